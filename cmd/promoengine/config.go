@@ -1,0 +1,54 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+)
+
+// dbConfig holds the database settings every subcommand shares.
+type dbConfig struct {
+	DatabaseURL string
+	LogLevel    string
+}
+
+// envOr returns the environment value of key, or def when it is unset.
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// bind registers the shared flags, defaulting to the environment.
+func (c *dbConfig) bind(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&c.DatabaseURL, "database-url", getenv("PROMO_DATABASE_URL"),
+		"database URL: postgres://… or a SQLite path (env PROMO_DATABASE_URL; default ./promoengine.db)")
+	fs.StringVar(&c.LogLevel, "log-level", envOr(getenv, "PROMO_LOG_LEVEL", "info"),
+		"log level: debug, info, warn, error (env PROMO_LOG_LEVEL)")
+}
+
+// logger returns a JSON slog logger at the configured level.
+func (c *dbConfig) logger(w io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(strings.ToUpper(c.LogLevel))); err != nil {
+		return nil, fmt.Errorf("invalid log level %q: %w", c.LogLevel, err)
+	}
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level})), nil
+}
+
+// redactURL hides the password of a database URL for logs.
+func redactURL(u string) string {
+	at := strings.LastIndex(u, "@")
+	scheme := strings.Index(u, "://")
+	if at < 0 || scheme < 0 {
+		return u
+	}
+	creds := u[scheme+3 : at]
+	if i := strings.IndexByte(creds, ':'); i >= 0 {
+		return u[:scheme+3] + creds[:i] + ":***" + u[at:]
+	}
+	return u
+}

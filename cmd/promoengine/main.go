@@ -1,0 +1,68 @@
+// Command promoengine runs the promotion engine: `serve` (the default)
+// starts the HTTP server; `project create` adds a project with its own
+// application key. Both read the same database settings.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, "promoengine:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// errUsage is returned after usage has been printed for a bad command line.
+var errUsage = errors.New("usage")
+
+// run dispatches the subcommand in args.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, getenv, stdout, stderr)
+	case "project":
+		return projectCmd(ctx, args, getenv, stdout, stderr)
+	case "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
+		return errUsage
+	}
+}
+
+const usage = `promoengine — promotion, voucher and loyalty engine (REST + GraphQL)
+
+Usage:
+  promoengine [serve] [flags]               run the HTTP server (default)
+  promoengine project create --name NAME    create a project and print its application key as JSON
+  promoengine help                          show this help
+
+Run "promoengine serve --help" or "promoengine project create --help" for flags.
+
+Environment (each has a flag of the same meaning):
+  PROMO_ADDR                        listen address (default ":8080")
+  PROMO_DATABASE_URL                postgres://… for PostgreSQL; unset → embedded SQLite at ./promoengine.db
+                                    (sqlite://PATH or file:PATH choose another SQLite file)
+  PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
+  PROMO_BOOTSTRAP_APP_ID            on an empty database, the default project's application key id …
+  PROMO_BOOTSTRAP_APP_TOKEN         … and token (generated when unset)
+  PROMO_BOOTSTRAP_MANAGEMENT_ID     on an empty database, the management key id …
+  PROMO_BOOTSTRAP_MANAGEMENT_TOKEN  … and token (generated when unset)
+`

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/rest"
+)
+
+// bootstrapLockKey serialises the first-start bootstrap across processes.
+const bootstrapLockKey = 7_267_002
+
+// shutdownGrace is how long in-flight requests may finish after a signal.
+const shutdownGrace = 20 * time.Second
+
+// serve runs the HTTP server until ctx is cancelled (SIGINT/SIGTERM), then
+// drains in-flight requests.
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg dbConfig
+	cfg.bind(fs, getenv)
+	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	log, err := cfg.logger(stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openAndMigrate(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	var boot *graph.Bootstrapped
+	err = db.WithAdvisoryLock(ctx, bootstrapLockKey, func() error {
+		boot, err = graph.Bootstrap(ctx, db.Client, graph.BootstrapKeys{
+			AppID: getenv("PROMO_BOOTSTRAP_APP_ID"), AppToken: getenv("PROMO_BOOTSTRAP_APP_TOKEN"),
+			ManagementID: getenv("PROMO_BOOTSTRAP_MANAGEMENT_ID"), ManagementToken: getenv("PROMO_BOOTSTRAP_MANAGEMENT_TOKEN"),
+		})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if boot != nil {
+		printBootstrap(stdout, boot)
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", *addr, err)
+	}
+	srv := &http.Server{
+		Handler: rest.NewRouter(rest.Options{
+			Client: db.Client, Logger: log,
+			Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect,
+		"graphql", "/graphql", "playground", "/playground")
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serving: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// openAndMigrate opens the configured database and brings its schema up to date.
+func openAndMigrate(ctx context.Context, cfg dbConfig, log *slog.Logger) (*entdb.DB, error) {
+	db, err := entdb.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	target := cfg.DatabaseURL
+	if target == "" {
+		target = entdb.DefaultSQLitePath
+	}
+	log.Info("database ready", "dialect", db.Dialect, "url", redactURL(target))
+	return db, nil
+}
+
+// printBootstrap shows the credentials of a first start, once, on stdout
+// (never through the logger). Tokens supplied through the environment are
+// not echoed.
+func printBootstrap(w io.Writer, b *graph.Bootstrapped) {
+	fmt.Fprintf(w, `
+=== promoengine: first start — default project created ===
+project id:        %s
+X-App-Id:          %s
+X-App-Token:       %s
+X-Management-Id:   %s
+X-Management-Token: %s
+These tokens are stored hashed and will not be shown again.
+===========================================================
+
+`, b.Project.ProjectID, b.Project.AppID, b.Project.AppToken, b.Management.ManagementID, b.Management.ManagementToken)
+}

@@ -1,0 +1,126 @@
+// Package entdb opens promoengine's database: embedded SQLite (the
+// zero-setup default) or PostgreSQL through lib/pq, and migrates its schema.
+// It is hand-written; the rest of package ent's tree is generated.
+package entdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	_ "github.com/lib/pq" // PostgreSQL driver
+	_ "modernc.org/sqlite" // pure-Go SQLite driver
+
+	"github.com/promoengine/promoengine/ent"
+	_ "github.com/promoengine/promoengine/ent/runtime" // schema hooks, interceptors and defaults
+)
+
+// DefaultSQLitePath is where the database lives when no URL is configured.
+const DefaultSQLitePath = "./promoengine.db"
+
+// sqlitePragmas make SQLite safe for a pooled, concurrent server: foreign
+// keys on, WAL for concurrent readers, a busy timeout instead of immediate
+// "database is locked", and write-intent transactions (BEGIN IMMEDIATE) so
+// two writers queue instead of deadlocking on lock upgrade.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+
+// DB is an open database with its ent client.
+type DB struct {
+	// Client is the ent client over the database.
+	Client *ent.Client
+	// SQL is the underlying pool.
+	SQL *sql.DB
+	// Dialect is dialect.SQLite or dialect.Postgres.
+	Dialect string
+}
+
+// Open connects to url: empty → SQLite at DefaultSQLitePath; postgres:// or
+// postgresql:// → PostgreSQL; sqlite://PATH, file:PATH or a plain path →
+// SQLite. It checks the connection before returning.
+func Open(ctx context.Context, url string) (*DB, error) {
+	drv, dsn, dia := sqliteDSN(url)
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		drv, dsn, dia = "postgres", url, dialect.Postgres
+	}
+	db, err := sql.Open(drv, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s database: %w", dia, err)
+	}
+	if dia == dialect.Postgres {
+		db.SetMaxOpenConns(32)
+		db.SetMaxIdleConns(32)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
+	}
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(dia, db)))
+	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+}
+
+func sqliteDSN(url string) (driver, dsn, dia string) {
+	path := url
+	switch {
+	case url == "":
+		path = DefaultSQLitePath
+	case strings.HasPrefix(url, "sqlite://"):
+		path = strings.TrimPrefix(url, "sqlite://")
+	case strings.HasPrefix(url, "sqlite:"):
+		path = strings.TrimPrefix(url, "sqlite:")
+	}
+	if !strings.HasPrefix(path, "file:") {
+		path = "file:" + path
+	}
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return "sqlite", path + sep + sqlitePragmas, dialect.SQLite
+}
+
+// Close closes the client and its pool.
+func (d *DB) Close() error { return d.Client.Close() }
+
+// migrationLockKey is the PostgreSQL advisory lock that serialises schema
+// migration when several server processes start at once.
+const migrationLockKey = 7_267_001
+
+// Migrate brings the schema up to date. On PostgreSQL it holds an advisory
+// lock meanwhile, so concurrent starts migrate one after the other.
+func (d *DB) Migrate(ctx context.Context) error {
+	if d.Dialect != dialect.Postgres {
+		if err := d.Client.Schema.Create(ctx); err != nil {
+			return fmt.Errorf("migrating schema: %w", err)
+		}
+		return nil
+	}
+	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
+		if err := d.Client.Schema.Create(ctx); err != nil {
+			return fmt.Errorf("migrating schema: %w", err)
+		}
+		return nil
+	})
+}
+
+// WithAdvisoryLock runs fn while holding a PostgreSQL session advisory lock
+// on key (on SQLite, which has one writer, it just runs fn).
+func (d *DB) WithAdvisoryLock(ctx context.Context, key int64, fn func() error) error {
+	if d.Dialect != dialect.Postgres {
+		return fn()
+	}
+	conn, err := d.SQL.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("advisory lock: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
+		return fmt.Errorf("advisory lock: %w", err)
+	}
+	defer func() {
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
+	}()
+	return fn()
+}

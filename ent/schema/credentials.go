@@ -1,0 +1,59 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+)
+
+// AppKey is an application key (X-App-Id + X-App-Token) of one project. Its
+// ID is the public app id; only a hash of the token is stored.
+type AppKey struct{ ent.Schema }
+
+// Mixin of the AppKey.
+func (AppKey) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}} }
+
+// Fields of the AppKey.
+func (AppKey) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("id").NotEmpty().MaxLen(200).Immutable(),
+		field.String("project_id").NotEmpty().Immutable(),
+		field.String("name").Default("default"),
+		field.String("token_hash").NotEmpty().Sensitive(),
+	}
+}
+
+// Edges of the AppKey.
+func (AppKey) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("project", Project.Type).Ref("app_keys").Field("project_id").Unique().Required().Immutable(),
+	}
+}
+
+// Annotations of the AppKey: credentials never appear in GraphQL.
+func (AppKey) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip(entgql.SkipAll)}
+}
+
+// ManagementKey is a management key (X-Management-Id + X-Management-Token):
+// it administers all projects. Only a hash of the token is stored.
+type ManagementKey struct{ ent.Schema }
+
+// Mixin of the ManagementKey.
+func (ManagementKey) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}} }
+
+// Fields of the ManagementKey.
+func (ManagementKey) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("id").NotEmpty().MaxLen(200).Immutable(),
+		field.String("name").Default("default"),
+		field.String("token_hash").NotEmpty().Sensitive(),
+	}
+}
+
+// Annotations of the ManagementKey: credentials never appear in GraphQL.
+func (ManagementKey) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip(entgql.SkipAll)}
+}

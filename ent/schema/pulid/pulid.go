@@ -1,0 +1,73 @@
+// Package pulid makes the prefixed, random string IDs every promoengine
+// resource carries (camp_…, v_…, cust_…), shaped like the real service's IDs.
+// The same string is the REST id and the GraphQL ID.
+package pulid
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strings"
+)
+
+// Prefixes of the resources promoengine stores. A prefix identifies the
+// resource type of an ID (see graph's node resolution).
+const (
+	PrefixProject  = "proj_"
+	PrefixCampaign = "camp_"
+)
+
+const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// New returns prefix followed by n random alphanumeric characters drawn
+// without bias from crypto/rand.
+func New(prefix string, n int) string {
+	var b strings.Builder
+	b.Grow(len(prefix) + n)
+	b.WriteString(prefix)
+	// 62 symbols: reject bytes >= 248 (4*62) to keep the draw unbiased.
+	buf := make([]byte, n+n/2+8)
+	for b.Len() < len(prefix)+n {
+		if _, err := rand.Read(buf); err != nil {
+			panic(fmt.Errorf("pulid: reading random bytes: %w", err))
+		}
+		for _, c := range buf {
+			if c >= 248 {
+				continue
+			}
+			b.WriteByte(alphanumeric[int(c)%62])
+			if b.Len() == len(prefix)+n {
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// Generator returns a function that makes IDs with the given prefix and
+// random length, suitable for an ent DefaultFunc.
+func Generator(prefix string, n int) func() string {
+	return func() string { return New(prefix, n) }
+}
+
+// Hex returns n random bytes as lowercase hex (2n characters).
+func Hex(n int) string {
+	buf := make([]byte, n)
+	if _, err := rand.Read(buf); err != nil {
+		panic(fmt.Errorf("pulid: reading random bytes: %w", err))
+	}
+	return hex.EncodeToString(buf)
+}
+
+// UUID returns a random (version 4) UUID string, the shape of the real
+// service's application IDs and tokens.
+func UUID() string {
+	buf := make([]byte, 16)
+	if _, err := rand.Read(buf); err != nil {
+		panic(fmt.Errorf("pulid: reading random bytes: %w", err))
+	}
+	buf[6] = (buf[6] & 0x0f) | 0x40
+	buf[8] = (buf[8] & 0x3f) | 0x80
+	h := hex.EncodeToString(buf)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}

@@ -1,0 +1,42 @@
+// Package viewer carries who is making a request through the context: the
+// project whose data the request may see and the credential that proved it.
+// The ProjectMixin reads it to scope every query and stamp every insert, so
+// tenancy is enforced in the data layer, not remembered by handlers.
+package viewer
+
+import "context"
+
+// Viewer is the authenticated caller of one request.
+type Viewer struct {
+	// ProjectID scopes every project-owned read and write.
+	ProjectID string
+	// AppID is the application key that authenticated the request.
+	AppID string
+}
+
+type viewerKey struct{}
+type systemKey struct{}
+
+// NewContext returns a context that carries v.
+func NewContext(ctx context.Context, v Viewer) context.Context {
+	return context.WithValue(ctx, viewerKey{}, v)
+}
+
+// FromContext returns the viewer of ctx and whether there is one.
+func FromContext(ctx context.Context) (Viewer, bool) {
+	v, ok := ctx.Value(viewerKey{}).(Viewer)
+	return v, ok && v.ProjectID != ""
+}
+
+// NewSystemContext returns a context allowed to read across projects. It is
+// for narrow internal work only (credential lookups, background job claims);
+// writes under it must name their project explicitly.
+func NewSystemContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, systemKey{}, true)
+}
+
+// IsSystem reports whether ctx was made by NewSystemContext.
+func IsSystem(ctx context.Context) bool {
+	v, _ := ctx.Value(systemKey{}).(bool)
+	return v
+}

@@ -1,0 +1,157 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"entgo.io/contrib/entgql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// createCampaign validates input, fills the defaults of the real service and
+// stores the campaign in the caller's project.
+func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.Name) == "" {
+		return nil, apperr.InvalidPayload("Payload must have required property 'name'")
+	}
+	kind, typ, err := campaignKinds(in)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := normalizeVoucherProfile(kind, in.Voucher)
+	if err != nil {
+		return nil, err
+	}
+	if err := (validity{
+		StartDate: in.StartDate, ExpirationDate: in.ExpirationDate,
+		Timeframe: in.ValidityTimeframe, DaysOfWeek: in.ValidityDayOfWeek, Hours: in.ValidityHours,
+	}).validate(); err != nil {
+		return nil, err
+	}
+	if d := in.ActivityDurationAfterPublishing; d != nil && !validDuration(*d) {
+		return nil, apperr.InvalidPayload("Property .activity_duration_after_publishing must be an ISO 8601 duration (e.g. P24D), got %q", *d)
+	}
+	metadata := in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	create := c.Campaign.Create().
+		SetName(in.Name).
+		SetNillableDescription(in.Description).
+		SetCampaignType(kind).
+		SetType(typ).
+		SetNillableAutoJoin(in.AutoJoin).
+		SetNillableJoinOnce(in.JoinOnce).
+		SetNillableUseVoucherMetadataSchema(in.UseVoucherMetadataSchema).
+		SetNillableProtected(in.Protected).
+		SetNillableCategory(in.Category).
+		SetNillableCategoryID(in.CategoryID).
+		SetVoucher(profile).
+		SetNillableActivityDurationAfterPublishing(in.ActivityDurationAfterPublishing).
+		SetNillableStartDate(utcPtr(in.StartDate)).
+		SetNillableExpirationDate(utcPtr(in.ExpirationDate)).
+		SetMetadata(metadata)
+	if in.ValidityTimeframe != nil {
+		create.SetValidityTimeframe(in.ValidityTimeframe)
+	}
+	if in.ValidityDayOfWeek != nil {
+		create.SetValidityDayOfWeek(in.ValidityDayOfWeek)
+	}
+	if in.ValidityHours != nil {
+		create.SetValidityHours(in.ValidityHours)
+	}
+	created, err := create.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("campaign", fmt.Sprintf("A campaign named %q already exists", in.Name))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("creating campaign: %w", err)
+	}
+	return created, nil
+}
+
+// campaignKinds resolves campaign_type (explicit, else from voucher.type,
+// else DISCOUNT_COUPONS) and type (default AUTO_UPDATE), and checks that
+// STANDALONE is only used where the real service allows it.
+func campaignKinds(in CreateCampaignInput) (campaign.CampaignType, campaign.Type, error) {
+	kind := campaign.CampaignTypeDISCOUNT_COUPONS
+	switch {
+	case in.CampaignType != nil:
+		kind = *in.CampaignType
+		if err := campaign.CampaignTypeValidator(kind); err != nil {
+			return "", "", apperr.InvalidPayload("Property .campaign_type must be one of LOYALTY_PROGRAM, GIFT_VOUCHERS, DISCOUNT_COUPONS, PROMOTION, REFERRAL_PROGRAM, got %q", kind)
+		}
+	case in.Voucher != nil && in.Voucher.Type != "":
+		if k, ok := campaignTypeFor[in.Voucher.Type]; ok {
+			kind = k
+		}
+	}
+	typ := campaign.TypeAUTO_UPDATE
+	if in.Type != nil {
+		typ = *in.Type
+		if err := campaign.TypeValidator(typ); err != nil {
+			return "", "", apperr.InvalidPayload("Property .type must be one of AUTO_UPDATE, STATIC, STANDALONE, got %q", typ)
+		}
+	}
+	if typ == campaign.TypeSTANDALONE && kind != campaign.CampaignTypeDISCOUNT_COUPONS && kind != campaign.CampaignTypeGIFT_VOUCHERS {
+		return "", "", apperr.InvalidPayload("Property .type STANDALONE is only allowed for DISCOUNT_COUPONS and GIFT_VOUCHERS campaigns")
+	}
+	return kind, typ, nil
+}
+
+// campaignByIDOrName finds a campaign of the caller's project by its ID or,
+// failing that, by its name.
+func campaignByIDOrName(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found, err := c.Campaign.Query().
+		Where(campaign.Or(campaign.ID(idOrName), campaign.Name(idOrName))).
+		Limit(2).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("looking up campaign: %w", err)
+	}
+	for _, cmp := range found {
+		if cmp.ID == idOrName {
+			return cmp, nil
+		}
+	}
+	if len(found) == 0 {
+		return nil, apperr.NotFound("campaign", idOrName)
+	}
+	return found[0], nil
+}
+
+// campaigns lists the caller's campaigns as a Relay connection.
+func campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.Campaign.Query().Paginate(ctx, after, first, before, last,
+		ent.WithCampaignOrder(orderBy), ent.WithCampaignFilter(where.Filter))
+}
+
+// utcPtr normalises an optional timestamp to UTC with millisecond precision,
+// the precision the API shows.
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC().Truncate(time.Millisecond)
+	return &u
+}

@@ -1,0 +1,127 @@
+package graph
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// HashToken is how key tokens are stored: SHA-256 of the token. Tokens are
+// 122-bit random values, so a fast hash is enough; only the hash is kept.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// dummyHash is compared against when an ID is unknown, so a lookup for a
+// missing key costs the same as one for a wrong token.
+var dummyHash = HashToken("promoengine-no-such-key")
+
+func tokenMatches(storedHash, token string) bool {
+	return subtle.ConstantTimeCompare([]byte(storedHash), []byte(HashToken(token))) == 1
+}
+
+// AuthenticateApp checks an application key pair and returns the viewer it
+// proves. Any mismatch is the same 401, whether the ID or the token is wrong.
+func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token string) (viewer.Viewer, error) {
+	if appID == "" || token == "" {
+		return viewer.Viewer{}, apperr.Unauthorized()
+	}
+	key, err := c.AppKey.Get(ctx, appID)
+	switch {
+	case ent.IsNotFound(err):
+		tokenMatches(dummyHash, token)
+		return viewer.Viewer{}, apperr.Unauthorized()
+	case err != nil:
+		return viewer.Viewer{}, fmt.Errorf("looking up application key: %w", err)
+	case !tokenMatches(key.TokenHash, token):
+		return viewer.Viewer{}, apperr.Unauthorized()
+	}
+	return viewer.Viewer{ProjectID: key.ProjectID, AppID: key.ID}, nil
+}
+
+// AuthenticateManagement checks a management key pair.
+func AuthenticateManagement(ctx context.Context, c *ent.Client, id, token string) error {
+	if id == "" || token == "" {
+		return apperr.Unauthorized()
+	}
+	key, err := c.ManagementKey.Get(ctx, id)
+	switch {
+	case ent.IsNotFound(err):
+		tokenMatches(dummyHash, token)
+		return apperr.Unauthorized()
+	case err != nil:
+		return fmt.Errorf("looking up management key: %w", err)
+	case !tokenMatches(key.TokenHash, token):
+		return apperr.Unauthorized()
+	}
+	return nil
+}
+
+// ProjectCredentials is a new project with its first application key. The
+// token is shown once and never stored in clear.
+type ProjectCredentials struct {
+	ProjectID string `json:"project_id"`
+	AppID     string `json:"app_id"`
+	AppToken  string `json:"app_token"`
+}
+
+// CreateProject creates a project and one application key for it, using the
+// client in ctx (run it inside InTx). Empty appID/appToken are generated.
+func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCredentials, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return ProjectCredentials{}, err
+	}
+	if name == "" {
+		return ProjectCredentials{}, apperr.InvalidPayload("Project name is required")
+	}
+	if appID == "" {
+		appID = pulid.UUID()
+	}
+	if appToken == "" {
+		appToken = pulid.UUID()
+	}
+	p, err := c.Project.Create().SetName(name).Save(ctx)
+	if err != nil {
+		return ProjectCredentials{}, fmt.Errorf("creating project: %w", err)
+	}
+	if _, err := c.AppKey.Create().SetID(appID).SetProjectID(p.ID).SetTokenHash(HashToken(appToken)).Save(ctx); err != nil {
+		if ent.IsConstraintError(err) {
+			return ProjectCredentials{}, apperr.Duplicate("app_key", "An application key with this id already exists")
+		}
+		return ProjectCredentials{}, fmt.Errorf("creating application key: %w", err)
+	}
+	return ProjectCredentials{ProjectID: p.ID, AppID: appID, AppToken: appToken}, nil
+}
+
+// ManagementCredentials is a management key pair.
+type ManagementCredentials struct {
+	ManagementID    string `json:"management_id"`
+	ManagementToken string `json:"management_token"`
+}
+
+// CreateManagementKey stores a management key (generated when empty).
+func CreateManagementKey(ctx context.Context, id, token string) (ManagementCredentials, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return ManagementCredentials{}, err
+	}
+	if id == "" {
+		id = pulid.UUID()
+	}
+	if token == "" {
+		token = pulid.UUID()
+	}
+	if _, err := c.ManagementKey.Create().SetID(id).SetTokenHash(HashToken(token)).Save(ctx); err != nil {
+		return ManagementCredentials{}, fmt.Errorf("creating management key: %w", err)
+	}
+	return ManagementCredentials{ManagementID: id, ManagementToken: token}, nil
+}

@@ -1,0 +1,49 @@
+package graph
+
+import (
+	"context"
+	"strings"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// tableByPrefix maps an ID prefix to the table of its entity, so node(id:)
+// resolves with one query.
+var tableByPrefix = map[string]string{
+	pulid.PrefixCampaign: campaign.Table,
+}
+
+// nodeType tells ent which table an ID belongs to, from its prefix.
+func nodeType(_ context.Context, id string) (string, error) {
+	if i := strings.IndexByte(id, '_'); i > 0 {
+		if table, ok := tableByPrefix[id[:i+1]]; ok {
+			return table, nil
+		}
+	}
+	return "", apperr.NotFound("node", id)
+}
+
+// node resolves any entity by its prefixed ID within the caller's project.
+func node(ctx context.Context, id string) (ent.Noder, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := c.Noder(ctx, id, ent.WithNodeType(nodeType))
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("node", id)
+	}
+	return n, err
+}
+
+// nodes resolves several IDs; unknown ones come back as null entries.
+func nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.Noders(ctx, ids, ent.WithNodeType(nodeType))
+}

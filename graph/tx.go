@@ -1,0 +1,35 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// InTx runs fn in one transaction of the ent client in ctx; fn's context
+// carries the transaction's client, so every use case it calls joins it.
+// Any error (or panic) rolls everything back. GraphQL mutations get the
+// same through entgql.Transactioner; REST write handlers call InTx.
+func InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
+	txCtx, tx, err := ent.OpenTxFromContext(ctx)
+	if err != nil {
+		return fmt.Errorf("opening transaction: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(txCtx); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%w (rollback: %v)", err, rerr)
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("committing transaction: %w", err)
+	}
+	return nil
+}

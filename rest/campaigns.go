@@ -1,0 +1,108 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// campaignHandlers serve /v1/campaigns through the GraphQL resolvers.
+type campaignHandlers struct{ root *graph.Resolver }
+
+// create serves POST /v1/campaigns (SDK: campaigns.create).
+func (h campaignHandlers) create(c *gin.Context) {
+	var in graph.CreateCampaignInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var created *ent.Campaign
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		created, err = h.root.Mutation().CreateCampaign(ctx, in)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, campaignJSON(created))
+}
+
+// get serves GET /v1/campaigns/{campaignId}: the ID or the name.
+func (h campaignHandlers) get(c *gin.Context) {
+	found, err := h.root.Query().Campaign(c.Request.Context(), c.Param("campaignId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, campaignJSON(found))
+}
+
+// campaignBody is the interface's Campaign object. Required fields are
+// always present; optional ones are null when unset.
+type campaignBody struct {
+	ID                              string                       `json:"id"`
+	Name                            string                       `json:"name"`
+	Description                     *string                      `json:"description"`
+	CampaignType                    string                       `json:"campaign_type"`
+	Type                            string                       `json:"type"`
+	Voucher                         *jsonfield.VoucherProfile    `json:"voucher"`
+	AutoJoin                        bool                         `json:"auto_join"`
+	JoinOnce                        bool                         `json:"join_once"`
+	UseVoucherMetadataSchema        bool                         `json:"use_voucher_metadata_schema"`
+	ValidityTimeframe               *jsonfield.ValidityTimeframe `json:"validity_timeframe"`
+	ValidityDayOfWeek               []int                        `json:"validity_day_of_week"`
+	ValidityHours                   *jsonfield.ValidityHours     `json:"validity_hours"`
+	ActivityDurationAfterPublishing *string                      `json:"activity_duration_after_publishing"`
+	VouchersCount                   int                          `json:"vouchers_count"`
+	StartDate                       *timestamp                   `json:"start_date"`
+	ExpirationDate                  *timestamp                   `json:"expiration_date"`
+	Active                          bool                         `json:"active"`
+	Metadata                        map[string]any               `json:"metadata"`
+	CreatedAt                       timestamp                    `json:"created_at"`
+	UpdatedAt                       *timestamp                   `json:"updated_at"`
+	Category                        *string                      `json:"category"`
+	CreationStatus                  string                       `json:"creation_status"`
+	VouchersGenerationStatus        string                       `json:"vouchers_generation_status"`
+	Protected                       bool                         `json:"protected"`
+	CategoryID                      *string                      `json:"category_id"`
+	Categories                      []any                        `json:"categories"`
+	ReferralProgram                 map[string]any               `json:"referral_program,omitempty"`
+	LoyaltyTiersExpiration          map[string]any               `json:"loyalty_tiers_expiration,omitempty"`
+	Promotion                       map[string]any               `json:"promotion,omitempty"`
+	ValidationRulesAssignments      listEnvelope[any]            `json:"validation_rules_assignments"`
+	Object                          string                       `json:"object"`
+}
+
+func campaignJSON(c *ent.Campaign) campaignBody {
+	metadata := c.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	return campaignBody{
+		ID: c.ID, Name: c.Name, Description: c.Description,
+		CampaignType: c.CampaignType.String(), Type: c.Type.String(),
+		Voucher: c.Voucher, AutoJoin: c.AutoJoin, JoinOnce: c.JoinOnce,
+		UseVoucherMetadataSchema: c.UseVoucherMetadataSchema,
+		ValidityTimeframe:        c.ValidityTimeframe, ValidityDayOfWeek: c.ValidityDayOfWeek,
+		ValidityHours:                   c.ValidityHours,
+		ActivityDurationAfterPublishing: c.ActivityDurationAfterPublishing,
+		VouchersCount:                   c.VouchersCount,
+		StartDate:                       optionalTime(c.StartDate), ExpirationDate: optionalTime(c.ExpirationDate),
+		Active: c.Active, Metadata: metadata,
+		CreatedAt: timestamp(c.CreatedAt), UpdatedAt: optionalTime(c.UpdatedAt),
+		Category: c.Category, CreationStatus: c.CreationStatus.String(),
+		VouchersGenerationStatus: c.VouchersGenerationStatus.String(),
+		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: []any{},
+		ReferralProgram: c.ReferralProgram, LoyaltyTiersExpiration: c.LoyaltyTiersExpiration,
+		Promotion:                  c.Promotion,
+		ValidationRulesAssignments: newList[any](nil, 0),
+		Object:                     "campaign",
+	}
+}

@@ -1,0 +1,129 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// maxBodyBytes bounds every JSON request body.
+const maxBodyBytes = 1 << 20
+
+// decodeBody reads the JSON body into dst the way the official SDKs need:
+// an empty body (sent with a JSON content type) or a literal null counts as
+// {}; null for an optional field counts as absent; unknown fields are
+// ignored. Malformed JSON and wrong types are 400s naming the field.
+func decodeBody(c *gin.Context, dst any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
+				fmt.Sprintf("The request body must be at most %d bytes", maxBodyBytes))
+		}
+		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(dst); err != nil {
+		return decodeError(body, err)
+	}
+	if dec.More() {
+		return invalidJSON("Unexpected data after the JSON object")
+	}
+	return nil
+}
+
+func invalidJSON(details string) *apperr.Error {
+	return apperr.New(http.StatusBadRequest, "invalid_json", "Invalid request payload JSON format", details)
+}
+
+// decodeError turns a json decoding failure into an error naming the field.
+func decodeError(body []byte, err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var parse *time.ParseError
+	switch {
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return invalidJSON(fmt.Sprintf("The request body is not valid JSON: %v", err))
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return apperr.InvalidPayload("Payload must be a JSON object")
+		}
+		return apperr.InvalidPayload("Property .%s must be %s, got %s", typ.Field, jsonTypeName(typ.Type.String()), typ.Value)
+	case errors.As(err, &parse):
+		field := findStringField(body, parse.Value)
+		return apperr.InvalidPayload("Property .%s must be an ISO 8601 date-time (e.g. 2024-01-31T00:00:00Z), got %q", field, parse.Value)
+	}
+	return apperr.InvalidPayload("The request body does not match the expected shape: %v", err)
+}
+
+// jsonTypeName names a Go type the way the API documents types.
+func jsonTypeName(goType string) string {
+	t := strings.TrimLeft(goType, "*[]")
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"):
+		return "an integer"
+	case strings.HasPrefix(t, "float"):
+		return "a number"
+	case t == "bool":
+		return "a boolean"
+	case t == "string", strings.HasSuffix(t, "Type"), strings.HasSuffix(t, "Status"):
+		return "a string"
+	case strings.HasPrefix(t, "map"):
+		return "an object"
+	}
+	return "an object"
+}
+
+// findStringField returns the dotted path of the first string value equal
+// to value in a JSON document, to name the field a parse error came from.
+func findStringField(body []byte, value string) string {
+	var doc any
+	if json.Unmarshal(body, &doc) != nil {
+		return "?"
+	}
+	var walk func(v any, path string) (string, bool)
+	walk = func(v any, path string) (string, bool) {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, child := range t {
+				p := k
+				if path != "" {
+					p = path + "." + k
+				}
+				if found, ok := walk(child, p); ok {
+					return found, true
+				}
+			}
+		case []any:
+			for i, child := range t {
+				if found, ok := walk(child, fmt.Sprintf("%s[%d]", path, i)); ok {
+					return found, true
+				}
+			}
+		case string:
+			return path, t == value
+		}
+		return "", false
+	}
+	if p, ok := walk(doc, ""); ok {
+		return p
+	}
+	return "?"
+}

@@ -1,0 +1,40 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// errorBody is the real service's error object.
+type errorBody struct {
+	Code         int    `json:"code"`
+	Key          string `json:"key"`
+	Message      string `json:"message"`
+	Details      string `json:"details,omitempty"`
+	RequestID    string `json:"request_id"`
+	ResourceID   string `json:"resource_id,omitempty"`
+	ResourceType string `json:"resource_type,omitempty"`
+}
+
+// renderError writes err as the error object and aborts the request.
+// Errors that are not caller errors are logged with the request id and
+// shown as a bare 500: no SQL, no stack, no internals.
+func renderError(c *gin.Context, err error) {
+	e, ok := apperr.From(err)
+	if !ok {
+		logger(c).ErrorContext(c.Request.Context(), "internal error",
+			"request_id", requestID(c), "error", err.Error())
+		e = apperr.Internal()
+	}
+	status := e.Code
+	if status < 400 || status > 599 {
+		status = http.StatusInternalServerError
+	}
+	c.AbortWithStatusJSON(status, errorBody{
+		Code: e.Code, Key: e.Key, Message: e.Message, Details: e.Details,
+		RequestID: requestID(c), ResourceID: e.ResourceID, ResourceType: e.ResourceType,
+	})
+}

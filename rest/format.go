@@ -1,0 +1,43 @@
+package rest
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// timestampLayout is how every timestamp is written: ISO 8601, UTC,
+// milliseconds, Z (2022-09-30T16:30:32.924Z).
+const timestampLayout = "2006-01-02T15:04:05.000Z"
+
+// timestamp marshals a time in timestampLayout.
+type timestamp time.Time
+
+// MarshalJSON implements json.Marshaler.
+func (t timestamp) MarshalJSON() ([]byte, error) {
+	return json.Marshal(time.Time(t).UTC().Format(timestampLayout))
+}
+
+// optionalTime is a timestamp, or null when t is nil.
+func optionalTime(t *time.Time) *timestamp {
+	if t == nil {
+		return nil
+	}
+	ts := timestamp(*t)
+	return &ts
+}
+
+// listEnvelope is the v1 list envelope.
+type listEnvelope[T any] struct {
+	Object  string `json:"object"`
+	DataRef string `json:"data_ref"`
+	Data    []T    `json:"data"`
+	Total   int    `json:"total"`
+}
+
+// newList wraps items in the v1 list envelope (never a null data array).
+func newList[T any](items []T, total int) listEnvelope[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return listEnvelope[T]{Object: "list", DataRef: "data", Data: items, Total: total}
+}

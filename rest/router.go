@@ -1,0 +1,73 @@
+// Package rest is the Gin HTTP layer: it serves the real service's REST
+// paths (translating its JSON into the same resolver calls GraphQL makes),
+// the GraphQL endpoint and playground, and health checks.
+package rest
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// Options configure the router.
+type Options struct {
+	// Client is the ent client every request starts from.
+	Client *ent.Client
+	// Ready reports whether the database is reachable (GET /readyz).
+	Ready func(context.Context) error
+	// Logger receives access and error logs.
+	Logger *slog.Logger
+}
+
+// NewRouter returns the HTTP handler of the whole service.
+func NewRouter(opts Options) *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	// Match routes on the raw path and decode parameters once, so codes and
+	// names containing %2F, %25 or spaces reach handlers intact.
+	r.UseRawPath = true
+	r.UnescapePathValues = true
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	r.Use(withRequest(opts.Client, opts.Logger), accessLog, recoverPanics)
+
+	r.NoRoute(func(c *gin.Context) {
+		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
+			"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
+	})
+	r.NoMethod(func(c *gin.Context) {
+		renderError(c, apperr.New(http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed",
+			"Method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path))
+	})
+
+	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	r.GET("/readyz", func(c *gin.Context) {
+		if err := opts.Ready(c.Request.Context()); err != nil {
+			logger(c).WarnContext(c.Request.Context(), "not ready", "error", err.Error())
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	})
+
+	r.GET("/playground", servePlayground)
+	r.GET("/playground/assets/*file", servePlaygroundAsset)
+
+	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: RequestIDFromContext})
+	gqlAuth := requireAppKeys(renderGraphQLError)
+	r.GET("/graphql", gqlAuth, gin.WrapH(gql))
+	r.POST("/graphql", gqlAuth, gin.WrapH(gql))
+
+	root := graph.NewResolver()
+	v1 := r.Group("/v1", requireAppKeys(renderError))
+	campaigns := campaignHandlers{root}
+	v1.POST("/campaigns", campaigns.create)
+	v1.GET("/campaigns/:campaignId", campaigns.get)
+	return r
+}
