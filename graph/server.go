@@ -63,9 +63,12 @@ func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		var gqlErr *gqlerror.Error
 		if errors.As(err, &gqlErr) && gqlErr.Err == nil {
-			// Parse, validation and input-coercion errors from gqlparser.
-			gqlErr.Path = graphql.GetPath(ctx)
-			gqlErr.Extensions = map[string]any{"code": http.StatusBadRequest, "key": "invalid_graphql_request"}
+			// Parse, validation and input-coercion errors from gqlparser, and
+			// our own operation checks (which already carry a key).
+			if _, keyed := gqlErr.Extensions["key"]; !keyed {
+				gqlErr.Extensions = map[string]any{"code": http.StatusBadRequest, "key": "invalid_graphql_request"}
+			}
+			gqlErr.Extensions["request_id"] = opts.RequestID(ctx)
 			return gqlErr
 		}
 		out := graphql.DefaultErrorPresenter(ctx, err)

@@ -30,6 +30,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	var cfg dbConfig
 	cfg.bind(fs, getenv)
 	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

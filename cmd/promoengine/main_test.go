@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// startServer runs `promoengine serve` until the returned stop is called.
+func startServer(t *testing.T, vars map[string]string) (addr string, stdout *syncBuffer, stop func() error) {
+	t.Helper()
+	addr = freeAddr(t)
+	vars["PROMO_ADDR"] = addr
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout = &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, nil, env(vars), stdout, &syncBuffer{}) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("server exited: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatal("server did not start")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return addr, stdout, func() error { cancel(); return <-done }
+}
+
+func TestServeBootstrapsWithExplicitKeysAndShutsDownCleanly(t *testing.T) {
+	vars := map[string]string{
+		"PROMO_DATABASE_URL":               entdbtest.URL(t),
+		"PROMO_BOOTSTRAP_APP_ID":           "app-id-1",
+		"PROMO_BOOTSTRAP_APP_TOKEN":        "app-token-1",
+		"PROMO_BOOTSTRAP_MANAGEMENT_ID":    "mgmt-id-1",
+		"PROMO_BOOTSTRAP_MANAGEMENT_TOKEN": "mgmt-token-1",
+	}
+	addr, stdout, stop := startServer(t, vars)
+	if out := stdout.String(); !strings.Contains(out, "app-id-1") || !strings.Contains(out, "mgmt-id-1") {
+		t.Errorf("first start did not print the credentials:\n%s", out)
+	}
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/v1/campaigns", strings.NewReader(`{"name":"boot"}`))
+	req.Header.Set("X-App-Id", "app-id-1")
+	req.Header.Set("X-App-Token", "app-token-1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("bootstrap keys do not work: %v %v", err, resp)
+	}
+	resp.Body.Close()
+	if err := stop(); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+
+	// A second start on the same database creates nothing and prints nothing.
+	_, stdout, stop = startServer(t, vars)
+	if out := stdout.String(); strings.Contains(out, "first start") {
+		t.Errorf("second start bootstrapped again:\n%s", out)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+}
+
+func TestServeDrainsInFlightRequests(t *testing.T) {
+	vars := map[string]string{"PROMO_DATABASE_URL": entdbtest.URL(t),
+		"PROMO_BOOTSTRAP_APP_ID": "a", "PROMO_BOOTSTRAP_APP_TOKEN": "t"}
+	addr, _, stop := startServer(t, vars)
+	// Open a connection and start a request whose body arrives late: the
+	// server must finish it after the shutdown signal.
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"name":"late"}`
+	fmt.Fprintf(conn, "POST /v1/campaigns HTTP/1.1\r\nHost: x\r\nX-App-Id: a\r\nX-App-Token: t\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	time.Sleep(100 * time.Millisecond)
+	stopped := make(chan error, 1)
+	go func() { stopped <- stop() }()
+	time.Sleep(100 * time.Millisecond)
+	fmt.Fprint(conn, body)
+	buf := make([]byte, 4096)
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	n, _ := conn.Read(buf)
+	if !strings.HasPrefix(string(buf[:n]), "HTTP/1.1 200") {
+		t.Errorf("in-flight request was not completed: %q", buf[:n])
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+}
+
+func TestProjectCreatePrintsWorkingCredentials(t *testing.T) {
+	url := entdbtest.URL(t)
+	var out, errOut syncBuffer
+	if err := run(context.Background(), []string{"project", "create", "--name", "Shop", "--database-url", url},
+		env(nil), &out, &errOut); err != nil {
+		t.Fatalf("project create: %v\n%s", err, errOut.String())
+	}
+	var creds struct{ ProjectID, AppID, AppToken string }
+	if err := json.Unmarshal([]byte(out.String()), &struct {
+		ProjectID *string `json:"project_id"`
+		AppID     *string `json:"app_id"`
+		AppToken  *string `json:"app_token"`
+	}{&creds.ProjectID, &creds.AppID, &creds.AppToken}); err != nil {
+		t.Fatalf("output is not JSON: %q", out.String())
+	}
+	if !strings.HasPrefix(creds.ProjectID, "proj_") || creds.AppID == "" || creds.AppToken == "" {
+		t.Fatalf("credentials = %+v", creds)
+	}
+	// The printed key works against a server on the same database, and
+	// stays within its own project.
+	addr, _, stop := startServer(t, map[string]string{"PROMO_DATABASE_URL": url})
+	defer stop()
+	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/graphql?query=%7Bcampaigns%7BtotalCount%7D%7D", nil)
+	req.Header.Set("X-App-Id", creds.AppID)
+	req.Header.Set("X-App-Token", creds.AppToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("new project key: %v %v", err, resp)
+	}
+	resp.Body.Close()
+}
+
+func TestCommandLine(t *testing.T) {
+	var out, errOut syncBuffer
+	if err := run(context.Background(), []string{"help"}, env(nil), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"PROMO_ADDR", "PROMO_DATABASE_URL", "PROMO_BOOTSTRAP_APP_TOKEN", "project create"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("help lacks %s", want)
+		}
+	}
+	if err := run(context.Background(), []string{"serve", "--help"}, env(nil), &out, &errOut); err != nil {
+		t.Errorf("serve --help: %v", err)
+	}
+	if !strings.Contains(errOut.String(), "-database-url") || !strings.Contains(errOut.String(), "-addr") {
+		t.Errorf("serve --help lacks flags:\n%s", errOut.String())
+	}
+	if err := run(context.Background(), []string{"frobnicate"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
+		t.Errorf("unknown command: %v", err)
+	}
+	if err := run(context.Background(), []string{"project", "create"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
+		t.Errorf("project create without --name: %v", err)
+	}
+}

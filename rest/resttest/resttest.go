@@ -1,0 +1,156 @@
+// Package resttest runs the whole HTTP service against a per-test database
+// (see entdbtest) and offers small helpers to call it through REST and
+// GraphQL with a project's credentials.
+package resttest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/rest"
+)
+
+// Env is a running service with one project.
+type Env struct {
+	T      testing.TB
+	DB     *entdb.DB
+	Server *httptest.Server
+	// Project is the first project's credentials.
+	Project graph.ProjectCredentials
+}
+
+// New starts the service on a fresh database and creates one project.
+func New(t testing.TB) *Env {
+	t.Helper()
+	db := entdbtest.Open(t)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	}
+	srv := httptest.NewServer(rest.NewRouter(rest.Options{
+		Client: db.Client, Logger: log,
+		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+	}))
+	t.Cleanup(srv.Close)
+	e := &Env{T: t, DB: db, Server: srv}
+	e.Project = e.NewProject("project A")
+	return e
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(string(bytes.TrimSpace(p)))
+	return len(p), nil
+}
+
+// NewProject creates another project with its own application key.
+func (e *Env) NewProject(name string) graph.ProjectCredentials {
+	e.T.Helper()
+	var creds graph.ProjectCredentials
+	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
+		var err error
+		creds, err = graph.CreateProject(ctx, name, "", "")
+		return err
+	})
+	if err != nil {
+		e.T.Fatalf("creating project: %v", err)
+	}
+	return creds
+}
+
+// Response is a decoded HTTP response.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body as a JSON object.
+func (r Response) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("response is not a JSON object (%d): %s", r.Status, r.Body)
+	}
+	return m
+}
+
+// Headers are the credentials (and anything else) sent with a request.
+type Headers map[string]string
+
+// App returns the application-key headers of creds.
+func App(creds graph.ProjectCredentials) Headers {
+	return Headers{"X-App-Id": creds.AppID, "X-App-Token": creds.AppToken}
+}
+
+// Do sends a request with a raw body (nil for none) and the given headers.
+// A JSON content type is always sent, as the official SDKs do.
+func (e *Env) Do(method, path string, body []byte, h Headers) Response {
+	e.T.Helper()
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequest(method, e.Server.URL+path, rd)
+	if err != nil {
+		e.T.Fatalf("building request: %v", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range h {
+		req.Header.Set(k, v)
+	}
+	resp, err := e.Server.Client().Do(req)
+	if err != nil {
+		e.T.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		e.T.Fatalf("reading response: %v", err)
+	}
+	return Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+}
+
+// DoJSON sends v encoded as JSON.
+func (e *Env) DoJSON(method, path string, v any, h Headers) Response {
+	e.T.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		e.T.Fatalf("encoding body: %v", err)
+	}
+	return e.Do(method, path, b, h)
+}
+
+// GraphQLResponse is a decoded GraphQL response.
+type GraphQLResponse struct {
+	Status int
+	Data   map[string]any `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Path       []any          `json:"path"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+// GraphQL posts a query with variables to /graphql.
+func (e *Env) GraphQL(h Headers, query string, vars map[string]any) GraphQLResponse {
+	e.T.Helper()
+	resp := e.DoJSON(http.MethodPost, "/graphql", map[string]any{"query": query, "variables": vars}, h)
+	var out GraphQLResponse
+	if err := json.Unmarshal(resp.Body, &out); err != nil {
+		e.T.Fatalf("GraphQL response is not JSON (%d): %s", resp.Status, resp.Body)
+	}
+	out.Status = resp.Status
+	return out
+}
