@@ -74,8 +74,33 @@ type Campaign struct {
 	// LoyaltyTiersExpiration holds the value of the "loyalty_tiers_expiration" field.
 	LoyaltyTiersExpiration map[string]interface{} `json:"loyalty_tiers_expiration,omitempty"`
 	// Promotion holds the value of the "promotion" field.
-	Promotion    map[string]interface{} `json:"promotion,omitempty"`
+	Promotion map[string]interface{} `json:"promotion,omitempty"`
+	// Edges holds the relations/edges for other nodes in the graph.
+	// The values are being populated by the CampaignQuery when eager-loading is set.
+	Edges        CampaignEdges `json:"edges"`
 	selectValues sql.SelectValues
+}
+
+// CampaignEdges holds the relations/edges for other nodes in the graph.
+type CampaignEdges struct {
+	// Vouchers holds the value of the vouchers edge.
+	Vouchers []*Voucher `json:"vouchers,omitempty"`
+	// loadedTypes holds the information for reporting if a
+	// type was loaded (or requested) in eager-loading or not.
+	loadedTypes [1]bool
+	// totalCount holds the count of the edges above.
+	totalCount [1]map[string]int
+
+	namedVouchers map[string][]*Voucher
+}
+
+// VouchersOrErr returns the Vouchers value or an error if the edge
+// was not loaded in eager-loading.
+func (e CampaignEdges) VouchersOrErr() ([]*Voucher, error) {
+	if e.loadedTypes[0] {
+		return e.Vouchers, nil
+	}
+	return nil, &NotLoadedError{edge: "vouchers"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -318,6 +343,11 @@ func (_m *Campaign) Value(name string) (ent.Value, error) {
 	return _m.selectValues.Get(name)
 }
 
+// QueryVouchers queries the "vouchers" edge of the Campaign entity.
+func (_m *Campaign) QueryVouchers() *VoucherQuery {
+	return NewCampaignClient(_m.config).QueryVouchers(_m)
+}
+
 // Update returns a builder for updating this Campaign.
 // Note that you need to call Campaign.Unwrap() before calling this method if this Campaign
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -440,6 +470,30 @@ func (_m *Campaign) String() string {
 	builder.WriteString(fmt.Sprintf("%v", _m.Promotion))
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedVouchers returns the Vouchers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Campaign) NamedVouchers(name string) ([]*Voucher, error) {
+	if _m.Edges.namedVouchers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedVouchers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Campaign) appendNamedVouchers(name string, edges ...*Voucher) {
+	if _m.Edges.namedVouchers == nil {
+		_m.Edges.namedVouchers = make(map[string][]*Voucher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedVouchers[name] = []*Voucher{}
+	} else {
+		_m.Edges.namedVouchers[name] = append(_m.Edges.namedVouchers[name], edges...)
+	}
 }
 
 // Campaigns is a parsable slice of Campaign.

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CampaignCreate is the builder for creating a Campaign entity.
@@ -332,6 +333,21 @@ func (_c *CampaignCreate) SetNillableID(v *string) *CampaignCreate {
 		_c.SetID(*v)
 	}
 	return _c
+}
+
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_c *CampaignCreate) AddVoucherIDs(ids ...string) *CampaignCreate {
+	_c.mutation.AddVoucherIDs(ids...)
+	return _c
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_c *CampaignCreate) AddVouchers(v ...*Voucher) *CampaignCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddVoucherIDs(ids...)
 }
 
 // Mutation returns the CampaignMutation object of the builder.
@@ -655,6 +671,22 @@ func (_c *CampaignCreate) createSpec() (*Campaign, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Promotion(); ok {
 		_spec.SetField(campaign.FieldPromotion, field.TypeJSON, value)
 		_node.Promotion = value
+	}
+	if nodes := _c.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec
 }

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -14,17 +15,20 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CampaignQuery is the builder for querying Campaign entities.
 type CampaignQuery struct {
 	config
-	ctx        *QueryContext
-	order      []campaign.OrderOption
-	inters     []Interceptor
-	predicates []predicate.Campaign
-	loadTotal  []func(context.Context, []*Campaign) error
-	modifiers  []func(*sql.Selector)
+	ctx               *QueryContext
+	order             []campaign.OrderOption
+	inters            []Interceptor
+	predicates        []predicate.Campaign
+	withVouchers      *VoucherQuery
+	loadTotal         []func(context.Context, []*Campaign) error
+	modifiers         []func(*sql.Selector)
+	withNamedVouchers map[string]*VoucherQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -59,6 +63,28 @@ func (_q *CampaignQuery) Unique(unique bool) *CampaignQuery {
 func (_q *CampaignQuery) Order(o ...campaign.OrderOption) *CampaignQuery {
 	_q.order = append(_q.order, o...)
 	return _q
+}
+
+// QueryVouchers chains the current query on the "vouchers" edge.
+func (_q *CampaignQuery) QueryVouchers() *VoucherQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.VouchersTable, campaign.VouchersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
 }
 
 // First returns the first Campaign entity from the query.
@@ -248,15 +274,27 @@ func (_q *CampaignQuery) Clone() *CampaignQuery {
 		return nil
 	}
 	return &CampaignQuery{
-		config:     _q.config,
-		ctx:        _q.ctx.Clone(),
-		order:      append([]campaign.OrderOption{}, _q.order...),
-		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.Campaign{}, _q.predicates...),
+		config:       _q.config,
+		ctx:          _q.ctx.Clone(),
+		order:        append([]campaign.OrderOption{}, _q.order...),
+		inters:       append([]Interceptor{}, _q.inters...),
+		predicates:   append([]predicate.Campaign{}, _q.predicates...),
+		withVouchers: _q.withVouchers.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
 	}
+}
+
+// WithVouchers tells the query-builder to eager-load the nodes that are connected to
+// the "vouchers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithVouchers(opts ...func(*VoucherQuery)) *CampaignQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withVouchers = query
+	return _q
 }
 
 // GroupBy is used to group vertices by one or more fields/columns.
@@ -335,8 +373,11 @@ func (_q *CampaignQuery) prepareQuery(ctx context.Context) error {
 
 func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Campaign, error) {
 	var (
-		nodes = []*Campaign{}
-		_spec = _q.querySpec()
+		nodes       = []*Campaign{}
+		_spec       = _q.querySpec()
+		loadedTypes = [1]bool{
+			_q.withVouchers != nil,
+		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
 		return (*Campaign).scanValues(nil, columns)
@@ -344,6 +385,7 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 	_spec.Assign = func(columns []string, values []any) error {
 		node := &Campaign{config: _q.config}
 		nodes = append(nodes, node)
+		node.Edges.loadedTypes = loadedTypes
 		return node.assignValues(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
@@ -358,12 +400,60 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 	if len(nodes) == 0 {
 		return nodes, nil
 	}
+	if query := _q.withVouchers; query != nil {
+		if err := _q.loadVouchers(ctx, query, nodes,
+			func(n *Campaign) { n.Edges.Vouchers = []*Voucher{} },
+			func(n *Campaign, e *Voucher) { n.Edges.Vouchers = append(n.Edges.Vouchers, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedVouchers {
+		if err := _q.loadVouchers(ctx, query, nodes,
+			func(n *Campaign) { n.appendNamedVouchers(name) },
+			func(n *Campaign, e *Voucher) { n.appendNamedVouchers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for i := range _q.loadTotal {
 		if err := _q.loadTotal[i](ctx, nodes); err != nil {
 			return nil, err
 		}
 	}
 	return nodes, nil
+}
+
+func (_q *CampaignQuery) loadVouchers(ctx context.Context, query *VoucherQuery, nodes []*Campaign, init func(*Campaign), assign func(*Campaign, *Voucher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Campaign)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(voucher.FieldCampaignID)
+	}
+	query.Where(predicate.Voucher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(campaign.VouchersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CampaignID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "campaign_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "campaign_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
 }
 
 func (_q *CampaignQuery) sqlCount(ctx context.Context) (int, error) {
@@ -476,6 +566,20 @@ func (_q *CampaignQuery) ForShare(opts ...sql.LockOption) *CampaignQuery {
 	_q.modifiers = append(_q.modifiers, func(s *sql.Selector) {
 		s.ForShare(opts...)
 	})
+	return _q
+}
+
+// WithNamedVouchers tells the query-builder to eager-load the nodes that are connected to the "vouchers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithNamedVouchers(name string, opts ...func(*VoucherQuery)) *CampaignQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedVouchers == nil {
+		_q.withNamedVouchers = make(map[string]*VoucherQuery)
+	}
+	_q.withNamedVouchers[name] = query
 	return _q
 }
 

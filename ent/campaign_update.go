@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CampaignUpdate is the builder for updating Campaign entities.
@@ -391,9 +392,45 @@ func (_u *CampaignUpdate) ClearPromotion() *CampaignUpdate {
 	return _u
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_u *CampaignUpdate) AddVoucherIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.AddVoucherIDs(ids...)
+	return _u
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_u *CampaignUpdate) AddVouchers(v ...*Voucher) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVoucherIDs(ids...)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdate) Mutation() *CampaignMutation {
 	return _u.mutation
+}
+
+// ClearVouchers clears all "vouchers" edges to the Voucher entity.
+func (_u *CampaignUpdate) ClearVouchers() *CampaignUpdate {
+	_u.mutation.ClearVouchers()
+	return _u
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to Voucher entities by IDs.
+func (_u *CampaignUpdate) RemoveVoucherIDs(ids ...string) *CampaignUpdate {
+	_u.mutation.RemoveVoucherIDs(ids...)
+	return _u
+}
+
+// RemoveVouchers removes "vouchers" edges to Voucher entities.
+func (_u *CampaignUpdate) RemoveVouchers(v ...*Voucher) *CampaignUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVoucherIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -596,6 +633,51 @@ func (_u *CampaignUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.PromotionCleared() {
 		_spec.ClearField(campaign.FieldPromotion, field.TypeJSON)
+	}
+	if _u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVouchersIDs(); len(nodes) > 0 && !_u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -978,9 +1060,45 @@ func (_u *CampaignUpdateOne) ClearPromotion() *CampaignUpdateOne {
 	return _u
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_u *CampaignUpdateOne) AddVoucherIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.AddVoucherIDs(ids...)
+	return _u
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_u *CampaignUpdateOne) AddVouchers(v ...*Voucher) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVoucherIDs(ids...)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdateOne) Mutation() *CampaignMutation {
 	return _u.mutation
+}
+
+// ClearVouchers clears all "vouchers" edges to the Voucher entity.
+func (_u *CampaignUpdateOne) ClearVouchers() *CampaignUpdateOne {
+	_u.mutation.ClearVouchers()
+	return _u
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to Voucher entities by IDs.
+func (_u *CampaignUpdateOne) RemoveVoucherIDs(ids ...string) *CampaignUpdateOne {
+	_u.mutation.RemoveVoucherIDs(ids...)
+	return _u
+}
+
+// RemoveVouchers removes "vouchers" edges to Voucher entities.
+func (_u *CampaignUpdateOne) RemoveVouchers(v ...*Voucher) *CampaignUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVoucherIDs(ids...)
 }
 
 // Where appends a list predicates to the CampaignUpdate builder.
@@ -1213,6 +1331,51 @@ func (_u *CampaignUpdateOne) sqlSave(ctx context.Context) (_node *Campaign, err 
 	}
 	if _u.mutation.PromotionCleared() {
 		_spec.ClearField(campaign.FieldPromotion, field.TypeJSON)
+	}
+	if _u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVouchersIDs(); len(nodes) > 0 && !_u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   campaign.VouchersTable,
+			Columns: []string{campaign.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_node = &Campaign{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -16,9 +16,11 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/voucher"
 
 	stdsql "database/sql"
 )
@@ -30,12 +32,16 @@ type Client struct {
 	Schema *migrate.Schema
 	// AppKey is the client for interacting with the AppKey builders.
 	AppKey *AppKeyClient
+	// AsyncAction is the client for interacting with the AsyncAction builders.
+	AsyncAction *AsyncActionClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
+	// Voucher is the client for interacting with the Voucher builders.
+	Voucher *VoucherClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -48,9 +54,11 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.AppKey = NewAppKeyClient(c.config)
+	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.Project = NewProjectClient(c.config)
+	c.Voucher = NewVoucherClient(c.config)
 }
 
 type (
@@ -144,9 +152,11 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:           ctx,
 		config:        cfg,
 		AppKey:        NewAppKeyClient(cfg),
+		AsyncAction:   NewAsyncActionClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
 		Project:       NewProjectClient(cfg),
+		Voucher:       NewVoucherClient(cfg),
 	}, nil
 }
 
@@ -167,9 +177,11 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:           ctx,
 		config:        cfg,
 		AppKey:        NewAppKeyClient(cfg),
+		AsyncAction:   NewAsyncActionClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
 		Project:       NewProjectClient(cfg),
+		Voucher:       NewVoucherClient(cfg),
 	}, nil
 }
 
@@ -198,19 +210,21 @@ func (c *Client) Close() error {
 // Use adds the mutation hooks to all the entity clients.
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
-	c.AppKey.Use(hooks...)
-	c.Campaign.Use(hooks...)
-	c.ManagementKey.Use(hooks...)
-	c.Project.Use(hooks...)
+	for _, n := range []interface{ Use(...Hook) }{
+		c.AppKey, c.AsyncAction, c.Campaign, c.ManagementKey, c.Project, c.Voucher,
+	} {
+		n.Use(hooks...)
+	}
 }
 
 // Intercept adds the query interceptors to all the entity clients.
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
-	c.AppKey.Intercept(interceptors...)
-	c.Campaign.Intercept(interceptors...)
-	c.ManagementKey.Intercept(interceptors...)
-	c.Project.Intercept(interceptors...)
+	for _, n := range []interface{ Intercept(...Interceptor) }{
+		c.AppKey, c.AsyncAction, c.Campaign, c.ManagementKey, c.Project, c.Voucher,
+	} {
+		n.Intercept(interceptors...)
+	}
 }
 
 // Mutate implements the ent.Mutator interface.
@@ -218,12 +232,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *AppKeyMutation:
 		return c.AppKey.mutate(ctx, m)
+	case *AsyncActionMutation:
+		return c.AsyncAction.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
+	case *VoucherMutation:
+		return c.Voucher.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
 	}
@@ -378,6 +396,141 @@ func (c *AppKeyClient) mutate(ctx context.Context, m *AppKeyMutation) (Value, er
 	}
 }
 
+// AsyncActionClient is a client for the AsyncAction schema.
+type AsyncActionClient struct {
+	config
+}
+
+// NewAsyncActionClient returns a client for the AsyncAction from the given config.
+func NewAsyncActionClient(c config) *AsyncActionClient {
+	return &AsyncActionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `asyncaction.Hooks(f(g(h())))`.
+func (c *AsyncActionClient) Use(hooks ...Hook) {
+	c.hooks.AsyncAction = append(c.hooks.AsyncAction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `asyncaction.Intercept(f(g(h())))`.
+func (c *AsyncActionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AsyncAction = append(c.inters.AsyncAction, interceptors...)
+}
+
+// Create returns a builder for creating a AsyncAction entity.
+func (c *AsyncActionClient) Create() *AsyncActionCreate {
+	mutation := newAsyncActionMutation(c.config, OpCreate)
+	return &AsyncActionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AsyncAction entities.
+func (c *AsyncActionClient) CreateBulk(builders ...*AsyncActionCreate) *AsyncActionCreateBulk {
+	return &AsyncActionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AsyncActionClient) MapCreateBulk(slice any, setFunc func(*AsyncActionCreate, int)) *AsyncActionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AsyncActionCreateBulk{err: fmt.Errorf("calling to AsyncActionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AsyncActionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AsyncActionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AsyncAction.
+func (c *AsyncActionClient) Update() *AsyncActionUpdate {
+	mutation := newAsyncActionMutation(c.config, OpUpdate)
+	return &AsyncActionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AsyncActionClient) UpdateOne(_m *AsyncAction) *AsyncActionUpdateOne {
+	mutation := newAsyncActionMutation(c.config, OpUpdateOne, withAsyncAction(_m))
+	return &AsyncActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AsyncActionClient) UpdateOneID(id string) *AsyncActionUpdateOne {
+	mutation := newAsyncActionMutation(c.config, OpUpdateOne, withAsyncActionID(id))
+	return &AsyncActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AsyncAction.
+func (c *AsyncActionClient) Delete() *AsyncActionDelete {
+	mutation := newAsyncActionMutation(c.config, OpDelete)
+	return &AsyncActionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AsyncActionClient) DeleteOne(_m *AsyncAction) *AsyncActionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AsyncActionClient) DeleteOneID(id string) *AsyncActionDeleteOne {
+	builder := c.Delete().Where(asyncaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AsyncActionDeleteOne{builder}
+}
+
+// Query returns a query builder for AsyncAction.
+func (c *AsyncActionClient) Query() *AsyncActionQuery {
+	return &AsyncActionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAsyncAction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AsyncAction entity by its id.
+func (c *AsyncActionClient) Get(ctx context.Context, id string) (*AsyncAction, error) {
+	return c.Query().Where(asyncaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AsyncActionClient) GetX(ctx context.Context, id string) *AsyncAction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AsyncActionClient) Hooks() []Hook {
+	hooks := c.hooks.AsyncAction
+	return append(hooks[:len(hooks):len(hooks)], asyncaction.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AsyncActionClient) Interceptors() []Interceptor {
+	inters := c.inters.AsyncAction
+	return append(inters[:len(inters):len(inters)], asyncaction.Interceptors[:]...)
+}
+
+func (c *AsyncActionClient) mutate(ctx context.Context, m *AsyncActionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AsyncActionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AsyncActionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AsyncActionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AsyncActionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AsyncAction mutation op: %q", m.Op())
+	}
+}
+
 // CampaignClient is a client for the Campaign schema.
 type CampaignClient struct {
 	config
@@ -484,6 +637,22 @@ func (c *CampaignClient) GetX(ctx context.Context, id string) *Campaign {
 		panic(err)
 	}
 	return obj
+}
+
+// QueryVouchers queries the vouchers edge of a Campaign.
+func (c *CampaignClient) QueryVouchers(_m *Campaign) *VoucherQuery {
+	query := (&VoucherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, id),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, campaign.VouchersTable, campaign.VouchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
 }
 
 // Hooks returns the client hooks.
@@ -795,13 +964,164 @@ func (c *ProjectClient) mutate(ctx context.Context, m *ProjectMutation) (Value, 
 	}
 }
 
+// VoucherClient is a client for the Voucher schema.
+type VoucherClient struct {
+	config
+}
+
+// NewVoucherClient returns a client for the Voucher from the given config.
+func NewVoucherClient(c config) *VoucherClient {
+	return &VoucherClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `voucher.Hooks(f(g(h())))`.
+func (c *VoucherClient) Use(hooks ...Hook) {
+	c.hooks.Voucher = append(c.hooks.Voucher, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `voucher.Intercept(f(g(h())))`.
+func (c *VoucherClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Voucher = append(c.inters.Voucher, interceptors...)
+}
+
+// Create returns a builder for creating a Voucher entity.
+func (c *VoucherClient) Create() *VoucherCreate {
+	mutation := newVoucherMutation(c.config, OpCreate)
+	return &VoucherCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Voucher entities.
+func (c *VoucherClient) CreateBulk(builders ...*VoucherCreate) *VoucherCreateBulk {
+	return &VoucherCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *VoucherClient) MapCreateBulk(slice any, setFunc func(*VoucherCreate, int)) *VoucherCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &VoucherCreateBulk{err: fmt.Errorf("calling to VoucherClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*VoucherCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &VoucherCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Voucher.
+func (c *VoucherClient) Update() *VoucherUpdate {
+	mutation := newVoucherMutation(c.config, OpUpdate)
+	return &VoucherUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *VoucherClient) UpdateOne(_m *Voucher) *VoucherUpdateOne {
+	mutation := newVoucherMutation(c.config, OpUpdateOne, withVoucher(_m))
+	return &VoucherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *VoucherClient) UpdateOneID(id string) *VoucherUpdateOne {
+	mutation := newVoucherMutation(c.config, OpUpdateOne, withVoucherID(id))
+	return &VoucherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Voucher.
+func (c *VoucherClient) Delete() *VoucherDelete {
+	mutation := newVoucherMutation(c.config, OpDelete)
+	return &VoucherDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *VoucherClient) DeleteOne(_m *Voucher) *VoucherDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *VoucherClient) DeleteOneID(id string) *VoucherDeleteOne {
+	builder := c.Delete().Where(voucher.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &VoucherDeleteOne{builder}
+}
+
+// Query returns a query builder for Voucher.
+func (c *VoucherClient) Query() *VoucherQuery {
+	return &VoucherQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeVoucher},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Voucher entity by its id.
+func (c *VoucherClient) Get(ctx context.Context, id string) (*Voucher, error) {
+	return c.Query().Where(voucher.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *VoucherClient) GetX(ctx context.Context, id string) *Voucher {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCampaign queries the campaign edge of a Voucher.
+func (c *VoucherClient) QueryCampaign(_m *Voucher) *CampaignQuery {
+	query := (&CampaignClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, id),
+			sqlgraph.To(campaign.Table, campaign.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, voucher.CampaignTable, voucher.CampaignColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *VoucherClient) Hooks() []Hook {
+	hooks := c.hooks.Voucher
+	return append(hooks[:len(hooks):len(hooks)], voucher.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *VoucherClient) Interceptors() []Interceptor {
+	inters := c.inters.Voucher
+	return append(inters[:len(inters):len(inters)], voucher.Interceptors[:]...)
+}
+
+func (c *VoucherClient) mutate(ctx context.Context, m *VoucherMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&VoucherCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&VoucherUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&VoucherUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&VoucherDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Voucher mutation op: %q", m.Op())
+	}
+}
+
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, Campaign, ManagementKey, Project []ent.Hook
+		AppKey, AsyncAction, Campaign, ManagementKey, Project, Voucher []ent.Hook
 	}
 	inters struct {
-		AppKey, Campaign, ManagementKey, Project []ent.Interceptor
+		AppKey, AsyncAction, Campaign, ManagementKey, Project, Voucher []ent.Interceptor
 	}
 )
 

@@ -13,9 +13,11 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -77,9 +79,11 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			appkey.Table:        appkey.ValidColumn,
+			asyncaction.Table:   asyncaction.ValidColumn,
 			campaign.Table:      campaign.ValidColumn,
 			managementkey.Table: managementkey.ValidColumn,
 			project.Table:       project.ValidColumn,
+			voucher.Table:       voucher.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

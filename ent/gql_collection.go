@@ -4,11 +4,160 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
+	"fmt"
 
 	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *AsyncActionQuery) CollectFields(ctx context.Context, satisfies ...string) (*AsyncActionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *AsyncActionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(asyncaction.Columns))
+		selectedFields = []string{asyncaction.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[asyncaction.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldCreatedAt)
+				fieldSeen[asyncaction.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[asyncaction.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldUpdatedAt)
+				fieldSeen[asyncaction.FieldUpdatedAt] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[asyncaction.FieldType]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldType)
+				fieldSeen[asyncaction.FieldType] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[asyncaction.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldStatus)
+				fieldSeen[asyncaction.FieldStatus] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[asyncaction.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldCampaignID)
+				fieldSeen[asyncaction.FieldCampaignID] = struct{}{}
+			}
+		case "total":
+			if _, ok := fieldSeen[asyncaction.FieldTotal]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldTotal)
+				fieldSeen[asyncaction.FieldTotal] = struct{}{}
+			}
+		case "done":
+			if _, ok := fieldSeen[asyncaction.FieldDone]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldDone)
+				fieldSeen[asyncaction.FieldDone] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[asyncaction.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldFailureReason)
+				fieldSeen[asyncaction.FieldFailureReason] = struct{}{}
+			}
+		case "result":
+			if _, ok := fieldSeen[asyncaction.FieldResult]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldResult)
+				fieldSeen[asyncaction.FieldResult] = struct{}{}
+			}
+		case "requestID":
+			if _, ok := fieldSeen[asyncaction.FieldRequestID]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldRequestID)
+				fieldSeen[asyncaction.FieldRequestID] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[asyncaction.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldStartedAt)
+				fieldSeen[asyncaction.FieldStartedAt] = struct{}{}
+			}
+		case "finishedAt":
+			if _, ok := fieldSeen[asyncaction.FieldFinishedAt]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldFinishedAt)
+				fieldSeen[asyncaction.FieldFinishedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type asyncactionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []AsyncActionPaginateOption
+}
+
+func newAsyncActionPaginateArgs(rv map[string]any) *asyncactionPaginateArgs {
+	args := &asyncactionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AsyncActionOrder{Field: &AsyncActionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAsyncActionOrder(order))
+			}
+		case *AsyncActionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAsyncActionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*AsyncActionWhereInput); ok {
+		args.opts = append(args.opts, WithAsyncActionFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *CampaignQuery) CollectFields(ctx context.Context, satisfies ...string) (*CampaignQuery, error) {
@@ -31,6 +180,95 @@ func (_q *CampaignQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 	)
 	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
 		switch field.Name {
+
+		case "vouchers":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VoucherClient{config: _q.config}).Query()
+			)
+			args := newVoucherPaginateArgs(fieldArgs(ctx, new(VoucherWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newVoucherPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Campaign) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"campaign_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(campaign.VouchersColumn), ids...))
+						})
+						if err := query.GroupBy(campaign.VouchersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Campaign) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Vouchers)
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, voucherImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(campaign.VouchersColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedVouchers(alias, func(wq *VoucherQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[campaign.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, campaign.FieldCreatedAt)
@@ -231,6 +469,236 @@ func newCampaignPaginateArgs(rv map[string]any) *campaignPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*CampaignWhereInput); ok {
 		args.opts = append(args.opts, WithCampaignFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *VoucherQuery) CollectFields(ctx context.Context, satisfies ...string) (*VoucherQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(voucher.Columns))
+		selectedFields = []string{voucher.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "campaign":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CampaignClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, campaignImplementors)...); err != nil {
+				return err
+			}
+			_q.withCampaign = query
+			if _, ok := fieldSeen[voucher.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCampaignID)
+				fieldSeen[voucher.FieldCampaignID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[voucher.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCreatedAt)
+				fieldSeen[voucher.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[voucher.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldUpdatedAt)
+				fieldSeen[voucher.FieldUpdatedAt] = struct{}{}
+			}
+		case "code":
+			if _, ok := fieldSeen[voucher.FieldCode]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCode)
+				fieldSeen[voucher.FieldCode] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[voucher.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCampaignID)
+				fieldSeen[voucher.FieldCampaignID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[voucher.FieldType]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldType)
+				fieldSeen[voucher.FieldType] = struct{}{}
+			}
+		case "category":
+			if _, ok := fieldSeen[voucher.FieldCategory]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCategory)
+				fieldSeen[voucher.FieldCategory] = struct{}{}
+			}
+		case "categoryID":
+			if _, ok := fieldSeen[voucher.FieldCategoryID]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldCategoryID)
+				fieldSeen[voucher.FieldCategoryID] = struct{}{}
+			}
+		case "discount":
+			if _, ok := fieldSeen[voucher.FieldDiscount]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldDiscount)
+				fieldSeen[voucher.FieldDiscount] = struct{}{}
+			}
+		case "gift":
+			if _, ok := fieldSeen[voucher.FieldGift]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldGift)
+				fieldSeen[voucher.FieldGift] = struct{}{}
+			}
+		case "loyaltyCard":
+			if _, ok := fieldSeen[voucher.FieldLoyaltyCard]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldLoyaltyCard)
+				fieldSeen[voucher.FieldLoyaltyCard] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[voucher.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldStartDate)
+				fieldSeen[voucher.FieldStartDate] = struct{}{}
+			}
+		case "expirationDate":
+			if _, ok := fieldSeen[voucher.FieldExpirationDate]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldExpirationDate)
+				fieldSeen[voucher.FieldExpirationDate] = struct{}{}
+			}
+		case "validityTimeframe":
+			if _, ok := fieldSeen[voucher.FieldValidityTimeframe]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldValidityTimeframe)
+				fieldSeen[voucher.FieldValidityTimeframe] = struct{}{}
+			}
+		case "validityDayOfWeek":
+			if _, ok := fieldSeen[voucher.FieldValidityDayOfWeek]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldValidityDayOfWeek)
+				fieldSeen[voucher.FieldValidityDayOfWeek] = struct{}{}
+			}
+		case "validityHours":
+			if _, ok := fieldSeen[voucher.FieldValidityHours]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldValidityHours)
+				fieldSeen[voucher.FieldValidityHours] = struct{}{}
+			}
+		case "active":
+			if _, ok := fieldSeen[voucher.FieldActive]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldActive)
+				fieldSeen[voucher.FieldActive] = struct{}{}
+			}
+		case "additionalInfo":
+			if _, ok := fieldSeen[voucher.FieldAdditionalInfo]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldAdditionalInfo)
+				fieldSeen[voucher.FieldAdditionalInfo] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[voucher.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldMetadata)
+				fieldSeen[voucher.FieldMetadata] = struct{}{}
+			}
+		case "isReferralCode":
+			if _, ok := fieldSeen[voucher.FieldIsReferralCode]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldIsReferralCode)
+				fieldSeen[voucher.FieldIsReferralCode] = struct{}{}
+			}
+		case "holderID":
+			if _, ok := fieldSeen[voucher.FieldHolderID]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldHolderID)
+				fieldSeen[voucher.FieldHolderID] = struct{}{}
+			}
+		case "referrerID":
+			if _, ok := fieldSeen[voucher.FieldReferrerID]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldReferrerID)
+				fieldSeen[voucher.FieldReferrerID] = struct{}{}
+			}
+		case "publishCount":
+			if _, ok := fieldSeen[voucher.FieldPublishCount]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldPublishCount)
+				fieldSeen[voucher.FieldPublishCount] = struct{}{}
+			}
+		case "redemptionQuantity":
+			if _, ok := fieldSeen[voucher.FieldRedemptionQuantity]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldRedemptionQuantity)
+				fieldSeen[voucher.FieldRedemptionQuantity] = struct{}{}
+			}
+		case "redeemedQuantity":
+			if _, ok := fieldSeen[voucher.FieldRedeemedQuantity]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldRedeemedQuantity)
+				fieldSeen[voucher.FieldRedeemedQuantity] = struct{}{}
+			}
+		case "redeemedPoints":
+			if _, ok := fieldSeen[voucher.FieldRedeemedPoints]; !ok {
+				selectedFields = append(selectedFields, voucher.FieldRedeemedPoints)
+				fieldSeen[voucher.FieldRedeemedPoints] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type voucherPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []VoucherPaginateOption
+}
+
+func newVoucherPaginateArgs(rv map[string]any) *voucherPaginateArgs {
+	args := &voucherPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case []*VoucherOrder:
+			args.opts = append(args.opts, WithVoucherOrder(v))
+		case []any:
+			var orders []*VoucherOrder
+			for i := range v {
+				mv, ok := v[i].(map[string]any)
+				if !ok {
+					continue
+				}
+				var (
+					err1, err2 error
+					order      = &VoucherOrder{Field: &VoucherOrderField{}, Direction: entgql.OrderDirectionAsc}
+				)
+				if d, ok := mv[directionField]; ok {
+					err1 = order.Direction.UnmarshalGQL(d)
+				}
+				if f, ok := mv[fieldField]; ok {
+					err2 = order.Field.UnmarshalGQL(f)
+				}
+				if err1 == nil && err2 == nil {
+					orders = append(orders, order)
+				}
+			}
+			args.opts = append(args.opts, WithVoucherOrder(orders))
+		}
+	}
+	if v, ok := rv[whereField].(*VoucherWhereInput); ok {
+		args.opts = append(args.opts, WithVoucherFilter(v.Filter))
 	}
 	return args
 }

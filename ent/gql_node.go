@@ -9,7 +9,9 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/hashicorp/go-multierror"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // Noder wraps the basic Node method.
@@ -17,10 +19,20 @@ type Noder interface {
 	IsNode()
 }
 
+var asyncactionImplementors = []string{"AsyncAction", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*AsyncAction) IsNode() {}
+
 var campaignImplementors = []string{"Campaign", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
+
+var voucherImplementors = []string{"Voucher", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Voucher) IsNode() {}
 
 var errNodeInvalidID = &NotFoundError{"node"}
 
@@ -80,11 +92,29 @@ func (c *Client) Noder(ctx context.Context, id string, opts ...NodeOption) (_ No
 
 func (c *Client) noder(ctx context.Context, table string, id string) (Noder, error) {
 	switch table {
+	case asyncaction.Table:
+		query := c.AsyncAction.Query().
+			Where(asyncaction.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, asyncactionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case campaign.Table:
 		query := c.Campaign.Query().
 			Where(campaign.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, campaignImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case voucher.Table:
+		query := c.Voucher.Query().
+			Where(voucher.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, voucherImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -162,10 +192,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case asyncaction.Table:
+		query := c.AsyncAction.Query().
+			Where(asyncaction.IDIn(ids...))
+		query, err := query.CollectFields(ctx, asyncactionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case campaign.Table:
 		query := c.Campaign.Query().
 			Where(campaign.IDIn(ids...))
 		query, err := query.CollectFields(ctx, campaignImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case voucher.Table:
+		query := c.Voucher.Query().
+			Where(voucher.IDIn(ids...))
+		query, err := query.CollectFields(ctx, voucherImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -14,7 +14,9 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -96,6 +98,302 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// AsyncActionEdge is the edge representation of AsyncAction.
+type AsyncActionEdge struct {
+	Node   *AsyncAction `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// AsyncActionConnection is the connection containing edges to AsyncAction.
+type AsyncActionConnection struct {
+	Edges      []*AsyncActionEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *AsyncActionConnection) build(nodes []*AsyncAction, pager *asyncactionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *AsyncAction
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *AsyncAction {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *AsyncAction {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*AsyncActionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &AsyncActionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// AsyncActionPaginateOption enables pagination customization.
+type AsyncActionPaginateOption func(*asyncactionPager) error
+
+// WithAsyncActionOrder configures pagination ordering.
+func WithAsyncActionOrder(order *AsyncActionOrder) AsyncActionPaginateOption {
+	if order == nil {
+		order = DefaultAsyncActionOrder
+	}
+	o := *order
+	return func(pager *asyncactionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultAsyncActionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithAsyncActionFilter configures pagination filter.
+func WithAsyncActionFilter(filter func(*AsyncActionQuery) (*AsyncActionQuery, error)) AsyncActionPaginateOption {
+	return func(pager *asyncactionPager) error {
+		if filter == nil {
+			return errors.New("AsyncActionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type asyncactionPager struct {
+	reverse bool
+	order   *AsyncActionOrder
+	filter  func(*AsyncActionQuery) (*AsyncActionQuery, error)
+}
+
+func newAsyncActionPager(opts []AsyncActionPaginateOption, reverse bool) (*asyncactionPager, error) {
+	pager := &asyncactionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultAsyncActionOrder
+	}
+	return pager, nil
+}
+
+func (p *asyncactionPager) applyFilter(query *AsyncActionQuery) (*AsyncActionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *asyncactionPager) toCursor(_m *AsyncAction) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *asyncactionPager) applyCursors(query *AsyncActionQuery, after, before *Cursor) (*AsyncActionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultAsyncActionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *asyncactionPager) applyOrder(query *AsyncActionQuery) *AsyncActionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultAsyncActionOrder.Field {
+		query = query.Order(DefaultAsyncActionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *asyncactionPager) orderExpr(query *AsyncActionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultAsyncActionOrder.Field {
+			b.Comma().Ident(DefaultAsyncActionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to AsyncAction.
+func (_m *AsyncActionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...AsyncActionPaginateOption,
+) (*AsyncActionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newAsyncActionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &AsyncActionConnection{Edges: []*AsyncActionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// AsyncActionOrderFieldCreatedAt orders AsyncAction by created_at.
+	AsyncActionOrderFieldCreatedAt = &AsyncActionOrderField{
+		Value: func(_m *AsyncAction) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: asyncaction.FieldCreatedAt,
+		toTerm: asyncaction.ByCreatedAt,
+		toCursor: func(_m *AsyncAction) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AsyncActionOrderField) String() string {
+	var str string
+	switch f.column {
+	case AsyncActionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AsyncActionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AsyncActionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AsyncActionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AsyncActionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid AsyncActionOrderField", str)
+	}
+	return nil
+}
+
+// AsyncActionOrderField defines the ordering field of AsyncAction.
+type AsyncActionOrderField struct {
+	// Value extracts the ordering value from the given AsyncAction.
+	Value    func(*AsyncAction) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) asyncaction.OrderOption
+	toCursor func(*AsyncAction) Cursor
+}
+
+// AsyncActionOrder defines the ordering of AsyncAction.
+type AsyncActionOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *AsyncActionOrderField `json:"field"`
+}
+
+// DefaultAsyncActionOrder is the default ordering of AsyncAction.
+var DefaultAsyncActionOrder = &AsyncActionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &AsyncActionOrderField{
+		Value: func(_m *AsyncAction) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: asyncaction.FieldID,
+		toTerm: asyncaction.ByID,
+		toCursor: func(_m *AsyncAction) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts AsyncAction into AsyncActionEdge.
+func (_m *AsyncAction) ToEdge(order *AsyncActionOrder) *AsyncActionEdge {
+	if order == nil {
+		order = DefaultAsyncActionOrder
+	}
+	return &AsyncActionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // CampaignEdge is the edge representation of Campaign.
@@ -377,7 +675,7 @@ var (
 			return _m.VouchersCount, nil
 		},
 		column: campaign.FieldVouchersCount,
-		toTerm: campaign.ByVouchersCount,
+		toTerm: campaign.ByVouchersCountField,
 		toCursor: func(_m *Campaign) Cursor {
 			return Cursor{
 				ID:    _m.ID,
@@ -461,6 +759,356 @@ func (_m *Campaign) ToEdge(order *CampaignOrder) *CampaignEdge {
 		order = DefaultCampaignOrder
 	}
 	return &CampaignEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// VoucherEdge is the edge representation of Voucher.
+type VoucherEdge struct {
+	Node   *Voucher `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// VoucherConnection is the connection containing edges to Voucher.
+type VoucherConnection struct {
+	Edges      []*VoucherEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *VoucherConnection) build(nodes []*Voucher, pager *voucherPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Voucher
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Voucher {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Voucher {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*VoucherEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &VoucherEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// VoucherPaginateOption enables pagination customization.
+type VoucherPaginateOption func(*voucherPager) error
+
+// WithVoucherOrder configures pagination ordering.
+func WithVoucherOrder(order []*VoucherOrder) VoucherPaginateOption {
+	return func(pager *voucherPager) error {
+		for _, o := range order {
+			if err := o.Direction.Validate(); err != nil {
+				return err
+			}
+		}
+		pager.order = append(pager.order, order...)
+		return nil
+	}
+}
+
+// WithVoucherFilter configures pagination filter.
+func WithVoucherFilter(filter func(*VoucherQuery) (*VoucherQuery, error)) VoucherPaginateOption {
+	return func(pager *voucherPager) error {
+		if filter == nil {
+			return errors.New("VoucherQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type voucherPager struct {
+	reverse bool
+	order   []*VoucherOrder
+	filter  func(*VoucherQuery) (*VoucherQuery, error)
+}
+
+func newVoucherPager(opts []VoucherPaginateOption, reverse bool) (*voucherPager, error) {
+	pager := &voucherPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	for i, o := range pager.order {
+		if i > 0 && o.Field == pager.order[i-1].Field {
+			return nil, fmt.Errorf("duplicate order direction %q", o.Direction)
+		}
+	}
+	return pager, nil
+}
+
+func (p *voucherPager) applyFilter(query *VoucherQuery) (*VoucherQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *voucherPager) toCursor(_m *Voucher) Cursor {
+	cs_ := make([]any, 0, len(p.order))
+	for _, o_ := range p.order {
+		cs_ = append(cs_, o_.Field.toCursor(_m).Value)
+	}
+	return Cursor{ID: _m.ID, Value: cs_}
+}
+
+func (p *voucherPager) applyCursors(query *VoucherQuery, after, before *Cursor) (*VoucherQuery, error) {
+	idDirection := entgql.OrderDirectionAsc
+	if p.reverse {
+		idDirection = entgql.OrderDirectionDesc
+	}
+	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
+	for _, o := range p.order {
+		fields = append(fields, o.Field.column)
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		directions = append(directions, direction)
+	}
+	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+		FieldID:     DefaultVoucherOrder.Field.column,
+		DirectionID: idDirection,
+		Fields:      fields,
+		Directions:  directions,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, predicate := range predicates {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *voucherPager) applyOrder(query *VoucherQuery) *VoucherQuery {
+	var defaultOrdered bool
+	for _, o := range p.order {
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(o.Field.toTerm(direction.OrderTermOption()))
+		if o.Field.column == DefaultVoucherOrder.Field.column {
+			defaultOrdered = true
+		}
+		if len(query.ctx.Fields) > 0 {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	if !defaultOrdered {
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(DefaultVoucherOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	return query
+}
+
+func (p *voucherPager) orderExpr(query *VoucherQuery) sql.Querier {
+	if len(query.ctx.Fields) > 0 {
+		for _, o := range p.order {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		for _, o := range p.order {
+			direction := o.Direction
+			if p.reverse {
+				direction = direction.Reverse()
+			}
+			b.Ident(o.Field.column).Pad().WriteString(string(direction))
+			b.Comma()
+		}
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		b.Ident(DefaultVoucherOrder.Field.column).Pad().WriteString(string(direction))
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Voucher.
+func (_m *VoucherQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...VoucherPaginateOption,
+) (*VoucherConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newVoucherPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &VoucherConnection{Edges: []*VoucherEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// VoucherOrderFieldCreatedAt orders Voucher by created_at.
+	VoucherOrderFieldCreatedAt = &VoucherOrderField{
+		Value: func(_m *Voucher) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: voucher.FieldCreatedAt,
+		toTerm: voucher.ByCreatedAt,
+		toCursor: func(_m *Voucher) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// VoucherOrderFieldCode orders Voucher by code.
+	VoucherOrderFieldCode = &VoucherOrderField{
+		Value: func(_m *Voucher) (ent.Value, error) {
+			return _m.Code, nil
+		},
+		column: voucher.FieldCode,
+		toTerm: voucher.ByCode,
+		toCursor: func(_m *Voucher) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Code,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f VoucherOrderField) String() string {
+	var str string
+	switch f.column {
+	case VoucherOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case VoucherOrderFieldCode.column:
+		str = "CODE"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f VoucherOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *VoucherOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("VoucherOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *VoucherOrderFieldCreatedAt
+	case "CODE":
+		*f = *VoucherOrderFieldCode
+	default:
+		return fmt.Errorf("%s is not a valid VoucherOrderField", str)
+	}
+	return nil
+}
+
+// VoucherOrderField defines the ordering field of Voucher.
+type VoucherOrderField struct {
+	// Value extracts the ordering value from the given Voucher.
+	Value    func(*Voucher) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) voucher.OrderOption
+	toCursor func(*Voucher) Cursor
+}
+
+// VoucherOrder defines the ordering of Voucher.
+type VoucherOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *VoucherOrderField `json:"field"`
+}
+
+// DefaultVoucherOrder is the default ordering of Voucher.
+var DefaultVoucherOrder = &VoucherOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &VoucherOrderField{
+		Value: func(_m *Voucher) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: voucher.FieldID,
+		toTerm: voucher.ByID,
+		toCursor: func(_m *Voucher) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Voucher into VoucherEdge.
+func (_m *Voucher) ToEdge(order *VoucherOrder) *VoucherEdge {
+	if order == nil {
+		order = DefaultVoucherOrder
+	}
+	return &VoucherEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

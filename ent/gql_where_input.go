@@ -7,9 +7,630 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
+
+// AsyncActionWhereInput represents a where input for filtering AsyncAction queries.
+type AsyncActionWhereInput struct {
+	Predicates []predicate.AsyncAction  `json:"-"`
+	Not        *AsyncActionWhereInput   `json:"not,omitempty"`
+	Or         []*AsyncActionWhereInput `json:"or,omitempty"`
+	And        []*AsyncActionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *asyncaction.Status  `json:"status,omitempty"`
+	StatusNEQ   *asyncaction.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []asyncaction.Status `json:"statusIn,omitempty"`
+	StatusNotIn []asyncaction.Status `json:"statusNotIn,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "total" field predicates.
+	Total      *int  `json:"total,omitempty"`
+	TotalNEQ   *int  `json:"totalNEQ,omitempty"`
+	TotalIn    []int `json:"totalIn,omitempty"`
+	TotalNotIn []int `json:"totalNotIn,omitempty"`
+	TotalGT    *int  `json:"totalGT,omitempty"`
+	TotalGTE   *int  `json:"totalGTE,omitempty"`
+	TotalLT    *int  `json:"totalLT,omitempty"`
+	TotalLTE   *int  `json:"totalLTE,omitempty"`
+
+	// "done" field predicates.
+	Done      *int  `json:"done,omitempty"`
+	DoneNEQ   *int  `json:"doneNEQ,omitempty"`
+	DoneIn    []int `json:"doneIn,omitempty"`
+	DoneNotIn []int `json:"doneNotIn,omitempty"`
+	DoneGT    *int  `json:"doneGT,omitempty"`
+	DoneGTE   *int  `json:"doneGTE,omitempty"`
+	DoneLT    *int  `json:"doneLT,omitempty"`
+	DoneLTE   *int  `json:"doneLTE,omitempty"`
+
+	// "failure_reason" field predicates.
+	FailureReason             *string  `json:"failureReason,omitempty"`
+	FailureReasonNEQ          *string  `json:"failureReasonNEQ,omitempty"`
+	FailureReasonIn           []string `json:"failureReasonIn,omitempty"`
+	FailureReasonNotIn        []string `json:"failureReasonNotIn,omitempty"`
+	FailureReasonGT           *string  `json:"failureReasonGT,omitempty"`
+	FailureReasonGTE          *string  `json:"failureReasonGTE,omitempty"`
+	FailureReasonLT           *string  `json:"failureReasonLT,omitempty"`
+	FailureReasonLTE          *string  `json:"failureReasonLTE,omitempty"`
+	FailureReasonContains     *string  `json:"failureReasonContains,omitempty"`
+	FailureReasonHasPrefix    *string  `json:"failureReasonHasPrefix,omitempty"`
+	FailureReasonHasSuffix    *string  `json:"failureReasonHasSuffix,omitempty"`
+	FailureReasonIsNil        bool     `json:"failureReasonIsNil,omitempty"`
+	FailureReasonNotNil       bool     `json:"failureReasonNotNil,omitempty"`
+	FailureReasonEqualFold    *string  `json:"failureReasonEqualFold,omitempty"`
+	FailureReasonContainsFold *string  `json:"failureReasonContainsFold,omitempty"`
+
+	// "request_id" field predicates.
+	RequestID             *string  `json:"requestID,omitempty"`
+	RequestIDNEQ          *string  `json:"requestIDNEQ,omitempty"`
+	RequestIDIn           []string `json:"requestIDIn,omitempty"`
+	RequestIDNotIn        []string `json:"requestIDNotIn,omitempty"`
+	RequestIDGT           *string  `json:"requestIDGT,omitempty"`
+	RequestIDGTE          *string  `json:"requestIDGTE,omitempty"`
+	RequestIDLT           *string  `json:"requestIDLT,omitempty"`
+	RequestIDLTE          *string  `json:"requestIDLTE,omitempty"`
+	RequestIDContains     *string  `json:"requestIDContains,omitempty"`
+	RequestIDHasPrefix    *string  `json:"requestIDHasPrefix,omitempty"`
+	RequestIDHasSuffix    *string  `json:"requestIDHasSuffix,omitempty"`
+	RequestIDIsNil        bool     `json:"requestIDIsNil,omitempty"`
+	RequestIDNotNil       bool     `json:"requestIDNotNil,omitempty"`
+	RequestIDEqualFold    *string  `json:"requestIDEqualFold,omitempty"`
+	RequestIDContainsFold *string  `json:"requestIDContainsFold,omitempty"`
+
+	// "started_at" field predicates.
+	StartedAt       *time.Time  `json:"startedAt,omitempty"`
+	StartedAtNEQ    *time.Time  `json:"startedAtNEQ,omitempty"`
+	StartedAtIn     []time.Time `json:"startedAtIn,omitempty"`
+	StartedAtNotIn  []time.Time `json:"startedAtNotIn,omitempty"`
+	StartedAtGT     *time.Time  `json:"startedAtGT,omitempty"`
+	StartedAtGTE    *time.Time  `json:"startedAtGTE,omitempty"`
+	StartedAtLT     *time.Time  `json:"startedAtLT,omitempty"`
+	StartedAtLTE    *time.Time  `json:"startedAtLTE,omitempty"`
+	StartedAtIsNil  bool        `json:"startedAtIsNil,omitempty"`
+	StartedAtNotNil bool        `json:"startedAtNotNil,omitempty"`
+
+	// "finished_at" field predicates.
+	FinishedAt       *time.Time  `json:"finishedAt,omitempty"`
+	FinishedAtNEQ    *time.Time  `json:"finishedAtNEQ,omitempty"`
+	FinishedAtIn     []time.Time `json:"finishedAtIn,omitempty"`
+	FinishedAtNotIn  []time.Time `json:"finishedAtNotIn,omitempty"`
+	FinishedAtGT     *time.Time  `json:"finishedAtGT,omitempty"`
+	FinishedAtGTE    *time.Time  `json:"finishedAtGTE,omitempty"`
+	FinishedAtLT     *time.Time  `json:"finishedAtLT,omitempty"`
+	FinishedAtLTE    *time.Time  `json:"finishedAtLTE,omitempty"`
+	FinishedAtIsNil  bool        `json:"finishedAtIsNil,omitempty"`
+	FinishedAtNotNil bool        `json:"finishedAtNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *AsyncActionWhereInput) AddPredicates(predicates ...predicate.AsyncAction) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the AsyncActionWhereInput filter on the AsyncActionQuery builder.
+func (i *AsyncActionWhereInput) Filter(q *AsyncActionQuery) (*AsyncActionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyAsyncActionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyAsyncActionWhereInput is returned in case the AsyncActionWhereInput is empty.
+var ErrEmptyAsyncActionWhereInput = errors.New("ent: empty predicate AsyncActionWhereInput")
+
+// P returns a predicate for filtering asyncactions.
+// An error is returned if the input is empty or invalid.
+func (i *AsyncActionWhereInput) P() (predicate.AsyncAction, error) {
+	var predicates []predicate.AsyncAction
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, asyncaction.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.AsyncAction, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, asyncaction.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.AsyncAction, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, asyncaction.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, asyncaction.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, asyncaction.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, asyncaction.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, asyncaction.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, asyncaction.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, asyncaction.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, asyncaction.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, asyncaction.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, asyncaction.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, asyncaction.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, asyncaction.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, asyncaction.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, asyncaction.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, asyncaction.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, asyncaction.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, asyncaction.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, asyncaction.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, asyncaction.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, asyncaction.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, asyncaction.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, asyncaction.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, asyncaction.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, asyncaction.UpdatedAtNotNil())
+	}
+	if i.Type != nil {
+		predicates = append(predicates, asyncaction.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, asyncaction.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, asyncaction.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, asyncaction.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, asyncaction.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, asyncaction.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, asyncaction.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, asyncaction.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, asyncaction.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, asyncaction.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, asyncaction.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, asyncaction.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, asyncaction.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, asyncaction.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, asyncaction.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, asyncaction.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, asyncaction.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, asyncaction.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, asyncaction.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, asyncaction.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, asyncaction.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, asyncaction.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, asyncaction.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, asyncaction.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, asyncaction.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, asyncaction.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, asyncaction.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, asyncaction.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, asyncaction.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, asyncaction.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, asyncaction.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, asyncaction.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Total != nil {
+		predicates = append(predicates, asyncaction.TotalEQ(*i.Total))
+	}
+	if i.TotalNEQ != nil {
+		predicates = append(predicates, asyncaction.TotalNEQ(*i.TotalNEQ))
+	}
+	if len(i.TotalIn) > 0 {
+		predicates = append(predicates, asyncaction.TotalIn(i.TotalIn...))
+	}
+	if len(i.TotalNotIn) > 0 {
+		predicates = append(predicates, asyncaction.TotalNotIn(i.TotalNotIn...))
+	}
+	if i.TotalGT != nil {
+		predicates = append(predicates, asyncaction.TotalGT(*i.TotalGT))
+	}
+	if i.TotalGTE != nil {
+		predicates = append(predicates, asyncaction.TotalGTE(*i.TotalGTE))
+	}
+	if i.TotalLT != nil {
+		predicates = append(predicates, asyncaction.TotalLT(*i.TotalLT))
+	}
+	if i.TotalLTE != nil {
+		predicates = append(predicates, asyncaction.TotalLTE(*i.TotalLTE))
+	}
+	if i.Done != nil {
+		predicates = append(predicates, asyncaction.DoneEQ(*i.Done))
+	}
+	if i.DoneNEQ != nil {
+		predicates = append(predicates, asyncaction.DoneNEQ(*i.DoneNEQ))
+	}
+	if len(i.DoneIn) > 0 {
+		predicates = append(predicates, asyncaction.DoneIn(i.DoneIn...))
+	}
+	if len(i.DoneNotIn) > 0 {
+		predicates = append(predicates, asyncaction.DoneNotIn(i.DoneNotIn...))
+	}
+	if i.DoneGT != nil {
+		predicates = append(predicates, asyncaction.DoneGT(*i.DoneGT))
+	}
+	if i.DoneGTE != nil {
+		predicates = append(predicates, asyncaction.DoneGTE(*i.DoneGTE))
+	}
+	if i.DoneLT != nil {
+		predicates = append(predicates, asyncaction.DoneLT(*i.DoneLT))
+	}
+	if i.DoneLTE != nil {
+		predicates = append(predicates, asyncaction.DoneLTE(*i.DoneLTE))
+	}
+	if i.FailureReason != nil {
+		predicates = append(predicates, asyncaction.FailureReasonEQ(*i.FailureReason))
+	}
+	if i.FailureReasonNEQ != nil {
+		predicates = append(predicates, asyncaction.FailureReasonNEQ(*i.FailureReasonNEQ))
+	}
+	if len(i.FailureReasonIn) > 0 {
+		predicates = append(predicates, asyncaction.FailureReasonIn(i.FailureReasonIn...))
+	}
+	if len(i.FailureReasonNotIn) > 0 {
+		predicates = append(predicates, asyncaction.FailureReasonNotIn(i.FailureReasonNotIn...))
+	}
+	if i.FailureReasonGT != nil {
+		predicates = append(predicates, asyncaction.FailureReasonGT(*i.FailureReasonGT))
+	}
+	if i.FailureReasonGTE != nil {
+		predicates = append(predicates, asyncaction.FailureReasonGTE(*i.FailureReasonGTE))
+	}
+	if i.FailureReasonLT != nil {
+		predicates = append(predicates, asyncaction.FailureReasonLT(*i.FailureReasonLT))
+	}
+	if i.FailureReasonLTE != nil {
+		predicates = append(predicates, asyncaction.FailureReasonLTE(*i.FailureReasonLTE))
+	}
+	if i.FailureReasonContains != nil {
+		predicates = append(predicates, asyncaction.FailureReasonContains(*i.FailureReasonContains))
+	}
+	if i.FailureReasonHasPrefix != nil {
+		predicates = append(predicates, asyncaction.FailureReasonHasPrefix(*i.FailureReasonHasPrefix))
+	}
+	if i.FailureReasonHasSuffix != nil {
+		predicates = append(predicates, asyncaction.FailureReasonHasSuffix(*i.FailureReasonHasSuffix))
+	}
+	if i.FailureReasonIsNil {
+		predicates = append(predicates, asyncaction.FailureReasonIsNil())
+	}
+	if i.FailureReasonNotNil {
+		predicates = append(predicates, asyncaction.FailureReasonNotNil())
+	}
+	if i.FailureReasonEqualFold != nil {
+		predicates = append(predicates, asyncaction.FailureReasonEqualFold(*i.FailureReasonEqualFold))
+	}
+	if i.FailureReasonContainsFold != nil {
+		predicates = append(predicates, asyncaction.FailureReasonContainsFold(*i.FailureReasonContainsFold))
+	}
+	if i.RequestID != nil {
+		predicates = append(predicates, asyncaction.RequestIDEQ(*i.RequestID))
+	}
+	if i.RequestIDNEQ != nil {
+		predicates = append(predicates, asyncaction.RequestIDNEQ(*i.RequestIDNEQ))
+	}
+	if len(i.RequestIDIn) > 0 {
+		predicates = append(predicates, asyncaction.RequestIDIn(i.RequestIDIn...))
+	}
+	if len(i.RequestIDNotIn) > 0 {
+		predicates = append(predicates, asyncaction.RequestIDNotIn(i.RequestIDNotIn...))
+	}
+	if i.RequestIDGT != nil {
+		predicates = append(predicates, asyncaction.RequestIDGT(*i.RequestIDGT))
+	}
+	if i.RequestIDGTE != nil {
+		predicates = append(predicates, asyncaction.RequestIDGTE(*i.RequestIDGTE))
+	}
+	if i.RequestIDLT != nil {
+		predicates = append(predicates, asyncaction.RequestIDLT(*i.RequestIDLT))
+	}
+	if i.RequestIDLTE != nil {
+		predicates = append(predicates, asyncaction.RequestIDLTE(*i.RequestIDLTE))
+	}
+	if i.RequestIDContains != nil {
+		predicates = append(predicates, asyncaction.RequestIDContains(*i.RequestIDContains))
+	}
+	if i.RequestIDHasPrefix != nil {
+		predicates = append(predicates, asyncaction.RequestIDHasPrefix(*i.RequestIDHasPrefix))
+	}
+	if i.RequestIDHasSuffix != nil {
+		predicates = append(predicates, asyncaction.RequestIDHasSuffix(*i.RequestIDHasSuffix))
+	}
+	if i.RequestIDIsNil {
+		predicates = append(predicates, asyncaction.RequestIDIsNil())
+	}
+	if i.RequestIDNotNil {
+		predicates = append(predicates, asyncaction.RequestIDNotNil())
+	}
+	if i.RequestIDEqualFold != nil {
+		predicates = append(predicates, asyncaction.RequestIDEqualFold(*i.RequestIDEqualFold))
+	}
+	if i.RequestIDContainsFold != nil {
+		predicates = append(predicates, asyncaction.RequestIDContainsFold(*i.RequestIDContainsFold))
+	}
+	if i.StartedAt != nil {
+		predicates = append(predicates, asyncaction.StartedAtEQ(*i.StartedAt))
+	}
+	if i.StartedAtNEQ != nil {
+		predicates = append(predicates, asyncaction.StartedAtNEQ(*i.StartedAtNEQ))
+	}
+	if len(i.StartedAtIn) > 0 {
+		predicates = append(predicates, asyncaction.StartedAtIn(i.StartedAtIn...))
+	}
+	if len(i.StartedAtNotIn) > 0 {
+		predicates = append(predicates, asyncaction.StartedAtNotIn(i.StartedAtNotIn...))
+	}
+	if i.StartedAtGT != nil {
+		predicates = append(predicates, asyncaction.StartedAtGT(*i.StartedAtGT))
+	}
+	if i.StartedAtGTE != nil {
+		predicates = append(predicates, asyncaction.StartedAtGTE(*i.StartedAtGTE))
+	}
+	if i.StartedAtLT != nil {
+		predicates = append(predicates, asyncaction.StartedAtLT(*i.StartedAtLT))
+	}
+	if i.StartedAtLTE != nil {
+		predicates = append(predicates, asyncaction.StartedAtLTE(*i.StartedAtLTE))
+	}
+	if i.StartedAtIsNil {
+		predicates = append(predicates, asyncaction.StartedAtIsNil())
+	}
+	if i.StartedAtNotNil {
+		predicates = append(predicates, asyncaction.StartedAtNotNil())
+	}
+	if i.FinishedAt != nil {
+		predicates = append(predicates, asyncaction.FinishedAtEQ(*i.FinishedAt))
+	}
+	if i.FinishedAtNEQ != nil {
+		predicates = append(predicates, asyncaction.FinishedAtNEQ(*i.FinishedAtNEQ))
+	}
+	if len(i.FinishedAtIn) > 0 {
+		predicates = append(predicates, asyncaction.FinishedAtIn(i.FinishedAtIn...))
+	}
+	if len(i.FinishedAtNotIn) > 0 {
+		predicates = append(predicates, asyncaction.FinishedAtNotIn(i.FinishedAtNotIn...))
+	}
+	if i.FinishedAtGT != nil {
+		predicates = append(predicates, asyncaction.FinishedAtGT(*i.FinishedAtGT))
+	}
+	if i.FinishedAtGTE != nil {
+		predicates = append(predicates, asyncaction.FinishedAtGTE(*i.FinishedAtGTE))
+	}
+	if i.FinishedAtLT != nil {
+		predicates = append(predicates, asyncaction.FinishedAtLT(*i.FinishedAtLT))
+	}
+	if i.FinishedAtLTE != nil {
+		predicates = append(predicates, asyncaction.FinishedAtLTE(*i.FinishedAtLTE))
+	}
+	if i.FinishedAtIsNil {
+		predicates = append(predicates, asyncaction.FinishedAtIsNil())
+	}
+	if i.FinishedAtNotNil {
+		predicates = append(predicates, asyncaction.FinishedAtNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyAsyncActionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return asyncaction.And(predicates...), nil
+	}
+}
 
 // CampaignWhereInput represents a where input for filtering Campaign queries.
 type CampaignWhereInput struct {
@@ -212,6 +833,10 @@ type CampaignWhereInput struct {
 	// "active" field predicates.
 	Active    *bool `json:"active,omitempty"`
 	ActiveNEQ *bool `json:"activeNEQ,omitempty"`
+
+	// "vouchers" edge predicates.
+	HasVouchers     *bool                `json:"hasVouchers,omitempty"`
+	HasVouchersWith []*VoucherWhereInput `json:"hasVouchersWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -751,6 +1376,24 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 		predicates = append(predicates, campaign.ActiveNEQ(*i.ActiveNEQ))
 	}
 
+	if i.HasVouchers != nil {
+		p := campaign.HasVouchers()
+		if !*i.HasVouchers {
+			p = campaign.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasVouchersWith) > 0 {
+		with := make([]predicate.Voucher, 0, len(i.HasVouchersWith))
+		for _, w := range i.HasVouchersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasVouchersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, campaign.HasVouchersWith(with...))
+	}
 	switch len(predicates) {
 	case 0:
 		return nil, ErrEmptyCampaignWhereInput
@@ -758,5 +1401,927 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 		return predicates[0], nil
 	default:
 		return campaign.And(predicates...), nil
+	}
+}
+
+// VoucherWhereInput represents a where input for filtering Voucher queries.
+type VoucherWhereInput struct {
+	Predicates []predicate.Voucher  `json:"-"`
+	Not        *VoucherWhereInput   `json:"not,omitempty"`
+	Or         []*VoucherWhereInput `json:"or,omitempty"`
+	And        []*VoucherWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "code" field predicates.
+	Code             *string  `json:"code,omitempty"`
+	CodeNEQ          *string  `json:"codeNEQ,omitempty"`
+	CodeIn           []string `json:"codeIn,omitempty"`
+	CodeNotIn        []string `json:"codeNotIn,omitempty"`
+	CodeGT           *string  `json:"codeGT,omitempty"`
+	CodeGTE          *string  `json:"codeGTE,omitempty"`
+	CodeLT           *string  `json:"codeLT,omitempty"`
+	CodeLTE          *string  `json:"codeLTE,omitempty"`
+	CodeContains     *string  `json:"codeContains,omitempty"`
+	CodeHasPrefix    *string  `json:"codeHasPrefix,omitempty"`
+	CodeHasSuffix    *string  `json:"codeHasSuffix,omitempty"`
+	CodeEqualFold    *string  `json:"codeEqualFold,omitempty"`
+	CodeContainsFold *string  `json:"codeContainsFold,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *jsonfield.VoucherType  `json:"type,omitempty"`
+	TypeNEQ   *jsonfield.VoucherType  `json:"typeNEQ,omitempty"`
+	TypeIn    []jsonfield.VoucherType `json:"typeIn,omitempty"`
+	TypeNotIn []jsonfield.VoucherType `json:"typeNotIn,omitempty"`
+
+	// "category" field predicates.
+	Category             *string  `json:"category,omitempty"`
+	CategoryNEQ          *string  `json:"categoryNEQ,omitempty"`
+	CategoryIn           []string `json:"categoryIn,omitempty"`
+	CategoryNotIn        []string `json:"categoryNotIn,omitempty"`
+	CategoryGT           *string  `json:"categoryGT,omitempty"`
+	CategoryGTE          *string  `json:"categoryGTE,omitempty"`
+	CategoryLT           *string  `json:"categoryLT,omitempty"`
+	CategoryLTE          *string  `json:"categoryLTE,omitempty"`
+	CategoryContains     *string  `json:"categoryContains,omitempty"`
+	CategoryHasPrefix    *string  `json:"categoryHasPrefix,omitempty"`
+	CategoryHasSuffix    *string  `json:"categoryHasSuffix,omitempty"`
+	CategoryIsNil        bool     `json:"categoryIsNil,omitempty"`
+	CategoryNotNil       bool     `json:"categoryNotNil,omitempty"`
+	CategoryEqualFold    *string  `json:"categoryEqualFold,omitempty"`
+	CategoryContainsFold *string  `json:"categoryContainsFold,omitempty"`
+
+	// "category_id" field predicates.
+	CategoryID             *string  `json:"categoryID,omitempty"`
+	CategoryIDNEQ          *string  `json:"categoryIDNEQ,omitempty"`
+	CategoryIDIn           []string `json:"categoryIDIn,omitempty"`
+	CategoryIDNotIn        []string `json:"categoryIDNotIn,omitempty"`
+	CategoryIDGT           *string  `json:"categoryIDGT,omitempty"`
+	CategoryIDGTE          *string  `json:"categoryIDGTE,omitempty"`
+	CategoryIDLT           *string  `json:"categoryIDLT,omitempty"`
+	CategoryIDLTE          *string  `json:"categoryIDLTE,omitempty"`
+	CategoryIDContains     *string  `json:"categoryIDContains,omitempty"`
+	CategoryIDHasPrefix    *string  `json:"categoryIDHasPrefix,omitempty"`
+	CategoryIDHasSuffix    *string  `json:"categoryIDHasSuffix,omitempty"`
+	CategoryIDIsNil        bool     `json:"categoryIDIsNil,omitempty"`
+	CategoryIDNotNil       bool     `json:"categoryIDNotNil,omitempty"`
+	CategoryIDEqualFold    *string  `json:"categoryIDEqualFold,omitempty"`
+	CategoryIDContainsFold *string  `json:"categoryIDContainsFold,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "expiration_date" field predicates.
+	ExpirationDate       *time.Time  `json:"expirationDate,omitempty"`
+	ExpirationDateNEQ    *time.Time  `json:"expirationDateNEQ,omitempty"`
+	ExpirationDateIn     []time.Time `json:"expirationDateIn,omitempty"`
+	ExpirationDateNotIn  []time.Time `json:"expirationDateNotIn,omitempty"`
+	ExpirationDateGT     *time.Time  `json:"expirationDateGT,omitempty"`
+	ExpirationDateGTE    *time.Time  `json:"expirationDateGTE,omitempty"`
+	ExpirationDateLT     *time.Time  `json:"expirationDateLT,omitempty"`
+	ExpirationDateLTE    *time.Time  `json:"expirationDateLTE,omitempty"`
+	ExpirationDateIsNil  bool        `json:"expirationDateIsNil,omitempty"`
+	ExpirationDateNotNil bool        `json:"expirationDateNotNil,omitempty"`
+
+	// "active" field predicates.
+	Active    *bool `json:"active,omitempty"`
+	ActiveNEQ *bool `json:"activeNEQ,omitempty"`
+
+	// "additional_info" field predicates.
+	AdditionalInfo             *string  `json:"additionalInfo,omitempty"`
+	AdditionalInfoNEQ          *string  `json:"additionalInfoNEQ,omitempty"`
+	AdditionalInfoIn           []string `json:"additionalInfoIn,omitempty"`
+	AdditionalInfoNotIn        []string `json:"additionalInfoNotIn,omitempty"`
+	AdditionalInfoGT           *string  `json:"additionalInfoGT,omitempty"`
+	AdditionalInfoGTE          *string  `json:"additionalInfoGTE,omitempty"`
+	AdditionalInfoLT           *string  `json:"additionalInfoLT,omitempty"`
+	AdditionalInfoLTE          *string  `json:"additionalInfoLTE,omitempty"`
+	AdditionalInfoContains     *string  `json:"additionalInfoContains,omitempty"`
+	AdditionalInfoHasPrefix    *string  `json:"additionalInfoHasPrefix,omitempty"`
+	AdditionalInfoHasSuffix    *string  `json:"additionalInfoHasSuffix,omitempty"`
+	AdditionalInfoIsNil        bool     `json:"additionalInfoIsNil,omitempty"`
+	AdditionalInfoNotNil       bool     `json:"additionalInfoNotNil,omitempty"`
+	AdditionalInfoEqualFold    *string  `json:"additionalInfoEqualFold,omitempty"`
+	AdditionalInfoContainsFold *string  `json:"additionalInfoContainsFold,omitempty"`
+
+	// "is_referral_code" field predicates.
+	IsReferralCode    *bool `json:"isReferralCode,omitempty"`
+	IsReferralCodeNEQ *bool `json:"isReferralCodeNEQ,omitempty"`
+
+	// "holder_id" field predicates.
+	HolderID             *string  `json:"holderID,omitempty"`
+	HolderIDNEQ          *string  `json:"holderIDNEQ,omitempty"`
+	HolderIDIn           []string `json:"holderIDIn,omitempty"`
+	HolderIDNotIn        []string `json:"holderIDNotIn,omitempty"`
+	HolderIDGT           *string  `json:"holderIDGT,omitempty"`
+	HolderIDGTE          *string  `json:"holderIDGTE,omitempty"`
+	HolderIDLT           *string  `json:"holderIDLT,omitempty"`
+	HolderIDLTE          *string  `json:"holderIDLTE,omitempty"`
+	HolderIDContains     *string  `json:"holderIDContains,omitempty"`
+	HolderIDHasPrefix    *string  `json:"holderIDHasPrefix,omitempty"`
+	HolderIDHasSuffix    *string  `json:"holderIDHasSuffix,omitempty"`
+	HolderIDIsNil        bool     `json:"holderIDIsNil,omitempty"`
+	HolderIDNotNil       bool     `json:"holderIDNotNil,omitempty"`
+	HolderIDEqualFold    *string  `json:"holderIDEqualFold,omitempty"`
+	HolderIDContainsFold *string  `json:"holderIDContainsFold,omitempty"`
+
+	// "referrer_id" field predicates.
+	ReferrerID             *string  `json:"referrerID,omitempty"`
+	ReferrerIDNEQ          *string  `json:"referrerIDNEQ,omitempty"`
+	ReferrerIDIn           []string `json:"referrerIDIn,omitempty"`
+	ReferrerIDNotIn        []string `json:"referrerIDNotIn,omitempty"`
+	ReferrerIDGT           *string  `json:"referrerIDGT,omitempty"`
+	ReferrerIDGTE          *string  `json:"referrerIDGTE,omitempty"`
+	ReferrerIDLT           *string  `json:"referrerIDLT,omitempty"`
+	ReferrerIDLTE          *string  `json:"referrerIDLTE,omitempty"`
+	ReferrerIDContains     *string  `json:"referrerIDContains,omitempty"`
+	ReferrerIDHasPrefix    *string  `json:"referrerIDHasPrefix,omitempty"`
+	ReferrerIDHasSuffix    *string  `json:"referrerIDHasSuffix,omitempty"`
+	ReferrerIDIsNil        bool     `json:"referrerIDIsNil,omitempty"`
+	ReferrerIDNotNil       bool     `json:"referrerIDNotNil,omitempty"`
+	ReferrerIDEqualFold    *string  `json:"referrerIDEqualFold,omitempty"`
+	ReferrerIDContainsFold *string  `json:"referrerIDContainsFold,omitempty"`
+
+	// "publish_count" field predicates.
+	PublishCount      *int  `json:"publishCount,omitempty"`
+	PublishCountNEQ   *int  `json:"publishCountNEQ,omitempty"`
+	PublishCountIn    []int `json:"publishCountIn,omitempty"`
+	PublishCountNotIn []int `json:"publishCountNotIn,omitempty"`
+	PublishCountGT    *int  `json:"publishCountGT,omitempty"`
+	PublishCountGTE   *int  `json:"publishCountGTE,omitempty"`
+	PublishCountLT    *int  `json:"publishCountLT,omitempty"`
+	PublishCountLTE   *int  `json:"publishCountLTE,omitempty"`
+
+	// "redemption_quantity" field predicates.
+	RedemptionQuantity       *int  `json:"redemptionQuantity,omitempty"`
+	RedemptionQuantityNEQ    *int  `json:"redemptionQuantityNEQ,omitempty"`
+	RedemptionQuantityIn     []int `json:"redemptionQuantityIn,omitempty"`
+	RedemptionQuantityNotIn  []int `json:"redemptionQuantityNotIn,omitempty"`
+	RedemptionQuantityGT     *int  `json:"redemptionQuantityGT,omitempty"`
+	RedemptionQuantityGTE    *int  `json:"redemptionQuantityGTE,omitempty"`
+	RedemptionQuantityLT     *int  `json:"redemptionQuantityLT,omitempty"`
+	RedemptionQuantityLTE    *int  `json:"redemptionQuantityLTE,omitempty"`
+	RedemptionQuantityIsNil  bool  `json:"redemptionQuantityIsNil,omitempty"`
+	RedemptionQuantityNotNil bool  `json:"redemptionQuantityNotNil,omitempty"`
+
+	// "redeemed_quantity" field predicates.
+	RedeemedQuantity      *int  `json:"redeemedQuantity,omitempty"`
+	RedeemedQuantityNEQ   *int  `json:"redeemedQuantityNEQ,omitempty"`
+	RedeemedQuantityIn    []int `json:"redeemedQuantityIn,omitempty"`
+	RedeemedQuantityNotIn []int `json:"redeemedQuantityNotIn,omitempty"`
+	RedeemedQuantityGT    *int  `json:"redeemedQuantityGT,omitempty"`
+	RedeemedQuantityGTE   *int  `json:"redeemedQuantityGTE,omitempty"`
+	RedeemedQuantityLT    *int  `json:"redeemedQuantityLT,omitempty"`
+	RedeemedQuantityLTE   *int  `json:"redeemedQuantityLTE,omitempty"`
+
+	// "redeemed_points" field predicates.
+	RedeemedPoints      *int  `json:"redeemedPoints,omitempty"`
+	RedeemedPointsNEQ   *int  `json:"redeemedPointsNEQ,omitempty"`
+	RedeemedPointsIn    []int `json:"redeemedPointsIn,omitempty"`
+	RedeemedPointsNotIn []int `json:"redeemedPointsNotIn,omitempty"`
+	RedeemedPointsGT    *int  `json:"redeemedPointsGT,omitempty"`
+	RedeemedPointsGTE   *int  `json:"redeemedPointsGTE,omitempty"`
+	RedeemedPointsLT    *int  `json:"redeemedPointsLT,omitempty"`
+	RedeemedPointsLTE   *int  `json:"redeemedPointsLTE,omitempty"`
+
+	// "campaign" edge predicates.
+	HasCampaign     *bool                 `json:"hasCampaign,omitempty"`
+	HasCampaignWith []*CampaignWhereInput `json:"hasCampaignWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *VoucherWhereInput) AddPredicates(predicates ...predicate.Voucher) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the VoucherWhereInput filter on the VoucherQuery builder.
+func (i *VoucherWhereInput) Filter(q *VoucherQuery) (*VoucherQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyVoucherWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyVoucherWhereInput is returned in case the VoucherWhereInput is empty.
+var ErrEmptyVoucherWhereInput = errors.New("ent: empty predicate VoucherWhereInput")
+
+// P returns a predicate for filtering vouchers.
+// An error is returned if the input is empty or invalid.
+func (i *VoucherWhereInput) P() (predicate.Voucher, error) {
+	var predicates []predicate.Voucher
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, voucher.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Voucher, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, voucher.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Voucher, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, voucher.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, voucher.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, voucher.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, voucher.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, voucher.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, voucher.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, voucher.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, voucher.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, voucher.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, voucher.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, voucher.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, voucher.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, voucher.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, voucher.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, voucher.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, voucher.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, voucher.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, voucher.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, voucher.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, voucher.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, voucher.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, voucher.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, voucher.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, voucher.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, voucher.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, voucher.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, voucher.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, voucher.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, voucher.UpdatedAtNotNil())
+	}
+	if i.Code != nil {
+		predicates = append(predicates, voucher.CodeEQ(*i.Code))
+	}
+	if i.CodeNEQ != nil {
+		predicates = append(predicates, voucher.CodeNEQ(*i.CodeNEQ))
+	}
+	if len(i.CodeIn) > 0 {
+		predicates = append(predicates, voucher.CodeIn(i.CodeIn...))
+	}
+	if len(i.CodeNotIn) > 0 {
+		predicates = append(predicates, voucher.CodeNotIn(i.CodeNotIn...))
+	}
+	if i.CodeGT != nil {
+		predicates = append(predicates, voucher.CodeGT(*i.CodeGT))
+	}
+	if i.CodeGTE != nil {
+		predicates = append(predicates, voucher.CodeGTE(*i.CodeGTE))
+	}
+	if i.CodeLT != nil {
+		predicates = append(predicates, voucher.CodeLT(*i.CodeLT))
+	}
+	if i.CodeLTE != nil {
+		predicates = append(predicates, voucher.CodeLTE(*i.CodeLTE))
+	}
+	if i.CodeContains != nil {
+		predicates = append(predicates, voucher.CodeContains(*i.CodeContains))
+	}
+	if i.CodeHasPrefix != nil {
+		predicates = append(predicates, voucher.CodeHasPrefix(*i.CodeHasPrefix))
+	}
+	if i.CodeHasSuffix != nil {
+		predicates = append(predicates, voucher.CodeHasSuffix(*i.CodeHasSuffix))
+	}
+	if i.CodeEqualFold != nil {
+		predicates = append(predicates, voucher.CodeEqualFold(*i.CodeEqualFold))
+	}
+	if i.CodeContainsFold != nil {
+		predicates = append(predicates, voucher.CodeContainsFold(*i.CodeContainsFold))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, voucher.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, voucher.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, voucher.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, voucher.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, voucher.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, voucher.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, voucher.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, voucher.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, voucher.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, voucher.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, voucher.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, voucher.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, voucher.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, voucher.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, voucher.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, voucher.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, voucher.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, voucher.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, voucher.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.Category != nil {
+		predicates = append(predicates, voucher.CategoryEQ(*i.Category))
+	}
+	if i.CategoryNEQ != nil {
+		predicates = append(predicates, voucher.CategoryNEQ(*i.CategoryNEQ))
+	}
+	if len(i.CategoryIn) > 0 {
+		predicates = append(predicates, voucher.CategoryIn(i.CategoryIn...))
+	}
+	if len(i.CategoryNotIn) > 0 {
+		predicates = append(predicates, voucher.CategoryNotIn(i.CategoryNotIn...))
+	}
+	if i.CategoryGT != nil {
+		predicates = append(predicates, voucher.CategoryGT(*i.CategoryGT))
+	}
+	if i.CategoryGTE != nil {
+		predicates = append(predicates, voucher.CategoryGTE(*i.CategoryGTE))
+	}
+	if i.CategoryLT != nil {
+		predicates = append(predicates, voucher.CategoryLT(*i.CategoryLT))
+	}
+	if i.CategoryLTE != nil {
+		predicates = append(predicates, voucher.CategoryLTE(*i.CategoryLTE))
+	}
+	if i.CategoryContains != nil {
+		predicates = append(predicates, voucher.CategoryContains(*i.CategoryContains))
+	}
+	if i.CategoryHasPrefix != nil {
+		predicates = append(predicates, voucher.CategoryHasPrefix(*i.CategoryHasPrefix))
+	}
+	if i.CategoryHasSuffix != nil {
+		predicates = append(predicates, voucher.CategoryHasSuffix(*i.CategoryHasSuffix))
+	}
+	if i.CategoryIsNil {
+		predicates = append(predicates, voucher.CategoryIsNil())
+	}
+	if i.CategoryNotNil {
+		predicates = append(predicates, voucher.CategoryNotNil())
+	}
+	if i.CategoryEqualFold != nil {
+		predicates = append(predicates, voucher.CategoryEqualFold(*i.CategoryEqualFold))
+	}
+	if i.CategoryContainsFold != nil {
+		predicates = append(predicates, voucher.CategoryContainsFold(*i.CategoryContainsFold))
+	}
+	if i.CategoryID != nil {
+		predicates = append(predicates, voucher.CategoryIDEQ(*i.CategoryID))
+	}
+	if i.CategoryIDNEQ != nil {
+		predicates = append(predicates, voucher.CategoryIDNEQ(*i.CategoryIDNEQ))
+	}
+	if len(i.CategoryIDIn) > 0 {
+		predicates = append(predicates, voucher.CategoryIDIn(i.CategoryIDIn...))
+	}
+	if len(i.CategoryIDNotIn) > 0 {
+		predicates = append(predicates, voucher.CategoryIDNotIn(i.CategoryIDNotIn...))
+	}
+	if i.CategoryIDGT != nil {
+		predicates = append(predicates, voucher.CategoryIDGT(*i.CategoryIDGT))
+	}
+	if i.CategoryIDGTE != nil {
+		predicates = append(predicates, voucher.CategoryIDGTE(*i.CategoryIDGTE))
+	}
+	if i.CategoryIDLT != nil {
+		predicates = append(predicates, voucher.CategoryIDLT(*i.CategoryIDLT))
+	}
+	if i.CategoryIDLTE != nil {
+		predicates = append(predicates, voucher.CategoryIDLTE(*i.CategoryIDLTE))
+	}
+	if i.CategoryIDContains != nil {
+		predicates = append(predicates, voucher.CategoryIDContains(*i.CategoryIDContains))
+	}
+	if i.CategoryIDHasPrefix != nil {
+		predicates = append(predicates, voucher.CategoryIDHasPrefix(*i.CategoryIDHasPrefix))
+	}
+	if i.CategoryIDHasSuffix != nil {
+		predicates = append(predicates, voucher.CategoryIDHasSuffix(*i.CategoryIDHasSuffix))
+	}
+	if i.CategoryIDIsNil {
+		predicates = append(predicates, voucher.CategoryIDIsNil())
+	}
+	if i.CategoryIDNotNil {
+		predicates = append(predicates, voucher.CategoryIDNotNil())
+	}
+	if i.CategoryIDEqualFold != nil {
+		predicates = append(predicates, voucher.CategoryIDEqualFold(*i.CategoryIDEqualFold))
+	}
+	if i.CategoryIDContainsFold != nil {
+		predicates = append(predicates, voucher.CategoryIDContainsFold(*i.CategoryIDContainsFold))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, voucher.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, voucher.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, voucher.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, voucher.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, voucher.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, voucher.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, voucher.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, voucher.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, voucher.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, voucher.StartDateNotNil())
+	}
+	if i.ExpirationDate != nil {
+		predicates = append(predicates, voucher.ExpirationDateEQ(*i.ExpirationDate))
+	}
+	if i.ExpirationDateNEQ != nil {
+		predicates = append(predicates, voucher.ExpirationDateNEQ(*i.ExpirationDateNEQ))
+	}
+	if len(i.ExpirationDateIn) > 0 {
+		predicates = append(predicates, voucher.ExpirationDateIn(i.ExpirationDateIn...))
+	}
+	if len(i.ExpirationDateNotIn) > 0 {
+		predicates = append(predicates, voucher.ExpirationDateNotIn(i.ExpirationDateNotIn...))
+	}
+	if i.ExpirationDateGT != nil {
+		predicates = append(predicates, voucher.ExpirationDateGT(*i.ExpirationDateGT))
+	}
+	if i.ExpirationDateGTE != nil {
+		predicates = append(predicates, voucher.ExpirationDateGTE(*i.ExpirationDateGTE))
+	}
+	if i.ExpirationDateLT != nil {
+		predicates = append(predicates, voucher.ExpirationDateLT(*i.ExpirationDateLT))
+	}
+	if i.ExpirationDateLTE != nil {
+		predicates = append(predicates, voucher.ExpirationDateLTE(*i.ExpirationDateLTE))
+	}
+	if i.ExpirationDateIsNil {
+		predicates = append(predicates, voucher.ExpirationDateIsNil())
+	}
+	if i.ExpirationDateNotNil {
+		predicates = append(predicates, voucher.ExpirationDateNotNil())
+	}
+	if i.Active != nil {
+		predicates = append(predicates, voucher.ActiveEQ(*i.Active))
+	}
+	if i.ActiveNEQ != nil {
+		predicates = append(predicates, voucher.ActiveNEQ(*i.ActiveNEQ))
+	}
+	if i.AdditionalInfo != nil {
+		predicates = append(predicates, voucher.AdditionalInfoEQ(*i.AdditionalInfo))
+	}
+	if i.AdditionalInfoNEQ != nil {
+		predicates = append(predicates, voucher.AdditionalInfoNEQ(*i.AdditionalInfoNEQ))
+	}
+	if len(i.AdditionalInfoIn) > 0 {
+		predicates = append(predicates, voucher.AdditionalInfoIn(i.AdditionalInfoIn...))
+	}
+	if len(i.AdditionalInfoNotIn) > 0 {
+		predicates = append(predicates, voucher.AdditionalInfoNotIn(i.AdditionalInfoNotIn...))
+	}
+	if i.AdditionalInfoGT != nil {
+		predicates = append(predicates, voucher.AdditionalInfoGT(*i.AdditionalInfoGT))
+	}
+	if i.AdditionalInfoGTE != nil {
+		predicates = append(predicates, voucher.AdditionalInfoGTE(*i.AdditionalInfoGTE))
+	}
+	if i.AdditionalInfoLT != nil {
+		predicates = append(predicates, voucher.AdditionalInfoLT(*i.AdditionalInfoLT))
+	}
+	if i.AdditionalInfoLTE != nil {
+		predicates = append(predicates, voucher.AdditionalInfoLTE(*i.AdditionalInfoLTE))
+	}
+	if i.AdditionalInfoContains != nil {
+		predicates = append(predicates, voucher.AdditionalInfoContains(*i.AdditionalInfoContains))
+	}
+	if i.AdditionalInfoHasPrefix != nil {
+		predicates = append(predicates, voucher.AdditionalInfoHasPrefix(*i.AdditionalInfoHasPrefix))
+	}
+	if i.AdditionalInfoHasSuffix != nil {
+		predicates = append(predicates, voucher.AdditionalInfoHasSuffix(*i.AdditionalInfoHasSuffix))
+	}
+	if i.AdditionalInfoIsNil {
+		predicates = append(predicates, voucher.AdditionalInfoIsNil())
+	}
+	if i.AdditionalInfoNotNil {
+		predicates = append(predicates, voucher.AdditionalInfoNotNil())
+	}
+	if i.AdditionalInfoEqualFold != nil {
+		predicates = append(predicates, voucher.AdditionalInfoEqualFold(*i.AdditionalInfoEqualFold))
+	}
+	if i.AdditionalInfoContainsFold != nil {
+		predicates = append(predicates, voucher.AdditionalInfoContainsFold(*i.AdditionalInfoContainsFold))
+	}
+	if i.IsReferralCode != nil {
+		predicates = append(predicates, voucher.IsReferralCodeEQ(*i.IsReferralCode))
+	}
+	if i.IsReferralCodeNEQ != nil {
+		predicates = append(predicates, voucher.IsReferralCodeNEQ(*i.IsReferralCodeNEQ))
+	}
+	if i.HolderID != nil {
+		predicates = append(predicates, voucher.HolderIDEQ(*i.HolderID))
+	}
+	if i.HolderIDNEQ != nil {
+		predicates = append(predicates, voucher.HolderIDNEQ(*i.HolderIDNEQ))
+	}
+	if len(i.HolderIDIn) > 0 {
+		predicates = append(predicates, voucher.HolderIDIn(i.HolderIDIn...))
+	}
+	if len(i.HolderIDNotIn) > 0 {
+		predicates = append(predicates, voucher.HolderIDNotIn(i.HolderIDNotIn...))
+	}
+	if i.HolderIDGT != nil {
+		predicates = append(predicates, voucher.HolderIDGT(*i.HolderIDGT))
+	}
+	if i.HolderIDGTE != nil {
+		predicates = append(predicates, voucher.HolderIDGTE(*i.HolderIDGTE))
+	}
+	if i.HolderIDLT != nil {
+		predicates = append(predicates, voucher.HolderIDLT(*i.HolderIDLT))
+	}
+	if i.HolderIDLTE != nil {
+		predicates = append(predicates, voucher.HolderIDLTE(*i.HolderIDLTE))
+	}
+	if i.HolderIDContains != nil {
+		predicates = append(predicates, voucher.HolderIDContains(*i.HolderIDContains))
+	}
+	if i.HolderIDHasPrefix != nil {
+		predicates = append(predicates, voucher.HolderIDHasPrefix(*i.HolderIDHasPrefix))
+	}
+	if i.HolderIDHasSuffix != nil {
+		predicates = append(predicates, voucher.HolderIDHasSuffix(*i.HolderIDHasSuffix))
+	}
+	if i.HolderIDIsNil {
+		predicates = append(predicates, voucher.HolderIDIsNil())
+	}
+	if i.HolderIDNotNil {
+		predicates = append(predicates, voucher.HolderIDNotNil())
+	}
+	if i.HolderIDEqualFold != nil {
+		predicates = append(predicates, voucher.HolderIDEqualFold(*i.HolderIDEqualFold))
+	}
+	if i.HolderIDContainsFold != nil {
+		predicates = append(predicates, voucher.HolderIDContainsFold(*i.HolderIDContainsFold))
+	}
+	if i.ReferrerID != nil {
+		predicates = append(predicates, voucher.ReferrerIDEQ(*i.ReferrerID))
+	}
+	if i.ReferrerIDNEQ != nil {
+		predicates = append(predicates, voucher.ReferrerIDNEQ(*i.ReferrerIDNEQ))
+	}
+	if len(i.ReferrerIDIn) > 0 {
+		predicates = append(predicates, voucher.ReferrerIDIn(i.ReferrerIDIn...))
+	}
+	if len(i.ReferrerIDNotIn) > 0 {
+		predicates = append(predicates, voucher.ReferrerIDNotIn(i.ReferrerIDNotIn...))
+	}
+	if i.ReferrerIDGT != nil {
+		predicates = append(predicates, voucher.ReferrerIDGT(*i.ReferrerIDGT))
+	}
+	if i.ReferrerIDGTE != nil {
+		predicates = append(predicates, voucher.ReferrerIDGTE(*i.ReferrerIDGTE))
+	}
+	if i.ReferrerIDLT != nil {
+		predicates = append(predicates, voucher.ReferrerIDLT(*i.ReferrerIDLT))
+	}
+	if i.ReferrerIDLTE != nil {
+		predicates = append(predicates, voucher.ReferrerIDLTE(*i.ReferrerIDLTE))
+	}
+	if i.ReferrerIDContains != nil {
+		predicates = append(predicates, voucher.ReferrerIDContains(*i.ReferrerIDContains))
+	}
+	if i.ReferrerIDHasPrefix != nil {
+		predicates = append(predicates, voucher.ReferrerIDHasPrefix(*i.ReferrerIDHasPrefix))
+	}
+	if i.ReferrerIDHasSuffix != nil {
+		predicates = append(predicates, voucher.ReferrerIDHasSuffix(*i.ReferrerIDHasSuffix))
+	}
+	if i.ReferrerIDIsNil {
+		predicates = append(predicates, voucher.ReferrerIDIsNil())
+	}
+	if i.ReferrerIDNotNil {
+		predicates = append(predicates, voucher.ReferrerIDNotNil())
+	}
+	if i.ReferrerIDEqualFold != nil {
+		predicates = append(predicates, voucher.ReferrerIDEqualFold(*i.ReferrerIDEqualFold))
+	}
+	if i.ReferrerIDContainsFold != nil {
+		predicates = append(predicates, voucher.ReferrerIDContainsFold(*i.ReferrerIDContainsFold))
+	}
+	if i.PublishCount != nil {
+		predicates = append(predicates, voucher.PublishCountEQ(*i.PublishCount))
+	}
+	if i.PublishCountNEQ != nil {
+		predicates = append(predicates, voucher.PublishCountNEQ(*i.PublishCountNEQ))
+	}
+	if len(i.PublishCountIn) > 0 {
+		predicates = append(predicates, voucher.PublishCountIn(i.PublishCountIn...))
+	}
+	if len(i.PublishCountNotIn) > 0 {
+		predicates = append(predicates, voucher.PublishCountNotIn(i.PublishCountNotIn...))
+	}
+	if i.PublishCountGT != nil {
+		predicates = append(predicates, voucher.PublishCountGT(*i.PublishCountGT))
+	}
+	if i.PublishCountGTE != nil {
+		predicates = append(predicates, voucher.PublishCountGTE(*i.PublishCountGTE))
+	}
+	if i.PublishCountLT != nil {
+		predicates = append(predicates, voucher.PublishCountLT(*i.PublishCountLT))
+	}
+	if i.PublishCountLTE != nil {
+		predicates = append(predicates, voucher.PublishCountLTE(*i.PublishCountLTE))
+	}
+	if i.RedemptionQuantity != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityEQ(*i.RedemptionQuantity))
+	}
+	if i.RedemptionQuantityNEQ != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityNEQ(*i.RedemptionQuantityNEQ))
+	}
+	if len(i.RedemptionQuantityIn) > 0 {
+		predicates = append(predicates, voucher.RedemptionQuantityIn(i.RedemptionQuantityIn...))
+	}
+	if len(i.RedemptionQuantityNotIn) > 0 {
+		predicates = append(predicates, voucher.RedemptionQuantityNotIn(i.RedemptionQuantityNotIn...))
+	}
+	if i.RedemptionQuantityGT != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityGT(*i.RedemptionQuantityGT))
+	}
+	if i.RedemptionQuantityGTE != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityGTE(*i.RedemptionQuantityGTE))
+	}
+	if i.RedemptionQuantityLT != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityLT(*i.RedemptionQuantityLT))
+	}
+	if i.RedemptionQuantityLTE != nil {
+		predicates = append(predicates, voucher.RedemptionQuantityLTE(*i.RedemptionQuantityLTE))
+	}
+	if i.RedemptionQuantityIsNil {
+		predicates = append(predicates, voucher.RedemptionQuantityIsNil())
+	}
+	if i.RedemptionQuantityNotNil {
+		predicates = append(predicates, voucher.RedemptionQuantityNotNil())
+	}
+	if i.RedeemedQuantity != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityEQ(*i.RedeemedQuantity))
+	}
+	if i.RedeemedQuantityNEQ != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityNEQ(*i.RedeemedQuantityNEQ))
+	}
+	if len(i.RedeemedQuantityIn) > 0 {
+		predicates = append(predicates, voucher.RedeemedQuantityIn(i.RedeemedQuantityIn...))
+	}
+	if len(i.RedeemedQuantityNotIn) > 0 {
+		predicates = append(predicates, voucher.RedeemedQuantityNotIn(i.RedeemedQuantityNotIn...))
+	}
+	if i.RedeemedQuantityGT != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityGT(*i.RedeemedQuantityGT))
+	}
+	if i.RedeemedQuantityGTE != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityGTE(*i.RedeemedQuantityGTE))
+	}
+	if i.RedeemedQuantityLT != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityLT(*i.RedeemedQuantityLT))
+	}
+	if i.RedeemedQuantityLTE != nil {
+		predicates = append(predicates, voucher.RedeemedQuantityLTE(*i.RedeemedQuantityLTE))
+	}
+	if i.RedeemedPoints != nil {
+		predicates = append(predicates, voucher.RedeemedPointsEQ(*i.RedeemedPoints))
+	}
+	if i.RedeemedPointsNEQ != nil {
+		predicates = append(predicates, voucher.RedeemedPointsNEQ(*i.RedeemedPointsNEQ))
+	}
+	if len(i.RedeemedPointsIn) > 0 {
+		predicates = append(predicates, voucher.RedeemedPointsIn(i.RedeemedPointsIn...))
+	}
+	if len(i.RedeemedPointsNotIn) > 0 {
+		predicates = append(predicates, voucher.RedeemedPointsNotIn(i.RedeemedPointsNotIn...))
+	}
+	if i.RedeemedPointsGT != nil {
+		predicates = append(predicates, voucher.RedeemedPointsGT(*i.RedeemedPointsGT))
+	}
+	if i.RedeemedPointsGTE != nil {
+		predicates = append(predicates, voucher.RedeemedPointsGTE(*i.RedeemedPointsGTE))
+	}
+	if i.RedeemedPointsLT != nil {
+		predicates = append(predicates, voucher.RedeemedPointsLT(*i.RedeemedPointsLT))
+	}
+	if i.RedeemedPointsLTE != nil {
+		predicates = append(predicates, voucher.RedeemedPointsLTE(*i.RedeemedPointsLTE))
+	}
+
+	if i.HasCampaign != nil {
+		p := voucher.HasCampaign()
+		if !*i.HasCampaign {
+			p = voucher.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCampaignWith) > 0 {
+		with := make([]predicate.Campaign, 0, len(i.HasCampaignWith))
+		for _, w := range i.HasCampaignWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCampaignWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, voucher.HasCampaignWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyVoucherWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return voucher.And(predicates...), nil
 	}
 }

@@ -12,11 +12,13 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 const (
@@ -29,9 +31,11 @@ const (
 
 	// Node types.
 	TypeAppKey        = "AppKey"
+	TypeAsyncAction   = "AsyncAction"
 	TypeCampaign      = "Campaign"
 	TypeManagementKey = "ManagementKey"
 	TypeProject       = "Project"
+	TypeVoucher       = "Voucher"
 )
 
 // AppKeyMutation represents an operation that mutates the AppKey nodes in the graph.
@@ -658,6 +662,1478 @@ func (m *AppKeyMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AppKey edge %s", name)
 }
 
+// AsyncActionMutation represents an operation that mutates the AsyncAction nodes in the graph.
+type AsyncActionMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	_type          *string
+	status         *asyncaction.Status
+	campaign_id    *string
+	params         **jsonfield.GenerationParams
+	total          *int
+	addtotal       *int
+	_done          *int
+	add_done       *int
+	failure_reason *string
+	result         *map[string]interface{}
+	request_id     *string
+	attempts       *int
+	addattempts    *int
+	claimed_by     *string
+	lease_until    *time.Time
+	started_at     *time.Time
+	finished_at    *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*AsyncAction, error)
+	predicates     []predicate.AsyncAction
+}
+
+var _ ent.Mutation = (*AsyncActionMutation)(nil)
+
+// asyncactionOption allows management of the mutation configuration using functional options.
+type asyncactionOption func(*AsyncActionMutation)
+
+// newAsyncActionMutation creates new mutation for the AsyncAction entity.
+func newAsyncActionMutation(c config, op Op, opts ...asyncactionOption) *AsyncActionMutation {
+	m := &AsyncActionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAsyncAction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAsyncActionID sets the ID field of the mutation.
+func withAsyncActionID(id string) asyncactionOption {
+	return func(m *AsyncActionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AsyncAction
+		)
+		m.oldValue = func(ctx context.Context) (*AsyncAction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AsyncAction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAsyncAction sets the old AsyncAction of the mutation.
+func withAsyncAction(node *AsyncAction) asyncactionOption {
+	return func(m *AsyncActionMutation) {
+		m.oldValue = func(context.Context) (*AsyncAction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AsyncActionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AsyncActionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AsyncAction entities.
+func (m *AsyncActionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AsyncActionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AsyncActionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AsyncAction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AsyncActionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AsyncActionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AsyncActionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AsyncActionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AsyncActionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AsyncActionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AsyncActionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AsyncActionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *AsyncActionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[asyncaction.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *AsyncActionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AsyncActionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, asyncaction.FieldUpdatedAt)
+}
+
+// SetType sets the "type" field.
+func (m *AsyncActionMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *AsyncActionMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *AsyncActionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *AsyncActionMutation) SetStatus(a asyncaction.Status) {
+	m.status = &a
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *AsyncActionMutation) Status() (r asyncaction.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldStatus(ctx context.Context) (v asyncaction.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *AsyncActionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *AsyncActionMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *AsyncActionMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *AsyncActionMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[asyncaction.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *AsyncActionMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *AsyncActionMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, asyncaction.FieldCampaignID)
+}
+
+// SetParams sets the "params" field.
+func (m *AsyncActionMutation) SetParams(jp *jsonfield.GenerationParams) {
+	m.params = &jp
+}
+
+// Params returns the value of the "params" field in the mutation.
+func (m *AsyncActionMutation) Params() (r *jsonfield.GenerationParams, exists bool) {
+	v := m.params
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParams returns the old "params" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldParams(ctx context.Context) (v *jsonfield.GenerationParams, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParams is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParams requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParams: %w", err)
+	}
+	return oldValue.Params, nil
+}
+
+// ResetParams resets all changes to the "params" field.
+func (m *AsyncActionMutation) ResetParams() {
+	m.params = nil
+}
+
+// SetTotal sets the "total" field.
+func (m *AsyncActionMutation) SetTotal(i int) {
+	m.total = &i
+	m.addtotal = nil
+}
+
+// Total returns the value of the "total" field in the mutation.
+func (m *AsyncActionMutation) Total() (r int, exists bool) {
+	v := m.total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotal returns the old "total" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldTotal(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotal: %w", err)
+	}
+	return oldValue.Total, nil
+}
+
+// AddTotal adds i to the "total" field.
+func (m *AsyncActionMutation) AddTotal(i int) {
+	if m.addtotal != nil {
+		*m.addtotal += i
+	} else {
+		m.addtotal = &i
+	}
+}
+
+// AddedTotal returns the value that was added to the "total" field in this mutation.
+func (m *AsyncActionMutation) AddedTotal() (r int, exists bool) {
+	v := m.addtotal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotal resets all changes to the "total" field.
+func (m *AsyncActionMutation) ResetTotal() {
+	m.total = nil
+	m.addtotal = nil
+}
+
+// SetDone sets the "done" field.
+func (m *AsyncActionMutation) SetDone(i int) {
+	m._done = &i
+	m.add_done = nil
+}
+
+// Done returns the value of the "done" field in the mutation.
+func (m *AsyncActionMutation) Done() (r int, exists bool) {
+	v := m._done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDone returns the old "done" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldDone(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDone: %w", err)
+	}
+	return oldValue.Done, nil
+}
+
+// AddDone adds i to the "done" field.
+func (m *AsyncActionMutation) AddDone(i int) {
+	if m.add_done != nil {
+		*m.add_done += i
+	} else {
+		m.add_done = &i
+	}
+}
+
+// AddedDone returns the value that was added to the "done" field in this mutation.
+func (m *AsyncActionMutation) AddedDone() (r int, exists bool) {
+	v := m.add_done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDone resets all changes to the "done" field.
+func (m *AsyncActionMutation) ResetDone() {
+	m._done = nil
+	m.add_done = nil
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (m *AsyncActionMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *AsyncActionMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldFailureReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ClearFailureReason clears the value of the "failure_reason" field.
+func (m *AsyncActionMutation) ClearFailureReason() {
+	m.failure_reason = nil
+	m.clearedFields[asyncaction.FieldFailureReason] = struct{}{}
+}
+
+// FailureReasonCleared returns if the "failure_reason" field was cleared in this mutation.
+func (m *AsyncActionMutation) FailureReasonCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldFailureReason]
+	return ok
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *AsyncActionMutation) ResetFailureReason() {
+	m.failure_reason = nil
+	delete(m.clearedFields, asyncaction.FieldFailureReason)
+}
+
+// SetResult sets the "result" field.
+func (m *AsyncActionMutation) SetResult(value map[string]interface{}) {
+	m.result = &value
+}
+
+// Result returns the value of the "result" field in the mutation.
+func (m *AsyncActionMutation) Result() (r map[string]interface{}, exists bool) {
+	v := m.result
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResult returns the old "result" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldResult(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResult is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResult requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResult: %w", err)
+	}
+	return oldValue.Result, nil
+}
+
+// ClearResult clears the value of the "result" field.
+func (m *AsyncActionMutation) ClearResult() {
+	m.result = nil
+	m.clearedFields[asyncaction.FieldResult] = struct{}{}
+}
+
+// ResultCleared returns if the "result" field was cleared in this mutation.
+func (m *AsyncActionMutation) ResultCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldResult]
+	return ok
+}
+
+// ResetResult resets all changes to the "result" field.
+func (m *AsyncActionMutation) ResetResult() {
+	m.result = nil
+	delete(m.clearedFields, asyncaction.FieldResult)
+}
+
+// SetRequestID sets the "request_id" field.
+func (m *AsyncActionMutation) SetRequestID(s string) {
+	m.request_id = &s
+}
+
+// RequestID returns the value of the "request_id" field in the mutation.
+func (m *AsyncActionMutation) RequestID() (r string, exists bool) {
+	v := m.request_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestID returns the old "request_id" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldRequestID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestID: %w", err)
+	}
+	return oldValue.RequestID, nil
+}
+
+// ClearRequestID clears the value of the "request_id" field.
+func (m *AsyncActionMutation) ClearRequestID() {
+	m.request_id = nil
+	m.clearedFields[asyncaction.FieldRequestID] = struct{}{}
+}
+
+// RequestIDCleared returns if the "request_id" field was cleared in this mutation.
+func (m *AsyncActionMutation) RequestIDCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldRequestID]
+	return ok
+}
+
+// ResetRequestID resets all changes to the "request_id" field.
+func (m *AsyncActionMutation) ResetRequestID() {
+	m.request_id = nil
+	delete(m.clearedFields, asyncaction.FieldRequestID)
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AsyncActionMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AsyncActionMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AsyncActionMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AsyncActionMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AsyncActionMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetClaimedBy sets the "claimed_by" field.
+func (m *AsyncActionMutation) SetClaimedBy(s string) {
+	m.claimed_by = &s
+}
+
+// ClaimedBy returns the value of the "claimed_by" field in the mutation.
+func (m *AsyncActionMutation) ClaimedBy() (r string, exists bool) {
+	v := m.claimed_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedBy returns the old "claimed_by" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldClaimedBy(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedBy: %w", err)
+	}
+	return oldValue.ClaimedBy, nil
+}
+
+// ClearClaimedBy clears the value of the "claimed_by" field.
+func (m *AsyncActionMutation) ClearClaimedBy() {
+	m.claimed_by = nil
+	m.clearedFields[asyncaction.FieldClaimedBy] = struct{}{}
+}
+
+// ClaimedByCleared returns if the "claimed_by" field was cleared in this mutation.
+func (m *AsyncActionMutation) ClaimedByCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldClaimedBy]
+	return ok
+}
+
+// ResetClaimedBy resets all changes to the "claimed_by" field.
+func (m *AsyncActionMutation) ResetClaimedBy() {
+	m.claimed_by = nil
+	delete(m.clearedFields, asyncaction.FieldClaimedBy)
+}
+
+// SetLeaseUntil sets the "lease_until" field.
+func (m *AsyncActionMutation) SetLeaseUntil(t time.Time) {
+	m.lease_until = &t
+}
+
+// LeaseUntil returns the value of the "lease_until" field in the mutation.
+func (m *AsyncActionMutation) LeaseUntil() (r time.Time, exists bool) {
+	v := m.lease_until
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLeaseUntil returns the old "lease_until" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldLeaseUntil(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLeaseUntil is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLeaseUntil requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLeaseUntil: %w", err)
+	}
+	return oldValue.LeaseUntil, nil
+}
+
+// ClearLeaseUntil clears the value of the "lease_until" field.
+func (m *AsyncActionMutation) ClearLeaseUntil() {
+	m.lease_until = nil
+	m.clearedFields[asyncaction.FieldLeaseUntil] = struct{}{}
+}
+
+// LeaseUntilCleared returns if the "lease_until" field was cleared in this mutation.
+func (m *AsyncActionMutation) LeaseUntilCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldLeaseUntil]
+	return ok
+}
+
+// ResetLeaseUntil resets all changes to the "lease_until" field.
+func (m *AsyncActionMutation) ResetLeaseUntil() {
+	m.lease_until = nil
+	delete(m.clearedFields, asyncaction.FieldLeaseUntil)
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *AsyncActionMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *AsyncActionMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *AsyncActionMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[asyncaction.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *AsyncActionMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *AsyncActionMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, asyncaction.FieldStartedAt)
+}
+
+// SetFinishedAt sets the "finished_at" field.
+func (m *AsyncActionMutation) SetFinishedAt(t time.Time) {
+	m.finished_at = &t
+}
+
+// FinishedAt returns the value of the "finished_at" field in the mutation.
+func (m *AsyncActionMutation) FinishedAt() (r time.Time, exists bool) {
+	v := m.finished_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinishedAt returns the old "finished_at" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldFinishedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinishedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinishedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinishedAt: %w", err)
+	}
+	return oldValue.FinishedAt, nil
+}
+
+// ClearFinishedAt clears the value of the "finished_at" field.
+func (m *AsyncActionMutation) ClearFinishedAt() {
+	m.finished_at = nil
+	m.clearedFields[asyncaction.FieldFinishedAt] = struct{}{}
+}
+
+// FinishedAtCleared returns if the "finished_at" field was cleared in this mutation.
+func (m *AsyncActionMutation) FinishedAtCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldFinishedAt]
+	return ok
+}
+
+// ResetFinishedAt resets all changes to the "finished_at" field.
+func (m *AsyncActionMutation) ResetFinishedAt() {
+	m.finished_at = nil
+	delete(m.clearedFields, asyncaction.FieldFinishedAt)
+}
+
+// Where appends a list predicates to the AsyncActionMutation builder.
+func (m *AsyncActionMutation) Where(ps ...predicate.AsyncAction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AsyncActionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AsyncActionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AsyncAction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AsyncActionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AsyncActionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AsyncAction).
+func (m *AsyncActionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AsyncActionMutation) Fields() []string {
+	fields := make([]string, 0, 17)
+	if m.project_id != nil {
+		fields = append(fields, asyncaction.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, asyncaction.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, asyncaction.FieldUpdatedAt)
+	}
+	if m._type != nil {
+		fields = append(fields, asyncaction.FieldType)
+	}
+	if m.status != nil {
+		fields = append(fields, asyncaction.FieldStatus)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, asyncaction.FieldCampaignID)
+	}
+	if m.params != nil {
+		fields = append(fields, asyncaction.FieldParams)
+	}
+	if m.total != nil {
+		fields = append(fields, asyncaction.FieldTotal)
+	}
+	if m._done != nil {
+		fields = append(fields, asyncaction.FieldDone)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, asyncaction.FieldFailureReason)
+	}
+	if m.result != nil {
+		fields = append(fields, asyncaction.FieldResult)
+	}
+	if m.request_id != nil {
+		fields = append(fields, asyncaction.FieldRequestID)
+	}
+	if m.attempts != nil {
+		fields = append(fields, asyncaction.FieldAttempts)
+	}
+	if m.claimed_by != nil {
+		fields = append(fields, asyncaction.FieldClaimedBy)
+	}
+	if m.lease_until != nil {
+		fields = append(fields, asyncaction.FieldLeaseUntil)
+	}
+	if m.started_at != nil {
+		fields = append(fields, asyncaction.FieldStartedAt)
+	}
+	if m.finished_at != nil {
+		fields = append(fields, asyncaction.FieldFinishedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AsyncActionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case asyncaction.FieldProjectID:
+		return m.ProjectID()
+	case asyncaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case asyncaction.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case asyncaction.FieldType:
+		return m.GetType()
+	case asyncaction.FieldStatus:
+		return m.Status()
+	case asyncaction.FieldCampaignID:
+		return m.CampaignID()
+	case asyncaction.FieldParams:
+		return m.Params()
+	case asyncaction.FieldTotal:
+		return m.Total()
+	case asyncaction.FieldDone:
+		return m.Done()
+	case asyncaction.FieldFailureReason:
+		return m.FailureReason()
+	case asyncaction.FieldResult:
+		return m.Result()
+	case asyncaction.FieldRequestID:
+		return m.RequestID()
+	case asyncaction.FieldAttempts:
+		return m.Attempts()
+	case asyncaction.FieldClaimedBy:
+		return m.ClaimedBy()
+	case asyncaction.FieldLeaseUntil:
+		return m.LeaseUntil()
+	case asyncaction.FieldStartedAt:
+		return m.StartedAt()
+	case asyncaction.FieldFinishedAt:
+		return m.FinishedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AsyncActionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case asyncaction.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case asyncaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case asyncaction.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case asyncaction.FieldType:
+		return m.OldType(ctx)
+	case asyncaction.FieldStatus:
+		return m.OldStatus(ctx)
+	case asyncaction.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case asyncaction.FieldParams:
+		return m.OldParams(ctx)
+	case asyncaction.FieldTotal:
+		return m.OldTotal(ctx)
+	case asyncaction.FieldDone:
+		return m.OldDone(ctx)
+	case asyncaction.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case asyncaction.FieldResult:
+		return m.OldResult(ctx)
+	case asyncaction.FieldRequestID:
+		return m.OldRequestID(ctx)
+	case asyncaction.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case asyncaction.FieldClaimedBy:
+		return m.OldClaimedBy(ctx)
+	case asyncaction.FieldLeaseUntil:
+		return m.OldLeaseUntil(ctx)
+	case asyncaction.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case asyncaction.FieldFinishedAt:
+		return m.OldFinishedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown AsyncAction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AsyncActionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case asyncaction.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case asyncaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case asyncaction.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case asyncaction.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case asyncaction.FieldStatus:
+		v, ok := value.(asyncaction.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case asyncaction.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case asyncaction.FieldParams:
+		v, ok := value.(*jsonfield.GenerationParams)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParams(v)
+		return nil
+	case asyncaction.FieldTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotal(v)
+		return nil
+	case asyncaction.FieldDone:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDone(v)
+		return nil
+	case asyncaction.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case asyncaction.FieldResult:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResult(v)
+		return nil
+	case asyncaction.FieldRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestID(v)
+		return nil
+	case asyncaction.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case asyncaction.FieldClaimedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedBy(v)
+		return nil
+	case asyncaction.FieldLeaseUntil:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLeaseUntil(v)
+		return nil
+	case asyncaction.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case asyncaction.FieldFinishedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinishedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AsyncAction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AsyncActionMutation) AddedFields() []string {
+	var fields []string
+	if m.addtotal != nil {
+		fields = append(fields, asyncaction.FieldTotal)
+	}
+	if m.add_done != nil {
+		fields = append(fields, asyncaction.FieldDone)
+	}
+	if m.addattempts != nil {
+		fields = append(fields, asyncaction.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AsyncActionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case asyncaction.FieldTotal:
+		return m.AddedTotal()
+	case asyncaction.FieldDone:
+		return m.AddedDone()
+	case asyncaction.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AsyncActionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case asyncaction.FieldTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotal(v)
+		return nil
+	case asyncaction.FieldDone:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDone(v)
+		return nil
+	case asyncaction.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AsyncAction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AsyncActionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(asyncaction.FieldUpdatedAt) {
+		fields = append(fields, asyncaction.FieldUpdatedAt)
+	}
+	if m.FieldCleared(asyncaction.FieldCampaignID) {
+		fields = append(fields, asyncaction.FieldCampaignID)
+	}
+	if m.FieldCleared(asyncaction.FieldFailureReason) {
+		fields = append(fields, asyncaction.FieldFailureReason)
+	}
+	if m.FieldCleared(asyncaction.FieldResult) {
+		fields = append(fields, asyncaction.FieldResult)
+	}
+	if m.FieldCleared(asyncaction.FieldRequestID) {
+		fields = append(fields, asyncaction.FieldRequestID)
+	}
+	if m.FieldCleared(asyncaction.FieldClaimedBy) {
+		fields = append(fields, asyncaction.FieldClaimedBy)
+	}
+	if m.FieldCleared(asyncaction.FieldLeaseUntil) {
+		fields = append(fields, asyncaction.FieldLeaseUntil)
+	}
+	if m.FieldCleared(asyncaction.FieldStartedAt) {
+		fields = append(fields, asyncaction.FieldStartedAt)
+	}
+	if m.FieldCleared(asyncaction.FieldFinishedAt) {
+		fields = append(fields, asyncaction.FieldFinishedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AsyncActionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AsyncActionMutation) ClearField(name string) error {
+	switch name {
+	case asyncaction.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case asyncaction.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case asyncaction.FieldFailureReason:
+		m.ClearFailureReason()
+		return nil
+	case asyncaction.FieldResult:
+		m.ClearResult()
+		return nil
+	case asyncaction.FieldRequestID:
+		m.ClearRequestID()
+		return nil
+	case asyncaction.FieldClaimedBy:
+		m.ClearClaimedBy()
+		return nil
+	case asyncaction.FieldLeaseUntil:
+		m.ClearLeaseUntil()
+		return nil
+	case asyncaction.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case asyncaction.FieldFinishedAt:
+		m.ClearFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AsyncAction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AsyncActionMutation) ResetField(name string) error {
+	switch name {
+	case asyncaction.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case asyncaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case asyncaction.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case asyncaction.FieldType:
+		m.ResetType()
+		return nil
+	case asyncaction.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case asyncaction.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case asyncaction.FieldParams:
+		m.ResetParams()
+		return nil
+	case asyncaction.FieldTotal:
+		m.ResetTotal()
+		return nil
+	case asyncaction.FieldDone:
+		m.ResetDone()
+		return nil
+	case asyncaction.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case asyncaction.FieldResult:
+		m.ResetResult()
+		return nil
+	case asyncaction.FieldRequestID:
+		m.ResetRequestID()
+		return nil
+	case asyncaction.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case asyncaction.FieldClaimedBy:
+		m.ResetClaimedBy()
+		return nil
+	case asyncaction.FieldLeaseUntil:
+		m.ResetLeaseUntil()
+		return nil
+	case asyncaction.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case asyncaction.FieldFinishedAt:
+		m.ResetFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AsyncAction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AsyncActionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AsyncActionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AsyncActionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AsyncActionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AsyncActionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AsyncActionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AsyncActionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AsyncAction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AsyncActionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AsyncAction edge %s", name)
+}
+
 // CampaignMutation represents an operation that mutates the Campaign nodes in the graph.
 type CampaignMutation struct {
 	config
@@ -695,6 +2171,9 @@ type CampaignMutation struct {
 	loyalty_tiers_expiration           *map[string]interface{}
 	promotion                          *map[string]interface{}
 	clearedFields                      map[string]struct{}
+	vouchers                           map[string]struct{}
+	removedvouchers                    map[string]struct{}
+	clearedvouchers                    bool
 	done                               bool
 	oldValue                           func(context.Context) (*Campaign, error)
 	predicates                         []predicate.Campaign
@@ -2030,6 +3509,60 @@ func (m *CampaignMutation) ResetPromotion() {
 	delete(m.clearedFields, campaign.FieldPromotion)
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by ids.
+func (m *CampaignMutation) AddVoucherIDs(ids ...string) {
+	if m.vouchers == nil {
+		m.vouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.vouchers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVouchers clears the "vouchers" edge to the Voucher entity.
+func (m *CampaignMutation) ClearVouchers() {
+	m.clearedvouchers = true
+}
+
+// VouchersCleared reports if the "vouchers" edge to the Voucher entity was cleared.
+func (m *CampaignMutation) VouchersCleared() bool {
+	return m.clearedvouchers
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to the Voucher entity by IDs.
+func (m *CampaignMutation) RemoveVoucherIDs(ids ...string) {
+	if m.removedvouchers == nil {
+		m.removedvouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.vouchers, ids[i])
+		m.removedvouchers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVouchers returns the removed IDs of the "vouchers" edge to the Voucher entity.
+func (m *CampaignMutation) RemovedVouchersIDs() (ids []string) {
+	for id := range m.removedvouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VouchersIDs returns the "vouchers" edge IDs in the mutation.
+func (m *CampaignMutation) VouchersIDs() (ids []string) {
+	for id := range m.vouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVouchers resets all changes to the "vouchers" edge.
+func (m *CampaignMutation) ResetVouchers() {
+	m.vouchers = nil
+	m.clearedvouchers = false
+	m.removedvouchers = nil
+}
+
 // Where appends a list predicates to the CampaignMutation builder.
 func (m *CampaignMutation) Where(ps ...predicate.Campaign) {
 	m.predicates = append(m.predicates, ps...)
@@ -2724,49 +4257,85 @@ func (m *CampaignMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CampaignMutation) AddedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.vouchers != nil {
+		edges = append(edges, campaign.EdgeVouchers)
+	}
 	return edges
 }
 
 // AddedIDs returns all IDs (to other nodes) that were added for the given edge
 // name in this mutation.
 func (m *CampaignMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case campaign.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.vouchers))
+		for id := range m.vouchers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CampaignMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.removedvouchers != nil {
+		edges = append(edges, campaign.EdgeVouchers)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *CampaignMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case campaign.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.removedvouchers))
+		for id := range m.removedvouchers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CampaignMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.clearedvouchers {
+		edges = append(edges, campaign.EdgeVouchers)
+	}
 	return edges
 }
 
 // EdgeCleared returns a boolean which indicates if the edge with the given name
 // was cleared in this mutation.
 func (m *CampaignMutation) EdgeCleared(name string) bool {
+	switch name {
+	case campaign.EdgeVouchers:
+		return m.clearedvouchers
+	}
 	return false
 }
 
 // ClearEdge clears the value of the edge with the given name. It returns an error
 // if that edge is not defined in the schema.
 func (m *CampaignMutation) ClearEdge(name string) error {
+	switch name {
+	}
 	return fmt.Errorf("unknown Campaign unique edge %s", name)
 }
 
 // ResetEdge resets all changes to the edge with the given name in this mutation.
 // It returns an error if the edge is not defined in the schema.
 func (m *CampaignMutation) ResetEdge(name string) error {
+	switch name {
+	case campaign.EdgeVouchers:
+		m.ResetVouchers()
+		return nil
+	}
 	return fmt.Errorf("unknown Campaign edge %s", name)
 }
 
@@ -3839,4 +5408,2200 @@ func (m *ProjectMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Project edge %s", name)
+}
+
+// VoucherMutation represents an operation that mutates the Voucher nodes in the graph.
+type VoucherMutation struct {
+	config
+	op                         Op
+	typ                        string
+	id                         *string
+	project_id                 *string
+	created_at                 *time.Time
+	updated_at                 *time.Time
+	code                       *string
+	_type                      *jsonfield.VoucherType
+	category                   *string
+	category_id                *string
+	discount                   **jsonfield.Discount
+	gift                       **jsonfield.Gift
+	loyalty_card               **jsonfield.LoyaltyCard
+	start_date                 *time.Time
+	expiration_date            *time.Time
+	validity_timeframe         **jsonfield.ValidityTimeframe
+	validity_day_of_week       *[]int
+	appendvalidity_day_of_week []int
+	validity_hours             **jsonfield.ValidityHours
+	active                     *bool
+	additional_info            *string
+	metadata                   *map[string]interface{}
+	is_referral_code           *bool
+	holder_id                  *string
+	referrer_id                *string
+	publish_count              *int
+	addpublish_count           *int
+	redemption_quantity        *int
+	addredemption_quantity     *int
+	redeemed_quantity          *int
+	addredeemed_quantity       *int
+	redeemed_points            *int
+	addredeemed_points         *int
+	clearedFields              map[string]struct{}
+	campaign                   *string
+	clearedcampaign            bool
+	done                       bool
+	oldValue                   func(context.Context) (*Voucher, error)
+	predicates                 []predicate.Voucher
+}
+
+var _ ent.Mutation = (*VoucherMutation)(nil)
+
+// voucherOption allows management of the mutation configuration using functional options.
+type voucherOption func(*VoucherMutation)
+
+// newVoucherMutation creates new mutation for the Voucher entity.
+func newVoucherMutation(c config, op Op, opts ...voucherOption) *VoucherMutation {
+	m := &VoucherMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeVoucher,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withVoucherID sets the ID field of the mutation.
+func withVoucherID(id string) voucherOption {
+	return func(m *VoucherMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Voucher
+		)
+		m.oldValue = func(ctx context.Context) (*Voucher, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Voucher.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withVoucher sets the old Voucher of the mutation.
+func withVoucher(node *Voucher) voucherOption {
+	return func(m *VoucherMutation) {
+		m.oldValue = func(context.Context) (*Voucher, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m VoucherMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m VoucherMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Voucher entities.
+func (m *VoucherMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *VoucherMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *VoucherMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Voucher.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *VoucherMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *VoucherMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *VoucherMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *VoucherMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *VoucherMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *VoucherMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *VoucherMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *VoucherMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *VoucherMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[voucher.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *VoucherMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *VoucherMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, voucher.FieldUpdatedAt)
+}
+
+// SetCode sets the "code" field.
+func (m *VoucherMutation) SetCode(s string) {
+	m.code = &s
+}
+
+// Code returns the value of the "code" field in the mutation.
+func (m *VoucherMutation) Code() (r string, exists bool) {
+	v := m.code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCode returns the old "code" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCode: %w", err)
+	}
+	return oldValue.Code, nil
+}
+
+// ResetCode resets all changes to the "code" field.
+func (m *VoucherMutation) ResetCode() {
+	m.code = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *VoucherMutation) SetCampaignID(s string) {
+	m.campaign = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *VoucherMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *VoucherMutation) ClearCampaignID() {
+	m.campaign = nil
+	m.clearedFields[voucher.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *VoucherMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *VoucherMutation) ResetCampaignID() {
+	m.campaign = nil
+	delete(m.clearedFields, voucher.FieldCampaignID)
+}
+
+// SetType sets the "type" field.
+func (m *VoucherMutation) SetType(jt jsonfield.VoucherType) {
+	m._type = &jt
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *VoucherMutation) GetType() (r jsonfield.VoucherType, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldType(ctx context.Context) (v jsonfield.VoucherType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *VoucherMutation) ResetType() {
+	m._type = nil
+}
+
+// SetCategory sets the "category" field.
+func (m *VoucherMutation) SetCategory(s string) {
+	m.category = &s
+}
+
+// Category returns the value of the "category" field in the mutation.
+func (m *VoucherMutation) Category() (r string, exists bool) {
+	v := m.category
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCategory returns the old "category" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldCategory(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCategory is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCategory requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCategory: %w", err)
+	}
+	return oldValue.Category, nil
+}
+
+// ClearCategory clears the value of the "category" field.
+func (m *VoucherMutation) ClearCategory() {
+	m.category = nil
+	m.clearedFields[voucher.FieldCategory] = struct{}{}
+}
+
+// CategoryCleared returns if the "category" field was cleared in this mutation.
+func (m *VoucherMutation) CategoryCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldCategory]
+	return ok
+}
+
+// ResetCategory resets all changes to the "category" field.
+func (m *VoucherMutation) ResetCategory() {
+	m.category = nil
+	delete(m.clearedFields, voucher.FieldCategory)
+}
+
+// SetCategoryID sets the "category_id" field.
+func (m *VoucherMutation) SetCategoryID(s string) {
+	m.category_id = &s
+}
+
+// CategoryID returns the value of the "category_id" field in the mutation.
+func (m *VoucherMutation) CategoryID() (r string, exists bool) {
+	v := m.category_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCategoryID returns the old "category_id" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldCategoryID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCategoryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCategoryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCategoryID: %w", err)
+	}
+	return oldValue.CategoryID, nil
+}
+
+// ClearCategoryID clears the value of the "category_id" field.
+func (m *VoucherMutation) ClearCategoryID() {
+	m.category_id = nil
+	m.clearedFields[voucher.FieldCategoryID] = struct{}{}
+}
+
+// CategoryIDCleared returns if the "category_id" field was cleared in this mutation.
+func (m *VoucherMutation) CategoryIDCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldCategoryID]
+	return ok
+}
+
+// ResetCategoryID resets all changes to the "category_id" field.
+func (m *VoucherMutation) ResetCategoryID() {
+	m.category_id = nil
+	delete(m.clearedFields, voucher.FieldCategoryID)
+}
+
+// SetDiscount sets the "discount" field.
+func (m *VoucherMutation) SetDiscount(j *jsonfield.Discount) {
+	m.discount = &j
+}
+
+// Discount returns the value of the "discount" field in the mutation.
+func (m *VoucherMutation) Discount() (r *jsonfield.Discount, exists bool) {
+	v := m.discount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiscount returns the old "discount" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldDiscount(ctx context.Context) (v *jsonfield.Discount, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiscount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiscount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiscount: %w", err)
+	}
+	return oldValue.Discount, nil
+}
+
+// ClearDiscount clears the value of the "discount" field.
+func (m *VoucherMutation) ClearDiscount() {
+	m.discount = nil
+	m.clearedFields[voucher.FieldDiscount] = struct{}{}
+}
+
+// DiscountCleared returns if the "discount" field was cleared in this mutation.
+func (m *VoucherMutation) DiscountCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldDiscount]
+	return ok
+}
+
+// ResetDiscount resets all changes to the "discount" field.
+func (m *VoucherMutation) ResetDiscount() {
+	m.discount = nil
+	delete(m.clearedFields, voucher.FieldDiscount)
+}
+
+// SetGift sets the "gift" field.
+func (m *VoucherMutation) SetGift(j *jsonfield.Gift) {
+	m.gift = &j
+}
+
+// Gift returns the value of the "gift" field in the mutation.
+func (m *VoucherMutation) Gift() (r *jsonfield.Gift, exists bool) {
+	v := m.gift
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGift returns the old "gift" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldGift(ctx context.Context) (v *jsonfield.Gift, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGift is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGift requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGift: %w", err)
+	}
+	return oldValue.Gift, nil
+}
+
+// ClearGift clears the value of the "gift" field.
+func (m *VoucherMutation) ClearGift() {
+	m.gift = nil
+	m.clearedFields[voucher.FieldGift] = struct{}{}
+}
+
+// GiftCleared returns if the "gift" field was cleared in this mutation.
+func (m *VoucherMutation) GiftCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldGift]
+	return ok
+}
+
+// ResetGift resets all changes to the "gift" field.
+func (m *VoucherMutation) ResetGift() {
+	m.gift = nil
+	delete(m.clearedFields, voucher.FieldGift)
+}
+
+// SetLoyaltyCard sets the "loyalty_card" field.
+func (m *VoucherMutation) SetLoyaltyCard(jc *jsonfield.LoyaltyCard) {
+	m.loyalty_card = &jc
+}
+
+// LoyaltyCard returns the value of the "loyalty_card" field in the mutation.
+func (m *VoucherMutation) LoyaltyCard() (r *jsonfield.LoyaltyCard, exists bool) {
+	v := m.loyalty_card
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLoyaltyCard returns the old "loyalty_card" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldLoyaltyCard(ctx context.Context) (v *jsonfield.LoyaltyCard, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLoyaltyCard is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLoyaltyCard requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLoyaltyCard: %w", err)
+	}
+	return oldValue.LoyaltyCard, nil
+}
+
+// ClearLoyaltyCard clears the value of the "loyalty_card" field.
+func (m *VoucherMutation) ClearLoyaltyCard() {
+	m.loyalty_card = nil
+	m.clearedFields[voucher.FieldLoyaltyCard] = struct{}{}
+}
+
+// LoyaltyCardCleared returns if the "loyalty_card" field was cleared in this mutation.
+func (m *VoucherMutation) LoyaltyCardCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldLoyaltyCard]
+	return ok
+}
+
+// ResetLoyaltyCard resets all changes to the "loyalty_card" field.
+func (m *VoucherMutation) ResetLoyaltyCard() {
+	m.loyalty_card = nil
+	delete(m.clearedFields, voucher.FieldLoyaltyCard)
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *VoucherMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *VoucherMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *VoucherMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[voucher.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *VoucherMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *VoucherMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, voucher.FieldStartDate)
+}
+
+// SetExpirationDate sets the "expiration_date" field.
+func (m *VoucherMutation) SetExpirationDate(t time.Time) {
+	m.expiration_date = &t
+}
+
+// ExpirationDate returns the value of the "expiration_date" field in the mutation.
+func (m *VoucherMutation) ExpirationDate() (r time.Time, exists bool) {
+	v := m.expiration_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpirationDate returns the old "expiration_date" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldExpirationDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpirationDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpirationDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpirationDate: %w", err)
+	}
+	return oldValue.ExpirationDate, nil
+}
+
+// ClearExpirationDate clears the value of the "expiration_date" field.
+func (m *VoucherMutation) ClearExpirationDate() {
+	m.expiration_date = nil
+	m.clearedFields[voucher.FieldExpirationDate] = struct{}{}
+}
+
+// ExpirationDateCleared returns if the "expiration_date" field was cleared in this mutation.
+func (m *VoucherMutation) ExpirationDateCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldExpirationDate]
+	return ok
+}
+
+// ResetExpirationDate resets all changes to the "expiration_date" field.
+func (m *VoucherMutation) ResetExpirationDate() {
+	m.expiration_date = nil
+	delete(m.clearedFields, voucher.FieldExpirationDate)
+}
+
+// SetValidityTimeframe sets the "validity_timeframe" field.
+func (m *VoucherMutation) SetValidityTimeframe(jt *jsonfield.ValidityTimeframe) {
+	m.validity_timeframe = &jt
+}
+
+// ValidityTimeframe returns the value of the "validity_timeframe" field in the mutation.
+func (m *VoucherMutation) ValidityTimeframe() (r *jsonfield.ValidityTimeframe, exists bool) {
+	v := m.validity_timeframe
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityTimeframe returns the old "validity_timeframe" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldValidityTimeframe(ctx context.Context) (v *jsonfield.ValidityTimeframe, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityTimeframe is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityTimeframe requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityTimeframe: %w", err)
+	}
+	return oldValue.ValidityTimeframe, nil
+}
+
+// ClearValidityTimeframe clears the value of the "validity_timeframe" field.
+func (m *VoucherMutation) ClearValidityTimeframe() {
+	m.validity_timeframe = nil
+	m.clearedFields[voucher.FieldValidityTimeframe] = struct{}{}
+}
+
+// ValidityTimeframeCleared returns if the "validity_timeframe" field was cleared in this mutation.
+func (m *VoucherMutation) ValidityTimeframeCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldValidityTimeframe]
+	return ok
+}
+
+// ResetValidityTimeframe resets all changes to the "validity_timeframe" field.
+func (m *VoucherMutation) ResetValidityTimeframe() {
+	m.validity_timeframe = nil
+	delete(m.clearedFields, voucher.FieldValidityTimeframe)
+}
+
+// SetValidityDayOfWeek sets the "validity_day_of_week" field.
+func (m *VoucherMutation) SetValidityDayOfWeek(i []int) {
+	m.validity_day_of_week = &i
+	m.appendvalidity_day_of_week = nil
+}
+
+// ValidityDayOfWeek returns the value of the "validity_day_of_week" field in the mutation.
+func (m *VoucherMutation) ValidityDayOfWeek() (r []int, exists bool) {
+	v := m.validity_day_of_week
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityDayOfWeek returns the old "validity_day_of_week" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldValidityDayOfWeek(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityDayOfWeek is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityDayOfWeek requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityDayOfWeek: %w", err)
+	}
+	return oldValue.ValidityDayOfWeek, nil
+}
+
+// AppendValidityDayOfWeek adds i to the "validity_day_of_week" field.
+func (m *VoucherMutation) AppendValidityDayOfWeek(i []int) {
+	m.appendvalidity_day_of_week = append(m.appendvalidity_day_of_week, i...)
+}
+
+// AppendedValidityDayOfWeek returns the list of values that were appended to the "validity_day_of_week" field in this mutation.
+func (m *VoucherMutation) AppendedValidityDayOfWeek() ([]int, bool) {
+	if len(m.appendvalidity_day_of_week) == 0 {
+		return nil, false
+	}
+	return m.appendvalidity_day_of_week, true
+}
+
+// ClearValidityDayOfWeek clears the value of the "validity_day_of_week" field.
+func (m *VoucherMutation) ClearValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	m.clearedFields[voucher.FieldValidityDayOfWeek] = struct{}{}
+}
+
+// ValidityDayOfWeekCleared returns if the "validity_day_of_week" field was cleared in this mutation.
+func (m *VoucherMutation) ValidityDayOfWeekCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldValidityDayOfWeek]
+	return ok
+}
+
+// ResetValidityDayOfWeek resets all changes to the "validity_day_of_week" field.
+func (m *VoucherMutation) ResetValidityDayOfWeek() {
+	m.validity_day_of_week = nil
+	m.appendvalidity_day_of_week = nil
+	delete(m.clearedFields, voucher.FieldValidityDayOfWeek)
+}
+
+// SetValidityHours sets the "validity_hours" field.
+func (m *VoucherMutation) SetValidityHours(jh *jsonfield.ValidityHours) {
+	m.validity_hours = &jh
+}
+
+// ValidityHours returns the value of the "validity_hours" field in the mutation.
+func (m *VoucherMutation) ValidityHours() (r *jsonfield.ValidityHours, exists bool) {
+	v := m.validity_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityHours returns the old "validity_hours" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldValidityHours(ctx context.Context) (v *jsonfield.ValidityHours, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityHours is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityHours requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityHours: %w", err)
+	}
+	return oldValue.ValidityHours, nil
+}
+
+// ClearValidityHours clears the value of the "validity_hours" field.
+func (m *VoucherMutation) ClearValidityHours() {
+	m.validity_hours = nil
+	m.clearedFields[voucher.FieldValidityHours] = struct{}{}
+}
+
+// ValidityHoursCleared returns if the "validity_hours" field was cleared in this mutation.
+func (m *VoucherMutation) ValidityHoursCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldValidityHours]
+	return ok
+}
+
+// ResetValidityHours resets all changes to the "validity_hours" field.
+func (m *VoucherMutation) ResetValidityHours() {
+	m.validity_hours = nil
+	delete(m.clearedFields, voucher.FieldValidityHours)
+}
+
+// SetActive sets the "active" field.
+func (m *VoucherMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *VoucherMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *VoucherMutation) ResetActive() {
+	m.active = nil
+}
+
+// SetAdditionalInfo sets the "additional_info" field.
+func (m *VoucherMutation) SetAdditionalInfo(s string) {
+	m.additional_info = &s
+}
+
+// AdditionalInfo returns the value of the "additional_info" field in the mutation.
+func (m *VoucherMutation) AdditionalInfo() (r string, exists bool) {
+	v := m.additional_info
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAdditionalInfo returns the old "additional_info" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldAdditionalInfo(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAdditionalInfo is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAdditionalInfo requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAdditionalInfo: %w", err)
+	}
+	return oldValue.AdditionalInfo, nil
+}
+
+// ClearAdditionalInfo clears the value of the "additional_info" field.
+func (m *VoucherMutation) ClearAdditionalInfo() {
+	m.additional_info = nil
+	m.clearedFields[voucher.FieldAdditionalInfo] = struct{}{}
+}
+
+// AdditionalInfoCleared returns if the "additional_info" field was cleared in this mutation.
+func (m *VoucherMutation) AdditionalInfoCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldAdditionalInfo]
+	return ok
+}
+
+// ResetAdditionalInfo resets all changes to the "additional_info" field.
+func (m *VoucherMutation) ResetAdditionalInfo() {
+	m.additional_info = nil
+	delete(m.clearedFields, voucher.FieldAdditionalInfo)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *VoucherMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *VoucherMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *VoucherMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetIsReferralCode sets the "is_referral_code" field.
+func (m *VoucherMutation) SetIsReferralCode(b bool) {
+	m.is_referral_code = &b
+}
+
+// IsReferralCode returns the value of the "is_referral_code" field in the mutation.
+func (m *VoucherMutation) IsReferralCode() (r bool, exists bool) {
+	v := m.is_referral_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIsReferralCode returns the old "is_referral_code" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldIsReferralCode(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIsReferralCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIsReferralCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIsReferralCode: %w", err)
+	}
+	return oldValue.IsReferralCode, nil
+}
+
+// ResetIsReferralCode resets all changes to the "is_referral_code" field.
+func (m *VoucherMutation) ResetIsReferralCode() {
+	m.is_referral_code = nil
+}
+
+// SetHolderID sets the "holder_id" field.
+func (m *VoucherMutation) SetHolderID(s string) {
+	m.holder_id = &s
+}
+
+// HolderID returns the value of the "holder_id" field in the mutation.
+func (m *VoucherMutation) HolderID() (r string, exists bool) {
+	v := m.holder_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHolderID returns the old "holder_id" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldHolderID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHolderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHolderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHolderID: %w", err)
+	}
+	return oldValue.HolderID, nil
+}
+
+// ClearHolderID clears the value of the "holder_id" field.
+func (m *VoucherMutation) ClearHolderID() {
+	m.holder_id = nil
+	m.clearedFields[voucher.FieldHolderID] = struct{}{}
+}
+
+// HolderIDCleared returns if the "holder_id" field was cleared in this mutation.
+func (m *VoucherMutation) HolderIDCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldHolderID]
+	return ok
+}
+
+// ResetHolderID resets all changes to the "holder_id" field.
+func (m *VoucherMutation) ResetHolderID() {
+	m.holder_id = nil
+	delete(m.clearedFields, voucher.FieldHolderID)
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (m *VoucherMutation) SetReferrerID(s string) {
+	m.referrer_id = &s
+}
+
+// ReferrerID returns the value of the "referrer_id" field in the mutation.
+func (m *VoucherMutation) ReferrerID() (r string, exists bool) {
+	v := m.referrer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReferrerID returns the old "referrer_id" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldReferrerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReferrerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReferrerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReferrerID: %w", err)
+	}
+	return oldValue.ReferrerID, nil
+}
+
+// ClearReferrerID clears the value of the "referrer_id" field.
+func (m *VoucherMutation) ClearReferrerID() {
+	m.referrer_id = nil
+	m.clearedFields[voucher.FieldReferrerID] = struct{}{}
+}
+
+// ReferrerIDCleared returns if the "referrer_id" field was cleared in this mutation.
+func (m *VoucherMutation) ReferrerIDCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldReferrerID]
+	return ok
+}
+
+// ResetReferrerID resets all changes to the "referrer_id" field.
+func (m *VoucherMutation) ResetReferrerID() {
+	m.referrer_id = nil
+	delete(m.clearedFields, voucher.FieldReferrerID)
+}
+
+// SetPublishCount sets the "publish_count" field.
+func (m *VoucherMutation) SetPublishCount(i int) {
+	m.publish_count = &i
+	m.addpublish_count = nil
+}
+
+// PublishCount returns the value of the "publish_count" field in the mutation.
+func (m *VoucherMutation) PublishCount() (r int, exists bool) {
+	v := m.publish_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublishCount returns the old "publish_count" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldPublishCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublishCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublishCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublishCount: %w", err)
+	}
+	return oldValue.PublishCount, nil
+}
+
+// AddPublishCount adds i to the "publish_count" field.
+func (m *VoucherMutation) AddPublishCount(i int) {
+	if m.addpublish_count != nil {
+		*m.addpublish_count += i
+	} else {
+		m.addpublish_count = &i
+	}
+}
+
+// AddedPublishCount returns the value that was added to the "publish_count" field in this mutation.
+func (m *VoucherMutation) AddedPublishCount() (r int, exists bool) {
+	v := m.addpublish_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPublishCount resets all changes to the "publish_count" field.
+func (m *VoucherMutation) ResetPublishCount() {
+	m.publish_count = nil
+	m.addpublish_count = nil
+}
+
+// SetRedemptionQuantity sets the "redemption_quantity" field.
+func (m *VoucherMutation) SetRedemptionQuantity(i int) {
+	m.redemption_quantity = &i
+	m.addredemption_quantity = nil
+}
+
+// RedemptionQuantity returns the value of the "redemption_quantity" field in the mutation.
+func (m *VoucherMutation) RedemptionQuantity() (r int, exists bool) {
+	v := m.redemption_quantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedemptionQuantity returns the old "redemption_quantity" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldRedemptionQuantity(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedemptionQuantity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedemptionQuantity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedemptionQuantity: %w", err)
+	}
+	return oldValue.RedemptionQuantity, nil
+}
+
+// AddRedemptionQuantity adds i to the "redemption_quantity" field.
+func (m *VoucherMutation) AddRedemptionQuantity(i int) {
+	if m.addredemption_quantity != nil {
+		*m.addredemption_quantity += i
+	} else {
+		m.addredemption_quantity = &i
+	}
+}
+
+// AddedRedemptionQuantity returns the value that was added to the "redemption_quantity" field in this mutation.
+func (m *VoucherMutation) AddedRedemptionQuantity() (r int, exists bool) {
+	v := m.addredemption_quantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearRedemptionQuantity clears the value of the "redemption_quantity" field.
+func (m *VoucherMutation) ClearRedemptionQuantity() {
+	m.redemption_quantity = nil
+	m.addredemption_quantity = nil
+	m.clearedFields[voucher.FieldRedemptionQuantity] = struct{}{}
+}
+
+// RedemptionQuantityCleared returns if the "redemption_quantity" field was cleared in this mutation.
+func (m *VoucherMutation) RedemptionQuantityCleared() bool {
+	_, ok := m.clearedFields[voucher.FieldRedemptionQuantity]
+	return ok
+}
+
+// ResetRedemptionQuantity resets all changes to the "redemption_quantity" field.
+func (m *VoucherMutation) ResetRedemptionQuantity() {
+	m.redemption_quantity = nil
+	m.addredemption_quantity = nil
+	delete(m.clearedFields, voucher.FieldRedemptionQuantity)
+}
+
+// SetRedeemedQuantity sets the "redeemed_quantity" field.
+func (m *VoucherMutation) SetRedeemedQuantity(i int) {
+	m.redeemed_quantity = &i
+	m.addredeemed_quantity = nil
+}
+
+// RedeemedQuantity returns the value of the "redeemed_quantity" field in the mutation.
+func (m *VoucherMutation) RedeemedQuantity() (r int, exists bool) {
+	v := m.redeemed_quantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedeemedQuantity returns the old "redeemed_quantity" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldRedeemedQuantity(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedeemedQuantity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedeemedQuantity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedeemedQuantity: %w", err)
+	}
+	return oldValue.RedeemedQuantity, nil
+}
+
+// AddRedeemedQuantity adds i to the "redeemed_quantity" field.
+func (m *VoucherMutation) AddRedeemedQuantity(i int) {
+	if m.addredeemed_quantity != nil {
+		*m.addredeemed_quantity += i
+	} else {
+		m.addredeemed_quantity = &i
+	}
+}
+
+// AddedRedeemedQuantity returns the value that was added to the "redeemed_quantity" field in this mutation.
+func (m *VoucherMutation) AddedRedeemedQuantity() (r int, exists bool) {
+	v := m.addredeemed_quantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRedeemedQuantity resets all changes to the "redeemed_quantity" field.
+func (m *VoucherMutation) ResetRedeemedQuantity() {
+	m.redeemed_quantity = nil
+	m.addredeemed_quantity = nil
+}
+
+// SetRedeemedPoints sets the "redeemed_points" field.
+func (m *VoucherMutation) SetRedeemedPoints(i int) {
+	m.redeemed_points = &i
+	m.addredeemed_points = nil
+}
+
+// RedeemedPoints returns the value of the "redeemed_points" field in the mutation.
+func (m *VoucherMutation) RedeemedPoints() (r int, exists bool) {
+	v := m.redeemed_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedeemedPoints returns the old "redeemed_points" field's value of the Voucher entity.
+// If the Voucher object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherMutation) OldRedeemedPoints(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedeemedPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedeemedPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedeemedPoints: %w", err)
+	}
+	return oldValue.RedeemedPoints, nil
+}
+
+// AddRedeemedPoints adds i to the "redeemed_points" field.
+func (m *VoucherMutation) AddRedeemedPoints(i int) {
+	if m.addredeemed_points != nil {
+		*m.addredeemed_points += i
+	} else {
+		m.addredeemed_points = &i
+	}
+}
+
+// AddedRedeemedPoints returns the value that was added to the "redeemed_points" field in this mutation.
+func (m *VoucherMutation) AddedRedeemedPoints() (r int, exists bool) {
+	v := m.addredeemed_points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRedeemedPoints resets all changes to the "redeemed_points" field.
+func (m *VoucherMutation) ResetRedeemedPoints() {
+	m.redeemed_points = nil
+	m.addredeemed_points = nil
+}
+
+// ClearCampaign clears the "campaign" edge to the Campaign entity.
+func (m *VoucherMutation) ClearCampaign() {
+	m.clearedcampaign = true
+	m.clearedFields[voucher.FieldCampaignID] = struct{}{}
+}
+
+// CampaignCleared reports if the "campaign" edge to the Campaign entity was cleared.
+func (m *VoucherMutation) CampaignCleared() bool {
+	return m.CampaignIDCleared() || m.clearedcampaign
+}
+
+// CampaignIDs returns the "campaign" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CampaignID instead. It exists only for internal usage by the builders.
+func (m *VoucherMutation) CampaignIDs() (ids []string) {
+	if id := m.campaign; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCampaign resets all changes to the "campaign" edge.
+func (m *VoucherMutation) ResetCampaign() {
+	m.campaign = nil
+	m.clearedcampaign = false
+}
+
+// Where appends a list predicates to the VoucherMutation builder.
+func (m *VoucherMutation) Where(ps ...predicate.Voucher) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the VoucherMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *VoucherMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Voucher, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *VoucherMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *VoucherMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Voucher).
+func (m *VoucherMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *VoucherMutation) Fields() []string {
+	fields := make([]string, 0, 26)
+	if m.project_id != nil {
+		fields = append(fields, voucher.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, voucher.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, voucher.FieldUpdatedAt)
+	}
+	if m.code != nil {
+		fields = append(fields, voucher.FieldCode)
+	}
+	if m.campaign != nil {
+		fields = append(fields, voucher.FieldCampaignID)
+	}
+	if m._type != nil {
+		fields = append(fields, voucher.FieldType)
+	}
+	if m.category != nil {
+		fields = append(fields, voucher.FieldCategory)
+	}
+	if m.category_id != nil {
+		fields = append(fields, voucher.FieldCategoryID)
+	}
+	if m.discount != nil {
+		fields = append(fields, voucher.FieldDiscount)
+	}
+	if m.gift != nil {
+		fields = append(fields, voucher.FieldGift)
+	}
+	if m.loyalty_card != nil {
+		fields = append(fields, voucher.FieldLoyaltyCard)
+	}
+	if m.start_date != nil {
+		fields = append(fields, voucher.FieldStartDate)
+	}
+	if m.expiration_date != nil {
+		fields = append(fields, voucher.FieldExpirationDate)
+	}
+	if m.validity_timeframe != nil {
+		fields = append(fields, voucher.FieldValidityTimeframe)
+	}
+	if m.validity_day_of_week != nil {
+		fields = append(fields, voucher.FieldValidityDayOfWeek)
+	}
+	if m.validity_hours != nil {
+		fields = append(fields, voucher.FieldValidityHours)
+	}
+	if m.active != nil {
+		fields = append(fields, voucher.FieldActive)
+	}
+	if m.additional_info != nil {
+		fields = append(fields, voucher.FieldAdditionalInfo)
+	}
+	if m.metadata != nil {
+		fields = append(fields, voucher.FieldMetadata)
+	}
+	if m.is_referral_code != nil {
+		fields = append(fields, voucher.FieldIsReferralCode)
+	}
+	if m.holder_id != nil {
+		fields = append(fields, voucher.FieldHolderID)
+	}
+	if m.referrer_id != nil {
+		fields = append(fields, voucher.FieldReferrerID)
+	}
+	if m.publish_count != nil {
+		fields = append(fields, voucher.FieldPublishCount)
+	}
+	if m.redemption_quantity != nil {
+		fields = append(fields, voucher.FieldRedemptionQuantity)
+	}
+	if m.redeemed_quantity != nil {
+		fields = append(fields, voucher.FieldRedeemedQuantity)
+	}
+	if m.redeemed_points != nil {
+		fields = append(fields, voucher.FieldRedeemedPoints)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *VoucherMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case voucher.FieldProjectID:
+		return m.ProjectID()
+	case voucher.FieldCreatedAt:
+		return m.CreatedAt()
+	case voucher.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case voucher.FieldCode:
+		return m.Code()
+	case voucher.FieldCampaignID:
+		return m.CampaignID()
+	case voucher.FieldType:
+		return m.GetType()
+	case voucher.FieldCategory:
+		return m.Category()
+	case voucher.FieldCategoryID:
+		return m.CategoryID()
+	case voucher.FieldDiscount:
+		return m.Discount()
+	case voucher.FieldGift:
+		return m.Gift()
+	case voucher.FieldLoyaltyCard:
+		return m.LoyaltyCard()
+	case voucher.FieldStartDate:
+		return m.StartDate()
+	case voucher.FieldExpirationDate:
+		return m.ExpirationDate()
+	case voucher.FieldValidityTimeframe:
+		return m.ValidityTimeframe()
+	case voucher.FieldValidityDayOfWeek:
+		return m.ValidityDayOfWeek()
+	case voucher.FieldValidityHours:
+		return m.ValidityHours()
+	case voucher.FieldActive:
+		return m.Active()
+	case voucher.FieldAdditionalInfo:
+		return m.AdditionalInfo()
+	case voucher.FieldMetadata:
+		return m.Metadata()
+	case voucher.FieldIsReferralCode:
+		return m.IsReferralCode()
+	case voucher.FieldHolderID:
+		return m.HolderID()
+	case voucher.FieldReferrerID:
+		return m.ReferrerID()
+	case voucher.FieldPublishCount:
+		return m.PublishCount()
+	case voucher.FieldRedemptionQuantity:
+		return m.RedemptionQuantity()
+	case voucher.FieldRedeemedQuantity:
+		return m.RedeemedQuantity()
+	case voucher.FieldRedeemedPoints:
+		return m.RedeemedPoints()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *VoucherMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case voucher.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case voucher.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case voucher.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case voucher.FieldCode:
+		return m.OldCode(ctx)
+	case voucher.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case voucher.FieldType:
+		return m.OldType(ctx)
+	case voucher.FieldCategory:
+		return m.OldCategory(ctx)
+	case voucher.FieldCategoryID:
+		return m.OldCategoryID(ctx)
+	case voucher.FieldDiscount:
+		return m.OldDiscount(ctx)
+	case voucher.FieldGift:
+		return m.OldGift(ctx)
+	case voucher.FieldLoyaltyCard:
+		return m.OldLoyaltyCard(ctx)
+	case voucher.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case voucher.FieldExpirationDate:
+		return m.OldExpirationDate(ctx)
+	case voucher.FieldValidityTimeframe:
+		return m.OldValidityTimeframe(ctx)
+	case voucher.FieldValidityDayOfWeek:
+		return m.OldValidityDayOfWeek(ctx)
+	case voucher.FieldValidityHours:
+		return m.OldValidityHours(ctx)
+	case voucher.FieldActive:
+		return m.OldActive(ctx)
+	case voucher.FieldAdditionalInfo:
+		return m.OldAdditionalInfo(ctx)
+	case voucher.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case voucher.FieldIsReferralCode:
+		return m.OldIsReferralCode(ctx)
+	case voucher.FieldHolderID:
+		return m.OldHolderID(ctx)
+	case voucher.FieldReferrerID:
+		return m.OldReferrerID(ctx)
+	case voucher.FieldPublishCount:
+		return m.OldPublishCount(ctx)
+	case voucher.FieldRedemptionQuantity:
+		return m.OldRedemptionQuantity(ctx)
+	case voucher.FieldRedeemedQuantity:
+		return m.OldRedeemedQuantity(ctx)
+	case voucher.FieldRedeemedPoints:
+		return m.OldRedeemedPoints(ctx)
+	}
+	return nil, fmt.Errorf("unknown Voucher field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *VoucherMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case voucher.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case voucher.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case voucher.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case voucher.FieldCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCode(v)
+		return nil
+	case voucher.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case voucher.FieldType:
+		v, ok := value.(jsonfield.VoucherType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case voucher.FieldCategory:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCategory(v)
+		return nil
+	case voucher.FieldCategoryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCategoryID(v)
+		return nil
+	case voucher.FieldDiscount:
+		v, ok := value.(*jsonfield.Discount)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiscount(v)
+		return nil
+	case voucher.FieldGift:
+		v, ok := value.(*jsonfield.Gift)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGift(v)
+		return nil
+	case voucher.FieldLoyaltyCard:
+		v, ok := value.(*jsonfield.LoyaltyCard)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLoyaltyCard(v)
+		return nil
+	case voucher.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case voucher.FieldExpirationDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpirationDate(v)
+		return nil
+	case voucher.FieldValidityTimeframe:
+		v, ok := value.(*jsonfield.ValidityTimeframe)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityTimeframe(v)
+		return nil
+	case voucher.FieldValidityDayOfWeek:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityDayOfWeek(v)
+		return nil
+	case voucher.FieldValidityHours:
+		v, ok := value.(*jsonfield.ValidityHours)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityHours(v)
+		return nil
+	case voucher.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
+		return nil
+	case voucher.FieldAdditionalInfo:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAdditionalInfo(v)
+		return nil
+	case voucher.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case voucher.FieldIsReferralCode:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIsReferralCode(v)
+		return nil
+	case voucher.FieldHolderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHolderID(v)
+		return nil
+	case voucher.FieldReferrerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReferrerID(v)
+		return nil
+	case voucher.FieldPublishCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublishCount(v)
+		return nil
+	case voucher.FieldRedemptionQuantity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedemptionQuantity(v)
+		return nil
+	case voucher.FieldRedeemedQuantity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedeemedQuantity(v)
+		return nil
+	case voucher.FieldRedeemedPoints:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedeemedPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *VoucherMutation) AddedFields() []string {
+	var fields []string
+	if m.addpublish_count != nil {
+		fields = append(fields, voucher.FieldPublishCount)
+	}
+	if m.addredemption_quantity != nil {
+		fields = append(fields, voucher.FieldRedemptionQuantity)
+	}
+	if m.addredeemed_quantity != nil {
+		fields = append(fields, voucher.FieldRedeemedQuantity)
+	}
+	if m.addredeemed_points != nil {
+		fields = append(fields, voucher.FieldRedeemedPoints)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *VoucherMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case voucher.FieldPublishCount:
+		return m.AddedPublishCount()
+	case voucher.FieldRedemptionQuantity:
+		return m.AddedRedemptionQuantity()
+	case voucher.FieldRedeemedQuantity:
+		return m.AddedRedeemedQuantity()
+	case voucher.FieldRedeemedPoints:
+		return m.AddedRedeemedPoints()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *VoucherMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case voucher.FieldPublishCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPublishCount(v)
+		return nil
+	case voucher.FieldRedemptionQuantity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedemptionQuantity(v)
+		return nil
+	case voucher.FieldRedeemedQuantity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedeemedQuantity(v)
+		return nil
+	case voucher.FieldRedeemedPoints:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRedeemedPoints(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *VoucherMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(voucher.FieldUpdatedAt) {
+		fields = append(fields, voucher.FieldUpdatedAt)
+	}
+	if m.FieldCleared(voucher.FieldCampaignID) {
+		fields = append(fields, voucher.FieldCampaignID)
+	}
+	if m.FieldCleared(voucher.FieldCategory) {
+		fields = append(fields, voucher.FieldCategory)
+	}
+	if m.FieldCleared(voucher.FieldCategoryID) {
+		fields = append(fields, voucher.FieldCategoryID)
+	}
+	if m.FieldCleared(voucher.FieldDiscount) {
+		fields = append(fields, voucher.FieldDiscount)
+	}
+	if m.FieldCleared(voucher.FieldGift) {
+		fields = append(fields, voucher.FieldGift)
+	}
+	if m.FieldCleared(voucher.FieldLoyaltyCard) {
+		fields = append(fields, voucher.FieldLoyaltyCard)
+	}
+	if m.FieldCleared(voucher.FieldStartDate) {
+		fields = append(fields, voucher.FieldStartDate)
+	}
+	if m.FieldCleared(voucher.FieldExpirationDate) {
+		fields = append(fields, voucher.FieldExpirationDate)
+	}
+	if m.FieldCleared(voucher.FieldValidityTimeframe) {
+		fields = append(fields, voucher.FieldValidityTimeframe)
+	}
+	if m.FieldCleared(voucher.FieldValidityDayOfWeek) {
+		fields = append(fields, voucher.FieldValidityDayOfWeek)
+	}
+	if m.FieldCleared(voucher.FieldValidityHours) {
+		fields = append(fields, voucher.FieldValidityHours)
+	}
+	if m.FieldCleared(voucher.FieldAdditionalInfo) {
+		fields = append(fields, voucher.FieldAdditionalInfo)
+	}
+	if m.FieldCleared(voucher.FieldHolderID) {
+		fields = append(fields, voucher.FieldHolderID)
+	}
+	if m.FieldCleared(voucher.FieldReferrerID) {
+		fields = append(fields, voucher.FieldReferrerID)
+	}
+	if m.FieldCleared(voucher.FieldRedemptionQuantity) {
+		fields = append(fields, voucher.FieldRedemptionQuantity)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *VoucherMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *VoucherMutation) ClearField(name string) error {
+	switch name {
+	case voucher.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case voucher.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case voucher.FieldCategory:
+		m.ClearCategory()
+		return nil
+	case voucher.FieldCategoryID:
+		m.ClearCategoryID()
+		return nil
+	case voucher.FieldDiscount:
+		m.ClearDiscount()
+		return nil
+	case voucher.FieldGift:
+		m.ClearGift()
+		return nil
+	case voucher.FieldLoyaltyCard:
+		m.ClearLoyaltyCard()
+		return nil
+	case voucher.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case voucher.FieldExpirationDate:
+		m.ClearExpirationDate()
+		return nil
+	case voucher.FieldValidityTimeframe:
+		m.ClearValidityTimeframe()
+		return nil
+	case voucher.FieldValidityDayOfWeek:
+		m.ClearValidityDayOfWeek()
+		return nil
+	case voucher.FieldValidityHours:
+		m.ClearValidityHours()
+		return nil
+	case voucher.FieldAdditionalInfo:
+		m.ClearAdditionalInfo()
+		return nil
+	case voucher.FieldHolderID:
+		m.ClearHolderID()
+		return nil
+	case voucher.FieldReferrerID:
+		m.ClearReferrerID()
+		return nil
+	case voucher.FieldRedemptionQuantity:
+		m.ClearRedemptionQuantity()
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *VoucherMutation) ResetField(name string) error {
+	switch name {
+	case voucher.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case voucher.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case voucher.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case voucher.FieldCode:
+		m.ResetCode()
+		return nil
+	case voucher.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case voucher.FieldType:
+		m.ResetType()
+		return nil
+	case voucher.FieldCategory:
+		m.ResetCategory()
+		return nil
+	case voucher.FieldCategoryID:
+		m.ResetCategoryID()
+		return nil
+	case voucher.FieldDiscount:
+		m.ResetDiscount()
+		return nil
+	case voucher.FieldGift:
+		m.ResetGift()
+		return nil
+	case voucher.FieldLoyaltyCard:
+		m.ResetLoyaltyCard()
+		return nil
+	case voucher.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case voucher.FieldExpirationDate:
+		m.ResetExpirationDate()
+		return nil
+	case voucher.FieldValidityTimeframe:
+		m.ResetValidityTimeframe()
+		return nil
+	case voucher.FieldValidityDayOfWeek:
+		m.ResetValidityDayOfWeek()
+		return nil
+	case voucher.FieldValidityHours:
+		m.ResetValidityHours()
+		return nil
+	case voucher.FieldActive:
+		m.ResetActive()
+		return nil
+	case voucher.FieldAdditionalInfo:
+		m.ResetAdditionalInfo()
+		return nil
+	case voucher.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case voucher.FieldIsReferralCode:
+		m.ResetIsReferralCode()
+		return nil
+	case voucher.FieldHolderID:
+		m.ResetHolderID()
+		return nil
+	case voucher.FieldReferrerID:
+		m.ResetReferrerID()
+		return nil
+	case voucher.FieldPublishCount:
+		m.ResetPublishCount()
+		return nil
+	case voucher.FieldRedemptionQuantity:
+		m.ResetRedemptionQuantity()
+		return nil
+	case voucher.FieldRedeemedQuantity:
+		m.ResetRedeemedQuantity()
+		return nil
+	case voucher.FieldRedeemedPoints:
+		m.ResetRedeemedPoints()
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *VoucherMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.campaign != nil {
+		edges = append(edges, voucher.EdgeCampaign)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *VoucherMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case voucher.EdgeCampaign:
+		if id := m.campaign; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *VoucherMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *VoucherMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *VoucherMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcampaign {
+		edges = append(edges, voucher.EdgeCampaign)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *VoucherMutation) EdgeCleared(name string) bool {
+	switch name {
+	case voucher.EdgeCampaign:
+		return m.clearedcampaign
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *VoucherMutation) ClearEdge(name string) error {
+	switch name {
+	case voucher.EdgeCampaign:
+		m.ClearCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *VoucherMutation) ResetEdge(name string) error {
+	switch name {
+	case voucher.EdgeCampaign:
+		m.ResetCampaign()
+		return nil
+	}
+	return fmt.Errorf("unknown Voucher edge %s", name)
 }

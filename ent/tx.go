@@ -16,12 +16,16 @@ type Tx struct {
 	config
 	// AppKey is the client for interacting with the AppKey builders.
 	AppKey *AppKeyClient
+	// AsyncAction is the client for interacting with the AsyncAction builders.
+	AsyncAction *AsyncActionClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
+	// Voucher is the client for interacting with the Voucher builders.
+	Voucher *VoucherClient
 
 	// lazily loaded.
 	client     *Client
@@ -154,9 +158,11 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.AppKey = NewAppKeyClient(tx.config)
+	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
+	tx.Voucher = NewVoucherClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

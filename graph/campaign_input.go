@@ -29,4 +29,5 @@ type CreateCampaignInput struct {
 	CategoryID                      *string                      `json:"category_id"`
 	Metadata                        map[string]any               `json:"metadata"`
 	Protected                       *bool                        `json:"protected"`
+	VouchersCount                   *int                         `json:"vouchers_count"`
 }

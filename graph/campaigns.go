@@ -40,6 +40,13 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if d := in.ActivityDurationAfterPublishing; d != nil && !validDuration(*d) {
 		return nil, apperr.InvalidPayload("Property .activity_duration_after_publishing must be an ISO 8601 duration (e.g. P24D), got %q", *d)
 	}
+	if n := in.VouchersCount; n != nil && (*n < 0 || *n > MaxVouchersPerRequest || (*n > 1 && typ == campaign.TypeSTANDALONE)) {
+		limit := MaxVouchersPerRequest
+		if typ == campaign.TypeSTANDALONE {
+			limit = 1
+		}
+		return nil, apperr.InvalidPayload("Property .vouchers_count must be between 0 and %d for %s campaigns, got %d", limit, typ, *n)
+	}
 	metadata := in.Metadata
 	if metadata == nil {
 		metadata = map[string]any{}
@@ -76,7 +83,37 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if err != nil {
 		return nil, fmt.Errorf("creating campaign: %w", err)
 	}
-	return created, nil
+	if in.VouchersCount == nil || *in.VouchersCount == 0 {
+		return created, nil
+	}
+	return generateInitialVouchers(ctx, created, *in.VouchersCount)
+}
+
+// generateInitialVouchers makes a new campaign's first vouchers: the single
+// code of a STANDALONE campaign right away, otherwise a background job
+// (the campaign reports IN_PROGRESS until the job is done).
+func generateInitialVouchers(ctx context.Context, cmp *ent.Campaign, count int) (*ent.Campaign, error) {
+	tmpl, cc, err := voucherTemplate(cmp, &AddVouchersInput{})
+	if err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cmp.Type == campaign.TypeSTANDALONE {
+		if _, err := createVoucher(ctx, cmp, tmpl, cc, nil); err != nil {
+			return nil, err
+		}
+	} else {
+		if _, err := enqueueGeneration(ctx, cmp, count, cc, tmpl); err != nil {
+			return nil, err
+		}
+		if err := c.Campaign.UpdateOneID(cmp.ID).SetCreationStatus(campaign.CreationStatusIN_PROGRESS).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("marking campaign creation: %w", err)
+		}
+	}
+	return c.Campaign.Get(ctx, cmp.ID)
 }
 
 // campaignKinds resolves campaign_type (explicit, else from voucher.type,

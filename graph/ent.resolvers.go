@@ -12,6 +12,11 @@ import (
 	"github.com/promoengine/promoengine/ent"
 )
 
+// Vouchers is the resolver for the vouchers field.
+func (r *campaignResolver) Vouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
+	return campaignVouchers(ctx, obj, after, first, before, last, orderBy, where)
+}
+
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
 	return node(ctx, id)
@@ -22,12 +27,36 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 	return nodes(ctx, ids)
 }
 
+// AsyncActions is the resolver for the asyncActions field.
+func (r *queryResolver) AsyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
+	return asyncActions(ctx, after, first, before, last, orderBy, where)
+}
+
 // Campaigns is the resolver for the campaigns field.
 func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
 	return campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
+// Vouchers is the resolver for the vouchers field.
+func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
+	return vouchers(ctx, after, first, before, last, orderBy, where)
+}
+
+// AsyncAction returns AsyncActionResolver implementation.
+func (r *Resolver) AsyncAction() AsyncActionResolver { return &asyncActionResolver{r} }
+
+// Campaign returns CampaignResolver implementation.
+func (r *Resolver) Campaign() CampaignResolver { return &campaignResolver{r} }
+
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+// Voucher returns VoucherResolver implementation.
+func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
+
+type (
+	asyncActionResolver struct{ *Resolver }
+	campaignResolver    struct{ *Resolver }
+	queryResolver       struct{ *Resolver }
+	voucherResolver     struct{ *Resolver }
+)

@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -14,6 +16,8 @@ import (
 // resolves with one query.
 var tableByPrefix = map[string]string{
 	pulid.PrefixCampaign: campaign.Table,
+	pulid.PrefixVoucher:  voucher.Table,
+	pulid.PrefixAsync:    asyncaction.Table,
 }
 
 // nodeType tells ent which table an ID belongs to, from its prefix.

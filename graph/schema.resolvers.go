@@ -11,14 +11,44 @@ import (
 	"github.com/promoengine/promoengine/ent"
 )
 
+// Progress is the resolver for the progress field.
+func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction) (int, error) {
+	return JobProgress(obj), nil
+}
+
 // CreateCampaign is the resolver for the createCampaign field.
 func (r *mutationResolver) CreateCampaign(ctx context.Context, input CreateCampaignInput) (*ent.Campaign, error) {
 	return createCampaign(ctx, input)
 }
 
+// AddVoucher is the resolver for the addVoucher field.
+func (r *mutationResolver) AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error) {
+	return addVoucher(ctx, campaign, input)
+}
+
+// GenerateVouchers is the resolver for the generateVouchers field.
+func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error) {
+	return generateVouchers(ctx, campaign, count, input)
+}
+
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return campaignByIDOrName(ctx, idOrName)
+}
+
+// Voucher is the resolver for the voucher field.
+func (r *queryResolver) Voucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
+	return voucherByCodeOrID(ctx, codeOrID)
+}
+
+// AsyncAction is the resolver for the asyncAction field.
+func (r *queryResolver) AsyncAction(ctx context.Context, id string) (*ent.AsyncAction, error) {
+	return asyncActionByID(ctx, id)
+}
+
+// Assets is the resolver for the assets field.
+func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error) {
+	return voucherAssets(ctx, obj)
 }
 
 // Mutation returns MutationResolver implementation.

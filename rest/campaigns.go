@@ -31,7 +31,7 @@ func (h campaignHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, campaignJSON(created))
+	c.PureJSON(http.StatusOK, campaignJSON(created))
 }
 
 // get serves GET /v1/campaigns/{campaignId}: the ID or the name.
@@ -41,7 +41,7 @@ func (h campaignHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, campaignJSON(found))
+	c.PureJSON(http.StatusOK, campaignJSON(found))
 }
 
 // campaignBody is the interface's Campaign object. Required fields are

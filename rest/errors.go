@@ -33,7 +33,8 @@ func renderError(c *gin.Context, err error) {
 	if status < 400 || status > 599 {
 		status = http.StatusInternalServerError
 	}
-	c.AbortWithStatusJSON(status, errorBody{
+	c.Abort()
+	c.PureJSON(status, errorBody{
 		Code: e.Code, Key: e.Key, Message: e.Message, Details: e.Details,
 		RequestID: requestID(c), ResourceID: e.ResourceID, ResourceType: e.ResourceType,
 	})

@@ -2,7 +2,10 @@ package rest_test
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
@@ -27,3 +30,9 @@ func bootstrapManagementKey(t *testing.T, e *resttest.Env) graph.ManagementCrede
 	}
 	return mk
 }
+
+// waitABit pauses between polls of a background job.
+func waitABit() { time.Sleep(20 * time.Millisecond) }
+
+// quietLogger discards what test workers log.
+var quietLogger = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -9,8 +8,10 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -21,24 +22,17 @@ const (
 	RequestIDHeader = "X-Request-Id"
 )
 
-type requestIDCtxKey struct{}
-
-// RequestIDFromContext returns the id of the request in ctx ("" outside a request).
-func RequestIDFromContext(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDCtxKey{}).(string)
-	return id
-}
-
 // withRequest gives every request an id (returned in X-Request-Id and in
-// error bodies), the logger, and the ent client in its context.
-func withRequest(client *ent.Client, log *slog.Logger) gin.HandlerFunc {
+// error bodies), the logger, and the ent client and its dialect in its context.
+func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		id := "v-" + pulid.Hex(9)
 		c.Set(requestIDKey, id)
 		c.Set(loggerKey, log)
 		c.Header(RequestIDHeader, id)
-		ctx := context.WithValue(c.Request.Context(), requestIDCtxKey{}, id)
-		c.Request = c.Request.WithContext(ent.NewContext(ctx, client))
+		ctx := graph.WithRequestID(c.Request.Context(), id)
+		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
+		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 	}
 }

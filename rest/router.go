@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -19,10 +20,15 @@ import (
 type Options struct {
 	// Client is the ent client every request starts from.
 	Client *ent.Client
+	// Dialect is the client's SQL dialect (entdb.DB.Dialect).
+	Dialect string
 	// Ready reports whether the database is reachable (GET /readyz).
 	Ready func(context.Context) error
 	// Logger receives access and error logs.
 	Logger *slog.Logger
+	// PublicURL is the service's external base URL, for absolute links in
+	// responses (asset images). Empty: the scheme and host of each request.
+	PublicURL string
 }
 
 // NewRouter returns the HTTP handler of the whole service.
@@ -35,7 +41,7 @@ func NewRouter(opts Options) *gin.Engine {
 	r.UnescapePathValues = true
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequest(opts.Client, opts.Logger), accessLog, recoverPanics)
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger), accessLog, recoverPanics)
 
 	r.NoRoute(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
@@ -46,20 +52,20 @@ func NewRouter(opts Options) *gin.Engine {
 			"Method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path))
 	})
 
-	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	r.GET("/healthz", func(c *gin.Context) { c.PureJSON(http.StatusOK, gin.H{"status": "ok"}) })
 	r.GET("/readyz", func(c *gin.Context) {
 		if err := opts.Ready(c.Request.Context()); err != nil {
 			logger(c).WarnContext(c.Request.Context(), "not ready", "error", err.Error())
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"status": "ok"})
+		c.PureJSON(http.StatusOK, gin.H{"status": "ok"})
 	})
 
 	r.GET("/playground", servePlayground)
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
-	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: RequestIDFromContext})
+	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext})
 	gqlAuth := requireAppKeys(renderGraphQLError)
 	r.GET("/graphql", gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", gqlAuth, gin.WrapH(gql))
@@ -69,5 +75,13 @@ func NewRouter(opts Options) *gin.Engine {
 	campaigns := campaignHandlers{root}
 	v1.POST("/campaigns", campaigns.create)
 	v1.GET("/campaigns/:campaignId", campaigns.get)
+	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
+	v1.POST("/campaigns/:campaignId/vouchers", vouchers.addVouchers)
+	v1.GET("/vouchers/:code", vouchers.get)
+	v1.GET("/async-actions/:id", vouchers.asyncAction)
+
+	// Images of voucher codes: no credentials (the asset id is unguessable).
+	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
+	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))
 	return r
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 )
 
@@ -18,6 +19,15 @@ type dbConfig struct {
 func envOr(getenv func(string) string, key, def string) string {
 	if v := getenv(key); v != "" {
 		return v
+	}
+	return def
+}
+
+// envInt returns the integer environment value of key, or def when it is
+// unset or not a number.
+func envInt(getenv func(string) string, key string, def int) int {
+	if n, err := strconv.Atoi(getenv(key)); err == nil {
+		return n
 	}
 	return def
 }

@@ -61,6 +61,8 @@ Environment (each has a flag of the same meaning):
   PROMO_DATABASE_URL                postgres://… for PostgreSQL; unset → embedded SQLite at ./promoengine.db
                                     (sqlite://PATH or file:PATH choose another SQLite file)
   PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
+  PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
+  PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
   PROMO_BOOTSTRAP_APP_ID            on an empty database, the default project's application key id …
   PROMO_BOOTSTRAP_APP_TOKEN         … and token (generated when unset)
   PROMO_BOOTSTRAP_MANAGEMENT_ID     on an empty database, the management key id …

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -30,6 +31,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	var cfg dbConfig
 	cfg.bind(fs, getenv)
 	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
+	publicURL := fs.String("public-url", getenv("PROMO_PUBLIC_URL"),
+		"external base URL for absolute links, e.g. https://promo.example.com (env PROMO_PUBLIC_URL; default: the request's host)")
+	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
+		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -71,7 +76,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	srv := &http.Server{
 		Handler: rest.NewRouter(rest.Options{
-			Client: db.Client, Logger: log,
+			Client: db.Client, Dialect: db.Dialect, Logger: log, PublicURL: *publicURL,
 			Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 		}),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -81,6 +86,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect,
 		"graphql", "/graphql", "playground", "/playground")
+
+	// Background jobs stop with the server; committed progress is kept and
+	// an interrupted job is handed back for any worker to resume.
+	jobCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
+	var jobsDone sync.WaitGroup
+	for range *workers {
+		jobsDone.Add(1)
+		go func() {
+			defer jobsDone.Done()
+			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log}).Run(jobCtx)
+		}()
+	}
+	defer func() { stopJobs(); jobsDone.Wait() }()
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 )
 
 const (
@@ -73,8 +74,17 @@ const (
 	FieldLoyaltyTiersExpiration = "loyalty_tiers_expiration"
 	// FieldPromotion holds the string denoting the promotion field in the database.
 	FieldPromotion = "promotion"
+	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
+	EdgeVouchers = "vouchers"
 	// Table holds the table name of the campaign in the database.
 	Table = "campaigns"
+	// VouchersTable is the table that holds the vouchers relation/edge.
+	VouchersTable = "vouchers"
+	// VouchersInverseTable is the table name for the Voucher entity.
+	// It exists in this package in order to avoid circular dependency with the "voucher" package.
+	VouchersInverseTable = "vouchers"
+	// VouchersColumn is the table column denoting the vouchers relation/edge.
+	VouchersColumn = "campaign_id"
 )
 
 // Columns holds all SQL columns for campaign fields.
@@ -354,8 +364,8 @@ func ByActivityDurationAfterPublishing(opts ...sql.OrderTermOption) OrderOption 
 	return sql.OrderByField(FieldActivityDurationAfterPublishing, opts...).ToFunc()
 }
 
-// ByVouchersCount orders the results by the vouchers_count field.
-func ByVouchersCount(opts ...sql.OrderTermOption) OrderOption {
+// ByVouchersCountField orders the results by the vouchers_count field.
+func ByVouchersCountField(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldVouchersCount, opts...).ToFunc()
 }
 
@@ -372,6 +382,27 @@ func ByExpirationDate(opts ...sql.OrderTermOption) OrderOption {
 // ByActive orders the results by the active field.
 func ByActive(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldActive, opts...).ToFunc()
+}
+
+// ByVouchersCount orders the results by vouchers count.
+func ByVouchersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newVouchersStep(), opts...)
+	}
+}
+
+// ByVouchers orders the results by vouchers terms.
+func ByVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+func newVouchersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(VouchersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
+	)
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/predicate"
 )
 
@@ -1002,6 +1003,29 @@ func PromotionIsNil() predicate.Campaign {
 // PromotionNotNil applies the NotNil predicate on the "promotion" field.
 func PromotionNotNil() predicate.Campaign {
 	return predicate.Campaign(sql.FieldNotNull(FieldPromotion))
+}
+
+// HasVouchers applies the HasEdge predicate on the "vouchers" edge.
+func HasVouchers() predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasVouchersWith applies the HasEdge predicate on the "vouchers" edge with a given conditions (other predicates).
+func HasVouchersWith(preds ...predicate.Voucher) predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := newVouchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
 }
 
 // And groups predicates with the AND operator between them.

@@ -21,6 +21,18 @@ func (f AppKeyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AppKeyMutation", m)
 }
 
+// The AsyncActionFunc type is an adapter to allow the use of ordinary
+// function as AsyncAction mutator.
+type AsyncActionFunc func(context.Context, *ent.AsyncActionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AsyncActionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AsyncActionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AsyncActionMutation", m)
+}
+
 // The CampaignFunc type is an adapter to allow the use of ordinary
 // function as Campaign mutator.
 type CampaignFunc func(context.Context, *ent.CampaignMutation) (ent.Value, error)
@@ -55,6 +67,18 @@ func (f ProjectFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProjectMutation", m)
+}
+
+// The VoucherFunc type is an adapter to allow the use of ordinary
+// function as Voucher mutator.
+type VoucherFunc func(context.Context, *ent.VoucherMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f VoucherFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.VoucherMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.VoucherMutation", m)
 }
 
 // Condition is a hook condition function.

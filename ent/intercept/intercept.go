@@ -9,10 +9,12 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // The Query interface represents an operation that queries a graph.
@@ -98,6 +100,33 @@ func (f TraverseAppKey) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.AppKeyQuery", q)
 }
 
+// The AsyncActionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AsyncActionFunc func(context.Context, *ent.AsyncActionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AsyncActionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AsyncActionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AsyncActionQuery", q)
+}
+
+// The TraverseAsyncAction type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAsyncAction func(context.Context, *ent.AsyncActionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAsyncAction) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAsyncAction) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AsyncActionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AsyncActionQuery", q)
+}
+
 // The CampaignFunc type is an adapter to allow the use of ordinary function as a Querier.
 type CampaignFunc func(context.Context, *ent.CampaignQuery) (ent.Value, error)
 
@@ -179,17 +208,48 @@ func (f TraverseProject) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectQuery", q)
 }
 
+// The VoucherFunc type is an adapter to allow the use of ordinary function as a Querier.
+type VoucherFunc func(context.Context, *ent.VoucherQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f VoucherFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.VoucherQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.VoucherQuery", q)
+}
+
+// The TraverseVoucher type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseVoucher func(context.Context, *ent.VoucherQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseVoucher) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseVoucher) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.VoucherQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.VoucherQuery", q)
+}
+
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
 	case *ent.AppKeyQuery:
 		return &query[*ent.AppKeyQuery, predicate.AppKey, appkey.OrderOption]{typ: ent.TypeAppKey, tq: q}, nil
+	case *ent.AsyncActionQuery:
+		return &query[*ent.AsyncActionQuery, predicate.AsyncAction, asyncaction.OrderOption]{typ: ent.TypeAsyncAction, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
+	case *ent.VoucherQuery:
+		return &query[*ent.VoucherQuery, predicate.Voucher, voucher.OrderOption]{typ: ent.TypeVoucher, tq: q}, nil
 	default:
 		return nil, fmt.Errorf("unknown query type %T", q)
 	}

@@ -31,6 +31,45 @@ var (
 			},
 		},
 	}
+	// AsyncActionsColumns holds the columns for the "async_actions" table.
+	AsyncActionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "type", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"ENQUEUED", "IN_PROGRESS", "DONE", "FAILED"}, Default: "ENQUEUED"},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "params", Type: field.TypeJSON},
+		{Name: "total", Type: field.TypeInt},
+		{Name: "done", Type: field.TypeInt, Default: 0},
+		{Name: "failure_reason", Type: field.TypeString, Nullable: true},
+		{Name: "result", Type: field.TypeJSON, Nullable: true},
+		{Name: "request_id", Type: field.TypeString, Nullable: true},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "claimed_by", Type: field.TypeString, Nullable: true},
+		{Name: "lease_until", Type: field.TypeTime, Nullable: true},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+	}
+	// AsyncActionsTable holds the schema information for the "async_actions" table.
+	AsyncActionsTable = &schema.Table{
+		Name:       "async_actions",
+		Columns:    AsyncActionsColumns,
+		PrimaryKey: []*schema.Column{AsyncActionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "asyncaction_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{AsyncActionsColumns[1]},
+			},
+			{
+				Name:    "asyncaction_status_lease_until",
+				Unique:  false,
+				Columns: []*schema.Column{AsyncActionsColumns[5], AsyncActionsColumns[15]},
+			},
+		},
+	}
 	// CampaignsColumns holds the columns for the "campaigns" table.
 	CampaignsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -108,15 +147,79 @@ var (
 		Columns:    ProjectsColumns,
 		PrimaryKey: []*schema.Column{ProjectsColumns[0]},
 	}
+	// VouchersColumns holds the columns for the "vouchers" table.
+	VouchersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "code", Type: field.TypeString, Size: 300},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"GIFT_VOUCHER", "DISCOUNT_VOUCHER", "LOYALTY_CARD"}},
+		{Name: "category", Type: field.TypeString, Nullable: true},
+		{Name: "category_id", Type: field.TypeString, Nullable: true},
+		{Name: "discount", Type: field.TypeJSON, Nullable: true},
+		{Name: "gift", Type: field.TypeJSON, Nullable: true},
+		{Name: "loyalty_card", Type: field.TypeJSON, Nullable: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "expiration_date", Type: field.TypeTime, Nullable: true},
+		{Name: "validity_timeframe", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_day_of_week", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_hours", Type: field.TypeJSON, Nullable: true},
+		{Name: "active", Type: field.TypeBool, Default: true},
+		{Name: "additional_info", Type: field.TypeString, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "is_referral_code", Type: field.TypeBool, Default: false},
+		{Name: "holder_id", Type: field.TypeString, Nullable: true},
+		{Name: "referrer_id", Type: field.TypeString, Nullable: true},
+		{Name: "publish_count", Type: field.TypeInt, Default: 0},
+		{Name: "redemption_quantity", Type: field.TypeInt, Nullable: true},
+		{Name: "redeemed_quantity", Type: field.TypeInt, Default: 0},
+		{Name: "redeemed_points", Type: field.TypeInt, Default: 0},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+	}
+	// VouchersTable holds the schema information for the "vouchers" table.
+	VouchersTable = &schema.Table{
+		Name:       "vouchers",
+		Columns:    VouchersColumns,
+		PrimaryKey: []*schema.Column{VouchersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "vouchers_campaigns_vouchers",
+				Columns:    []*schema.Column{VouchersColumns[26]},
+				RefColumns: []*schema.Column{CampaignsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "voucher_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[1]},
+			},
+			{
+				Name:    "voucher_project_id_code",
+				Unique:  true,
+				Columns: []*schema.Column{VouchersColumns[1], VouchersColumns[4]},
+			},
+			{
+				Name:    "voucher_campaign_id_publish_count",
+				Unique:  false,
+				Columns: []*schema.Column{VouchersColumns[26], VouchersColumns[22]},
+			},
+		},
+	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AppKeysTable,
+		AsyncActionsTable,
 		CampaignsTable,
 		ManagementKeysTable,
 		ProjectsTable,
+		VouchersTable,
 	}
 )
 
 func init() {
 	AppKeysTable.ForeignKeys[0].RefTable = ProjectsTable
+	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 }

@@ -9,6 +9,9 @@ import (
 // AppKey is the predicate function for appkey builders.
 type AppKey func(*sql.Selector)
 
+// AsyncAction is the predicate function for asyncaction builders.
+type AsyncAction func(*sql.Selector)
+
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
@@ -17,3 +20,6 @@ type ManagementKey func(*sql.Selector)
 
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
+
+// Voucher is the predicate function for voucher builders.
+type Voucher func(*sql.Selector)

@@ -6,10 +6,12 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // The init function reads all schema descriptors with runtime code
@@ -59,6 +61,57 @@ func init() {
 			return nil
 		}
 	}()
+	asyncactionMixin := schema.AsyncAction{}.Mixin()
+	asyncactionMixinHooks1 := asyncactionMixin[1].Hooks()
+	asyncaction.Hooks[0] = asyncactionMixinHooks1[0]
+	asyncactionMixinInters1 := asyncactionMixin[1].Interceptors()
+	asyncaction.Interceptors[0] = asyncactionMixinInters1[0]
+	asyncactionMixinFields0 := asyncactionMixin[0].Fields()
+	_ = asyncactionMixinFields0
+	asyncactionMixinFields1 := asyncactionMixin[1].Fields()
+	_ = asyncactionMixinFields1
+	asyncactionMixinFields2 := asyncactionMixin[2].Fields()
+	_ = asyncactionMixinFields2
+	asyncactionFields := schema.AsyncAction{}.Fields()
+	_ = asyncactionFields
+	// asyncactionDescProjectID is the schema descriptor for project_id field.
+	asyncactionDescProjectID := asyncactionMixinFields1[0].Descriptor()
+	// asyncaction.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	asyncaction.ProjectIDValidator = asyncactionDescProjectID.Validators[0].(func(string) error)
+	// asyncactionDescCreatedAt is the schema descriptor for created_at field.
+	asyncactionDescCreatedAt := asyncactionMixinFields2[0].Descriptor()
+	// asyncaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	asyncaction.DefaultCreatedAt = asyncactionDescCreatedAt.Default.(func() time.Time)
+	// asyncactionDescUpdatedAt is the schema descriptor for updated_at field.
+	asyncactionDescUpdatedAt := asyncactionMixinFields2[1].Descriptor()
+	// asyncaction.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	asyncaction.UpdateDefaultUpdatedAt = asyncactionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// asyncactionDescType is the schema descriptor for type field.
+	asyncactionDescType := asyncactionFields[0].Descriptor()
+	// asyncaction.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	asyncaction.TypeValidator = asyncactionDescType.Validators[0].(func(string) error)
+	// asyncactionDescTotal is the schema descriptor for total field.
+	asyncactionDescTotal := asyncactionFields[4].Descriptor()
+	// asyncaction.TotalValidator is a validator for the "total" field. It is called by the builders before save.
+	asyncaction.TotalValidator = asyncactionDescTotal.Validators[0].(func(int) error)
+	// asyncactionDescDone is the schema descriptor for done field.
+	asyncactionDescDone := asyncactionFields[5].Descriptor()
+	// asyncaction.DefaultDone holds the default value on creation for the done field.
+	asyncaction.DefaultDone = asyncactionDescDone.Default.(int)
+	// asyncaction.DoneValidator is a validator for the "done" field. It is called by the builders before save.
+	asyncaction.DoneValidator = asyncactionDescDone.Validators[0].(func(int) error)
+	// asyncactionDescAttempts is the schema descriptor for attempts field.
+	asyncactionDescAttempts := asyncactionFields[9].Descriptor()
+	// asyncaction.DefaultAttempts holds the default value on creation for the attempts field.
+	asyncaction.DefaultAttempts = asyncactionDescAttempts.Default.(int)
+	// asyncaction.AttemptsValidator is a validator for the "attempts" field. It is called by the builders before save.
+	asyncaction.AttemptsValidator = asyncactionDescAttempts.Validators[0].(func(int) error)
+	// asyncactionDescID is the schema descriptor for id field.
+	asyncactionDescID := asyncactionMixinFields0[0].Descriptor()
+	// asyncaction.DefaultID holds the default value on creation for the id field.
+	asyncaction.DefaultID = asyncactionDescID.Default.(func() string)
+	// asyncaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	asyncaction.IDValidator = asyncactionDescID.Validators[0].(func(string) error)
 	campaignMixin := schema.Campaign{}.Mixin()
 	campaignMixinHooks1 := campaignMixin[1].Hooks()
 	campaignHooks := schema.Campaign{}.Hooks()
@@ -218,6 +271,89 @@ func init() {
 	project.DefaultID = projectDescID.Default.(func() string)
 	// project.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	project.IDValidator = projectDescID.Validators[0].(func(string) error)
+	voucherMixin := schema.Voucher{}.Mixin()
+	voucherMixinHooks1 := voucherMixin[1].Hooks()
+	voucher.Hooks[0] = voucherMixinHooks1[0]
+	voucherMixinInters1 := voucherMixin[1].Interceptors()
+	voucher.Interceptors[0] = voucherMixinInters1[0]
+	voucherMixinFields0 := voucherMixin[0].Fields()
+	_ = voucherMixinFields0
+	voucherMixinFields1 := voucherMixin[1].Fields()
+	_ = voucherMixinFields1
+	voucherMixinFields2 := voucherMixin[2].Fields()
+	_ = voucherMixinFields2
+	voucherFields := schema.Voucher{}.Fields()
+	_ = voucherFields
+	// voucherDescProjectID is the schema descriptor for project_id field.
+	voucherDescProjectID := voucherMixinFields1[0].Descriptor()
+	// voucher.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	voucher.ProjectIDValidator = voucherDescProjectID.Validators[0].(func(string) error)
+	// voucherDescCreatedAt is the schema descriptor for created_at field.
+	voucherDescCreatedAt := voucherMixinFields2[0].Descriptor()
+	// voucher.DefaultCreatedAt holds the default value on creation for the created_at field.
+	voucher.DefaultCreatedAt = voucherDescCreatedAt.Default.(func() time.Time)
+	// voucherDescUpdatedAt is the schema descriptor for updated_at field.
+	voucherDescUpdatedAt := voucherMixinFields2[1].Descriptor()
+	// voucher.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	voucher.UpdateDefaultUpdatedAt = voucherDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// voucherDescCode is the schema descriptor for code field.
+	voucherDescCode := voucherFields[0].Descriptor()
+	// voucher.CodeValidator is a validator for the "code" field. It is called by the builders before save.
+	voucher.CodeValidator = func() func(string) error {
+		validators := voucherDescCode.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(code string) error {
+			for _, fn := range fns {
+				if err := fn(code); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// voucherDescActive is the schema descriptor for active field.
+	voucherDescActive := voucherFields[13].Descriptor()
+	// voucher.DefaultActive holds the default value on creation for the active field.
+	voucher.DefaultActive = voucherDescActive.Default.(bool)
+	// voucherDescMetadata is the schema descriptor for metadata field.
+	voucherDescMetadata := voucherFields[15].Descriptor()
+	// voucher.DefaultMetadata holds the default value on creation for the metadata field.
+	voucher.DefaultMetadata = voucherDescMetadata.Default.(map[string]interface{})
+	// voucherDescIsReferralCode is the schema descriptor for is_referral_code field.
+	voucherDescIsReferralCode := voucherFields[16].Descriptor()
+	// voucher.DefaultIsReferralCode holds the default value on creation for the is_referral_code field.
+	voucher.DefaultIsReferralCode = voucherDescIsReferralCode.Default.(bool)
+	// voucherDescPublishCount is the schema descriptor for publish_count field.
+	voucherDescPublishCount := voucherFields[19].Descriptor()
+	// voucher.DefaultPublishCount holds the default value on creation for the publish_count field.
+	voucher.DefaultPublishCount = voucherDescPublishCount.Default.(int)
+	// voucher.PublishCountValidator is a validator for the "publish_count" field. It is called by the builders before save.
+	voucher.PublishCountValidator = voucherDescPublishCount.Validators[0].(func(int) error)
+	// voucherDescRedemptionQuantity is the schema descriptor for redemption_quantity field.
+	voucherDescRedemptionQuantity := voucherFields[20].Descriptor()
+	// voucher.RedemptionQuantityValidator is a validator for the "redemption_quantity" field. It is called by the builders before save.
+	voucher.RedemptionQuantityValidator = voucherDescRedemptionQuantity.Validators[0].(func(int) error)
+	// voucherDescRedeemedQuantity is the schema descriptor for redeemed_quantity field.
+	voucherDescRedeemedQuantity := voucherFields[21].Descriptor()
+	// voucher.DefaultRedeemedQuantity holds the default value on creation for the redeemed_quantity field.
+	voucher.DefaultRedeemedQuantity = voucherDescRedeemedQuantity.Default.(int)
+	// voucher.RedeemedQuantityValidator is a validator for the "redeemed_quantity" field. It is called by the builders before save.
+	voucher.RedeemedQuantityValidator = voucherDescRedeemedQuantity.Validators[0].(func(int) error)
+	// voucherDescRedeemedPoints is the schema descriptor for redeemed_points field.
+	voucherDescRedeemedPoints := voucherFields[22].Descriptor()
+	// voucher.DefaultRedeemedPoints holds the default value on creation for the redeemed_points field.
+	voucher.DefaultRedeemedPoints = voucherDescRedeemedPoints.Default.(int)
+	// voucher.RedeemedPointsValidator is a validator for the "redeemed_points" field. It is called by the builders before save.
+	voucher.RedeemedPointsValidator = voucherDescRedeemedPoints.Validators[0].(func(int) error)
+	// voucherDescID is the schema descriptor for id field.
+	voucherDescID := voucherMixinFields0[0].Descriptor()
+	// voucher.DefaultID holds the default value on creation for the id field.
+	voucher.DefaultID = voucherDescID.Default.(func() string)
+	// voucher.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	voucher.IDValidator = voucherDescID.Validators[0].(func(string) error)
 }
 
 const (

@@ -7,6 +7,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
@@ -71,6 +72,14 @@ func (Campaign) Fields() []ent.Field {
 			Annotations(entgql.Type("Map")),
 		field.JSON("promotion", map[string]any{}).Optional().
 			Annotations(entgql.Type("Map")),
+	}
+}
+
+// Edges of the Campaign.
+func (Campaign) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("vouchers", Voucher.Type).
+			Annotations(entgql.RelayConnection()),
 	}
 }
 

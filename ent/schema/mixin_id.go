@@ -15,14 +15,24 @@ type IDMixin struct {
 	Prefix string
 	// Length is the number of random characters after the prefix.
 	Length int
+	// Hex draws lowercase hex characters instead of alphanumerics (the
+	// real service's async-action and transaction IDs are hex).
+	Hex bool
 }
 
 // Fields of the IDMixin.
 func (m IDMixin) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("id").
-			DefaultFunc(pulid.Generator(m.Prefix, m.Length)).
+			DefaultFunc(m.generator()).
 			NotEmpty().
 			Immutable(),
 	}
+}
+
+func (m IDMixin) generator() func() string {
+	if m.Hex {
+		return func() string { return m.Prefix + pulid.Hex(m.Length/2) }
+	}
+	return pulid.Generator(m.Prefix, m.Length)
 }

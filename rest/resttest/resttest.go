@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -27,10 +28,25 @@ type Env struct {
 	Server *httptest.Server
 	// Project is the first project's credentials.
 	Project graph.ProjectCredentials
+	// Worker runs background jobs (polling every 10ms; see New).
+	Worker *graph.Worker
 }
 
-// New starts the service on a fresh database and creates one project.
+// New starts the service on a fresh database and creates one project. A
+// background worker runs jobs for the whole test.
 func New(t testing.TB) *Env {
+	t.Helper()
+	e := NewWithoutWorker(t)
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); e.Worker.Run(ctx) }()
+	e.T.Cleanup(func() { stop(); <-done })
+	return e
+}
+
+// NewWithoutWorker is New without the background worker: the test drives
+// jobs itself (e.Worker.RunOnce, or its own workers).
+func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
 	db := entdbtest.Open(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -38,11 +54,13 @@ func New(t testing.TB) *Env {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
 	srv := httptest.NewServer(rest.NewRouter(rest.Options{
-		Client: db.Client, Logger: log,
+		Client: db.Client, Dialect: db.Dialect, Logger: log,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	}))
 	t.Cleanup(srv.Close)
 	e := &Env{T: t, DB: db, Server: srv}
+	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
+		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e
 }
@@ -153,4 +171,25 @@ func (e *Env) GraphQL(h Headers, query string, vars map[string]any) GraphQLRespo
 	}
 	out.Status = resp.Status
 	return out
+}
+
+// WaitForJob polls GET /v1/async-actions/{id} until the job has ended and
+// returns its final state.
+func (e *Env) WaitForJob(h Headers, id string) map[string]any {
+	e.T.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		resp := e.Do(http.MethodGet, "/v1/async-actions/"+id, nil, h)
+		if resp.Status != http.StatusOK {
+			e.T.Fatalf("GET async action %s: %d %s", id, resp.Status, resp.Body)
+		}
+		job := resp.JSON(e.T)
+		if s := job["status"]; s == "DONE" || s == "FAILED" {
+			return job
+		}
+		if time.Now().After(deadline) {
+			e.T.Fatalf("job %s did not finish: %v", id, job)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -22,6 +22,15 @@ var VoucherTypes = []VoucherType{VoucherTypeGift, VoucherTypeDiscount, VoucherTy
 // IsValid reports whether t is one of VoucherTypes.
 func (t VoucherType) IsValid() bool { return oneOf(t, VoucherTypes) }
 
+// Values lists the enum values (for ent's enum column).
+func (VoucherType) Values() []string {
+	out := make([]string, len(VoucherTypes))
+	for i, t := range VoucherTypes {
+		out[i] = string(t)
+	}
+	return out
+}
+
 // MarshalGQL writes t as a GraphQL enum value.
 func (t VoucherType) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quote(string(t))) }
 

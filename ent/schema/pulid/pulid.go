@@ -15,6 +15,8 @@ import (
 const (
 	PrefixProject  = "proj_"
 	PrefixCampaign = "camp_"
+	PrefixVoucher  = "v_"
+	PrefixAsync    = "aa_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

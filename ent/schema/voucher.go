@@ -1,0 +1,82 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// Voucher is a code customers use: a discount, a gift card or a loyalty
+// card. Fields follow the interface's Voucher table.
+type Voucher struct{ ent.Schema }
+
+// Mixin of the Voucher.
+func (Voucher) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixVoucher, Length: 32}, ProjectMixin{}, TimeMixin{}}
+}
+
+// Fields of the Voucher.
+func (Voucher) Fields() []ent.Field {
+	return []ent.Field{
+		// Codes are case-sensitive and may hold any printable character.
+		field.String("code").NotEmpty().MaxLen(300).Immutable().
+			Annotations(entgql.OrderField("CODE")),
+		field.String("campaign_id").Optional().Nillable().Immutable(),
+		field.Enum("type").GoType(jsonfield.VoucherType("")).Immutable().
+			Annotations(entgql.Type("VoucherType")),
+		field.String("category").Optional().Nillable(),
+		field.String("category_id").Optional().Nillable(),
+		field.JSON("discount", &jsonfield.Discount{}).Optional().Annotations(entgql.Type("Discount")),
+		field.JSON("gift", &jsonfield.Gift{}).Optional().Annotations(entgql.Type("Gift")),
+		field.JSON("loyalty_card", &jsonfield.LoyaltyCard{}).Optional().Annotations(entgql.Type("LoyaltyCard")),
+		field.Time("start_date").Optional().Nillable(),
+		field.Time("expiration_date").Optional().Nillable(),
+		field.JSON("validity_timeframe", &jsonfield.ValidityTimeframe{}).Optional().
+			Annotations(entgql.Type("ValidityTimeframe")),
+		field.JSON("validity_day_of_week", []int{}).Optional(),
+		field.JSON("validity_hours", &jsonfield.ValidityHours{}).Optional().
+			Annotations(entgql.Type("ValidityHours")),
+		field.Bool("active").Default(true),
+		field.String("additional_info").Optional().Nillable(),
+		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).
+			Annotations(entgql.Type("Map")),
+		field.Bool("is_referral_code").Default(false),
+		field.String("holder_id").Optional().Nillable(),
+		field.String("referrer_id").Optional().Nillable(),
+		field.Int("publish_count").Default(0).NonNegative(),
+		field.Int("redemption_quantity").Optional().Nillable().Positive(),
+		field.Int("redeemed_quantity").Default(0).NonNegative(),
+		field.Int("redeemed_points").Default(0).NonNegative(),
+	}
+}
+
+// Edges of the Voucher.
+func (Voucher) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("campaign", Campaign.Type).Ref("vouchers").Field("campaign_id").Unique().Immutable(),
+	}
+}
+
+// Indexes of the Voucher: a code is unique within its project, enforced by
+// the database for every writer (requests and bulk jobs alike).
+func (Voucher) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("project_id", "code").Unique(),
+		index.Fields("campaign_id", "publish_count"),
+	}
+}
+
+// Annotations of the Voucher.
+func (Voucher) Annotations() []schema.Annotation {
+	return []schema.Annotation{
+		entgql.QueryField(),
+		entgql.RelayConnection(),
+		entgql.MultiOrder(),
+	}
+}

@@ -1,0 +1,48 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"entgo.io/contrib/entgql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// asyncActionByID returns a job of the caller's project.
+func asyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	job, err := c.AsyncAction.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("async_action", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up async action: %w", err)
+	}
+	return job, nil
+}
+
+// asyncActions lists the caller's jobs as a Relay connection.
+func asyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.AsyncAction.Query().Paginate(ctx, after, first, before, last,
+		ent.WithAsyncActionOrder(orderBy), ent.WithAsyncActionFilter(where.Filter))
+}
+
+// JobProgress is the percentage of a job's work done (0-100).
+func JobProgress(job *ent.AsyncAction) int {
+	if job.Total == 0 {
+		return 100
+	}
+	return job.Done * 100 / job.Total
+}

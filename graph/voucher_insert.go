@@ -1,0 +1,130 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/voucher"
+)
+
+// insertChunk is the number of rows per INSERT statement (24 parameters a
+// row stays under SQLite's and PostgreSQL's parameter limits).
+const insertChunk = 1000
+
+// insertVouchers stores one voucher per code, made from tmpl, in the
+// caller's transaction. Codes that already exist in the project are skipped
+// (the unique index decides, so concurrent writers never collide). The
+// campaign's vouchers_count grows by the number inserted, in the same
+// transaction, so it always agrees with the stored vouchers. It is the one
+// write path for vouchers: single adds and bulk jobs both use it.
+func insertVouchers(ctx context.Context, projectID string, campaignID *string, tmpl *jsonfield.VoucherTemplate, codes []string) (int, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return 0, err
+	}
+	dia := entdb.DialectFromContext(ctx)
+	if dia == "" {
+		return 0, fmt.Errorf("inserting vouchers: no SQL dialect in context")
+	}
+	shared, err := templateColumns(tmpl)
+	if err != nil {
+		return 0, err
+	}
+	// Insert in one global order (sorted codes): concurrent writers then take
+	// their unique-index locks in the same order and cannot deadlock.
+	codes = slices.Clone(codes)
+	slices.Sort(codes)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	inserted := 0
+	for start := 0; start < len(codes); start += insertChunk {
+		chunk := codes[start:min(start+insertChunk, len(codes))]
+		ins := sql.Dialect(dia).Insert(voucher.Table).Columns(append([]string{
+			voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode, voucher.FieldCampaignID,
+		}, sharedColumnNames...)...)
+		for _, code := range chunk {
+			ins.Values(append([]any{pulid.New(pulid.PrefixVoucher, 32), now, projectID, code, campaignID}, shared...)...)
+		}
+		ins.OnConflict(sql.ConflictColumns(voucher.FieldProjectID, voucher.FieldCode), sql.DoNothing())
+		query, args := ins.Query()
+		res, err := c.ExecContext(ctx, query, args...)
+		if err != nil {
+			return inserted, fmt.Errorf("inserting vouchers: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return inserted, fmt.Errorf("counting inserted vouchers: %w", err)
+		}
+		inserted += int(n)
+	}
+	if campaignID != nil && inserted > 0 {
+		if err := c.Campaign.Update().Where(campaign.ID(*campaignID)).AddVouchersCount(inserted).Exec(ctx); err != nil {
+			return inserted, fmt.Errorf("counting campaign vouchers: %w", err)
+		}
+	}
+	return inserted, nil
+}
+
+// sharedColumnNames are the columns every voucher of one template shares,
+// in the order templateColumns returns their values.
+var sharedColumnNames = []string{
+	voucher.FieldType, voucher.FieldCategory, voucher.FieldCategoryID, voucher.FieldDiscount, voucher.FieldGift,
+	voucher.FieldLoyaltyCard, voucher.FieldStartDate, voucher.FieldExpirationDate, voucher.FieldValidityTimeframe,
+	voucher.FieldValidityDayOfWeek, voucher.FieldValidityHours, voucher.FieldActive, voucher.FieldAdditionalInfo,
+	voucher.FieldMetadata, voucher.FieldIsReferralCode, voucher.FieldPublishCount, voucher.FieldRedemptionQuantity,
+	voucher.FieldRedeemedQuantity, voucher.FieldRedeemedPoints,
+}
+
+// templateColumns encodes a template once per batch, the way ent encodes
+// the same fields (JSON columns as JSON text, absent values as NULL).
+func templateColumns(t *jsonfield.VoucherTemplate) ([]any, error) {
+	metadata := t.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	jsonCols := []any{t.Discount, t.Gift, t.LoyaltyCard, t.ValidityTimeframe, t.ValidityDayOfWeek, t.ValidityHours, metadata}
+	enc := make([]any, len(jsonCols))
+	for i, v := range jsonCols {
+		if isNil(v) {
+			continue
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("encoding voucher template: %w", err)
+		}
+		enc[i] = b
+	}
+	return []any{
+		string(t.Type), t.Category, t.CategoryID, enc[0], enc[1],
+		enc[2], utcPtr(t.StartDate), utcPtr(t.ExpirationDate), enc[3],
+		enc[4], enc[5], t.Active, t.AdditionalInfo,
+		enc[6], t.IsReferralCode, 0, t.RedemptionQuantity,
+		0, 0,
+	}, nil
+}
+
+func isNil(v any) bool {
+	switch x := v.(type) {
+	case *jsonfield.Discount:
+		return x == nil
+	case *jsonfield.Gift:
+		return x == nil
+	case *jsonfield.LoyaltyCard:
+		return x == nil
+	case *jsonfield.ValidityTimeframe:
+		return x == nil
+	case *jsonfield.ValidityHours:
+		return x == nil
+	case []int:
+		return x == nil
+	}
+	return v == nil
+}

@@ -1,0 +1,335 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"unicode"
+	"unicode/utf8"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/vouchercode"
+)
+
+// MaxVouchersPerRequest bounds one bulk generation request.
+const MaxVouchersPerRequest = 5_000_000
+
+// maxCodeLen is the longest explicit code accepted.
+const maxCodeLen = 300
+
+// addVoucher adds one voucher to a campaign: the explicit code, or a new
+// code from the (request's or campaign's) code configuration.
+func addVoucher(ctx context.Context, campaignIDOrName string, in *AddVouchersInput) (*ent.Voucher, error) {
+	if in == nil {
+		in = &AddVouchersInput{}
+	}
+	cmp, err := campaignForVouchers(ctx, campaignIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, cc, err := voucherTemplate(cmp, in)
+	if err != nil {
+		return nil, err
+	}
+	return createVoucher(ctx, cmp, tmpl, cc, in.Code)
+}
+
+// createVoucher stores one voucher of cmp with the explicit code, or with a
+// new random code from cc.
+func createVoucher(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTemplate, cc *jsonfield.CodeConfig, code *string) (*ent.Voucher, error) {
+	if code != nil {
+		if err := validateCode(*code); err != nil {
+			return nil, err
+		}
+		return insertOne(ctx, cmp, tmpl, *code)
+	}
+	gen, err := codeGenerator(cc)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCodeSpace(ctx, gen, 1); err != nil {
+		return nil, err
+	}
+	src := vouchercode.NewSource()
+	for range 64 {
+		v, err := insertOne(ctx, cmp, tmpl, gen.Random(src))
+		if e, ok := apperr.As(err); ok && e.Key == "duplicate_key" {
+			continue // a random collision with an existing code: draw again
+		}
+		return v, err
+	}
+	return nil, apperr.New(http.StatusBadRequest, "invalid_code_config", "Invalid code config",
+		"Could not find an unused code in the code configuration's space")
+}
+
+// insertOne inserts a single voucher and reads it back; an existing code is
+// a duplicate_key error.
+func insertOne(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTemplate, code string) (*ent.Voucher, error) {
+	n, err := insertVouchers(ctx, cmp.ProjectID, &cmp.ID, tmpl, []string{code})
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, apperr.New(http.StatusBadRequest, "duplicate_key", "Duplicate codes", "1 voucher codes(s) already exist.")
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.Voucher.Query().Where(voucher.Code(code)).WithCampaign().Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading new voucher: %w", err)
+	}
+	return v, nil
+}
+
+// generateVouchers enqueues a durable job that adds count new vouchers to a
+// campaign, after checking up front that the code space has room for them.
+func generateVouchers(ctx context.Context, campaignIDOrName string, count int, in *AddVouchersInput) (*ent.AsyncAction, error) {
+	if in == nil {
+		in = &AddVouchersInput{}
+	}
+	if count < 1 || count > MaxVouchersPerRequest {
+		return nil, apperr.InvalidQueryParams("vouchers_count must be between 1 and %d, got %d", MaxVouchersPerRequest, count)
+	}
+	if in.Code != nil {
+		return nil, apperr.InvalidPayload("Property .code can only be given when adding a single voucher (vouchers_count 1)")
+	}
+	cmp, err := campaignForVouchers(ctx, campaignIDOrName)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, cc, err := voucherTemplate(cmp, in)
+	if err != nil {
+		return nil, err
+	}
+	return enqueueGeneration(ctx, cmp, count, cc, tmpl)
+}
+
+// enqueueGeneration checks the code space and stores the generation job.
+func enqueueGeneration(ctx context.Context, cmp *ent.Campaign, count int, cc *jsonfield.CodeConfig, tmpl *jsonfield.VoucherTemplate) (*ent.AsyncAction, error) {
+	gen, err := codeGenerator(cc)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCodeSpace(ctx, gen, count); err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	job, err := c.AsyncAction.Create().
+		SetType(JobVouchersGeneration).
+		SetCampaignID(cmp.ID).
+		SetParams(&jsonfield.GenerationParams{Count: count, CodeConfig: *cc, Template: *tmpl}).
+		SetTotal(count).
+		SetNillableRequestID(requestIDPtr(ctx)).
+		Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("enqueueing voucher generation: %w", err)
+	}
+	if err := c.Campaign.UpdateOneID(cmp.ID).
+		SetVouchersGenerationStatus(campaign.VouchersGenerationStatusIN_PROGRESS).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("marking campaign generation: %w", err)
+	}
+	return job, nil
+}
+
+// campaignForVouchers finds the campaign vouchers are added to; STANDALONE
+// (generic) campaigns hold a single voucher and take no more.
+func campaignForVouchers(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	cmp, err := campaignByIDOrName(ctx, idOrName)
+	if err != nil {
+		return nil, err
+	}
+	if cmp.Type == campaign.TypeSTANDALONE {
+		return nil, apperr.New(http.StatusBadRequest, "invalid_campaign", "Invalid Campaign",
+			"You can not generate vouchers for STANDALONE type campaign.")
+	}
+	return cmp, nil
+}
+
+// voucherTemplate merges the campaign's voucher profile with the request's
+// overrides, and returns the code configuration to generate with.
+func voucherTemplate(cmp *ent.Campaign, in *AddVouchersInput) (*jsonfield.VoucherTemplate, *jsonfield.CodeConfig, error) {
+	profile := cmp.Voucher
+	if profile == nil {
+		p, err := normalizeVoucherProfile(cmp.CampaignType, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		profile = p
+	}
+	t := &jsonfield.VoucherTemplate{
+		Type: profile.Type, Discount: profile.Discount, Gift: profile.Gift, LoyaltyCard: profile.LoyaltyCard,
+		Category: cmp.Category, CategoryID: cmp.CategoryID,
+		StartDate: cmp.StartDate, ExpirationDate: cmp.ExpirationDate,
+		ValidityTimeframe: cmp.ValidityTimeframe, ValidityDayOfWeek: cmp.ValidityDayOfWeek, ValidityHours: cmp.ValidityHours,
+		Active: true, AdditionalInfo: in.AdditionalInfo, Metadata: in.Metadata, IsReferralCode: profile.IsReferralCode,
+	}
+	if profile.Redemption != nil {
+		t.RedemptionQuantity = profile.Redemption.Quantity
+	}
+	if in.Redemption != nil {
+		if q := in.Redemption.Quantity; q != nil && *q < 1 {
+			return nil, nil, apperr.InvalidPayload("Property .redemption.quantity must be at least 1 (or null for unlimited)")
+		}
+		t.RedemptionQuantity = in.Redemption.Quantity
+	}
+	if in.Category != nil {
+		t.Category, t.CategoryID = in.Category, nil
+	}
+	if in.StartDate != nil {
+		t.StartDate = in.StartDate
+	}
+	if in.ExpirationDate != nil {
+		t.ExpirationDate = in.ExpirationDate
+	}
+	if err := (validity{StartDate: t.StartDate, ExpirationDate: t.ExpirationDate, Timeframe: t.ValidityTimeframe,
+		DaysOfWeek: t.ValidityDayOfWeek, Hours: t.ValidityHours}).validate(); err != nil {
+		return nil, nil, err
+	}
+	path, cc := ".code_config", in.CodeConfig
+	if cc == nil {
+		path, cc = ".voucher.code_config", profile.CodeConfig
+	}
+	normalized, err := normalizeCodeConfig(path, cc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, normalized, nil
+}
+
+// validateCode accepts any printable text of 1 to maxCodeLen characters.
+func validateCode(code string) error {
+	if code == "" || !utf8.ValidString(code) || utf8.RuneCountInString(code) > maxCodeLen {
+		return apperr.InvalidPayload("Property .code must be 1 to %d characters of text", maxCodeLen)
+	}
+	for _, r := range code {
+		if !unicode.IsPrint(r) {
+			return apperr.InvalidPayload("Property .code must contain printable characters only (found %U)", r)
+		}
+	}
+	return nil
+}
+
+func codeGenerator(cc *jsonfield.CodeConfig) (*vouchercode.Generator, error) {
+	gen, err := vouchercode.New(deref(cc.Charset), deref(cc.Pattern), deref(cc.Prefix), deref(cc.Postfix))
+	if err != nil {
+		return nil, apperr.New(http.StatusBadRequest, "invalid_code_config", "Invalid code config", err.Error())
+	}
+	return gen, nil
+}
+
+// checkCodeSpace fails up front when the configuration cannot produce count
+// codes that do not exist yet in the project (remaining space, not total).
+func checkCodeSpace(ctx context.Context, gen *vouchercode.Generator, count int) error {
+	space := gen.Space()
+	if space >= 1<<62 {
+		return nil // astronomically larger than anything stored
+	}
+	existing, err := countMatchingCodes(ctx, gen)
+	if err != nil {
+		return err
+	}
+	remaining := int64(space) - int64(existing)
+	if int64(count) > remaining {
+		return apperr.New(http.StatusBadRequest, "invalid_code_config", "Invalid code config",
+			fmt.Sprintf("The code configuration allows %d codes, %d of which already exist in the project: %d new codes cannot be generated (at most %d)",
+				space, existing, count, max(remaining, 0)))
+	}
+	return nil
+}
+
+// countMatchingCodes counts the project's codes that the configuration could
+// produce (case-sensitive: GLOB on SQLite, LIKE on PostgreSQL).
+func countMatchingCodes(ctx context.Context, gen *vouchercode.Generator) (int, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return 0, err
+	}
+	m := gen.Match()
+	match := func(s *sql.Selector) {
+		s.Where(sql.P(func(b *sql.Builder) {
+			b.Ident(s.C(voucher.FieldCode))
+			if entdb.DialectFromContext(ctx) == dialect.Postgres {
+				b.WriteString(" LIKE ").Arg(m.Like).WriteString(` ESCAPE '\'`)
+			} else {
+				b.WriteString(" GLOB ").Arg(m.Glob)
+			}
+		}))
+	}
+	n, err := c.Voucher.Query().Where(match).Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("counting existing codes: %w", err)
+	}
+	return n, nil
+}
+
+// voucherByCodeOrID finds a voucher of the caller's project by code or, failing that, by ID.
+func voucherByCodeOrID(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found, err := c.Voucher.Query().Where(voucher.Or(voucher.Code(codeOrID), voucher.ID(codeOrID))).WithCampaign().Limit(2).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("looking up voucher: %w", err)
+	}
+	for _, v := range found {
+		if v.Code == codeOrID {
+			return v, nil
+		}
+	}
+	if len(found) == 0 {
+		return nil, apperr.NotFound("voucher", codeOrID)
+	}
+	return found[0], nil
+}
+
+// vouchers lists the caller's vouchers as a Relay connection.
+func vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.Voucher.Query().Paginate(ctx, after, first, before, last,
+		ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
+}
+
+// campaignVouchers lists one campaign's vouchers as a Relay connection.
+func campaignVouchers(ctx context.Context, cmp *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
+	first, err := boundPage(first, last)
+	if err != nil {
+		return nil, err
+	}
+	return cmp.Vouchers(ctx, after, first, before, last, orderBy, where)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// requestIDPtr returns the request id of ctx for job records, if any.
+func requestIDPtr(ctx context.Context) *string {
+	if id := RequestIDFromContext(ctx); id != "" {
+		return &id
+	}
+	return nil
+}
