@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
+	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
+	"github.com/lib/pq"
+
+	"github.com/promoengine/promoengine/ent"
 
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -16,8 +21,8 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
-// insertChunk is the number of rows per INSERT statement (24 parameters a
-// row stays under SQLite's and PostgreSQL's parameter limits).
+// insertChunk is the number of rows per INSERT statement on SQLite (24
+// parameters a row stays under its parameter limit).
 const insertChunk = 1000
 
 // insertVouchers stores one voucher per code, made from tmpl, in the
@@ -45,25 +50,28 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 	slices.Sort(codes)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	inserted := 0
-	for start := 0; start < len(codes); start += insertChunk {
-		chunk := codes[start:min(start+insertChunk, len(codes))]
-		ins := sql.Dialect(dia).Insert(voucher.Table).Columns(append([]string{
-			voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode, voucher.FieldCampaignID,
-		}, sharedColumnNames...)...)
-		for _, code := range chunk {
-			ins.Values(append([]any{pulid.New(pulid.PrefixVoucher, 32), now, projectID, code, campaignID}, shared...)...)
-		}
-		ins.OnConflict(sql.ConflictColumns(voucher.FieldProjectID, voucher.FieldCode), sql.DoNothing())
-		query, args := ins.Query()
-		res, err := c.ExecContext(ctx, query, args...)
+	if dia == dialect.Postgres {
+		n, err := insertUnnest(ctx, c, projectID, campaignID, now, shared, codes)
+		inserted += n
 		if err != nil {
-			return inserted, fmt.Errorf("inserting vouchers: %w", err)
+			return inserted, err
 		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return inserted, fmt.Errorf("counting inserted vouchers: %w", err)
+	} else {
+		for start := 0; start < len(codes); start += insertChunk {
+			chunk := codes[start:min(start+insertChunk, len(codes))]
+			ins := sql.Dialect(dia).Insert(voucher.Table).Columns(append([]string{
+				voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode, voucher.FieldCampaignID,
+			}, sharedColumnNames...)...)
+			for _, code := range chunk {
+				ins.Values(append([]any{pulid.New(pulid.PrefixVoucher, 32), now, projectID, code, campaignID}, shared...)...)
+			}
+			ins.OnConflict(sql.ConflictColumns(voucher.FieldProjectID, voucher.FieldCode), sql.DoNothing())
+			n, err := execCount(ctx, c, ins)
+			inserted += n
+			if err != nil {
+				return inserted, err
+			}
 		}
-		inserted += int(n)
 	}
 	if campaignID != nil && inserted > 0 {
 		if err := c.Campaign.Update().Where(campaign.ID(*campaignID)).AddVouchersCount(inserted).Exec(ctx); err != nil {
@@ -71,6 +79,62 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 		}
 	}
 	return inserted, nil
+}
+
+// insertUnnest writes all codes with one statement on PostgreSQL: the ids
+// and codes travel as two arrays, the shared columns once, so a batch of
+// thousands of rows costs a couple of dozen parameters.
+func insertUnnest(ctx context.Context, c *ent.Client, projectID string, campaignID *string, now time.Time, shared []any, codes []string) (int, error) {
+	ids := make([]string, len(codes))
+	for i := range ids {
+		ids[i] = pulid.New(pulid.PrefixVoucher, 32)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "INSERT INTO %s (%s, %s, %s, %s, %s, %s) SELECT u.id, $3::timestamptz, $4::varchar, u.code, $5::varchar",
+		voucher.Table, voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode,
+		voucher.FieldCampaignID, strings.Join(sharedColumnNames, ", "))
+	args := []any{pq.Array(ids), pq.Array(codes), now, projectID, campaignID}
+	for i, v := range shared {
+		if raw, ok := v.([]byte); ok {
+			v = string(raw)
+		}
+		args = append(args, v)
+		fmt.Fprintf(&b, ", $%d::%s", len(args), sharedColumnTypes[i])
+	}
+	fmt.Fprintf(&b, " FROM unnest($1::varchar[], $2::varchar[]) WITH ORDINALITY AS u(id, code, n) ORDER BY u.n ON CONFLICT (%s, %s) DO NOTHING",
+		voucher.FieldProjectID, voucher.FieldCode)
+	res, err := c.ExecContext(ctx, b.String(), args...)
+	if err != nil {
+		return 0, fmt.Errorf("inserting vouchers: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("counting inserted vouchers: %w", err)
+	}
+	return int(n), nil
+}
+
+// execCount runs an INSERT and returns the number of rows it wrote.
+func execCount(ctx context.Context, c *ent.Client, ins *sql.InsertBuilder) (int, error) {
+	query, args := ins.Query()
+	res, err := c.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, fmt.Errorf("inserting vouchers: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("counting inserted vouchers: %w", err)
+	}
+	return int(n), nil
+}
+
+// sharedColumnTypes are the PostgreSQL types of sharedColumnNames.
+var sharedColumnTypes = []string{
+	"varchar", "varchar", "varchar", "jsonb", "jsonb",
+	"jsonb", "timestamptz", "timestamptz", "jsonb",
+	"jsonb", "jsonb", "boolean", "varchar",
+	"jsonb", "boolean", "bigint", "bigint",
+	"bigint", "bigint",
 }
 
 // sharedColumnNames are the columns every voucher of one template shares,

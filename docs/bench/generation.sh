@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Benchmark: generate N voucher codes (default 1,000,000) into one campaign
+# through the real server on a throwaway PostgreSQL, and compare with the
+# physical floor: a server-side INSERT … SELECT of N rows of the same shape
+# into the same indexed table. Reports wall time, rows/s, the ratio, and the
+# server's peak RSS (VmHWM).
+#   .ci/with-postgres docs/bench/generation.sh [N]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+N=${1:-1000000}
+: "${PG_URL:?run me under .ci/with-postgres}"
+
+db="bench_$(date +%s)"
+psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
+url="${PG_URL/\/postgres\?//$db?}"
+bin=$(mktemp -d)/promoengine
+go build -o "$bin" ./cmd/promoengine
+port=$((20000 + RANDOM % 20000))
+
+PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_WORKERS=1 PROMO_LOG_LEVEL=warn \
+  PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$bin" >/dev/null 2>"$bin.log" &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+
+H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
+campaign() { # name, vouchers_count
+  curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns" -d "{\"name\":\"$1\",\"type\":\"STATIC\",
+    \"voucher\":{\"type\":\"DISCOUNT_VOUCHER\",\"discount\":{\"type\":\"PERCENT\",\"percent_off\":10},
+    \"code_config\":{\"length\":12}},\"vouchers_count\":$2}" >/dev/null
+}
+
+# 1. The floor, on the empty table: the same rows (random 12-character codes,
+#    same columns) written by the database itself into the same indexes.
+campaign floor 0
+floor=$(psql -qAt "$url" <<SQL | tail -n 1
+\timing on
+INSERT INTO vouchers (id, created_at, project_id, code, campaign_id, type, active, metadata, is_referral_code,
+  publish_count, redeemed_quantity, redeemed_points, discount)
+SELECT 'v_' || md5(random()::text), now(), c.project_id, substr(md5(random()::text || g::text), 1, 12), c.id,
+  'DISCOUNT_VOUCHER', true, '{}'::jsonb, false, 0, 0, 0, '{"type":"PERCENT","percent_off":10}'::jsonb
+FROM generate_series(1, $N) g, (SELECT id, project_id FROM campaigns WHERE name = 'floor') c
+ON CONFLICT DO NOTHING;
+SQL
+)
+floor_ms=$(echo "$floor" | grep -o '[0-9.]* ms' | cut -d' ' -f1)
+floor_s=$(echo "$floor_ms / 1000" | bc -l)
+psql -qAt "$url" -c "TRUNCATE vouchers" -c "VACUUM ANALYZE vouchers" >/dev/null
+
+# 2. The same number of codes through the service, on the emptied table.
+start=$(date +%s.%N)
+campaign bench "$N"
+while :; do
+  status=$(curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/bench" | grep -o '"vouchers_generation_status":"[A-Z_]*"' | cut -d'"' -f4)
+  [ "$status" = DONE ] || [ "$status" = FAILED ] && break
+  sleep 0.1
+done
+end=$(date +%s.%N)
+hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+count=$(psql -qAt "$url" -c "SELECT count(*) FROM vouchers")
+kill $pid; wait $pid 2>/dev/null || true
+gen=$(echo "$end - $start" | bc -l)
+psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" >/dev/null
+
+printf 'vouchers generated:        %s (status %s)\n' "$count" "$status"
+printf 'generation through server: %.1f s (%.0f codes/s)\n' "$gen" "$(echo "$N / $gen" | bc -l)"
+printf 'INSERT … SELECT floor:     %.1f s (%.0f rows/s)\n' "$floor_s" "$(echo "$N / $floor_s" | bc -l)"
+printf 'ratio server / floor:      %.2f\n' "$(echo "$gen / $floor_s" | bc -l)"
+printf 'server peak RSS (VmHWM):   %.0f MB\n' "$(echo "$hwm / 1024" | bc -l)"
