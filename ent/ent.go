@@ -13,9 +13,13 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/user"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -77,9 +81,13 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			appkey.Table:        appkey.ValidColumn,
+			branding.Table:      branding.ValidColumn,
 			campaign.Table:      campaign.ValidColumn,
 			managementkey.Table: managementkey.ValidColumn,
+			oauthtoken.Table:    oauthtoken.ValidColumn,
 			project.Table:       project.ValidColumn,
+			projectuser.Table:   projectuser.ValidColumn,
+			user.Table:          user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -13,8 +13,11 @@ import (
 // Prefixes of the resources promoengine stores. A prefix identifies the
 // resource type of an ID (see graph's node resolution).
 const (
-	PrefixProject  = "proj_"
-	PrefixCampaign = "camp_"
+	PrefixProject    = "proj_"
+	PrefixCampaign   = "camp_"
+	PrefixOAuthToken = "oat_"
+	PrefixBranding   = "brd_"
+	PrefixUser       = "user_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

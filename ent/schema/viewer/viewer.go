@@ -10,8 +10,15 @@ import "context"
 type Viewer struct {
 	// ProjectID scopes every project-owned read and write.
 	ProjectID string
-	// AppID is the application key that authenticated the request.
+	// AppID is the application key that authenticated the request (for an
+	// OAuth token: the key that issued it).
 	AppID string
+	// TokenID is the OAuth token that authenticated the request ("" for
+	// application keys).
+	TokenID string
+	// Scopes narrow what an OAuth token may call; nil (application keys)
+	// means everything the key may call.
+	Scopes []string
 }
 
 type viewerKey struct{}
