@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -30,14 +31,16 @@ func RequestIDFromContext(ctx context.Context) string {
 }
 
 // withRequest gives every request an id (returned in X-Request-Id and in
-// error bodies), the logger, and the ent client in its context.
-func withRequest(client *ent.Client, log *slog.Logger) gin.HandlerFunc {
+// error bodies), the logger, and the ent client and database dialect in its
+// context.
+func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		id := "v-" + pulid.Hex(9)
 		c.Set(requestIDKey, id)
 		c.Set(loggerKey, log)
 		c.Header(RequestIDHeader, id)
 		ctx := context.WithValue(c.Request.Context(), requestIDCtxKey{}, id)
+		ctx = graph.WithDialect(ctx, dialect)
 		c.Request = c.Request.WithContext(ent.NewContext(ctx, client))
 		c.Next()
 	}
@@ -59,6 +62,9 @@ func accessLog(c *gin.Context) {
 	}
 	if v, ok := viewer.FromContext(c.Request.Context()); ok {
 		attrs = append(attrs, "project_id", v.ProjectID, "app_id", v.AppID)
+		if v.TokenID != "" {
+			attrs = append(attrs, "oauth_token_id", v.TokenID)
+		}
 	}
 	if ch := c.GetHeader("X-Voucherify-Channel"); ch != "" {
 		attrs = append(attrs, "channel", ch)

@@ -30,6 +30,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	var cfg dbConfig
 	cfg.bind(fs, getenv)
 	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
+	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
+		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -69,11 +71,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
 	}
+	router, err := rest.NewRouter(rest.Options{
+		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies),
+		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+	})
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler: rest.NewRouter(rest.Options{
-			Client: db.Client, Logger: log,
-			Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
-		}),
+		Handler:           router,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,

@@ -37,9 +37,10 @@ func FromContext(ctx context.Context) (Viewer, bool) {
 
 // NewSystemContext returns a context allowed to read across projects. It is
 // for narrow internal work only (credential lookups, background job claims);
-// writes under it must name their project explicitly.
+// writes under it must name their project explicitly. A viewer that ctx
+// carries is hidden in the returned context.
 func NewSystemContext(ctx context.Context) context.Context {
-	return context.WithValue(ctx, systemKey{}, true)
+	return context.WithValue(context.WithValue(ctx, viewerKey{}, Viewer{}), systemKey{}, true)
 }
 
 // IsSystem reports whether ctx was made by NewSystemContext.
