@@ -128,8 +128,9 @@ func renderGraphQLError(c *gin.Context, err error) {
 	if status < 400 || status > 599 {
 		status = http.StatusInternalServerError
 	}
-	c.AbortWithStatusJSON(status, gin.H{"errors": []gin.H{{
-		"message":    e.Message,
-		"extensions": gin.H{"code": e.Code, "key": e.Key, "request_id": requestID(c)},
-	}}})
+	ext := gin.H{"code": e.Code, "key": e.Key, "request_id": requestID(c)}
+	if e.Details != "" {
+		ext["details"] = e.Details
+	}
+	c.AbortWithStatusJSON(status, gin.H{"errors": []gin.H{{"message": e.Message, "extensions": ext}}})
 }
