@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -28,6 +29,10 @@ type AppKey struct {
 	Name string `json:"name,omitempty"`
 	// TokenHash holds the value of the "token_hash" field.
 	TokenHash string `json:"-"`
+	// Status holds the value of the "status" field.
+	Status appkey.Status `json:"status,omitempty"`
+	// AllowedIps holds the value of the "allowed_ips" field.
+	AllowedIps []string `json:"allowed_ips,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the AppKeyQuery when eager-loading is set.
 	Edges        AppKeyEdges `json:"edges"`
@@ -38,9 +43,13 @@ type AppKey struct {
 type AppKeyEdges struct {
 	// Project holds the value of the project edge.
 	Project *Project `json:"project,omitempty"`
+	// OauthTokens holds the value of the oauth_tokens edge.
+	OauthTokens []*OAuthToken `json:"oauth_tokens,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
+
+	namedOauthTokens map[string][]*OAuthToken
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -54,12 +63,23 @@ func (e AppKeyEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
+// OauthTokensOrErr returns the OauthTokens value or an error if the edge
+// was not loaded in eager-loading.
+func (e AppKeyEdges) OauthTokensOrErr() ([]*OAuthToken, error) {
+	if e.loadedTypes[1] {
+		return e.OauthTokens, nil
+	}
+	return nil, &NotLoadedError{edge: "oauth_tokens"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*AppKey) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case appkey.FieldID, appkey.FieldProjectID, appkey.FieldName, appkey.FieldTokenHash:
+		case appkey.FieldAllowedIps:
+			values[i] = new([]byte)
+		case appkey.FieldID, appkey.FieldProjectID, appkey.FieldName, appkey.FieldTokenHash, appkey.FieldStatus:
 			values[i] = new(sql.NullString)
 		case appkey.FieldCreatedAt, appkey.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -115,6 +135,20 @@ func (_m *AppKey) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TokenHash = value.String
 			}
+		case appkey.FieldStatus:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field status", values[i])
+			} else if value.Valid {
+				_m.Status = appkey.Status(value.String)
+			}
+		case appkey.FieldAllowedIps:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field allowed_ips", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.AllowedIps); err != nil {
+					return fmt.Errorf("unmarshal field allowed_ips: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -131,6 +165,11 @@ func (_m *AppKey) Value(name string) (ent.Value, error) {
 // QueryProject queries the "project" edge of the AppKey entity.
 func (_m *AppKey) QueryProject() *ProjectQuery {
 	return NewAppKeyClient(_m.config).QueryProject(_m)
+}
+
+// QueryOauthTokens queries the "oauth_tokens" edge of the AppKey entity.
+func (_m *AppKey) QueryOauthTokens() *OAuthTokenQuery {
+	return NewAppKeyClient(_m.config).QueryOauthTokens(_m)
 }
 
 // Update returns a builder for updating this AppKey.
@@ -171,8 +210,38 @@ func (_m *AppKey) String() string {
 	builder.WriteString(_m.Name)
 	builder.WriteString(", ")
 	builder.WriteString("token_hash=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("status=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Status))
+	builder.WriteString(", ")
+	builder.WriteString("allowed_ips=")
+	builder.WriteString(fmt.Sprintf("%v", _m.AllowedIps))
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedOauthTokens returns the OauthTokens named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *AppKey) NamedOauthTokens(name string) ([]*OAuthToken, error) {
+	if _m.Edges.namedOauthTokens == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedOauthTokens[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *AppKey) appendNamedOauthTokens(name string, edges ...*OAuthToken) {
+	if _m.Edges.namedOauthTokens == nil {
+		_m.Edges.namedOauthTokens = make(map[string][]*OAuthToken)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedOauthTokens[name] = []*OAuthToken{}
+	} else {
+		_m.Edges.namedOauthTokens[name] = append(_m.Edges.namedOauthTokens[name], edges...)
+	}
 }
 
 // AppKeys is a parsable slice of AppKey.

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 )
 
@@ -78,6 +79,26 @@ func (_c *AppKeyCreate) SetTokenHash(v string) *AppKeyCreate {
 	return _c
 }
 
+// SetStatus sets the "status" field.
+func (_c *AppKeyCreate) SetStatus(v appkey.Status) *AppKeyCreate {
+	_c.mutation.SetStatus(v)
+	return _c
+}
+
+// SetNillableStatus sets the "status" field if the given value is not nil.
+func (_c *AppKeyCreate) SetNillableStatus(v *appkey.Status) *AppKeyCreate {
+	if v != nil {
+		_c.SetStatus(*v)
+	}
+	return _c
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (_c *AppKeyCreate) SetAllowedIps(v []string) *AppKeyCreate {
+	_c.mutation.SetAllowedIps(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *AppKeyCreate) SetID(v string) *AppKeyCreate {
 	_c.mutation.SetID(v)
@@ -87,6 +108,21 @@ func (_c *AppKeyCreate) SetID(v string) *AppKeyCreate {
 // SetProject sets the "project" edge to the Project entity.
 func (_c *AppKeyCreate) SetProject(v *Project) *AppKeyCreate {
 	return _c.SetProjectID(v.ID)
+}
+
+// AddOauthTokenIDs adds the "oauth_tokens" edge to the OAuthToken entity by IDs.
+func (_c *AppKeyCreate) AddOauthTokenIDs(ids ...string) *AppKeyCreate {
+	_c.mutation.AddOauthTokenIDs(ids...)
+	return _c
+}
+
+// AddOauthTokens adds the "oauth_tokens" edges to the OAuthToken entity.
+func (_c *AppKeyCreate) AddOauthTokens(v ...*OAuthToken) *AppKeyCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddOauthTokenIDs(ids...)
 }
 
 // Mutation returns the AppKeyMutation object of the builder.
@@ -132,6 +168,10 @@ func (_c *AppKeyCreate) defaults() {
 		v := appkey.DefaultName
 		_c.mutation.SetName(v)
 	}
+	if _, ok := _c.mutation.Status(); !ok {
+		v := appkey.DefaultStatus
+		_c.mutation.SetStatus(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -156,6 +196,14 @@ func (_c *AppKeyCreate) check() error {
 	if v, ok := _c.mutation.TokenHash(); ok {
 		if err := appkey.TokenHashValidator(v); err != nil {
 			return &ValidationError{Name: "token_hash", err: fmt.Errorf(`ent: validator failed for field "AppKey.token_hash": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Status(); !ok {
+		return &ValidationError{Name: "status", err: errors.New(`ent: missing required field "AppKey.status"`)}
+	}
+	if v, ok := _c.mutation.Status(); ok {
+		if err := appkey.StatusValidator(v); err != nil {
+			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AppKey.status": %w`, err)}
 		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
@@ -218,6 +266,14 @@ func (_c *AppKeyCreate) createSpec() (*AppKey, *sqlgraph.CreateSpec) {
 		_spec.SetField(appkey.FieldTokenHash, field.TypeString, value)
 		_node.TokenHash = value
 	}
+	if value, ok := _c.mutation.Status(); ok {
+		_spec.SetField(appkey.FieldStatus, field.TypeEnum, value)
+		_node.Status = value
+	}
+	if value, ok := _c.mutation.AllowedIps(); ok {
+		_spec.SetField(appkey.FieldAllowedIps, field.TypeJSON, value)
+		_node.AllowedIps = value
+	}
 	if nodes := _c.mutation.ProjectIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -233,6 +289,22 @@ func (_c *AppKeyCreate) createSpec() (*AppKey, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.ProjectID = nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.OauthTokensIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec
@@ -326,6 +398,36 @@ func (u *AppKeyUpsert) SetTokenHash(v string) *AppKeyUpsert {
 // UpdateTokenHash sets the "token_hash" field to the value that was provided on create.
 func (u *AppKeyUpsert) UpdateTokenHash() *AppKeyUpsert {
 	u.SetExcluded(appkey.FieldTokenHash)
+	return u
+}
+
+// SetStatus sets the "status" field.
+func (u *AppKeyUpsert) SetStatus(v appkey.Status) *AppKeyUpsert {
+	u.Set(appkey.FieldStatus, v)
+	return u
+}
+
+// UpdateStatus sets the "status" field to the value that was provided on create.
+func (u *AppKeyUpsert) UpdateStatus() *AppKeyUpsert {
+	u.SetExcluded(appkey.FieldStatus)
+	return u
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (u *AppKeyUpsert) SetAllowedIps(v []string) *AppKeyUpsert {
+	u.Set(appkey.FieldAllowedIps, v)
+	return u
+}
+
+// UpdateAllowedIps sets the "allowed_ips" field to the value that was provided on create.
+func (u *AppKeyUpsert) UpdateAllowedIps() *AppKeyUpsert {
+	u.SetExcluded(appkey.FieldAllowedIps)
+	return u
+}
+
+// ClearAllowedIps clears the value of the "allowed_ips" field.
+func (u *AppKeyUpsert) ClearAllowedIps() *AppKeyUpsert {
+	u.SetNull(appkey.FieldAllowedIps)
 	return u
 }
 
@@ -429,6 +531,41 @@ func (u *AppKeyUpsertOne) SetTokenHash(v string) *AppKeyUpsertOne {
 func (u *AppKeyUpsertOne) UpdateTokenHash() *AppKeyUpsertOne {
 	return u.Update(func(s *AppKeyUpsert) {
 		s.UpdateTokenHash()
+	})
+}
+
+// SetStatus sets the "status" field.
+func (u *AppKeyUpsertOne) SetStatus(v appkey.Status) *AppKeyUpsertOne {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.SetStatus(v)
+	})
+}
+
+// UpdateStatus sets the "status" field to the value that was provided on create.
+func (u *AppKeyUpsertOne) UpdateStatus() *AppKeyUpsertOne {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.UpdateStatus()
+	})
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (u *AppKeyUpsertOne) SetAllowedIps(v []string) *AppKeyUpsertOne {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.SetAllowedIps(v)
+	})
+}
+
+// UpdateAllowedIps sets the "allowed_ips" field to the value that was provided on create.
+func (u *AppKeyUpsertOne) UpdateAllowedIps() *AppKeyUpsertOne {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.UpdateAllowedIps()
+	})
+}
+
+// ClearAllowedIps clears the value of the "allowed_ips" field.
+func (u *AppKeyUpsertOne) ClearAllowedIps() *AppKeyUpsertOne {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.ClearAllowedIps()
 	})
 }
 
@@ -699,6 +836,41 @@ func (u *AppKeyUpsertBulk) SetTokenHash(v string) *AppKeyUpsertBulk {
 func (u *AppKeyUpsertBulk) UpdateTokenHash() *AppKeyUpsertBulk {
 	return u.Update(func(s *AppKeyUpsert) {
 		s.UpdateTokenHash()
+	})
+}
+
+// SetStatus sets the "status" field.
+func (u *AppKeyUpsertBulk) SetStatus(v appkey.Status) *AppKeyUpsertBulk {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.SetStatus(v)
+	})
+}
+
+// UpdateStatus sets the "status" field to the value that was provided on create.
+func (u *AppKeyUpsertBulk) UpdateStatus() *AppKeyUpsertBulk {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.UpdateStatus()
+	})
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (u *AppKeyUpsertBulk) SetAllowedIps(v []string) *AppKeyUpsertBulk {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.SetAllowedIps(v)
+	})
+}
+
+// UpdateAllowedIps sets the "allowed_ips" field to the value that was provided on create.
+func (u *AppKeyUpsertBulk) UpdateAllowedIps() *AppKeyUpsertBulk {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.UpdateAllowedIps()
+	})
+}
+
+// ClearAllowedIps clears the value of the "allowed_ips" field.
+func (u *AppKeyUpsertBulk) ClearAllowedIps() *AppKeyUpsertBulk {
+	return u.Update(func(s *AppKeyUpsert) {
+		s.ClearAllowedIps()
 	})
 }
 

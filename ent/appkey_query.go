@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -13,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 )
@@ -20,13 +22,15 @@ import (
 // AppKeyQuery is the builder for querying AppKey entities.
 type AppKeyQuery struct {
 	config
-	ctx         *QueryContext
-	order       []appkey.OrderOption
-	inters      []Interceptor
-	predicates  []predicate.AppKey
-	withProject *ProjectQuery
-	loadTotal   []func(context.Context, []*AppKey) error
-	modifiers   []func(*sql.Selector)
+	ctx                  *QueryContext
+	order                []appkey.OrderOption
+	inters               []Interceptor
+	predicates           []predicate.AppKey
+	withProject          *ProjectQuery
+	withOauthTokens      *OAuthTokenQuery
+	loadTotal            []func(context.Context, []*AppKey) error
+	modifiers            []func(*sql.Selector)
+	withNamedOauthTokens map[string]*OAuthTokenQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -78,6 +82,28 @@ func (_q *AppKeyQuery) QueryProject() *ProjectQuery {
 			sqlgraph.From(appkey.Table, appkey.FieldID, selector),
 			sqlgraph.To(project.Table, project.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, appkey.ProjectTable, appkey.ProjectColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryOauthTokens chains the current query on the "oauth_tokens" edge.
+func (_q *AppKeyQuery) QueryOauthTokens() *OAuthTokenQuery {
+	query := (&OAuthTokenClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(appkey.Table, appkey.FieldID, selector),
+			sqlgraph.To(oauthtoken.Table, oauthtoken.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, appkey.OauthTokensTable, appkey.OauthTokensColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -272,12 +298,13 @@ func (_q *AppKeyQuery) Clone() *AppKeyQuery {
 		return nil
 	}
 	return &AppKeyQuery{
-		config:      _q.config,
-		ctx:         _q.ctx.Clone(),
-		order:       append([]appkey.OrderOption{}, _q.order...),
-		inters:      append([]Interceptor{}, _q.inters...),
-		predicates:  append([]predicate.AppKey{}, _q.predicates...),
-		withProject: _q.withProject.Clone(),
+		config:          _q.config,
+		ctx:             _q.ctx.Clone(),
+		order:           append([]appkey.OrderOption{}, _q.order...),
+		inters:          append([]Interceptor{}, _q.inters...),
+		predicates:      append([]predicate.AppKey{}, _q.predicates...),
+		withProject:     _q.withProject.Clone(),
+		withOauthTokens: _q.withOauthTokens.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -292,6 +319,17 @@ func (_q *AppKeyQuery) WithProject(opts ...func(*ProjectQuery)) *AppKeyQuery {
 		opt(query)
 	}
 	_q.withProject = query
+	return _q
+}
+
+// WithOauthTokens tells the query-builder to eager-load the nodes that are connected to
+// the "oauth_tokens" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AppKeyQuery) WithOauthTokens(opts ...func(*OAuthTokenQuery)) *AppKeyQuery {
+	query := (&OAuthTokenClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOauthTokens = query
 	return _q
 }
 
@@ -373,8 +411,9 @@ func (_q *AppKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*AppKe
 	var (
 		nodes       = []*AppKey{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withProject != nil,
+			_q.withOauthTokens != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -401,6 +440,20 @@ func (_q *AppKeyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*AppKe
 	if query := _q.withProject; query != nil {
 		if err := _q.loadProject(ctx, query, nodes, nil,
 			func(n *AppKey, e *Project) { n.Edges.Project = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withOauthTokens; query != nil {
+		if err := _q.loadOauthTokens(ctx, query, nodes,
+			func(n *AppKey) { n.Edges.OauthTokens = []*OAuthToken{} },
+			func(n *AppKey, e *OAuthToken) { n.Edges.OauthTokens = append(n.Edges.OauthTokens, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedOauthTokens {
+		if err := _q.loadOauthTokens(ctx, query, nodes,
+			func(n *AppKey) { n.appendNamedOauthTokens(name) },
+			func(n *AppKey, e *OAuthToken) { n.appendNamedOauthTokens(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -438,6 +491,36 @@ func (_q *AppKeyQuery) loadProject(ctx context.Context, query *ProjectQuery, nod
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *AppKeyQuery) loadOauthTokens(ctx context.Context, query *OAuthTokenQuery, nodes []*AppKey, init func(*AppKey), assign func(*AppKey, *OAuthToken)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*AppKey)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(oauthtoken.FieldAppKeyID)
+	}
+	query.Where(predicate.OAuthToken(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(appkey.OauthTokensColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.AppKeyID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "app_key_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -555,6 +638,20 @@ func (_q *AppKeyQuery) ForShare(opts ...sql.LockOption) *AppKeyQuery {
 	_q.modifiers = append(_q.modifiers, func(s *sql.Selector) {
 		s.ForShare(opts...)
 	})
+	return _q
+}
+
+// WithNamedOauthTokens tells the query-builder to eager-load the nodes that are connected to the "oauth_tokens"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *AppKeyQuery) WithNamedOauthTokens(name string, opts ...func(*OAuthTokenQuery)) *AppKeyQuery {
+	query := (&OAuthTokenClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedOauthTokens == nil {
+		_q.withNamedOauthTokens = make(map[string]*OAuthTokenQuery)
+	}
+	_q.withNamedOauthTokens[name] = query
 	return _q
 }
 

@@ -10,8 +10,10 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 )
 
@@ -68,9 +70,77 @@ func (_u *AppKeyUpdate) SetNillableTokenHash(v *string) *AppKeyUpdate {
 	return _u
 }
 
+// SetStatus sets the "status" field.
+func (_u *AppKeyUpdate) SetStatus(v appkey.Status) *AppKeyUpdate {
+	_u.mutation.SetStatus(v)
+	return _u
+}
+
+// SetNillableStatus sets the "status" field if the given value is not nil.
+func (_u *AppKeyUpdate) SetNillableStatus(v *appkey.Status) *AppKeyUpdate {
+	if v != nil {
+		_u.SetStatus(*v)
+	}
+	return _u
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (_u *AppKeyUpdate) SetAllowedIps(v []string) *AppKeyUpdate {
+	_u.mutation.SetAllowedIps(v)
+	return _u
+}
+
+// AppendAllowedIps appends value to the "allowed_ips" field.
+func (_u *AppKeyUpdate) AppendAllowedIps(v []string) *AppKeyUpdate {
+	_u.mutation.AppendAllowedIps(v)
+	return _u
+}
+
+// ClearAllowedIps clears the value of the "allowed_ips" field.
+func (_u *AppKeyUpdate) ClearAllowedIps() *AppKeyUpdate {
+	_u.mutation.ClearAllowedIps()
+	return _u
+}
+
+// AddOauthTokenIDs adds the "oauth_tokens" edge to the OAuthToken entity by IDs.
+func (_u *AppKeyUpdate) AddOauthTokenIDs(ids ...string) *AppKeyUpdate {
+	_u.mutation.AddOauthTokenIDs(ids...)
+	return _u
+}
+
+// AddOauthTokens adds the "oauth_tokens" edges to the OAuthToken entity.
+func (_u *AppKeyUpdate) AddOauthTokens(v ...*OAuthToken) *AppKeyUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOauthTokenIDs(ids...)
+}
+
 // Mutation returns the AppKeyMutation object of the builder.
 func (_u *AppKeyUpdate) Mutation() *AppKeyMutation {
 	return _u.mutation
+}
+
+// ClearOauthTokens clears all "oauth_tokens" edges to the OAuthToken entity.
+func (_u *AppKeyUpdate) ClearOauthTokens() *AppKeyUpdate {
+	_u.mutation.ClearOauthTokens()
+	return _u
+}
+
+// RemoveOauthTokenIDs removes the "oauth_tokens" edge to OAuthToken entities by IDs.
+func (_u *AppKeyUpdate) RemoveOauthTokenIDs(ids ...string) *AppKeyUpdate {
+	_u.mutation.RemoveOauthTokenIDs(ids...)
+	return _u
+}
+
+// RemoveOauthTokens removes "oauth_tokens" edges to OAuthToken entities.
+func (_u *AppKeyUpdate) RemoveOauthTokens(v ...*OAuthToken) *AppKeyUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOauthTokenIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -116,6 +186,11 @@ func (_u *AppKeyUpdate) check() error {
 			return &ValidationError{Name: "token_hash", err: fmt.Errorf(`ent: validator failed for field "AppKey.token_hash": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Status(); ok {
+		if err := appkey.StatusValidator(v); err != nil {
+			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AppKey.status": %w`, err)}
+		}
+	}
 	if _u.mutation.ProjectCleared() && len(_u.mutation.ProjectIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "AppKey.project"`)
 	}
@@ -145,6 +220,65 @@ func (_u *AppKeyUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.TokenHash(); ok {
 		_spec.SetField(appkey.FieldTokenHash, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Status(); ok {
+		_spec.SetField(appkey.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.AllowedIps(); ok {
+		_spec.SetField(appkey.FieldAllowedIps, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedAllowedIps(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, appkey.FieldAllowedIps, value)
+		})
+	}
+	if _u.mutation.AllowedIpsCleared() {
+		_spec.ClearField(appkey.FieldAllowedIps, field.TypeJSON)
+	}
+	if _u.mutation.OauthTokensCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOauthTokensIDs(); len(nodes) > 0 && !_u.mutation.OauthTokensCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OauthTokensIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -206,9 +340,77 @@ func (_u *AppKeyUpdateOne) SetNillableTokenHash(v *string) *AppKeyUpdateOne {
 	return _u
 }
 
+// SetStatus sets the "status" field.
+func (_u *AppKeyUpdateOne) SetStatus(v appkey.Status) *AppKeyUpdateOne {
+	_u.mutation.SetStatus(v)
+	return _u
+}
+
+// SetNillableStatus sets the "status" field if the given value is not nil.
+func (_u *AppKeyUpdateOne) SetNillableStatus(v *appkey.Status) *AppKeyUpdateOne {
+	if v != nil {
+		_u.SetStatus(*v)
+	}
+	return _u
+}
+
+// SetAllowedIps sets the "allowed_ips" field.
+func (_u *AppKeyUpdateOne) SetAllowedIps(v []string) *AppKeyUpdateOne {
+	_u.mutation.SetAllowedIps(v)
+	return _u
+}
+
+// AppendAllowedIps appends value to the "allowed_ips" field.
+func (_u *AppKeyUpdateOne) AppendAllowedIps(v []string) *AppKeyUpdateOne {
+	_u.mutation.AppendAllowedIps(v)
+	return _u
+}
+
+// ClearAllowedIps clears the value of the "allowed_ips" field.
+func (_u *AppKeyUpdateOne) ClearAllowedIps() *AppKeyUpdateOne {
+	_u.mutation.ClearAllowedIps()
+	return _u
+}
+
+// AddOauthTokenIDs adds the "oauth_tokens" edge to the OAuthToken entity by IDs.
+func (_u *AppKeyUpdateOne) AddOauthTokenIDs(ids ...string) *AppKeyUpdateOne {
+	_u.mutation.AddOauthTokenIDs(ids...)
+	return _u
+}
+
+// AddOauthTokens adds the "oauth_tokens" edges to the OAuthToken entity.
+func (_u *AppKeyUpdateOne) AddOauthTokens(v ...*OAuthToken) *AppKeyUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddOauthTokenIDs(ids...)
+}
+
 // Mutation returns the AppKeyMutation object of the builder.
 func (_u *AppKeyUpdateOne) Mutation() *AppKeyMutation {
 	return _u.mutation
+}
+
+// ClearOauthTokens clears all "oauth_tokens" edges to the OAuthToken entity.
+func (_u *AppKeyUpdateOne) ClearOauthTokens() *AppKeyUpdateOne {
+	_u.mutation.ClearOauthTokens()
+	return _u
+}
+
+// RemoveOauthTokenIDs removes the "oauth_tokens" edge to OAuthToken entities by IDs.
+func (_u *AppKeyUpdateOne) RemoveOauthTokenIDs(ids ...string) *AppKeyUpdateOne {
+	_u.mutation.RemoveOauthTokenIDs(ids...)
+	return _u
+}
+
+// RemoveOauthTokens removes "oauth_tokens" edges to OAuthToken entities.
+func (_u *AppKeyUpdateOne) RemoveOauthTokens(v ...*OAuthToken) *AppKeyUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveOauthTokenIDs(ids...)
 }
 
 // Where appends a list predicates to the AppKeyUpdate builder.
@@ -267,6 +469,11 @@ func (_u *AppKeyUpdateOne) check() error {
 			return &ValidationError{Name: "token_hash", err: fmt.Errorf(`ent: validator failed for field "AppKey.token_hash": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Status(); ok {
+		if err := appkey.StatusValidator(v); err != nil {
+			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AppKey.status": %w`, err)}
+		}
+	}
 	if _u.mutation.ProjectCleared() && len(_u.mutation.ProjectIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "AppKey.project"`)
 	}
@@ -313,6 +520,65 @@ func (_u *AppKeyUpdateOne) sqlSave(ctx context.Context) (_node *AppKey, err erro
 	}
 	if value, ok := _u.mutation.TokenHash(); ok {
 		_spec.SetField(appkey.FieldTokenHash, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Status(); ok {
+		_spec.SetField(appkey.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.AllowedIps(); ok {
+		_spec.SetField(appkey.FieldAllowedIps, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedAllowedIps(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, appkey.FieldAllowedIps, value)
+		})
+	}
+	if _u.mutation.AllowedIpsCleared() {
+		_spec.ClearField(appkey.FieldAllowedIps, field.TypeJSON)
+	}
+	if _u.mutation.OauthTokensCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedOauthTokensIDs(); len(nodes) > 0 && !_u.mutation.OauthTokensCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.OauthTokensIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   appkey.OauthTokensTable,
+			Columns: []string{appkey.OauthTokensColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(oauthtoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_node = &AppKey{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -17,9 +17,13 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 
 	stdsql "database/sql"
@@ -34,12 +38,20 @@ type Client struct {
 	AppKey *AppKeyClient
 	// AsyncAction is the client for interacting with the AsyncAction builders.
 	AsyncAction *AsyncActionClient
+	// Branding is the client for interacting with the Branding builders.
+	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
+	// OAuthToken is the client for interacting with the OAuthToken builders.
+	OAuthToken *OAuthTokenClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
+	// ProjectUser is the client for interacting with the ProjectUser builders.
+	ProjectUser *ProjectUserClient
+	// User is the client for interacting with the User builders.
+	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
 }
@@ -55,9 +67,13 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.AppKey = NewAppKeyClient(c.config)
 	c.AsyncAction = NewAsyncActionClient(c.config)
+	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
+	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Project = NewProjectClient(c.config)
+	c.ProjectUser = NewProjectUserClient(c.config)
+	c.User = NewUserClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
 }
 
@@ -153,9 +169,13 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:        cfg,
 		AppKey:        NewAppKeyClient(cfg),
 		AsyncAction:   NewAsyncActionClient(cfg),
+		Branding:      NewBrandingClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
+		OAuthToken:    NewOAuthTokenClient(cfg),
 		Project:       NewProjectClient(cfg),
+		ProjectUser:   NewProjectUserClient(cfg),
+		User:          NewUserClient(cfg),
 		Voucher:       NewVoucherClient(cfg),
 	}, nil
 }
@@ -178,9 +198,13 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:        cfg,
 		AppKey:        NewAppKeyClient(cfg),
 		AsyncAction:   NewAsyncActionClient(cfg),
+		Branding:      NewBrandingClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
+		OAuthToken:    NewOAuthTokenClient(cfg),
 		Project:       NewProjectClient(cfg),
+		ProjectUser:   NewProjectUserClient(cfg),
+		User:          NewUserClient(cfg),
 		Voucher:       NewVoucherClient(cfg),
 	}, nil
 }
@@ -211,7 +235,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Campaign, c.ManagementKey, c.Project, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.ManagementKey, c.OAuthToken,
+		c.Project, c.ProjectUser, c.User, c.Voucher,
 	} {
 		n.Use(hooks...)
 	}
@@ -221,7 +246,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Campaign, c.ManagementKey, c.Project, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.ManagementKey, c.OAuthToken,
+		c.Project, c.ProjectUser, c.User, c.Voucher,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -234,12 +260,20 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AppKey.mutate(ctx, m)
 	case *AsyncActionMutation:
 		return c.AsyncAction.mutate(ctx, m)
+	case *BrandingMutation:
+		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
+	case *OAuthTokenMutation:
+		return c.OAuthToken.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
+	case *ProjectUserMutation:
+		return c.ProjectUser.mutate(ctx, m)
+	case *UserMutation:
+		return c.User.mutate(ctx, m)
 	case *VoucherMutation:
 		return c.Voucher.mutate(ctx, m)
 	default:
@@ -364,6 +398,22 @@ func (c *AppKeyClient) QueryProject(_m *AppKey) *ProjectQuery {
 			sqlgraph.From(appkey.Table, appkey.FieldID, id),
 			sqlgraph.To(project.Table, project.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, appkey.ProjectTable, appkey.ProjectColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOauthTokens queries the oauth_tokens edge of a AppKey.
+func (c *AppKeyClient) QueryOauthTokens(_m *AppKey) *OAuthTokenQuery {
+	query := (&OAuthTokenClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(appkey.Table, appkey.FieldID, id),
+			sqlgraph.To(oauthtoken.Table, oauthtoken.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, appkey.OauthTokensTable, appkey.OauthTokensColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -528,6 +578,141 @@ func (c *AsyncActionClient) mutate(ctx context.Context, m *AsyncActionMutation) 
 		return (&AsyncActionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AsyncAction mutation op: %q", m.Op())
+	}
+}
+
+// BrandingClient is a client for the Branding schema.
+type BrandingClient struct {
+	config
+}
+
+// NewBrandingClient returns a client for the Branding from the given config.
+func NewBrandingClient(c config) *BrandingClient {
+	return &BrandingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `branding.Hooks(f(g(h())))`.
+func (c *BrandingClient) Use(hooks ...Hook) {
+	c.hooks.Branding = append(c.hooks.Branding, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `branding.Intercept(f(g(h())))`.
+func (c *BrandingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Branding = append(c.inters.Branding, interceptors...)
+}
+
+// Create returns a builder for creating a Branding entity.
+func (c *BrandingClient) Create() *BrandingCreate {
+	mutation := newBrandingMutation(c.config, OpCreate)
+	return &BrandingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Branding entities.
+func (c *BrandingClient) CreateBulk(builders ...*BrandingCreate) *BrandingCreateBulk {
+	return &BrandingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BrandingClient) MapCreateBulk(slice any, setFunc func(*BrandingCreate, int)) *BrandingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BrandingCreateBulk{err: fmt.Errorf("calling to BrandingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BrandingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BrandingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Branding.
+func (c *BrandingClient) Update() *BrandingUpdate {
+	mutation := newBrandingMutation(c.config, OpUpdate)
+	return &BrandingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BrandingClient) UpdateOne(_m *Branding) *BrandingUpdateOne {
+	mutation := newBrandingMutation(c.config, OpUpdateOne, withBranding(_m))
+	return &BrandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BrandingClient) UpdateOneID(id string) *BrandingUpdateOne {
+	mutation := newBrandingMutation(c.config, OpUpdateOne, withBrandingID(id))
+	return &BrandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Branding.
+func (c *BrandingClient) Delete() *BrandingDelete {
+	mutation := newBrandingMutation(c.config, OpDelete)
+	return &BrandingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BrandingClient) DeleteOne(_m *Branding) *BrandingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BrandingClient) DeleteOneID(id string) *BrandingDeleteOne {
+	builder := c.Delete().Where(branding.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BrandingDeleteOne{builder}
+}
+
+// Query returns a query builder for Branding.
+func (c *BrandingClient) Query() *BrandingQuery {
+	return &BrandingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBranding},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Branding entity by its id.
+func (c *BrandingClient) Get(ctx context.Context, id string) (*Branding, error) {
+	return c.Query().Where(branding.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BrandingClient) GetX(ctx context.Context, id string) *Branding {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *BrandingClient) Hooks() []Hook {
+	hooks := c.hooks.Branding
+	return append(hooks[:len(hooks):len(hooks)], branding.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *BrandingClient) Interceptors() []Interceptor {
+	inters := c.inters.Branding
+	return append(inters[:len(inters):len(inters)], branding.Interceptors[:]...)
+}
+
+func (c *BrandingClient) mutate(ctx context.Context, m *BrandingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BrandingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BrandingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BrandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BrandingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Branding mutation op: %q", m.Op())
 	}
 }
 
@@ -815,6 +1000,157 @@ func (c *ManagementKeyClient) mutate(ctx context.Context, m *ManagementKeyMutati
 	}
 }
 
+// OAuthTokenClient is a client for the OAuthToken schema.
+type OAuthTokenClient struct {
+	config
+}
+
+// NewOAuthTokenClient returns a client for the OAuthToken from the given config.
+func NewOAuthTokenClient(c config) *OAuthTokenClient {
+	return &OAuthTokenClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `oauthtoken.Hooks(f(g(h())))`.
+func (c *OAuthTokenClient) Use(hooks ...Hook) {
+	c.hooks.OAuthToken = append(c.hooks.OAuthToken, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `oauthtoken.Intercept(f(g(h())))`.
+func (c *OAuthTokenClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OAuthToken = append(c.inters.OAuthToken, interceptors...)
+}
+
+// Create returns a builder for creating a OAuthToken entity.
+func (c *OAuthTokenClient) Create() *OAuthTokenCreate {
+	mutation := newOAuthTokenMutation(c.config, OpCreate)
+	return &OAuthTokenCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OAuthToken entities.
+func (c *OAuthTokenClient) CreateBulk(builders ...*OAuthTokenCreate) *OAuthTokenCreateBulk {
+	return &OAuthTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OAuthTokenClient) MapCreateBulk(slice any, setFunc func(*OAuthTokenCreate, int)) *OAuthTokenCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OAuthTokenCreateBulk{err: fmt.Errorf("calling to OAuthTokenClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OAuthTokenCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OAuthTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OAuthToken.
+func (c *OAuthTokenClient) Update() *OAuthTokenUpdate {
+	mutation := newOAuthTokenMutation(c.config, OpUpdate)
+	return &OAuthTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OAuthTokenClient) UpdateOne(_m *OAuthToken) *OAuthTokenUpdateOne {
+	mutation := newOAuthTokenMutation(c.config, OpUpdateOne, withOAuthToken(_m))
+	return &OAuthTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OAuthTokenClient) UpdateOneID(id string) *OAuthTokenUpdateOne {
+	mutation := newOAuthTokenMutation(c.config, OpUpdateOne, withOAuthTokenID(id))
+	return &OAuthTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OAuthToken.
+func (c *OAuthTokenClient) Delete() *OAuthTokenDelete {
+	mutation := newOAuthTokenMutation(c.config, OpDelete)
+	return &OAuthTokenDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OAuthTokenClient) DeleteOne(_m *OAuthToken) *OAuthTokenDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OAuthTokenClient) DeleteOneID(id string) *OAuthTokenDeleteOne {
+	builder := c.Delete().Where(oauthtoken.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OAuthTokenDeleteOne{builder}
+}
+
+// Query returns a query builder for OAuthToken.
+func (c *OAuthTokenClient) Query() *OAuthTokenQuery {
+	return &OAuthTokenQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOAuthToken},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OAuthToken entity by its id.
+func (c *OAuthTokenClient) Get(ctx context.Context, id string) (*OAuthToken, error) {
+	return c.Query().Where(oauthtoken.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OAuthTokenClient) GetX(ctx context.Context, id string) *OAuthToken {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryAppKey queries the app_key edge of a OAuthToken.
+func (c *OAuthTokenClient) QueryAppKey(_m *OAuthToken) *AppKeyQuery {
+	query := (&AppKeyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(oauthtoken.Table, oauthtoken.FieldID, id),
+			sqlgraph.To(appkey.Table, appkey.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, oauthtoken.AppKeyTable, oauthtoken.AppKeyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OAuthTokenClient) Hooks() []Hook {
+	hooks := c.hooks.OAuthToken
+	return append(hooks[:len(hooks):len(hooks)], oauthtoken.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OAuthTokenClient) Interceptors() []Interceptor {
+	inters := c.inters.OAuthToken
+	return append(inters[:len(inters):len(inters)], oauthtoken.Interceptors[:]...)
+}
+
+func (c *OAuthTokenClient) mutate(ctx context.Context, m *OAuthTokenMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OAuthTokenCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OAuthTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OAuthTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OAuthTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OAuthToken mutation op: %q", m.Op())
+	}
+}
+
 // ProjectClient is a client for the Project schema.
 type ProjectClient struct {
 	config
@@ -961,6 +1297,306 @@ func (c *ProjectClient) mutate(ctx context.Context, m *ProjectMutation) (Value, 
 		return (&ProjectDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Project mutation op: %q", m.Op())
+	}
+}
+
+// ProjectUserClient is a client for the ProjectUser schema.
+type ProjectUserClient struct {
+	config
+}
+
+// NewProjectUserClient returns a client for the ProjectUser from the given config.
+func NewProjectUserClient(c config) *ProjectUserClient {
+	return &ProjectUserClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `projectuser.Hooks(f(g(h())))`.
+func (c *ProjectUserClient) Use(hooks ...Hook) {
+	c.hooks.ProjectUser = append(c.hooks.ProjectUser, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `projectuser.Intercept(f(g(h())))`.
+func (c *ProjectUserClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ProjectUser = append(c.inters.ProjectUser, interceptors...)
+}
+
+// Create returns a builder for creating a ProjectUser entity.
+func (c *ProjectUserClient) Create() *ProjectUserCreate {
+	mutation := newProjectUserMutation(c.config, OpCreate)
+	return &ProjectUserCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ProjectUser entities.
+func (c *ProjectUserClient) CreateBulk(builders ...*ProjectUserCreate) *ProjectUserCreateBulk {
+	return &ProjectUserCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ProjectUserClient) MapCreateBulk(slice any, setFunc func(*ProjectUserCreate, int)) *ProjectUserCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ProjectUserCreateBulk{err: fmt.Errorf("calling to ProjectUserClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ProjectUserCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ProjectUserCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ProjectUser.
+func (c *ProjectUserClient) Update() *ProjectUserUpdate {
+	mutation := newProjectUserMutation(c.config, OpUpdate)
+	return &ProjectUserUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ProjectUserClient) UpdateOne(_m *ProjectUser) *ProjectUserUpdateOne {
+	mutation := newProjectUserMutation(c.config, OpUpdateOne, withProjectUser(_m))
+	return &ProjectUserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ProjectUserClient) UpdateOneID(id int) *ProjectUserUpdateOne {
+	mutation := newProjectUserMutation(c.config, OpUpdateOne, withProjectUserID(id))
+	return &ProjectUserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ProjectUser.
+func (c *ProjectUserClient) Delete() *ProjectUserDelete {
+	mutation := newProjectUserMutation(c.config, OpDelete)
+	return &ProjectUserDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ProjectUserClient) DeleteOne(_m *ProjectUser) *ProjectUserDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ProjectUserClient) DeleteOneID(id int) *ProjectUserDeleteOne {
+	builder := c.Delete().Where(projectuser.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ProjectUserDeleteOne{builder}
+}
+
+// Query returns a query builder for ProjectUser.
+func (c *ProjectUserClient) Query() *ProjectUserQuery {
+	return &ProjectUserQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeProjectUser},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ProjectUser entity by its id.
+func (c *ProjectUserClient) Get(ctx context.Context, id int) (*ProjectUser, error) {
+	return c.Query().Where(projectuser.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ProjectUserClient) GetX(ctx context.Context, id int) *ProjectUser {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a ProjectUser.
+func (c *ProjectUserClient) QueryUser(_m *ProjectUser) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(projectuser.Table, projectuser.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, projectuser.UserTable, projectuser.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ProjectUserClient) Hooks() []Hook {
+	hooks := c.hooks.ProjectUser
+	return append(hooks[:len(hooks):len(hooks)], projectuser.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ProjectUserClient) Interceptors() []Interceptor {
+	inters := c.inters.ProjectUser
+	return append(inters[:len(inters):len(inters)], projectuser.Interceptors[:]...)
+}
+
+func (c *ProjectUserClient) mutate(ctx context.Context, m *ProjectUserMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ProjectUserCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ProjectUserUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ProjectUserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ProjectUserDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ProjectUser mutation op: %q", m.Op())
+	}
+}
+
+// UserClient is a client for the User schema.
+type UserClient struct {
+	config
+}
+
+// NewUserClient returns a client for the User from the given config.
+func NewUserClient(c config) *UserClient {
+	return &UserClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `user.Hooks(f(g(h())))`.
+func (c *UserClient) Use(hooks ...Hook) {
+	c.hooks.User = append(c.hooks.User, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `user.Intercept(f(g(h())))`.
+func (c *UserClient) Intercept(interceptors ...Interceptor) {
+	c.inters.User = append(c.inters.User, interceptors...)
+}
+
+// Create returns a builder for creating a User entity.
+func (c *UserClient) Create() *UserCreate {
+	mutation := newUserMutation(c.config, OpCreate)
+	return &UserCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of User entities.
+func (c *UserClient) CreateBulk(builders ...*UserCreate) *UserCreateBulk {
+	return &UserCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UserClient) MapCreateBulk(slice any, setFunc func(*UserCreate, int)) *UserCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UserCreateBulk{err: fmt.Errorf("calling to UserClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UserCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UserCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for User.
+func (c *UserClient) Update() *UserUpdate {
+	mutation := newUserMutation(c.config, OpUpdate)
+	return &UserUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UserClient) UpdateOne(_m *User) *UserUpdateOne {
+	mutation := newUserMutation(c.config, OpUpdateOne, withUser(_m))
+	return &UserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UserClient) UpdateOneID(id string) *UserUpdateOne {
+	mutation := newUserMutation(c.config, OpUpdateOne, withUserID(id))
+	return &UserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for User.
+func (c *UserClient) Delete() *UserDelete {
+	mutation := newUserMutation(c.config, OpDelete)
+	return &UserDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UserClient) DeleteOne(_m *User) *UserDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UserClient) DeleteOneID(id string) *UserDeleteOne {
+	builder := c.Delete().Where(user.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UserDeleteOne{builder}
+}
+
+// Query returns a query builder for User.
+func (c *UserClient) Query() *UserQuery {
+	return &UserQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUser},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a User entity by its id.
+func (c *UserClient) Get(ctx context.Context, id string) (*User, error) {
+	return c.Query().Where(user.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UserClient) GetX(ctx context.Context, id string) *User {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMemberships queries the memberships edge of a User.
+func (c *UserClient) QueryMemberships(_m *User) *ProjectUserQuery {
+	query := (&ProjectUserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(projectuser.Table, projectuser.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.MembershipsTable, user.MembershipsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *UserClient) Hooks() []Hook {
+	return c.hooks.User
+}
+
+// Interceptors returns the client interceptors.
+func (c *UserClient) Interceptors() []Interceptor {
+	return c.inters.User
+}
+
+func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UserCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UserUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UserUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UserDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown User mutation op: %q", m.Op())
 	}
 }
 
@@ -1118,10 +1754,12 @@ func (c *VoucherClient) mutate(ctx context.Context, m *VoucherMutation) (Value, 
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Campaign, ManagementKey, Project, Voucher []ent.Hook
+		AppKey, AsyncAction, Branding, Campaign, ManagementKey, OAuthToken, Project,
+		ProjectUser, User, Voucher []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Campaign, ManagementKey, Project, Voucher []ent.Interceptor
+		AppKey, AsyncAction, Branding, Campaign, ManagementKey, OAuthToken, Project,
+		ProjectUser, User, Voucher []ent.Interceptor
 	}
 )
 

@@ -14,9 +14,13 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -80,9 +84,13 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			appkey.Table:        appkey.ValidColumn,
 			asyncaction.Table:   asyncaction.ValidColumn,
+			branding.Table:      branding.ValidColumn,
 			campaign.Table:      campaign.ValidColumn,
 			managementkey.Table: managementkey.ValidColumn,
+			oauthtoken.Table:    oauthtoken.ValidColumn,
 			project.Table:       project.ValidColumn,
+			projectuser.Table:   projectuser.ValidColumn,
+			user.Table:          user.ValidColumn,
 			voucher.Table:       voucher.ValidColumn,
 		})
 	})

@@ -58,6 +58,12 @@ func (_c *ProjectCreate) SetName(v string) *ProjectCreate {
 	return _c
 }
 
+// SetFeatures sets the "features" field.
+func (_c *ProjectCreate) SetFeatures(v []string) *ProjectCreate {
+	_c.mutation.SetFeatures(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ProjectCreate) SetID(v string) *ProjectCreate {
 	_c.mutation.SetID(v)
@@ -198,6 +204,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 		_spec.SetField(project.FieldName, field.TypeString, value)
 		_node.Name = value
 	}
+	if value, ok := _c.mutation.Features(); ok {
+		_spec.SetField(project.FieldFeatures, field.TypeJSON, value)
+		_node.Features = value
+	}
 	if nodes := _c.mutation.AppKeysIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -296,6 +306,24 @@ func (u *ProjectUpsert) UpdateName() *ProjectUpsert {
 	return u
 }
 
+// SetFeatures sets the "features" field.
+func (u *ProjectUpsert) SetFeatures(v []string) *ProjectUpsert {
+	u.Set(project.FieldFeatures, v)
+	return u
+}
+
+// UpdateFeatures sets the "features" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateFeatures() *ProjectUpsert {
+	u.SetExcluded(project.FieldFeatures)
+	return u
+}
+
+// ClearFeatures clears the value of the "features" field.
+func (u *ProjectUpsert) ClearFeatures() *ProjectUpsert {
+	u.SetNull(project.FieldFeatures)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -379,6 +407,27 @@ func (u *ProjectUpsertOne) SetName(v string) *ProjectUpsertOne {
 func (u *ProjectUpsertOne) UpdateName() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetFeatures sets the "features" field.
+func (u *ProjectUpsertOne) SetFeatures(v []string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetFeatures(v)
+	})
+}
+
+// UpdateFeatures sets the "features" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateFeatures() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateFeatures()
+	})
+}
+
+// ClearFeatures clears the value of the "features" field.
+func (u *ProjectUpsertOne) ClearFeatures() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearFeatures()
 	})
 }
 
@@ -632,6 +681,27 @@ func (u *ProjectUpsertBulk) SetName(v string) *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) UpdateName() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetFeatures sets the "features" field.
+func (u *ProjectUpsertBulk) SetFeatures(v []string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetFeatures(v)
+	})
+}
+
+// UpdateFeatures sets the "features" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateFeatures() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateFeatures()
+	})
+}
+
+// ClearFeatures clears the value of the "features" field.
+func (u *ProjectUpsertBulk) ClearFeatures() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearFeatures()
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/predicate"
@@ -52,6 +53,24 @@ func (_u *ProjectUpdate) SetNillableName(v *string) *ProjectUpdate {
 	if v != nil {
 		_u.SetName(*v)
 	}
+	return _u
+}
+
+// SetFeatures sets the "features" field.
+func (_u *ProjectUpdate) SetFeatures(v []string) *ProjectUpdate {
+	_u.mutation.SetFeatures(v)
+	return _u
+}
+
+// AppendFeatures appends value to the "features" field.
+func (_u *ProjectUpdate) AppendFeatures(v []string) *ProjectUpdate {
+	_u.mutation.AppendFeatures(v)
+	return _u
+}
+
+// ClearFeatures clears the value of the "features" field.
+func (_u *ProjectUpdate) ClearFeatures() *ProjectUpdate {
+	_u.mutation.ClearFeatures()
 	return _u
 }
 
@@ -163,6 +182,17 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Name(); ok {
 		_spec.SetField(project.FieldName, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.Features(); ok {
+		_spec.SetField(project.FieldFeatures, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedFeatures(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldFeatures, value)
+		})
+	}
+	if _u.mutation.FeaturesCleared() {
+		_spec.ClearField(project.FieldFeatures, field.TypeJSON)
+	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -251,6 +281,24 @@ func (_u *ProjectUpdateOne) SetNillableName(v *string) *ProjectUpdateOne {
 	if v != nil {
 		_u.SetName(*v)
 	}
+	return _u
+}
+
+// SetFeatures sets the "features" field.
+func (_u *ProjectUpdateOne) SetFeatures(v []string) *ProjectUpdateOne {
+	_u.mutation.SetFeatures(v)
+	return _u
+}
+
+// AppendFeatures appends value to the "features" field.
+func (_u *ProjectUpdateOne) AppendFeatures(v []string) *ProjectUpdateOne {
+	_u.mutation.AppendFeatures(v)
+	return _u
+}
+
+// ClearFeatures clears the value of the "features" field.
+func (_u *ProjectUpdateOne) ClearFeatures() *ProjectUpdateOne {
+	_u.mutation.ClearFeatures()
 	return _u
 }
 
@@ -391,6 +439,17 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if value, ok := _u.mutation.Name(); ok {
 		_spec.SetField(project.FieldName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Features(); ok {
+		_spec.SetField(project.FieldFeatures, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedFeatures(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldFeatures, value)
+		})
+	}
+	if _u.mutation.FeaturesCleared() {
+		_spec.ClearField(project.FieldFeatures, field.TypeJSON)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{

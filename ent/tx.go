@@ -18,12 +18,20 @@ type Tx struct {
 	AppKey *AppKeyClient
 	// AsyncAction is the client for interacting with the AsyncAction builders.
 	AsyncAction *AsyncActionClient
+	// Branding is the client for interacting with the Branding builders.
+	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
+	// OAuthToken is the client for interacting with the OAuthToken builders.
+	OAuthToken *OAuthTokenClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
+	// ProjectUser is the client for interacting with the ProjectUser builders.
+	ProjectUser *ProjectUserClient
+	// User is the client for interacting with the User builders.
+	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
 
@@ -159,9 +167,13 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.AppKey = NewAppKeyClient(tx.config)
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
+	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
+	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
+	tx.ProjectUser = NewProjectUserClient(tx.config)
+	tx.User = NewUserClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
 }
 

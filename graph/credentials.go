@@ -8,6 +8,8 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -28,9 +30,11 @@ func tokenMatches(storedHash, token string) bool {
 	return subtle.ConstantTimeCompare([]byte(storedHash), []byte(HashToken(token))) == 1
 }
 
-// AuthenticateApp checks an application key pair and returns the viewer it
-// proves. Any mismatch is the same 401, whether the ID or the token is wrong.
-func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token string) (viewer.Viewer, error) {
+// AuthenticateApp checks an application key pair used from clientIP and
+// returns the viewer it proves. Any mismatch is the same 401, whether the ID
+// or the token is wrong or the key is blocked; a valid key used from an
+// address outside its allow-list is a 403 forbidden.
+func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token, clientIP string) (viewer.Viewer, error) {
 	if appID == "" || token == "" {
 		return viewer.Viewer{}, apperr.Unauthorized()
 	}
@@ -41,8 +45,10 @@ func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token string) (v
 		return viewer.Viewer{}, apperr.Unauthorized()
 	case err != nil:
 		return viewer.Viewer{}, fmt.Errorf("looking up application key: %w", err)
-	case !tokenMatches(key.TokenHash, token):
+	case !tokenMatches(key.TokenHash, token), key.Status != appkey.StatusACTIVE:
 		return viewer.Viewer{}, apperr.Unauthorized()
+	case !ipAllowed(key.AllowedIps, clientIP):
+		return viewer.Viewer{}, ipNotAllowed()
 	}
 	return viewer.Viewer{ProjectID: key.ProjectID, AppID: key.ID}, nil
 }
@@ -89,7 +95,7 @@ func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCr
 	if appToken == "" {
 		appToken = pulid.UUID()
 	}
-	p, err := c.Project.Create().SetName(name).Save(ctx)
+	p, err := c.Project.Create().SetName(name).SetFeatures(feature.All).Save(ctx)
 	if err != nil {
 		return ProjectCredentials{}, fmt.Errorf("creating project: %w", err)
 	}

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -32,6 +33,9 @@ func renderError(c *gin.Context, err error) {
 	status := e.Code
 	if status < 400 || status > 599 {
 		status = http.StatusInternalServerError
+	}
+	if e.RetryAfter > 0 {
+		c.Header("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	c.Abort()
 	c.PureJSON(status, errorBody{

@@ -53,6 +53,9 @@ func accessLog(c *gin.Context) {
 	}
 	if v, ok := viewer.FromContext(c.Request.Context()); ok {
 		attrs = append(attrs, "project_id", v.ProjectID, "app_id", v.AppID)
+		if v.TokenID != "" {
+			attrs = append(attrs, "oauth_token_id", v.TokenID)
+		}
 	}
 	if ch := c.GetHeader("X-Voucherify-Channel"); ch != "" {
 		attrs = append(attrs, "channel", ch)

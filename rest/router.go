@@ -5,6 +5,7 @@ package rest
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -26,15 +27,22 @@ type Options struct {
 	Ready func(context.Context) error
 	// Logger receives access and error logs.
 	Logger *slog.Logger
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For is believed when finding the client address
+	// that IP allow-lists check. Empty: the TCP peer is the client.
+	TrustedProxies []string
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
 }
 
 // NewRouter returns the HTTP handler of the whole service.
-func NewRouter(opts Options) *gin.Engine {
+func NewRouter(opts Options) (*gin.Engine, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	if err := r.SetTrustedProxies(opts.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("trusted proxies: %w", err)
+	}
 	// Match routes on the raw path and decode parameters once, so codes and
 	// names containing %2F, %25 or spaces reach handlers intact.
 	r.UseRawPath = true
@@ -66,22 +74,42 @@ func NewRouter(opts Options) *gin.Engine {
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
 	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext})
-	gqlAuth := requireAppKeys(renderGraphQLError)
+	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
 	r.GET("/graphql", gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", gqlAuth, gin.WrapH(gql))
 
 	root := graph.NewResolver()
-	v1 := r.Group("/v1", requireAppKeys(renderError))
+	// /v1: application keys; routes that also take an OAuth bearer token
+	// (scoped by scopeTable) say so. /v2 routes take both (bearerAndAppKeys).
+	v1 := r.Group("/v1")
+	keys, keysOrBearer := requireAppKeys(renderError), authenticate(appKeysOrBearer, renderError)
+
+	v1.POST("/oauth/token", keys, issueOAuthToken)
+	v1.POST("/oauth/introspect", keys, introspectOAuthToken)
+	v1.POST("/oauth/token/revoke", keys, revokeOAuthToken)
+
 	campaigns := campaignHandlers{root}
-	v1.POST("/campaigns", campaigns.create)
-	v1.GET("/campaigns/:campaignId", campaigns.get)
+	v1.POST("/campaigns", keysOrBearer, campaigns.create)
+	v1.GET("/campaigns/:campaignId", keysOrBearer, campaigns.get)
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
-	v1.POST("/campaigns/:campaignId/vouchers", vouchers.addVouchers)
-	v1.GET("/vouchers/:code", vouchers.get)
-	v1.GET("/async-actions/:id", vouchers.asyncAction)
+	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
+	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
+	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
 	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))
-	return r
+
+	mgmt := r.Group("/management/v1/projects/:projectId", requireManagementKeys)
+	mgmt.POST("/branding", createBranding)
+	mgmt.GET("/users", listUsers)
+	var apiKeys apiKeyHandlers
+	mgmt.GET("/api-keys", apiKeys.list)
+	mgmt.POST("/api-keys", apiKeys.create)
+	mgmt.PUT("/api-keys/:appId", apiKeys.update)
+	mgmt.DELETE("/api-keys/:appId", apiKeys.delete)
+	mgmt.POST("/api-keys/:appId/block", apiKeys.setStatus(true))
+	mgmt.POST("/api-keys/:appId/unblock", apiKeys.setStatus(false))
+	mgmt.POST("/api-keys/:appId/regenerate", apiKeys.regenerate)
+	return r, nil
 }

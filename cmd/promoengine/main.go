@@ -37,7 +37,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return serve(ctx, args, getenv, stdout, stderr)
 	case "project":
+		if len(args) > 0 && args[0] == "features" {
+			return runAdmin(ctx, "project features", featuresCommand, args[1:], getenv, stdout, stderr)
+		}
 		return projectCmd(ctx, args, getenv, stdout, stderr)
+	case "key":
+		return dispatch(ctx, "key", keyCommands, args, getenv, stdout, stderr)
+	case "user":
+		return dispatch(ctx, "user", userCommands, args, getenv, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -51,10 +58,17 @@ const usage = `promoengine — promotion, voucher and loyalty engine (REST + Gra
 
 Usage:
   promoengine [serve] [flags]               run the HTTP server (default)
-  promoengine project create --name NAME    create a project and print its application key as JSON
+  promoengine project create --name NAME    create a project (all features) and print its application key as JSON
+  promoengine project features --project P [--enable F,…] [--disable F,…]
+                                            set the plan features of a project (branding, users_management)
+  promoengine key create|list|block|unblock|regenerate|delete|allow-ips --project P [--app-id ID] …
+                                            application key lifecycle (also: management API …/api-keys)
+  promoengine user add --project P --email E --role ROLE [--login L] [--first-name F] [--last-name L] [--owner]
+  promoengine user remove --project P --user ID_OR_LOGIN
+                                            project users and their roles
   promoengine help                          show this help
 
-Run "promoengine serve --help" or "promoengine project create --help" for flags.
+Run "promoengine serve --help", "promoengine key create --help", … for flags.
 
 Environment (each has a flag of the same meaning):
   PROMO_ADDR                        listen address (default ":8080")
@@ -63,6 +77,7 @@ Environment (each has a flag of the same meaning):
   PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
   PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
   PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
+  PROMO_TRUSTED_PROXIES             IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed (default none)
   PROMO_BOOTSTRAP_APP_ID            on an empty database, the default project's application key id …
   PROMO_BOOTSTRAP_APP_TOKEN         … and token (generated when unset)
   PROMO_BOOTSTRAP_MANAGEMENT_ID     on an empty database, the management key id …

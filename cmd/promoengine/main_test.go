@@ -189,3 +189,82 @@ func TestCommandLine(t *testing.T) {
 		t.Errorf("project create without --name: %v", err)
 	}
 }
+
+func TestOperatorCommands(t *testing.T) {
+	url := entdbtest.URL(t)
+	cli := func(args ...string) (map[string]any, error) {
+		var out, errOut syncBuffer
+		err := run(context.Background(), append(args, "--database-url", url), env(nil), &out, &errOut)
+		if err != nil {
+			return nil, fmt.Errorf("%v: %s", err, errOut.String())
+		}
+		var m map[string]any
+		if out.String() != "" {
+			if err := json.Unmarshal([]byte(out.String()), &m); err != nil {
+				return nil, fmt.Errorf("output is not a JSON object: %q", out.String())
+			}
+		}
+		return m, nil
+	}
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		m, err := cli(args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		return m
+	}
+	var out, errOut syncBuffer
+	if err := run(context.Background(), []string{"project", "create", "--name", "Ops", "--database-url", url}, env(nil), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var proj struct {
+		ProjectID string `json:"project_id"`
+	}
+	_ = json.Unmarshal([]byte(out.String()), &proj)
+	p := proj.ProjectID
+
+	if f := must("project", "features", "--project", p, "--disable", "branding"); fmt.Sprint(f["features"]) != "[users_management]" {
+		t.Errorf("features after disable: %v", f)
+	}
+	if f := must("project", "features", "--project", p, "--enable", "branding"); fmt.Sprint(f["features"]) != "[branding users_management]" {
+		t.Errorf("features after enable: %v", f)
+	}
+	if _, err := cli("project", "features", "--project", p, "--enable", "teleport"); err == nil {
+		t.Errorf("unknown feature accepted")
+	}
+	key := must("key", "create", "--project", p, "--name", "pos", "--allowed-ips", "10.0.0.0/8, 127.0.0.1")
+	id := key["app_id"].(string)
+	if key["app_token"] == "" || key["status"] != "ACTIVE" || fmt.Sprint(key["allowed_ips"]) != "[10.0.0.0/8 127.0.0.1]" {
+		t.Errorf("key create: %v", key)
+	}
+	if k := must("key", "block", "--project", p, "--app-id", id); k["status"] != "BLOCKED" {
+		t.Errorf("key block: %v", k)
+	}
+	if k := must("key", "unblock", "--project", p, "--app-id", id); k["status"] != "ACTIVE" {
+		t.Errorf("key unblock: %v", k)
+	}
+	if k := must("key", "regenerate", "--project", p, "--app-id", id); k["app_id"] != id || k["app_token"] == key["app_token"] {
+		t.Errorf("key regenerate: %v", k)
+	}
+	if k := must("key", "allow-ips", "--project", p, "--app-id", id, "--allowed-ips", ""); fmt.Sprint(k["allowed_ips"]) != "[]" {
+		t.Errorf("key allow-ips: %v", k)
+	}
+	must("key", "delete", "--project", p, "--app-id", id)
+	if _, err := cli("key", "block", "--project", p, "--app-id", id); err == nil || !strings.Contains(err.Error(), "Cannot find api_key") {
+		t.Errorf("block deleted key: %v", err)
+	}
+	if u := must("user", "add", "--project", p, "--email", "ann@example.com", "--role", "admin", "--first-name", "Ann"); u["role"] != "ADMIN" {
+		t.Errorf("user add: %v", u)
+	}
+	if _, err := cli("user", "add", "--project", p, "--email", "nope", "--role", "ADMIN"); err == nil {
+		t.Errorf("invalid e-mail accepted")
+	}
+	must("user", "remove", "--project", p, "--user", "ann@example.com")
+	if _, err := cli("key", "create", "--project", "proj_nothere"); err == nil || !strings.Contains(err.Error(), "Cannot find project") {
+		t.Errorf("unknown project: %v", err)
+	}
+	if _, err := cli("key", "create"); !errors.Is(err, errUsage) && (err == nil || !strings.Contains(err.Error(), "usage")) {
+		t.Errorf("missing --project: %v", err)
+	}
+}

@@ -35,6 +35,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"external base URL for absolute links, e.g. https://promo.example.com (env PROMO_PUBLIC_URL; default: the request's host)")
 	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
+	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
+		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -74,11 +76,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
 	}
+	router, err := rest.NewRouter(rest.Options{
+		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
+		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+	})
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler: rest.NewRouter(rest.Options{
-			Client: db.Client, Dialect: db.Dialect, Logger: log, PublicURL: *publicURL,
-			Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
-		}),
+		Handler:           router,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,

@@ -3,6 +3,9 @@
 package appkey
 
 import (
+	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -24,8 +27,14 @@ const (
 	FieldName = "name"
 	// FieldTokenHash holds the string denoting the token_hash field in the database.
 	FieldTokenHash = "token_hash"
+	// FieldStatus holds the string denoting the status field in the database.
+	FieldStatus = "status"
+	// FieldAllowedIps holds the string denoting the allowed_ips field in the database.
+	FieldAllowedIps = "allowed_ips"
 	// EdgeProject holds the string denoting the project edge name in mutations.
 	EdgeProject = "project"
+	// EdgeOauthTokens holds the string denoting the oauth_tokens edge name in mutations.
+	EdgeOauthTokens = "oauth_tokens"
 	// Table holds the table name of the appkey in the database.
 	Table = "app_keys"
 	// ProjectTable is the table that holds the project relation/edge.
@@ -35,6 +44,13 @@ const (
 	ProjectInverseTable = "projects"
 	// ProjectColumn is the table column denoting the project relation/edge.
 	ProjectColumn = "project_id"
+	// OauthTokensTable is the table that holds the oauth_tokens relation/edge.
+	OauthTokensTable = "oauth_tokens"
+	// OauthTokensInverseTable is the table name for the OAuthToken entity.
+	// It exists in this package in order to avoid circular dependency with the "oauthtoken" package.
+	OauthTokensInverseTable = "oauth_tokens"
+	// OauthTokensColumn is the table column denoting the oauth_tokens relation/edge.
+	OauthTokensColumn = "app_key_id"
 )
 
 // Columns holds all SQL columns for appkey fields.
@@ -45,6 +61,8 @@ var Columns = []string{
 	FieldProjectID,
 	FieldName,
 	FieldTokenHash,
+	FieldStatus,
+	FieldAllowedIps,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -71,6 +89,32 @@ var (
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
 	IDValidator func(string) error
 )
+
+// Status defines the type for the "status" enum field.
+type Status string
+
+// StatusACTIVE is the default value of the Status enum.
+const DefaultStatus = StatusACTIVE
+
+// Status values.
+const (
+	StatusACTIVE  Status = "ACTIVE"
+	StatusBLOCKED Status = "BLOCKED"
+)
+
+func (s Status) String() string {
+	return string(s)
+}
+
+// StatusValidator is a validator for the "status" field enum values. It is called by the builders before save.
+func StatusValidator(s Status) error {
+	switch s {
+	case StatusACTIVE, StatusBLOCKED:
+		return nil
+	default:
+		return fmt.Errorf("appkey: invalid enum value for status field: %q", s)
+	}
+}
 
 // OrderOption defines the ordering options for the AppKey queries.
 type OrderOption func(*sql.Selector)
@@ -105,10 +149,29 @@ func ByTokenHash(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTokenHash, opts...).ToFunc()
 }
 
+// ByStatus orders the results by the status field.
+func ByStatus(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
 // ByProjectField orders the results by project field.
 func ByProjectField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
 		sqlgraph.OrderByNeighborTerms(s, newProjectStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByOauthTokensCount orders the results by oauth_tokens count.
+func ByOauthTokensCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newOauthTokensStep(), opts...)
+	}
+}
+
+// ByOauthTokens orders the results by oauth_tokens terms.
+func ByOauthTokens(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newOauthTokensStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
 func newProjectStep() *sqlgraph.Step {
@@ -117,4 +180,29 @@ func newProjectStep() *sqlgraph.Step {
 		sqlgraph.To(ProjectInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, ProjectTable, ProjectColumn),
 	)
+}
+func newOauthTokensStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(OauthTokensInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, OauthTokensTable, OauthTokensColumn),
+	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Status) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Status) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Status(str)
+	if err := StatusValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Status", str)
+	}
+	return nil
 }

@@ -375,6 +375,36 @@ func TokenHashContainsFold(v string) predicate.AppKey {
 	return predicate.AppKey(sql.FieldContainsFold(FieldTokenHash, v))
 }
 
+// StatusEQ applies the EQ predicate on the "status" field.
+func StatusEQ(v Status) predicate.AppKey {
+	return predicate.AppKey(sql.FieldEQ(FieldStatus, v))
+}
+
+// StatusNEQ applies the NEQ predicate on the "status" field.
+func StatusNEQ(v Status) predicate.AppKey {
+	return predicate.AppKey(sql.FieldNEQ(FieldStatus, v))
+}
+
+// StatusIn applies the In predicate on the "status" field.
+func StatusIn(vs ...Status) predicate.AppKey {
+	return predicate.AppKey(sql.FieldIn(FieldStatus, vs...))
+}
+
+// StatusNotIn applies the NotIn predicate on the "status" field.
+func StatusNotIn(vs ...Status) predicate.AppKey {
+	return predicate.AppKey(sql.FieldNotIn(FieldStatus, vs...))
+}
+
+// AllowedIpsIsNil applies the IsNil predicate on the "allowed_ips" field.
+func AllowedIpsIsNil() predicate.AppKey {
+	return predicate.AppKey(sql.FieldIsNull(FieldAllowedIps))
+}
+
+// AllowedIpsNotNil applies the NotNil predicate on the "allowed_ips" field.
+func AllowedIpsNotNil() predicate.AppKey {
+	return predicate.AppKey(sql.FieldNotNull(FieldAllowedIps))
+}
+
 // HasProject applies the HasEdge predicate on the "project" edge.
 func HasProject() predicate.AppKey {
 	return predicate.AppKey(func(s *sql.Selector) {
@@ -390,6 +420,29 @@ func HasProject() predicate.AppKey {
 func HasProjectWith(preds ...predicate.Project) predicate.AppKey {
 	return predicate.AppKey(func(s *sql.Selector) {
 		step := newProjectStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasOauthTokens applies the HasEdge predicate on the "oauth_tokens" edge.
+func HasOauthTokens() predicate.AppKey {
+	return predicate.AppKey(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, OauthTokensTable, OauthTokensColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOauthTokensWith applies the HasEdge predicate on the "oauth_tokens" edge with a given conditions (other predicates).
+func HasOauthTokensWith(preds ...predicate.OAuthToken) predicate.AppKey {
+	return predicate.AppKey(func(s *sql.Selector) {
+		step := newOauthTokensStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -10,10 +10,14 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -127,6 +131,33 @@ func (f TraverseAsyncAction) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.AsyncActionQuery", q)
 }
 
+// The BrandingFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BrandingFunc func(context.Context, *ent.BrandingQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BrandingFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BrandingQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BrandingQuery", q)
+}
+
+// The TraverseBranding type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBranding func(context.Context, *ent.BrandingQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBranding) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBranding) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BrandingQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BrandingQuery", q)
+}
+
 // The CampaignFunc type is an adapter to allow the use of ordinary function as a Querier.
 type CampaignFunc func(context.Context, *ent.CampaignQuery) (ent.Value, error)
 
@@ -181,6 +212,33 @@ func (f TraverseManagementKey) Traverse(ctx context.Context, q ent.Query) error 
 	return fmt.Errorf("unexpected query type %T. expect *ent.ManagementKeyQuery", q)
 }
 
+// The OAuthTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OAuthTokenFunc func(context.Context, *ent.OAuthTokenQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OAuthTokenFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OAuthTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OAuthTokenQuery", q)
+}
+
+// The TraverseOAuthToken type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOAuthToken func(context.Context, *ent.OAuthTokenQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOAuthToken) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOAuthToken) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthTokenQuery", q)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProjectFunc func(context.Context, *ent.ProjectQuery) (ent.Value, error)
 
@@ -206,6 +264,60 @@ func (f TraverseProject) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectQuery", q)
+}
+
+// The ProjectUserFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ProjectUserFunc func(context.Context, *ent.ProjectUserQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ProjectUserFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ProjectUserQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ProjectUserQuery", q)
+}
+
+// The TraverseProjectUser type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseProjectUser func(context.Context, *ent.ProjectUserQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseProjectUser) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseProjectUser) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ProjectUserQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectUserQuery", q)
+}
+
+// The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UserFunc func(context.Context, *ent.UserQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UserFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UserQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
+}
+
+// The TraverseUser type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUser func(context.Context, *ent.UserQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUser) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UserQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
 }
 
 // The VoucherFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -242,12 +354,20 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AppKeyQuery, predicate.AppKey, appkey.OrderOption]{typ: ent.TypeAppKey, tq: q}, nil
 	case *ent.AsyncActionQuery:
 		return &query[*ent.AsyncActionQuery, predicate.AsyncAction, asyncaction.OrderOption]{typ: ent.TypeAsyncAction, tq: q}, nil
+	case *ent.BrandingQuery:
+		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
+	case *ent.OAuthTokenQuery:
+		return &query[*ent.OAuthTokenQuery, predicate.OAuthToken, oauthtoken.OrderOption]{typ: ent.TypeOAuthToken, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
+	case *ent.ProjectUserQuery:
+		return &query[*ent.ProjectUserQuery, predicate.ProjectUser, projectuser.OrderOption]{typ: ent.TypeProjectUser, tq: q}, nil
+	case *ent.UserQuery:
+		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.VoucherQuery:
 		return &query[*ent.VoucherQuery, predicate.Voucher, voucher.OrderOption]{typ: ent.TypeVoucher, tq: q}, nil
 	default:

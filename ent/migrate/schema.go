@@ -3,6 +3,7 @@
 package migrate
 
 import (
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
@@ -15,6 +16,8 @@ var (
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "name", Type: field.TypeString, Default: "default"},
 		{Name: "token_hash", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"ACTIVE", "BLOCKED"}, Default: "ACTIVE"},
+		{Name: "allowed_ips", Type: field.TypeJSON, Nullable: true},
 		{Name: "project_id", Type: field.TypeString},
 	}
 	// AppKeysTable holds the schema information for the "app_keys" table.
@@ -25,7 +28,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "app_keys_projects_app_keys",
-				Columns:    []*schema.Column{AppKeysColumns[5]},
+				Columns:    []*schema.Column{AppKeysColumns[7]},
 				RefColumns: []*schema.Column{ProjectsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -67,6 +70,35 @@ var (
 				Name:    "asyncaction_status_lease_until",
 				Unique:  false,
 				Columns: []*schema.Column{AsyncActionsColumns[5], AsyncActionsColumns[15]},
+			},
+		},
+	}
+	// BrandingsColumns holds the columns for the "brandings" table.
+	BrandingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "brand", Type: field.TypeJSON},
+		{Name: "address", Type: field.TypeJSON},
+		{Name: "contact", Type: field.TypeJSON},
+		{Name: "cockpits", Type: field.TypeJSON},
+	}
+	// BrandingsTable holds the schema information for the "brandings" table.
+	BrandingsTable = &schema.Table{
+		Name:       "brandings",
+		Columns:    BrandingsColumns,
+		PrimaryKey: []*schema.Column{BrandingsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "branding_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{BrandingsColumns[1]},
+			},
+			{
+				Name:    "branding_one_per_project",
+				Unique:  true,
+				Columns: []*schema.Column{BrandingsColumns[1]},
 			},
 		},
 	}
@@ -134,18 +166,108 @@ var (
 		Columns:    ManagementKeysColumns,
 		PrimaryKey: []*schema.Column{ManagementKeysColumns[0]},
 	}
+	// OauthTokensColumns holds the columns for the "oauth_tokens" table.
+	OauthTokensColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "token_hash", Type: field.TypeString, Unique: true},
+		{Name: "scopes", Type: field.TypeJSON},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "app_key_id", Type: field.TypeString, Size: 200},
+	}
+	// OauthTokensTable holds the schema information for the "oauth_tokens" table.
+	OauthTokensTable = &schema.Table{
+		Name:       "oauth_tokens",
+		Columns:    OauthTokensColumns,
+		PrimaryKey: []*schema.Column{OauthTokensColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "oauth_tokens_app_keys_oauth_tokens",
+				Columns:    []*schema.Column{OauthTokensColumns[7]},
+				RefColumns: []*schema.Column{AppKeysColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "oauthtoken_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{OauthTokensColumns[1]},
+			},
+			{
+				Name:    "oauthtoken_project_id_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{OauthTokensColumns[1], OauthTokensColumns[6]},
+			},
+		},
+	}
 	// ProjectsColumns holds the columns for the "projects" table.
 	ProjectsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "features", Type: field.TypeJSON, Nullable: true},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
 	ProjectsTable = &schema.Table{
 		Name:       "projects",
 		Columns:    ProjectsColumns,
 		PrimaryKey: []*schema.Column{ProjectsColumns[0]},
+	}
+	// ProjectUsersColumns holds the columns for the "project_users" table.
+	ProjectUsersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "role", Type: field.TypeString, Size: 50},
+		{Name: "user_id", Type: field.TypeString},
+	}
+	// ProjectUsersTable holds the schema information for the "project_users" table.
+	ProjectUsersTable = &schema.Table{
+		Name:       "project_users",
+		Columns:    ProjectUsersColumns,
+		PrimaryKey: []*schema.Column{ProjectUsersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "project_users_users_memberships",
+				Columns:    []*schema.Column{ProjectUsersColumns[5]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "projectuser_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProjectUsersColumns[1]},
+			},
+			{
+				Name:    "projectuser_project_id_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{ProjectUsersColumns[1], ProjectUsersColumns[5]},
+			},
+		},
+	}
+	// UsersColumns holds the columns for the "users" table.
+	UsersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "login", Type: field.TypeString, Unique: true, Size: 320},
+		{Name: "email", Type: field.TypeString, Size: 320},
+		{Name: "first_name", Type: field.TypeString, Default: ""},
+		{Name: "last_name", Type: field.TypeString, Default: ""},
+		{Name: "is_owner", Type: field.TypeBool, Default: false},
+	}
+	// UsersTable holds the schema information for the "users" table.
+	UsersTable = &schema.Table{
+		Name:       "users",
+		Columns:    UsersColumns,
+		PrimaryKey: []*schema.Column{UsersColumns[0]},
 	}
 	// VouchersColumns holds the columns for the "vouchers" table.
 	VouchersColumns = []*schema.Column{
@@ -212,14 +334,23 @@ var (
 	Tables = []*schema.Table{
 		AppKeysTable,
 		AsyncActionsTable,
+		BrandingsTable,
 		CampaignsTable,
 		ManagementKeysTable,
+		OauthTokensTable,
 		ProjectsTable,
+		ProjectUsersTable,
+		UsersTable,
 		VouchersTable,
 	}
 )
 
 func init() {
 	AppKeysTable.ForeignKeys[0].RefTable = ProjectsTable
+	OauthTokensTable.ForeignKeys[0].RefTable = AppKeysTable
+	OauthTokensTable.Annotation = &entsql.Annotation{
+		Table: "oauth_tokens",
+	}
+	ProjectUsersTable.ForeignKeys[0].RefTable = UsersTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 }

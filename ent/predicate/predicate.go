@@ -12,14 +12,26 @@ type AppKey func(*sql.Selector)
 // AsyncAction is the predicate function for asyncaction builders.
 type AsyncAction func(*sql.Selector)
 
+// Branding is the predicate function for branding builders.
+type Branding func(*sql.Selector)
+
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
 
+// OAuthToken is the predicate function for oauthtoken builders.
+type OAuthToken func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
+
+// ProjectUser is the predicate function for projectuser builders.
+type ProjectUser func(*sql.Selector)
+
+// User is the predicate function for user builders.
+type User func(*sql.Selector)
 
 // Voucher is the predicate function for voucher builders.
 type Voucher func(*sql.Selector)

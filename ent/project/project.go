@@ -20,6 +20,8 @@ const (
 	FieldUpdatedAt = "updated_at"
 	// FieldName holds the string denoting the name field in the database.
 	FieldName = "name"
+	// FieldFeatures holds the string denoting the features field in the database.
+	FieldFeatures = "features"
 	// EdgeAppKeys holds the string denoting the app_keys edge name in mutations.
 	EdgeAppKeys = "app_keys"
 	// Table holds the table name of the project in the database.
@@ -39,6 +41,7 @@ var Columns = []string{
 	FieldCreatedAt,
 	FieldUpdatedAt,
 	FieldName,
+	FieldFeatures,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

@@ -235,6 +235,16 @@ func NameContainsFold(v string) predicate.Project {
 	return predicate.Project(sql.FieldContainsFold(FieldName, v))
 }
 
+// FeaturesIsNil applies the IsNil predicate on the "features" field.
+func FeaturesIsNil() predicate.Project {
+	return predicate.Project(sql.FieldIsNull(FieldFeatures))
+}
+
+// FeaturesNotNil applies the NotNil predicate on the "features" field.
+func FeaturesNotNil() predicate.Project {
+	return predicate.Project(sql.FieldNotNull(FieldFeatures))
+}
+
 // HasAppKeys applies the HasEdge predicate on the "app_keys" edge.
 func HasAppKeys() predicate.Project {
 	return predicate.Project(func(s *sql.Selector) {

@@ -7,10 +7,14 @@ import (
 
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -112,6 +116,35 @@ func init() {
 	asyncaction.DefaultID = asyncactionDescID.Default.(func() string)
 	// asyncaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	asyncaction.IDValidator = asyncactionDescID.Validators[0].(func(string) error)
+	brandingMixin := schema.Branding{}.Mixin()
+	brandingMixinHooks0 := brandingMixin[0].Hooks()
+	branding.Hooks[0] = brandingMixinHooks0[0]
+	brandingMixinInters0 := brandingMixin[0].Interceptors()
+	branding.Interceptors[0] = brandingMixinInters0[0]
+	brandingMixinFields0 := brandingMixin[0].Fields()
+	_ = brandingMixinFields0
+	brandingMixinFields1 := brandingMixin[1].Fields()
+	_ = brandingMixinFields1
+	brandingFields := schema.Branding{}.Fields()
+	_ = brandingFields
+	// brandingDescProjectID is the schema descriptor for project_id field.
+	brandingDescProjectID := brandingMixinFields0[0].Descriptor()
+	// branding.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	branding.ProjectIDValidator = brandingDescProjectID.Validators[0].(func(string) error)
+	// brandingDescCreatedAt is the schema descriptor for created_at field.
+	brandingDescCreatedAt := brandingMixinFields1[0].Descriptor()
+	// branding.DefaultCreatedAt holds the default value on creation for the created_at field.
+	branding.DefaultCreatedAt = brandingDescCreatedAt.Default.(func() time.Time)
+	// brandingDescUpdatedAt is the schema descriptor for updated_at field.
+	brandingDescUpdatedAt := brandingMixinFields1[1].Descriptor()
+	// branding.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	branding.UpdateDefaultUpdatedAt = brandingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// brandingDescID is the schema descriptor for id field.
+	brandingDescID := brandingFields[0].Descriptor()
+	// branding.DefaultID holds the default value on creation for the id field.
+	branding.DefaultID = brandingDescID.Default.(func() string)
+	// branding.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	branding.IDValidator = brandingDescID.Validators[0].(func(string) error)
 	campaignMixin := schema.Campaign{}.Mixin()
 	campaignMixinHooks1 := campaignMixin[1].Hooks()
 	campaignHooks := schema.Campaign{}.Hooks()
@@ -232,6 +265,45 @@ func init() {
 			return nil
 		}
 	}()
+	oauthtokenMixin := schema.OAuthToken{}.Mixin()
+	oauthtokenMixinHooks1 := oauthtokenMixin[1].Hooks()
+	oauthtoken.Hooks[0] = oauthtokenMixinHooks1[0]
+	oauthtokenMixinInters1 := oauthtokenMixin[1].Interceptors()
+	oauthtoken.Interceptors[0] = oauthtokenMixinInters1[0]
+	oauthtokenMixinFields0 := oauthtokenMixin[0].Fields()
+	_ = oauthtokenMixinFields0
+	oauthtokenMixinFields1 := oauthtokenMixin[1].Fields()
+	_ = oauthtokenMixinFields1
+	oauthtokenMixinFields2 := oauthtokenMixin[2].Fields()
+	_ = oauthtokenMixinFields2
+	oauthtokenFields := schema.OAuthToken{}.Fields()
+	_ = oauthtokenFields
+	// oauthtokenDescProjectID is the schema descriptor for project_id field.
+	oauthtokenDescProjectID := oauthtokenMixinFields1[0].Descriptor()
+	// oauthtoken.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	oauthtoken.ProjectIDValidator = oauthtokenDescProjectID.Validators[0].(func(string) error)
+	// oauthtokenDescCreatedAt is the schema descriptor for created_at field.
+	oauthtokenDescCreatedAt := oauthtokenMixinFields2[0].Descriptor()
+	// oauthtoken.DefaultCreatedAt holds the default value on creation for the created_at field.
+	oauthtoken.DefaultCreatedAt = oauthtokenDescCreatedAt.Default.(func() time.Time)
+	// oauthtokenDescUpdatedAt is the schema descriptor for updated_at field.
+	oauthtokenDescUpdatedAt := oauthtokenMixinFields2[1].Descriptor()
+	// oauthtoken.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	oauthtoken.UpdateDefaultUpdatedAt = oauthtokenDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// oauthtokenDescTokenHash is the schema descriptor for token_hash field.
+	oauthtokenDescTokenHash := oauthtokenFields[0].Descriptor()
+	// oauthtoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	oauthtoken.TokenHashValidator = oauthtokenDescTokenHash.Validators[0].(func(string) error)
+	// oauthtokenDescAppKeyID is the schema descriptor for app_key_id field.
+	oauthtokenDescAppKeyID := oauthtokenFields[1].Descriptor()
+	// oauthtoken.AppKeyIDValidator is a validator for the "app_key_id" field. It is called by the builders before save.
+	oauthtoken.AppKeyIDValidator = oauthtokenDescAppKeyID.Validators[0].(func(string) error)
+	// oauthtokenDescID is the schema descriptor for id field.
+	oauthtokenDescID := oauthtokenMixinFields0[0].Descriptor()
+	// oauthtoken.DefaultID holds the default value on creation for the id field.
+	oauthtoken.DefaultID = oauthtokenDescID.Default.(func() string)
+	// oauthtoken.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	oauthtoken.IDValidator = oauthtokenDescID.Validators[0].(func(string) error)
 	projectMixin := schema.Project{}.Mixin()
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0
@@ -271,6 +343,120 @@ func init() {
 	project.DefaultID = projectDescID.Default.(func() string)
 	// project.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	project.IDValidator = projectDescID.Validators[0].(func(string) error)
+	projectuserMixin := schema.ProjectUser{}.Mixin()
+	projectuserMixinHooks0 := projectuserMixin[0].Hooks()
+	projectuser.Hooks[0] = projectuserMixinHooks0[0]
+	projectuserMixinInters0 := projectuserMixin[0].Interceptors()
+	projectuser.Interceptors[0] = projectuserMixinInters0[0]
+	projectuserMixinFields0 := projectuserMixin[0].Fields()
+	_ = projectuserMixinFields0
+	projectuserMixinFields1 := projectuserMixin[1].Fields()
+	_ = projectuserMixinFields1
+	projectuserFields := schema.ProjectUser{}.Fields()
+	_ = projectuserFields
+	// projectuserDescProjectID is the schema descriptor for project_id field.
+	projectuserDescProjectID := projectuserMixinFields0[0].Descriptor()
+	// projectuser.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	projectuser.ProjectIDValidator = projectuserDescProjectID.Validators[0].(func(string) error)
+	// projectuserDescCreatedAt is the schema descriptor for created_at field.
+	projectuserDescCreatedAt := projectuserMixinFields1[0].Descriptor()
+	// projectuser.DefaultCreatedAt holds the default value on creation for the created_at field.
+	projectuser.DefaultCreatedAt = projectuserDescCreatedAt.Default.(func() time.Time)
+	// projectuserDescUpdatedAt is the schema descriptor for updated_at field.
+	projectuserDescUpdatedAt := projectuserMixinFields1[1].Descriptor()
+	// projectuser.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	projectuser.UpdateDefaultUpdatedAt = projectuserDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// projectuserDescUserID is the schema descriptor for user_id field.
+	projectuserDescUserID := projectuserFields[0].Descriptor()
+	// projectuser.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
+	projectuser.UserIDValidator = projectuserDescUserID.Validators[0].(func(string) error)
+	// projectuserDescRole is the schema descriptor for role field.
+	projectuserDescRole := projectuserFields[1].Descriptor()
+	// projectuser.RoleValidator is a validator for the "role" field. It is called by the builders before save.
+	projectuser.RoleValidator = func() func(string) error {
+		validators := projectuserDescRole.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(role string) error {
+			for _, fn := range fns {
+				if err := fn(role); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	userMixin := schema.User{}.Mixin()
+	userMixinFields0 := userMixin[0].Fields()
+	_ = userMixinFields0
+	userMixinFields1 := userMixin[1].Fields()
+	_ = userMixinFields1
+	userFields := schema.User{}.Fields()
+	_ = userFields
+	// userDescCreatedAt is the schema descriptor for created_at field.
+	userDescCreatedAt := userMixinFields1[0].Descriptor()
+	// user.DefaultCreatedAt holds the default value on creation for the created_at field.
+	user.DefaultCreatedAt = userDescCreatedAt.Default.(func() time.Time)
+	// userDescUpdatedAt is the schema descriptor for updated_at field.
+	userDescUpdatedAt := userMixinFields1[1].Descriptor()
+	// user.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	user.UpdateDefaultUpdatedAt = userDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// userDescLogin is the schema descriptor for login field.
+	userDescLogin := userFields[0].Descriptor()
+	// user.LoginValidator is a validator for the "login" field. It is called by the builders before save.
+	user.LoginValidator = func() func(string) error {
+		validators := userDescLogin.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(login string) error {
+			for _, fn := range fns {
+				if err := fn(login); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescEmail is the schema descriptor for email field.
+	userDescEmail := userFields[1].Descriptor()
+	// user.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	user.EmailValidator = func() func(string) error {
+		validators := userDescEmail.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(email string) error {
+			for _, fn := range fns {
+				if err := fn(email); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescFirstName is the schema descriptor for first_name field.
+	userDescFirstName := userFields[2].Descriptor()
+	// user.DefaultFirstName holds the default value on creation for the first_name field.
+	user.DefaultFirstName = userDescFirstName.Default.(string)
+	// userDescLastName is the schema descriptor for last_name field.
+	userDescLastName := userFields[3].Descriptor()
+	// user.DefaultLastName holds the default value on creation for the last_name field.
+	user.DefaultLastName = userDescLastName.Default.(string)
+	// userDescIsOwner is the schema descriptor for is_owner field.
+	userDescIsOwner := userFields[4].Descriptor()
+	// user.DefaultIsOwner holds the default value on creation for the is_owner field.
+	user.DefaultIsOwner = userDescIsOwner.Default.(bool)
+	// userDescID is the schema descriptor for id field.
+	userDescID := userMixinFields0[0].Descriptor()
+	// user.DefaultID holds the default value on creation for the id field.
+	user.DefaultID = userDescID.Default.(func() string)
+	// user.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	user.IDValidator = userDescID.Validators[0].(func(string) error)
 	voucherMixin := schema.Voucher{}.Mixin()
 	voucherMixinHooks1 := voucherMixin[1].Hooks()
 	voucher.Hooks[0] = voucherMixinHooks1[0]

@@ -9,7 +9,10 @@ import (
 )
 
 // AppKey is an application key (X-App-Id + X-App-Token) of one project. Its
-// ID is the public app id; only a hash of the token is stored.
+// ID is the public app id; only a hash of the token is stored. A BLOCKED key
+// authenticates nothing, and neither do the OAuth tokens it issued (they are
+// checked against their key on every request). Regenerating replaces the
+// token hash and keeps the id, so issued OAuth tokens keep working.
 type AppKey struct{ ent.Schema }
 
 // Mixin of the AppKey.
@@ -22,6 +25,10 @@ func (AppKey) Fields() []ent.Field {
 		field.String("project_id").NotEmpty().Immutable(),
 		field.String("name").Default("default"),
 		field.String("token_hash").NotEmpty().Sensitive(),
+		field.Enum("status").Values("ACTIVE", "BLOCKED").Default("ACTIVE"),
+		// allowed_ips are IP addresses and CIDR prefixes the key (and its
+		// OAuth tokens) may be used from; empty allows any address.
+		field.Strings("allowed_ips").Optional(),
 	}
 }
 
@@ -29,6 +36,7 @@ func (AppKey) Fields() []ent.Field {
 func (AppKey) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("project", Project.Type).Ref("app_keys").Field("project_id").Unique().Required().Immutable(),
+		edge.To("oauth_tokens", OAuthToken.Type),
 	}
 }
 

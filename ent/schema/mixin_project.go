@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
@@ -12,7 +13,6 @@ import (
 	"entgo.io/ent/schema/index"
 	"entgo.io/ent/schema/mixin"
 
-	"github.com/promoengine/promoengine/ent/intercept"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 )
 
@@ -41,7 +41,7 @@ func (ProjectMixin) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("project_id")}
 }
 
-// predicateQuery is implemented by intercept.Query and every generated mutation.
+// predicateQuery is implemented by every generated mutation and by wherer.
 type predicateQuery interface {
 	WhereP(...func(*sql.Selector))
 }
@@ -49,8 +49,8 @@ type predicateQuery interface {
 // Interceptors of the ProjectMixin: every read is limited to the viewer's project.
 func (ProjectMixin) Interceptors() []ent.Interceptor {
 	return []ent.Interceptor{
-		intercept.TraverseFunc(func(ctx context.Context, q intercept.Query) error {
-			return scopeToProject(ctx, q)
+		ent.TraverseFunc(func(ctx context.Context, q ent.Query) error {
+			return scopeToProject(ctx, wherer{q})
 		}),
 	}
 }
@@ -71,6 +71,27 @@ func (ProjectMixin) Hooks() []ent.Hook {
 			})
 		},
 	}
+}
+
+// wherer adapts a generated query to predicateQuery: it calls the query's
+// Where(...predicate.X) with the selector function converted to the query's
+// predicate type. The schema package must not import generated code (that
+// would make the schema unloadable whenever generated code is stale), so it
+// reaches the typed method by reflection.
+type wherer struct{ q ent.Query }
+
+// WhereP implements predicateQuery.
+func (w wherer) WhereP(ps ...func(*sql.Selector)) {
+	where := reflect.ValueOf(w.q).MethodByName("Where")
+	if !where.IsValid() || where.Type().NumIn() != 1 || !where.Type().IsVariadic() {
+		panic(fmt.Sprintf("tenancy: query type %T has no Where(...predicate) method", w.q))
+	}
+	predType := where.Type().In(0).Elem()
+	args := make([]reflect.Value, len(ps))
+	for i, p := range ps {
+		args[i] = reflect.ValueOf(p).Convert(predType)
+	}
+	where.Call(args)
 }
 
 func scopeToProject(ctx context.Context, q any) error {

@@ -23,6 +23,9 @@ func (Project) Mixin() []ent.Mixin {
 func (Project) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("name").NotEmpty().MaxLen(200),
+		// features are the plan features the project has (package
+		// feature); an operation needing a missing one is a 402.
+		field.Strings("features").Optional(),
 	}
 }
 

@@ -24,6 +24,9 @@ type Error struct {
 	// ResourceID and ResourceType name the related resource, when there is one.
 	ResourceID   string
 	ResourceType string
+	// RetryAfter, when positive, is how many seconds the caller should wait
+	// before trying again (sent as the Retry-After header).
+	RetryAfter int
 }
 
 // Error implements error.
@@ -69,6 +72,25 @@ func InvalidQueryParams(format string, args ...any) *Error {
 // Unauthorized reports missing or wrong credentials.
 func Unauthorized() *Error {
 	return &Error{Code: http.StatusUnauthorized, Key: "unauthorized", Message: "Unauthorized"}
+}
+
+// Forbidden reports valid credentials that do not allow the operation.
+func Forbidden(details string) *Error {
+	return &Error{Code: http.StatusForbidden, Key: "forbidden", Message: "Forbidden", Details: details}
+}
+
+// MissingParameters reports a required form or query parameter that is absent.
+func MissingParameters(details string) *Error {
+	return &Error{Code: http.StatusBadRequest, Key: "missing_parameters", Message: "Missing parameters", Details: details}
+}
+
+// MissingFeature reports that the project's plan lacks the feature an
+// operation needs (402, as the real service answers).
+func MissingFeature(feature string) *Error {
+	return &Error{
+		Code: http.StatusPaymentRequired, Key: "missing_required_feature", Message: "Payment required",
+		Details: "Your current plan does not include a feature required to perform this operation (" + feature + ").",
+	}
 }
 
 // Duplicate reports a resource that already exists.

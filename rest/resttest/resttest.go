@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,10 +55,14 @@ func NewWithoutWorker(t testing.TB) *Env {
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	srv := httptest.NewServer(rest.NewRouter(rest.Options{
-		Client: db.Client, Dialect: db.Dialect, Logger: log,
+	router, err := rest.NewRouter(rest.Options{
+		Client: db.Client, Logger: log, Dialect: db.Dialect,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
-	}))
+	})
+	if err != nil {
+		t.Fatalf("building router: %v", err)
+	}
+	srv := httptest.NewServer(router)
 	t.Cleanup(srv.Close)
 	e := &Env{T: t, DB: db, Server: srv}
 	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
@@ -138,6 +144,70 @@ func (e *Env) Do(method, path string, body []byte, h Headers) Response {
 		e.T.Fatalf("reading response: %v", err)
 	}
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+}
+
+// Form sends form-encoded parameters (the OAuth endpoints' encoding).
+func (e *Env) Form(path string, form url.Values, h Headers) Response {
+	e.T.Helper()
+	req, err := http.NewRequest(http.MethodPost, e.Server.URL+path, strings.NewReader(form.Encode()))
+	if err != nil {
+		e.T.Fatalf("building request: %v", err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for k, v := range h {
+		req.Header.Set(k, v)
+	}
+	resp, err := e.Server.Client().Do(req)
+	if err != nil {
+		e.T.Fatalf("POST %s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		e.T.Fatalf("reading response: %v", err)
+	}
+	return Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+}
+
+// Token issues an OAuth access token with the given key and scope, failing
+// the test when that does not work.
+func (e *Env) Token(h Headers, scope string) string {
+	e.T.Helper()
+	resp := e.Form("/v1/oauth/token", url.Values{"grant_type": {"client_credentials"}, "scope": {scope}}, h)
+	if resp.Status != http.StatusOK {
+		e.T.Fatalf("issuing OAuth token: %d %s", resp.Status, resp.Body)
+	}
+	tok, _ := resp.JSON(e.T)["access_token"].(string)
+	return tok
+}
+
+// Bearer returns the headers that authenticate with an OAuth token.
+func Bearer(token string) Headers { return Headers{"Authorization": "Bearer " + token} }
+
+// NewManagementKey stores a management key and returns its headers.
+func (e *Env) NewManagementKey() Headers {
+	e.T.Helper()
+	var mk graph.ManagementCredentials
+	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
+		var err error
+		mk, err = graph.CreateManagementKey(ctx, "", "")
+		return err
+	})
+	if err != nil {
+		e.T.Fatalf("creating management key: %v", err)
+	}
+	return Headers{"X-Management-Id": mk.ManagementID, "X-Management-Token": mk.ManagementToken}
+}
+
+// Merge returns the union of header sets (later ones win).
+func Merge(hs ...Headers) Headers {
+	out := Headers{}
+	for _, h := range hs {
+		for k, v := range h {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // DoJSON sends v encoded as JSON.

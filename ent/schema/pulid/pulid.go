@@ -13,10 +13,13 @@ import (
 // Prefixes of the resources promoengine stores. A prefix identifies the
 // resource type of an ID (see graph's node resolution).
 const (
-	PrefixProject  = "proj_"
-	PrefixCampaign = "camp_"
-	PrefixVoucher  = "v_"
-	PrefixAsync    = "aa_"
+	PrefixProject    = "proj_"
+	PrefixCampaign   = "camp_"
+	PrefixVoucher    = "v_"
+	PrefixAsync      = "aa_"
+	PrefixOAuthToken = "oat_"
+	PrefixBranding   = "brd_"
+	PrefixUser       = "user_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -10,8 +10,15 @@ import "context"
 type Viewer struct {
 	// ProjectID scopes every project-owned read and write.
 	ProjectID string
-	// AppID is the application key that authenticated the request.
+	// AppID is the application key that authenticated the request (for an
+	// OAuth token: the key that issued it).
 	AppID string
+	// TokenID is the OAuth token that authenticated the request ("" for
+	// application keys).
+	TokenID string
+	// Scopes narrow what an OAuth token may call; nil (application keys)
+	// means everything the key may call.
+	Scopes []string
 }
 
 type viewerKey struct{}
@@ -30,9 +37,10 @@ func FromContext(ctx context.Context) (Viewer, bool) {
 
 // NewSystemContext returns a context allowed to read across projects. It is
 // for narrow internal work only (credential lookups, background job claims);
-// writes under it must name their project explicitly.
+// writes under it must name their project explicitly. A viewer that ctx
+// carries is hidden in the returned context.
 func NewSystemContext(ctx context.Context) context.Context {
-	return context.WithValue(ctx, systemKey{}, true)
+	return context.WithValue(context.WithValue(ctx, viewerKey{}, Viewer{}), systemKey{}, true)
 }
 
 // IsSystem reports whether ctx was made by NewSystemContext.

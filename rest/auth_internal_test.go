@@ -1,0 +1,148 @@
+package rest
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph"
+)
+
+func TestScopeTable(t *testing.T) {
+	cases := []struct {
+		method, route string
+		want          []string
+	}{
+		{"POST", "/v1/publications", []string{"api", "publications"}},
+		{"GET", "/v1/publications", []string{"api"}},
+		{"GET", "/v1/campaigns/:campaignId", []string{"api", "campaigns"}},
+		{"POST", "/v1/campaigns/:campaignId/vouchers", []string{"api", "campaigns"}},
+		{"POST", "/v1/vouchers/:code/transactions/export", []string{"api", "exports"}},
+		{"GET", "/v1/vouchers/:code", []string{"api", "vouchers"}},
+		{"POST", "/v1/events", []string{"api", "events"}},
+		{"GET", "/v1/segments", []string{"api", "segments"}},
+		{"GET", "/v2/loyalties/rewards/:id/activities", []string{"api", "loyalties"}},
+		{"POST", "/graphql", []string{"api"}},
+		{"GET", "/v1/campaignsX", []string{"api"}},
+		{"GET", "/v1/customers", []string{"api"}},
+	}
+	for _, tc := range cases {
+		if got := scopesFor(tc.method, tc.route); !slices.Equal(got, tc.want) {
+			t.Errorf("%s %s: %v, want %v", tc.method, tc.route, got, tc.want)
+		}
+	}
+	for _, rs := range scopeTable {
+		for _, s := range rs.Scopes {
+			if !graph.IsScopeValue(s) {
+				t.Errorf("scope table names unknown scope %q", s)
+			}
+		}
+	}
+}
+
+// TestEveryBearerRouteIsInTheScopeTable keeps the table honest: a route
+// that accepts OAuth tokens must be named by a row (not the fallback).
+func TestEveryBearerRouteIsInTheScopeTable(t *testing.T) {
+	r, err := NewRouter(Options{Ready: func(context.Context) error { return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ri := range r.Routes() {
+		if !strings.HasPrefix(ri.Path, "/v1/campaigns") && !strings.HasPrefix(ri.Path, "/v2/") && ri.Path != "/graphql" {
+			continue
+		}
+		named := slices.ContainsFunc(scopeTable, func(rs routeScope) bool {
+			return (rs.Method == "" || rs.Method == ri.Method) && routeHasPrefix(ri.Path, rs.Path)
+		})
+		if !named {
+			t.Errorf("%s %s accepts bearer tokens but has no scope table row", ri.Method, ri.Path)
+		}
+	}
+}
+
+// TestBearerAndAppKeysMiddleware exercises the /v2 rule (token and keys
+// of the same project, both required) on a route of its own.
+func TestBearerAndAppKeysMiddleware(t *testing.T) {
+	db := entdbtest.Open(t)
+	base := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
+	var a, b graph.ProjectCredentials
+	err := graph.InTx(base, func(ctx context.Context) error {
+		var err error
+		if a, err = graph.CreateProject(ctx, "A", "", ""); err != nil {
+			return err
+		}
+		b, err = graph.CreateProject(ctx, "B", "", "")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	issue := func(p graph.ProjectCredentials, scope string) string {
+		var tok graph.IssuedOAuthToken
+		ctx := viewer.NewContext(base, viewer.Viewer{ProjectID: p.ProjectID, AppID: p.AppID})
+		if err := graph.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			tok, err = graph.IssueOAuthToken(ctx, "client_credentials", scope)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return tok.AccessToken
+	}
+	loyalties, vouchers, bTok := issue(a, "loyalties"), issue(a, "vouchers"), issue(b, "api")
+
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(withRequest(db.Client, db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	r.GET("/v2/loyalties/ping", authenticate(bearerAndAppKeys, renderError), func(c *gin.Context) {
+		v, _ := viewer.FromContext(c.Request.Context())
+		c.String(http.StatusOK, v.ProjectID)
+	})
+	keys := func(p graph.ProjectCredentials) map[string]string {
+		return map[string]string{"X-App-Id": p.AppID, "X-App-Token": p.AppToken}
+	}
+	with := func(m map[string]string, tok string) map[string]string {
+		out := map[string]string{"Authorization": "Bearer " + tok}
+		for k, v := range m {
+			out[k] = v
+		}
+		return out
+	}
+	cases := map[string]struct {
+		h      map[string]string
+		status int
+	}{
+		"keys only":            {keys(a), 401},
+		"bearer only":          {with(nil, loyalties), 401},
+		"both":                 {with(keys(a), loyalties), 200},
+		"token of B, keys A":   {with(keys(a), bTok), 401},
+		"wrong scope":          {with(keys(a), vouchers), 403},
+		"wrong app token":      {with(map[string]string{"X-App-Id": a.AppID, "X-App-Token": "x"}, loyalties), 401},
+		"unknown bearer, keys": {with(keys(a), "nope"), 401},
+	}
+	for name, tc := range cases {
+		req := httptest.NewRequest(http.MethodGet, "/v2/loyalties/ping", nil)
+		for k, v := range tc.h {
+			req.Header.Set(k, v)
+		}
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, req)
+		if w.Code != tc.status {
+			t.Errorf("%s: %d %s", name, w.Code, w.Body)
+		}
+		if tc.status == 200 && w.Body.String() != a.ProjectID {
+			t.Errorf("%s: viewer project %s", name, w.Body)
+		}
+	}
+}

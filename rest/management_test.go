@@ -1,0 +1,220 @@
+package rest_test
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/feature"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func brandingPayload() map[string]any {
+	return map[string]any{
+		"brand":   map[string]any{"name": "Voucherify PSA", "privacy_policy_url": nil, "website_url": "voucherify.io"},
+		"address": map[string]any{"street": "Porcelanowa 23", "city": "Katowice", "postal": "43-246", "country": "Poland"},
+		"contact": map[string]any{"email": "support@voucherify.io"},
+	}
+}
+
+func setFeatures(t *testing.T, e *resttest.Env, projectID string, enable, disable []string) {
+	t.Helper()
+	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
+		_, err := graph.SetProjectFeatures(ctx, projectID, enable, disable)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCreateBranding(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	path := "/management/v1/projects/" + e.Project.ProjectID + "/branding"
+	resp := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+	if resp.Status != http.StatusOK {
+		t.Fatalf("create brand: %d %s", resp.Status, resp.Body)
+	}
+	got := resp.JSON(t)
+	if !regexp.MustCompile(`^brd_[0-9a-f]{18}$`).MatchString(got["id"].(string)) {
+		t.Errorf("id = %v", got["id"])
+	}
+	want := `"brand":{"name":"Voucherify PSA","privacy_policy_url":null,"terms_of_use_url":null,` +
+		`"permission_reminder":"You are receiving this email because you opted in at our website.","website_url":"voucherify.io"},` +
+		`"address":{"street":"Porcelanowa 23","city":"Katowice","postal":"43-246","state":null,"country":"Poland"},` +
+		`"contact":{"email":"support@voucherify.io","phone":null},` +
+		`"cockpits":{"campaigns_overview_enabled":false,"loyalty_enabled":false,"gift_cards_enabled":false,"coupons_enabled":false,` +
+		`"referrals_enabled":false,"theme":"default","use_custom_double_opt_in_redirect_url":false,"custom_double_opt_in_redirect_url":null}}`
+	if !strings.HasSuffix(string(resp.Body), want) {
+		t.Errorf("body:\n%s\nwant suffix:\n%s", resp.Body, want)
+	}
+
+	again := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+	if g := again.JSON(t); again.Status != 409 || g["key"] != "branding_exist" || g["message"] != "Branding exist" ||
+		g["details"] != "Cannot exist more than one branding for given project" {
+		t.Errorf("second brand: %d %s", again.Status, again.Body)
+	}
+}
+
+func TestCreateBrandingValidation(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	path := "/management/v1/projects/" + e.Project.ProjectID + "/branding"
+	edit := func(f func(p map[string]any)) map[string]any { p := brandingPayload(); f(p); return p }
+	sub := func(p map[string]any, k string) map[string]any { return p[k].(map[string]any) }
+	cases := map[string]struct {
+		body  map[string]any
+		field string
+	}{
+		"no brand":         {edit(func(p map[string]any) { delete(p, "brand") }), "brand"},
+		"no address":       {edit(func(p map[string]any) { delete(p, "address") }), "address"},
+		"no contact":       {edit(func(p map[string]any) { p["contact"] = nil }), "contact"},
+		"no name":          {edit(func(p map[string]any) { delete(sub(p, "brand"), "name") }), "brand.name"},
+		"no city":          {edit(func(p map[string]any) { sub(p, "address")["city"] = "" }), "address.city"},
+		"bad email":        {edit(func(p map[string]any) { sub(p, "contact")["email"] = "not an email" }), "contact.email"},
+		"bad website":      {edit(func(p map[string]any) { sub(p, "brand")["website_url"] = "http://exa mple" }), "brand.website_url"},
+		"bad privacy url":  {edit(func(p map[string]any) { sub(p, "brand")["privacy_policy_url"] = "ftp://x.org/p" }), "brand.privacy_policy_url"},
+		"wrong type":       {edit(func(p map[string]any) { sub(p, "brand")["name"] = 5 }), "brand.name"},
+		"bad redirect url": {edit(func(p map[string]any) { p["cockpits"] = map[string]any{"custom_double_opt_in_redirect_url": "nope"} }), "cockpits.custom_double_opt_in_redirect_url"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			resp := e.DoJSON(http.MethodPost, path, tc.body, mk)
+			got := resp.JSON(t)
+			if resp.Status != 400 || got["key"] != "invalid_payload" || !strings.Contains(got["details"].(string), tc.field) {
+				t.Errorf("%d %s", resp.Status, resp.Body)
+			}
+		})
+	}
+	if resp := e.Do(http.MethodPost, path, []byte(`{"brand":`), mk); resp.Status != 400 || resp.JSON(t)["key"] != "invalid_json" {
+		t.Errorf("malformed JSON: %d %s", resp.Status, resp.Body)
+	}
+	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); n != 0 {
+		t.Errorf("%d brands stored by invalid requests", n)
+	}
+	// Cockpits given are echoed complete.
+	p := brandingPayload()
+	p["cockpits"] = map[string]any{"loyalty_enabled": true, "theme": "dark"}
+	resp := e.DoJSON(http.MethodPost, path, p, mk)
+	ck, _ := resp.JSON(t)["cockpits"].(map[string]any)
+	if resp.Status != 200 || ck["loyalty_enabled"] != true || ck["theme"] != "dark" || ck["coupons_enabled"] != false || len(ck) != 8 {
+		t.Errorf("cockpits: %d %s", resp.Status, resp.Body)
+	}
+}
+
+func TestOneBrandPerProjectUnderConcurrentRequests(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	path := "/management/v1/projects/" + e.Project.ProjectID + "/branding"
+	const parallel = 8
+	statuses := make([]int, parallel)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range parallel {
+		wg.Go(func() {
+			<-start
+			r := e.DoJSON(http.MethodPost, path, brandingPayload(), mk)
+			statuses[i] = r.Status
+			if r.Status == 409 && r.JSON(t)["key"] != "branding_exist" {
+				t.Errorf("conflict: %s", r.Body)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	ok := 0
+	for _, s := range statuses {
+		if s == 200 {
+			ok++
+		} else if s != 409 {
+			t.Errorf("unexpected status %d", s)
+		}
+	}
+	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); ok != 1 || n != 1 {
+		t.Errorf("%d created, %d stored (statuses %v); want exactly 1", ok, n, statuses)
+	}
+}
+
+func TestManagementFeaturesAndProjects(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	pid := e.Project.ProjectID
+	// Unknown project.
+	for _, r := range []resttest.Response{
+		e.DoJSON(http.MethodPost, "/management/v1/projects/proj_nothere/branding", brandingPayload(), mk),
+		e.Do(http.MethodGet, "/management/v1/projects/proj_nothere/users", nil, mk),
+	} {
+		if g := r.JSON(t); r.Status != 404 || g["key"] != "not_found" || g["resource_type"] != "project" || g["resource_id"] != "proj_nothere" {
+			t.Errorf("unknown project: %d %s", r.Status, r.Body)
+		}
+	}
+	// Without the features: 402, and nothing stored.
+	setFeatures(t, e, pid, nil, feature.All)
+	for _, r := range []resttest.Response{
+		e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", brandingPayload(), mk),
+		e.Do(http.MethodGet, "/management/v1/projects/"+pid+"/users", nil, mk),
+	} {
+		if g := r.JSON(t); r.Status != 402 || g["key"] != "missing_required_feature" || g["message"] != "Payment required" {
+			t.Errorf("without feature: %d %s", r.Status, r.Body)
+		}
+	}
+	if n := e.DB.Client.Branding.Query().CountX(systemCtx()); n != 0 {
+		t.Errorf("brand stored without the feature")
+	}
+	// Enabling one feature allows exactly that operation.
+	setFeatures(t, e, pid, []string{feature.UsersManagement}, nil)
+	if r := e.Do(http.MethodGet, "/management/v1/projects/"+pid+"/users", nil, mk); r.Status != 200 {
+		t.Errorf("users with the feature: %d %s", r.Status, r.Body)
+	}
+	if r := e.DoJSON(http.MethodPost, "/management/v1/projects/"+pid+"/branding", brandingPayload(), mk); r.Status != 402 {
+		t.Errorf("branding without its feature: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestListProjectUsers(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	a, b := e.Project.ProjectID, e.NewProject("B").ProjectID
+	put := func(project string, in graph.ProjectUserInput) {
+		ctx := ent.NewContext(viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: project}), e.DB.Client)
+		if err := graph.InTx(ctx, func(ctx context.Context) error { _, err := graph.PutProjectUser(ctx, in); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, owner := "Sammy", true
+	put(a, graph.ProjectUserInput{Email: "sammy@example.com", FirstName: &first, Role: "admin", IsOwner: &owner})
+	put(b, graph.ProjectUserInput{Email: "sammy@example.com", Role: "USER"})
+	put(a, graph.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "VIEWER"})
+	put(b, graph.ProjectUserInput{Email: "only-b@example.com", Role: "USER"})
+
+	resp := e.Do(http.MethodGet, "/management/v1/projects/"+a+"/users", nil, mk)
+	got := resp.JSON(t)
+	if resp.Status != 200 || got["object"] != "list" || got["data_ref"] != "data" || got["total"] != float64(2) {
+		t.Fatalf("users: %d %s", resp.Status, resp.Body)
+	}
+	users := got["data"].([]any)
+	u0, u1 := users[0].(map[string]any), users[1].(map[string]any)
+	if !regexp.MustCompile(`^user_[0-9A-Za-z]{32}$`).MatchString(u0["id"].(string)) || u0["login"] != "sammy@example.com" ||
+		u0["email"] != "sammy@example.com" || u0["first_name"] != "Sammy" || u0["last_name"] != "" || u0["is_owner"] != true {
+		t.Errorf("first user: %v", u0)
+	}
+	if p := u0["projects"].(map[string]any); len(p) != 2 || p[a] != "ADMIN" || p[b] != "USER" {
+		t.Errorf("first user's projects: %v", p)
+	}
+	if u1["login"] != "viewer" || u1["is_owner"] != false || len(u1["projects"].(map[string]any)) != 1 {
+		t.Errorf("second user: %v", u1)
+	}
+	// Changing a role replaces it.
+	put(a, graph.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "MERCHANT"})
+	resp = e.Do(http.MethodGet, "/management/v1/projects/"+a+"/users", nil, mk)
+	if !strings.Contains(string(resp.Body), `"`+a+`":"MERCHANT"`) || resp.JSON(t)["total"] != float64(2) {
+		t.Errorf("after role change: %s", resp.Body)
+	}
+}

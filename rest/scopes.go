@@ -1,0 +1,68 @@
+package rest
+
+import (
+	"slices"
+	"strings"
+)
+
+// routeScope says which OAuth scopes let a bearer token call the routes
+// matching Method and Path. Path is a route template prefix: a segment
+// starting with ':' matches any one segment, and the template matches the
+// route itself and everything below it.
+type routeScope struct {
+	Method string // "" matches every method
+	Path   string
+	Scopes []string
+}
+
+// scopeTable is the one place that says which scope each endpoint needs
+// (docs/security.md shows the same table). The first matching row wins, so
+// specific rows come before general ones. A route that matches no row
+// needs "api": unknown routes fail closed. Application keys are not scoped.
+var scopeTable = []routeScope{
+	{Method: "POST", Path: "/v1/publications", Scopes: []string{"api", "publications"}},
+	{Method: "POST", Path: "/v1/vouchers/:code/transactions/export", Scopes: []string{"api", "exports"}},
+	{Path: "/v1/exports", Scopes: []string{"api", "exports"}},
+	{Path: "/v1/campaigns", Scopes: []string{"api", "campaigns"}},
+	{Path: "/v1/vouchers", Scopes: []string{"api", "vouchers"}},
+	{Path: "/v1/async-actions", Scopes: []string{"api", "async-actions"}},
+	{Path: "/v1/events", Scopes: []string{"api", "events"}},
+	{Path: "/v1/segments", Scopes: []string{"api", "segments"}},
+	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},
+	{Path: "/graphql", Scopes: []string{"api"}},
+}
+
+// defaultScopes are required by routes the table does not name.
+var defaultScopes = []string{"api"}
+
+// scopesFor returns the scopes that allow a token to call method on the
+// route template route (gin's FullPath, e.g. /v1/campaigns/:campaignId).
+func scopesFor(method, route string) []string {
+	for _, rs := range scopeTable {
+		if (rs.Method == "" || rs.Method == method) && routeHasPrefix(route, rs.Path) {
+			return rs.Scopes
+		}
+	}
+	return defaultScopes
+}
+
+// routeHasPrefix reports whether route starts with the segments of prefix.
+func routeHasPrefix(route, prefix string) bool {
+	rs := strings.Split(strings.Trim(route, "/"), "/")
+	ps := strings.Split(strings.Trim(prefix, "/"), "/")
+	if len(rs) < len(ps) {
+		return false
+	}
+	for i, p := range ps {
+		if !strings.HasPrefix(p, ":") && p != rs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeAllows reports whether a token with the given scopes may call a
+// route that accepts any of accepted.
+func scopeAllows(have, accepted []string) bool {
+	return slices.ContainsFunc(have, func(s string) bool { return slices.Contains(accepted, s) })
+}
