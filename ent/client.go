@@ -19,10 +19,12 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 
@@ -42,6 +44,8 @@ type Client struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// Customer is the client for interacting with the Customer builders.
+	Customer *CustomerClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
@@ -50,6 +54,8 @@ type Client struct {
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
+	// Publication is the client for interacting with the Publication builders.
+	Publication *PublicationClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
@@ -69,10 +75,12 @@ func (c *Client) init() {
 	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
+	c.Customer = NewCustomerClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
+	c.Publication = NewPublicationClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
 }
@@ -171,10 +179,12 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AsyncAction:   NewAsyncActionClient(cfg),
 		Branding:      NewBrandingClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
+		Customer:      NewCustomerClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
 		OAuthToken:    NewOAuthTokenClient(cfg),
 		Project:       NewProjectClient(cfg),
 		ProjectUser:   NewProjectUserClient(cfg),
+		Publication:   NewPublicationClient(cfg),
 		User:          NewUserClient(cfg),
 		Voucher:       NewVoucherClient(cfg),
 	}, nil
@@ -200,10 +210,12 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AsyncAction:   NewAsyncActionClient(cfg),
 		Branding:      NewBrandingClient(cfg),
 		Campaign:      NewCampaignClient(cfg),
+		Customer:      NewCustomerClient(cfg),
 		ManagementKey: NewManagementKeyClient(cfg),
 		OAuthToken:    NewOAuthTokenClient(cfg),
 		Project:       NewProjectClient(cfg),
 		ProjectUser:   NewProjectUserClient(cfg),
+		Publication:   NewPublicationClient(cfg),
 		User:          NewUserClient(cfg),
 		Voucher:       NewVoucherClient(cfg),
 	}, nil
@@ -235,8 +247,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.ManagementKey, c.OAuthToken,
-		c.Project, c.ProjectUser, c.User, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Customer, c.ManagementKey,
+		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.User, c.Voucher,
 	} {
 		n.Use(hooks...)
 	}
@@ -246,8 +258,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.ManagementKey, c.OAuthToken,
-		c.Project, c.ProjectUser, c.User, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Customer, c.ManagementKey,
+		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.User, c.Voucher,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -264,6 +276,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
+	case *CustomerMutation:
+		return c.Customer.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
 	case *OAuthTokenMutation:
@@ -272,6 +286,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
 		return c.ProjectUser.mutate(ctx, m)
+	case *PublicationMutation:
+		return c.Publication.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *VoucherMutation:
@@ -867,6 +883,157 @@ func (c *CampaignClient) mutate(ctx context.Context, m *CampaignMutation) (Value
 	}
 }
 
+// CustomerClient is a client for the Customer schema.
+type CustomerClient struct {
+	config
+}
+
+// NewCustomerClient returns a client for the Customer from the given config.
+func NewCustomerClient(c config) *CustomerClient {
+	return &CustomerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `customer.Hooks(f(g(h())))`.
+func (c *CustomerClient) Use(hooks ...Hook) {
+	c.hooks.Customer = append(c.hooks.Customer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `customer.Intercept(f(g(h())))`.
+func (c *CustomerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Customer = append(c.inters.Customer, interceptors...)
+}
+
+// Create returns a builder for creating a Customer entity.
+func (c *CustomerClient) Create() *CustomerCreate {
+	mutation := newCustomerMutation(c.config, OpCreate)
+	return &CustomerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Customer entities.
+func (c *CustomerClient) CreateBulk(builders ...*CustomerCreate) *CustomerCreateBulk {
+	return &CustomerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CustomerClient) MapCreateBulk(slice any, setFunc func(*CustomerCreate, int)) *CustomerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CustomerCreateBulk{err: fmt.Errorf("calling to CustomerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CustomerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CustomerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Customer.
+func (c *CustomerClient) Update() *CustomerUpdate {
+	mutation := newCustomerMutation(c.config, OpUpdate)
+	return &CustomerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CustomerClient) UpdateOne(_m *Customer) *CustomerUpdateOne {
+	mutation := newCustomerMutation(c.config, OpUpdateOne, withCustomer(_m))
+	return &CustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CustomerClient) UpdateOneID(id string) *CustomerUpdateOne {
+	mutation := newCustomerMutation(c.config, OpUpdateOne, withCustomerID(id))
+	return &CustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Customer.
+func (c *CustomerClient) Delete() *CustomerDelete {
+	mutation := newCustomerMutation(c.config, OpDelete)
+	return &CustomerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CustomerClient) DeleteOne(_m *Customer) *CustomerDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CustomerClient) DeleteOneID(id string) *CustomerDeleteOne {
+	builder := c.Delete().Where(customer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CustomerDeleteOne{builder}
+}
+
+// Query returns a query builder for Customer.
+func (c *CustomerClient) Query() *CustomerQuery {
+	return &CustomerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCustomer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Customer entity by its id.
+func (c *CustomerClient) Get(ctx context.Context, id string) (*Customer, error) {
+	return c.Query().Where(customer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CustomerClient) GetX(ctx context.Context, id string) *Customer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPublications queries the publications edge of a Customer.
+func (c *CustomerClient) QueryPublications(_m *Customer) *PublicationQuery {
+	query := (&PublicationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(customer.Table, customer.FieldID, id),
+			sqlgraph.To(publication.Table, publication.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, customer.PublicationsTable, customer.PublicationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CustomerClient) Hooks() []Hook {
+	hooks := c.hooks.Customer
+	return append(hooks[:len(hooks):len(hooks)], customer.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CustomerClient) Interceptors() []Interceptor {
+	inters := c.inters.Customer
+	return append(inters[:len(inters):len(inters)], customer.Interceptors[:]...)
+}
+
+func (c *CustomerClient) mutate(ctx context.Context, m *CustomerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CustomerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CustomerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CustomerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Customer mutation op: %q", m.Op())
+	}
+}
+
 // ManagementKeyClient is a client for the ManagementKey schema.
 type ManagementKeyClient struct {
 	config
@@ -1451,6 +1618,173 @@ func (c *ProjectUserClient) mutate(ctx context.Context, m *ProjectUserMutation) 
 	}
 }
 
+// PublicationClient is a client for the Publication schema.
+type PublicationClient struct {
+	config
+}
+
+// NewPublicationClient returns a client for the Publication from the given config.
+func NewPublicationClient(c config) *PublicationClient {
+	return &PublicationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `publication.Hooks(f(g(h())))`.
+func (c *PublicationClient) Use(hooks ...Hook) {
+	c.hooks.Publication = append(c.hooks.Publication, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `publication.Intercept(f(g(h())))`.
+func (c *PublicationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Publication = append(c.inters.Publication, interceptors...)
+}
+
+// Create returns a builder for creating a Publication entity.
+func (c *PublicationClient) Create() *PublicationCreate {
+	mutation := newPublicationMutation(c.config, OpCreate)
+	return &PublicationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Publication entities.
+func (c *PublicationClient) CreateBulk(builders ...*PublicationCreate) *PublicationCreateBulk {
+	return &PublicationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PublicationClient) MapCreateBulk(slice any, setFunc func(*PublicationCreate, int)) *PublicationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PublicationCreateBulk{err: fmt.Errorf("calling to PublicationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PublicationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PublicationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Publication.
+func (c *PublicationClient) Update() *PublicationUpdate {
+	mutation := newPublicationMutation(c.config, OpUpdate)
+	return &PublicationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PublicationClient) UpdateOne(_m *Publication) *PublicationUpdateOne {
+	mutation := newPublicationMutation(c.config, OpUpdateOne, withPublication(_m))
+	return &PublicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PublicationClient) UpdateOneID(id string) *PublicationUpdateOne {
+	mutation := newPublicationMutation(c.config, OpUpdateOne, withPublicationID(id))
+	return &PublicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Publication.
+func (c *PublicationClient) Delete() *PublicationDelete {
+	mutation := newPublicationMutation(c.config, OpDelete)
+	return &PublicationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PublicationClient) DeleteOne(_m *Publication) *PublicationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PublicationClient) DeleteOneID(id string) *PublicationDeleteOne {
+	builder := c.Delete().Where(publication.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PublicationDeleteOne{builder}
+}
+
+// Query returns a query builder for Publication.
+func (c *PublicationClient) Query() *PublicationQuery {
+	return &PublicationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePublication},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Publication entity by its id.
+func (c *PublicationClient) Get(ctx context.Context, id string) (*Publication, error) {
+	return c.Query().Where(publication.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PublicationClient) GetX(ctx context.Context, id string) *Publication {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCustomer queries the customer edge of a Publication.
+func (c *PublicationClient) QueryCustomer(_m *Publication) *CustomerQuery {
+	query := (&CustomerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(publication.Table, publication.FieldID, id),
+			sqlgraph.To(customer.Table, customer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, publication.CustomerTable, publication.CustomerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryVouchers queries the vouchers edge of a Publication.
+func (c *PublicationClient) QueryVouchers(_m *Publication) *VoucherQuery {
+	query := (&VoucherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(publication.Table, publication.FieldID, id),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, publication.VouchersTable, publication.VouchersPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PublicationClient) Hooks() []Hook {
+	hooks := c.hooks.Publication
+	return append(hooks[:len(hooks):len(hooks)], publication.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PublicationClient) Interceptors() []Interceptor {
+	inters := c.inters.Publication
+	return append(inters[:len(inters):len(inters)], publication.Interceptors[:]...)
+}
+
+func (c *PublicationClient) mutate(ctx context.Context, m *PublicationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PublicationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PublicationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PublicationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PublicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Publication mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -1724,6 +2058,22 @@ func (c *VoucherClient) QueryCampaign(_m *Voucher) *CampaignQuery {
 	return query
 }
 
+// QueryPublications queries the publications edge of a Voucher.
+func (c *VoucherClient) QueryPublications(_m *Voucher) *PublicationQuery {
+	query := (&PublicationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, id),
+			sqlgraph.To(publication.Table, publication.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, voucher.PublicationsTable, voucher.PublicationsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *VoucherClient) Hooks() []Hook {
 	hooks := c.hooks.Voucher
@@ -1754,12 +2104,12 @@ func (c *VoucherClient) mutate(ctx context.Context, m *VoucherMutation) (Value, 
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, ManagementKey, OAuthToken, Project,
-		ProjectUser, User, Voucher []ent.Hook
+		AppKey, AsyncAction, Branding, Campaign, Customer, ManagementKey, OAuthToken,
+		Project, ProjectUser, Publication, User, Voucher []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, ManagementKey, OAuthToken, Project,
-		ProjectUser, User, Voucher []ent.Interceptor
+		AppKey, AsyncAction, Branding, Campaign, Customer, ManagementKey, OAuthToken,
+		Project, ProjectUser, Publication, User, Voucher []ent.Interceptor
 	}
 )
 

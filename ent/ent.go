@@ -16,10 +16,12 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -86,10 +88,12 @@ func checkColumn(t, c string) error {
 			asyncaction.Table:   asyncaction.ValidColumn,
 			branding.Table:      branding.ValidColumn,
 			campaign.Table:      campaign.ValidColumn,
+			customer.Table:      customer.ValidColumn,
 			managementkey.Table: managementkey.ValidColumn,
 			oauthtoken.Table:    oauthtoken.ValidColumn,
 			project.Table:       project.ValidColumn,
 			projectuser.Table:   projectuser.ValidColumn,
+			publication.Table:   publication.ValidColumn,
 			user.Table:          user.ValidColumn,
 			voucher.Table:       voucher.ValidColumn,
 		})

@@ -12,6 +12,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -474,6 +476,482 @@ func newCampaignPaginateArgs(rv map[string]any) *campaignPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CustomerQuery) CollectFields(ctx context.Context, satisfies ...string) (*CustomerQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(customer.Columns))
+		selectedFields = []string{customer.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "publications":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PublicationClient{config: _q.config}).Query()
+			)
+			args := newPublicationPaginateArgs(fieldArgs(ctx, new(PublicationWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newPublicationPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"customer_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(customer.PublicationsColumn), ids...))
+						})
+						if err := query.GroupBy(customer.PublicationsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Customer) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Publications)
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, publicationImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(customer.PublicationsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedPublications(alias, func(wq *PublicationQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[customer.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, customer.FieldCreatedAt)
+				fieldSeen[customer.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[customer.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, customer.FieldUpdatedAt)
+				fieldSeen[customer.FieldUpdatedAt] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[customer.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, customer.FieldSourceID)
+				fieldSeen[customer.FieldSourceID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[customer.FieldName]; !ok {
+				selectedFields = append(selectedFields, customer.FieldName)
+				fieldSeen[customer.FieldName] = struct{}{}
+			}
+		case "description":
+			if _, ok := fieldSeen[customer.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, customer.FieldDescription)
+				fieldSeen[customer.FieldDescription] = struct{}{}
+			}
+		case "email":
+			if _, ok := fieldSeen[customer.FieldEmail]; !ok {
+				selectedFields = append(selectedFields, customer.FieldEmail)
+				fieldSeen[customer.FieldEmail] = struct{}{}
+			}
+		case "phone":
+			if _, ok := fieldSeen[customer.FieldPhone]; !ok {
+				selectedFields = append(selectedFields, customer.FieldPhone)
+				fieldSeen[customer.FieldPhone] = struct{}{}
+			}
+		case "birthday":
+			if _, ok := fieldSeen[customer.FieldBirthday]; !ok {
+				selectedFields = append(selectedFields, customer.FieldBirthday)
+				fieldSeen[customer.FieldBirthday] = struct{}{}
+			}
+		case "address":
+			if _, ok := fieldSeen[customer.FieldAddress]; !ok {
+				selectedFields = append(selectedFields, customer.FieldAddress)
+				fieldSeen[customer.FieldAddress] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[customer.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, customer.FieldMetadata)
+				fieldSeen[customer.FieldMetadata] = struct{}{}
+			}
+		case "systemMetadata":
+			if _, ok := fieldSeen[customer.FieldSystemMetadata]; !ok {
+				selectedFields = append(selectedFields, customer.FieldSystemMetadata)
+				fieldSeen[customer.FieldSystemMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type customerPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CustomerPaginateOption
+}
+
+func newCustomerPaginateArgs(rv map[string]any) *customerPaginateArgs {
+	args := &customerPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case []*CustomerOrder:
+			args.opts = append(args.opts, WithCustomerOrder(v))
+		case []any:
+			var orders []*CustomerOrder
+			for i := range v {
+				mv, ok := v[i].(map[string]any)
+				if !ok {
+					continue
+				}
+				var (
+					err1, err2 error
+					order      = &CustomerOrder{Field: &CustomerOrderField{}, Direction: entgql.OrderDirectionAsc}
+				)
+				if d, ok := mv[directionField]; ok {
+					err1 = order.Direction.UnmarshalGQL(d)
+				}
+				if f, ok := mv[fieldField]; ok {
+					err2 = order.Field.UnmarshalGQL(f)
+				}
+				if err1 == nil && err2 == nil {
+					orders = append(orders, order)
+				}
+			}
+			args.opts = append(args.opts, WithCustomerOrder(orders))
+		}
+	}
+	if v, ok := rv[whereField].(*CustomerWhereInput); ok {
+		args.opts = append(args.opts, WithCustomerFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PublicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*PublicationQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PublicationQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(publication.Columns))
+		selectedFields = []string{publication.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "customer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CustomerClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, customerImplementors)...); err != nil {
+				return err
+			}
+			_q.withCustomer = query
+			if _, ok := fieldSeen[publication.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, publication.FieldCustomerID)
+				fieldSeen[publication.FieldCustomerID] = struct{}{}
+			}
+
+		case "vouchers":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VoucherClient{config: _q.config}).Query()
+			)
+			args := newVoucherPaginateArgs(fieldArgs(ctx, new(VoucherWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newVoucherPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Publication) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"publication_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							joinT := sql.Table(publication.VouchersTable)
+							s.Join(joinT).On(s.C(voucher.FieldID), joinT.C(publication.VouchersPrimaryKey[1]))
+							s.Where(sql.InValues(joinT.C(publication.VouchersPrimaryKey[0]), ids...))
+							s.Select(joinT.C(publication.VouchersPrimaryKey[0]), sql.Count("*"))
+							s.GroupBy(joinT.C(publication.VouchersPrimaryKey[0]))
+						})
+						if err := query.Select().Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Publication) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Vouchers)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, voucherImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(publication.VouchersPrimaryKey[0], limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedVouchers(alias, func(wq *VoucherQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[publication.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, publication.FieldCreatedAt)
+				fieldSeen[publication.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[publication.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, publication.FieldUpdatedAt)
+				fieldSeen[publication.FieldUpdatedAt] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[publication.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, publication.FieldCustomerID)
+				fieldSeen[publication.FieldCustomerID] = struct{}{}
+			}
+		case "trackingID":
+			if _, ok := fieldSeen[publication.FieldTrackingID]; !ok {
+				selectedFields = append(selectedFields, publication.FieldTrackingID)
+				fieldSeen[publication.FieldTrackingID] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[publication.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, publication.FieldMetadata)
+				fieldSeen[publication.FieldMetadata] = struct{}{}
+			}
+		case "channel":
+			if _, ok := fieldSeen[publication.FieldChannel]; !ok {
+				selectedFields = append(selectedFields, publication.FieldChannel)
+				fieldSeen[publication.FieldChannel] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[publication.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, publication.FieldSourceID)
+				fieldSeen[publication.FieldSourceID] = struct{}{}
+			}
+		case "result":
+			if _, ok := fieldSeen[publication.FieldResult]; !ok {
+				selectedFields = append(selectedFields, publication.FieldResult)
+				fieldSeen[publication.FieldResult] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[publication.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, publication.FieldCampaignID)
+				fieldSeen[publication.FieldCampaignID] = struct{}{}
+			}
+		case "requestedCode":
+			if _, ok := fieldSeen[publication.FieldRequestedCode]; !ok {
+				selectedFields = append(selectedFields, publication.FieldRequestedCode)
+				fieldSeen[publication.FieldRequestedCode] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type publicationPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PublicationPaginateOption
+}
+
+func newPublicationPaginateArgs(rv map[string]any) *publicationPaginateArgs {
+	args := &publicationPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PublicationOrder{Field: &PublicationOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPublicationOrder(order))
+			}
+		case *PublicationOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPublicationOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*PublicationWhereInput); ok {
+		args.opts = append(args.opts, WithPublicationFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *VoucherQuery) CollectFields(ctx context.Context, satisfies ...string) (*VoucherQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -509,6 +987,99 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, voucher.FieldCampaignID)
 				fieldSeen[voucher.FieldCampaignID] = struct{}{}
 			}
+
+		case "publications":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PublicationClient{config: _q.config}).Query()
+			)
+			args := newPublicationPaginateArgs(fieldArgs(ctx, new(PublicationWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newPublicationPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"voucher_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							joinT := sql.Table(voucher.PublicationsTable)
+							s.Join(joinT).On(s.C(publication.FieldID), joinT.C(voucher.PublicationsPrimaryKey[0]))
+							s.Where(sql.InValues(joinT.C(voucher.PublicationsPrimaryKey[1]), ids...))
+							s.Select(joinT.C(voucher.PublicationsPrimaryKey[1]), sql.Count("*"))
+							s.GroupBy(joinT.C(voucher.PublicationsPrimaryKey[1]))
+						})
+						if err := query.Select().Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Voucher) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Publications)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, publicationImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(voucher.PublicationsPrimaryKey[1], limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedPublications(alias, func(wq *PublicationQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[voucher.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, voucher.FieldCreatedAt)

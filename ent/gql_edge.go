@@ -29,10 +29,81 @@ func (_m *Campaign) Vouchers(
 	return _m.QueryVouchers().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Customer) Publications(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *PublicationOrder, where *PublicationWhereInput,
+) (*PublicationConnection, error) {
+	opts := []PublicationPaginateOption{
+		WithPublicationOrder(orderBy),
+		WithPublicationFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[0][alias]
+	if nodes, err := _m.NamedPublications(alias); err == nil || hasTotalCount {
+		pager, err := newPublicationPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &PublicationConnection{Edges: []*PublicationEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryPublications().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Publication) Customer(ctx context.Context) (*Customer, error) {
+	result, err := _m.Edges.CustomerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCustomer().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Publication) Vouchers(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy []*VoucherOrder, where *VoucherWhereInput,
+) (*VoucherConnection, error) {
+	opts := []VoucherPaginateOption{
+		WithVoucherOrder(orderBy),
+		WithVoucherFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedVouchers(alias); err == nil || hasTotalCount {
+		pager, err := newVoucherPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &VoucherConnection{Edges: []*VoucherEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryVouchers().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Voucher) Campaign(ctx context.Context) (*Campaign, error) {
 	result, err := _m.Edges.CampaignOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryCampaign().Only(ctx)
 	}
 	return result, MaskNotFound(err)
+}
+
+func (_m *Voucher) Publications(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *PublicationOrder, where *PublicationWhereInput,
+) (*PublicationConnection, error) {
+	opts := []PublicationPaginateOption{
+		WithPublicationOrder(orderBy),
+		WithPublicationFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedPublications(alias); err == nil || hasTotalCount {
+		pager, err := newPublicationPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &PublicationConnection{Edges: []*PublicationEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryPublications().Paginate(ctx, after, first, before, last, opts...)
 }

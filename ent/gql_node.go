@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -28,6 +30,16 @@ var campaignImplementors = []string{"Campaign", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
+
+var customerImplementors = []string{"Customer", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Customer) IsNode() {}
+
+var publicationImplementors = []string{"Publication", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Publication) IsNode() {}
 
 var voucherImplementors = []string{"Voucher", "Node"}
 
@@ -106,6 +118,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(campaign.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, campaignImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case customer.Table:
+		query := c.Customer.Query().
+			Where(customer.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, customerImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case publication.Table:
+		query := c.Publication.Query().
+			Where(publication.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, publicationImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -212,6 +242,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Campaign.Query().
 			Where(campaign.IDIn(ids...))
 		query, err := query.CollectFields(ctx, campaignImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case customer.Table:
+		query := c.Customer.Query().
+			Where(customer.IDIn(ids...))
+		query, err := query.CollectFields(ctx, customerImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case publication.Table:
+		query := c.Publication.Query().
+			Where(publication.IDIn(ids...))
+		query, err := query.CollectFields(ctx, publicationImplementors...)
 		if err != nil {
 			return nil, err
 		}

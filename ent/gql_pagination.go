@@ -16,6 +16,8 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
@@ -759,6 +761,652 @@ func (_m *Campaign) ToEdge(order *CampaignOrder) *CampaignEdge {
 		order = DefaultCampaignOrder
 	}
 	return &CampaignEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CustomerEdge is the edge representation of Customer.
+type CustomerEdge struct {
+	Node   *Customer `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// CustomerConnection is the connection containing edges to Customer.
+type CustomerConnection struct {
+	Edges      []*CustomerEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *CustomerConnection) build(nodes []*Customer, pager *customerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Customer
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Customer {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Customer {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CustomerEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CustomerEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CustomerPaginateOption enables pagination customization.
+type CustomerPaginateOption func(*customerPager) error
+
+// WithCustomerOrder configures pagination ordering.
+func WithCustomerOrder(order []*CustomerOrder) CustomerPaginateOption {
+	return func(pager *customerPager) error {
+		for _, o := range order {
+			if err := o.Direction.Validate(); err != nil {
+				return err
+			}
+		}
+		pager.order = append(pager.order, order...)
+		return nil
+	}
+}
+
+// WithCustomerFilter configures pagination filter.
+func WithCustomerFilter(filter func(*CustomerQuery) (*CustomerQuery, error)) CustomerPaginateOption {
+	return func(pager *customerPager) error {
+		if filter == nil {
+			return errors.New("CustomerQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type customerPager struct {
+	reverse bool
+	order   []*CustomerOrder
+	filter  func(*CustomerQuery) (*CustomerQuery, error)
+}
+
+func newCustomerPager(opts []CustomerPaginateOption, reverse bool) (*customerPager, error) {
+	pager := &customerPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	for i, o := range pager.order {
+		if i > 0 && o.Field == pager.order[i-1].Field {
+			return nil, fmt.Errorf("duplicate order direction %q", o.Direction)
+		}
+	}
+	return pager, nil
+}
+
+func (p *customerPager) applyFilter(query *CustomerQuery) (*CustomerQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *customerPager) toCursor(_m *Customer) Cursor {
+	cs_ := make([]any, 0, len(p.order))
+	for _, o_ := range p.order {
+		cs_ = append(cs_, o_.Field.toCursor(_m).Value)
+	}
+	return Cursor{ID: _m.ID, Value: cs_}
+}
+
+func (p *customerPager) applyCursors(query *CustomerQuery, after, before *Cursor) (*CustomerQuery, error) {
+	idDirection := entgql.OrderDirectionAsc
+	if p.reverse {
+		idDirection = entgql.OrderDirectionDesc
+	}
+	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
+	for _, o := range p.order {
+		fields = append(fields, o.Field.column)
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		directions = append(directions, direction)
+	}
+	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+		FieldID:     DefaultCustomerOrder.Field.column,
+		DirectionID: idDirection,
+		Fields:      fields,
+		Directions:  directions,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, predicate := range predicates {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *customerPager) applyOrder(query *CustomerQuery) *CustomerQuery {
+	var defaultOrdered bool
+	for _, o := range p.order {
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(o.Field.toTerm(direction.OrderTermOption()))
+		if o.Field.column == DefaultCustomerOrder.Field.column {
+			defaultOrdered = true
+		}
+		if len(query.ctx.Fields) > 0 {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	if !defaultOrdered {
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(DefaultCustomerOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	return query
+}
+
+func (p *customerPager) orderExpr(query *CustomerQuery) sql.Querier {
+	if len(query.ctx.Fields) > 0 {
+		for _, o := range p.order {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		for _, o := range p.order {
+			direction := o.Direction
+			if p.reverse {
+				direction = direction.Reverse()
+			}
+			b.Ident(o.Field.column).Pad().WriteString(string(direction))
+			b.Comma()
+		}
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		b.Ident(DefaultCustomerOrder.Field.column).Pad().WriteString(string(direction))
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Customer.
+func (_m *CustomerQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CustomerPaginateOption,
+) (*CustomerConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCustomerPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CustomerConnection{Edges: []*CustomerEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CustomerOrderFieldCreatedAt orders Customer by created_at.
+	CustomerOrderFieldCreatedAt = &CustomerOrderField{
+		Value: func(_m *Customer) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: customer.FieldCreatedAt,
+		toTerm: customer.ByCreatedAt,
+		toCursor: func(_m *Customer) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// CustomerOrderFieldSourceID orders Customer by source_id.
+	CustomerOrderFieldSourceID = &CustomerOrderField{
+		Value: func(_m *Customer) (ent.Value, error) {
+			return _m.SourceID, nil
+		},
+		column: customer.FieldSourceID,
+		toTerm: customer.BySourceID,
+		toCursor: func(_m *Customer) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.SourceID,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CustomerOrderField) String() string {
+	var str string
+	switch f.column {
+	case CustomerOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case CustomerOrderFieldSourceID.column:
+		str = "SOURCE_ID"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CustomerOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CustomerOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CustomerOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CustomerOrderFieldCreatedAt
+	case "SOURCE_ID":
+		*f = *CustomerOrderFieldSourceID
+	default:
+		return fmt.Errorf("%s is not a valid CustomerOrderField", str)
+	}
+	return nil
+}
+
+// CustomerOrderField defines the ordering field of Customer.
+type CustomerOrderField struct {
+	// Value extracts the ordering value from the given Customer.
+	Value    func(*Customer) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) customer.OrderOption
+	toCursor func(*Customer) Cursor
+}
+
+// CustomerOrder defines the ordering of Customer.
+type CustomerOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *CustomerOrderField `json:"field"`
+}
+
+// DefaultCustomerOrder is the default ordering of Customer.
+var DefaultCustomerOrder = &CustomerOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CustomerOrderField{
+		Value: func(_m *Customer) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: customer.FieldID,
+		toTerm: customer.ByID,
+		toCursor: func(_m *Customer) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Customer into CustomerEdge.
+func (_m *Customer) ToEdge(order *CustomerOrder) *CustomerEdge {
+	if order == nil {
+		order = DefaultCustomerOrder
+	}
+	return &CustomerEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PublicationEdge is the edge representation of Publication.
+type PublicationEdge struct {
+	Node   *Publication `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// PublicationConnection is the connection containing edges to Publication.
+type PublicationConnection struct {
+	Edges      []*PublicationEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *PublicationConnection) build(nodes []*Publication, pager *publicationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Publication
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Publication {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Publication {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PublicationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PublicationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PublicationPaginateOption enables pagination customization.
+type PublicationPaginateOption func(*publicationPager) error
+
+// WithPublicationOrder configures pagination ordering.
+func WithPublicationOrder(order *PublicationOrder) PublicationPaginateOption {
+	if order == nil {
+		order = DefaultPublicationOrder
+	}
+	o := *order
+	return func(pager *publicationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPublicationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPublicationFilter configures pagination filter.
+func WithPublicationFilter(filter func(*PublicationQuery) (*PublicationQuery, error)) PublicationPaginateOption {
+	return func(pager *publicationPager) error {
+		if filter == nil {
+			return errors.New("PublicationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type publicationPager struct {
+	reverse bool
+	order   *PublicationOrder
+	filter  func(*PublicationQuery) (*PublicationQuery, error)
+}
+
+func newPublicationPager(opts []PublicationPaginateOption, reverse bool) (*publicationPager, error) {
+	pager := &publicationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPublicationOrder
+	}
+	return pager, nil
+}
+
+func (p *publicationPager) applyFilter(query *PublicationQuery) (*PublicationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *publicationPager) toCursor(_m *Publication) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *publicationPager) applyCursors(query *PublicationQuery, after, before *Cursor) (*PublicationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPublicationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *publicationPager) applyOrder(query *PublicationQuery) *PublicationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPublicationOrder.Field {
+		query = query.Order(DefaultPublicationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *publicationPager) orderExpr(query *PublicationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPublicationOrder.Field {
+			b.Comma().Ident(DefaultPublicationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Publication.
+func (_m *PublicationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PublicationPaginateOption,
+) (*PublicationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPublicationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PublicationConnection{Edges: []*PublicationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PublicationOrderFieldCreatedAt orders Publication by created_at.
+	PublicationOrderFieldCreatedAt = &PublicationOrderField{
+		Value: func(_m *Publication) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: publication.FieldCreatedAt,
+		toTerm: publication.ByCreatedAt,
+		toCursor: func(_m *Publication) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PublicationOrderField) String() string {
+	var str string
+	switch f.column {
+	case PublicationOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PublicationOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PublicationOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PublicationOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PublicationOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PublicationOrderField", str)
+	}
+	return nil
+}
+
+// PublicationOrderField defines the ordering field of Publication.
+type PublicationOrderField struct {
+	// Value extracts the ordering value from the given Publication.
+	Value    func(*Publication) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) publication.OrderOption
+	toCursor func(*Publication) Cursor
+}
+
+// PublicationOrder defines the ordering of Publication.
+type PublicationOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *PublicationOrderField `json:"field"`
+}
+
+// DefaultPublicationOrder is the default ordering of Publication.
+var DefaultPublicationOrder = &PublicationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PublicationOrderField{
+		Value: func(_m *Publication) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: publication.FieldID,
+		toTerm: publication.ByID,
+		toCursor: func(_m *Publication) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Publication into PublicationEdge.
+func (_m *Publication) ToEdge(order *PublicationOrder) *PublicationEdge {
+	if order == nil {
+		order = DefaultPublicationOrder
+	}
+	return &PublicationEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -1404,6 +1406,1270 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 	}
 }
 
+// CustomerWhereInput represents a where input for filtering Customer queries.
+type CustomerWhereInput struct {
+	Predicates []predicate.Customer  `json:"-"`
+	Not        *CustomerWhereInput   `json:"not,omitempty"`
+	Or         []*CustomerWhereInput `json:"or,omitempty"`
+	And        []*CustomerWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameIsNil        bool     `json:"nameIsNil,omitempty"`
+	NameNotNil       bool     `json:"nameNotNil,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "description" field predicates.
+	Description             *string  `json:"description,omitempty"`
+	DescriptionNEQ          *string  `json:"descriptionNEQ,omitempty"`
+	DescriptionIn           []string `json:"descriptionIn,omitempty"`
+	DescriptionNotIn        []string `json:"descriptionNotIn,omitempty"`
+	DescriptionGT           *string  `json:"descriptionGT,omitempty"`
+	DescriptionGTE          *string  `json:"descriptionGTE,omitempty"`
+	DescriptionLT           *string  `json:"descriptionLT,omitempty"`
+	DescriptionLTE          *string  `json:"descriptionLTE,omitempty"`
+	DescriptionContains     *string  `json:"descriptionContains,omitempty"`
+	DescriptionHasPrefix    *string  `json:"descriptionHasPrefix,omitempty"`
+	DescriptionHasSuffix    *string  `json:"descriptionHasSuffix,omitempty"`
+	DescriptionIsNil        bool     `json:"descriptionIsNil,omitempty"`
+	DescriptionNotNil       bool     `json:"descriptionNotNil,omitempty"`
+	DescriptionEqualFold    *string  `json:"descriptionEqualFold,omitempty"`
+	DescriptionContainsFold *string  `json:"descriptionContainsFold,omitempty"`
+
+	// "email" field predicates.
+	Email             *string  `json:"email,omitempty"`
+	EmailNEQ          *string  `json:"emailNEQ,omitempty"`
+	EmailIn           []string `json:"emailIn,omitempty"`
+	EmailNotIn        []string `json:"emailNotIn,omitempty"`
+	EmailGT           *string  `json:"emailGT,omitempty"`
+	EmailGTE          *string  `json:"emailGTE,omitempty"`
+	EmailLT           *string  `json:"emailLT,omitempty"`
+	EmailLTE          *string  `json:"emailLTE,omitempty"`
+	EmailContains     *string  `json:"emailContains,omitempty"`
+	EmailHasPrefix    *string  `json:"emailHasPrefix,omitempty"`
+	EmailHasSuffix    *string  `json:"emailHasSuffix,omitempty"`
+	EmailIsNil        bool     `json:"emailIsNil,omitempty"`
+	EmailNotNil       bool     `json:"emailNotNil,omitempty"`
+	EmailEqualFold    *string  `json:"emailEqualFold,omitempty"`
+	EmailContainsFold *string  `json:"emailContainsFold,omitempty"`
+
+	// "phone" field predicates.
+	Phone             *string  `json:"phone,omitempty"`
+	PhoneNEQ          *string  `json:"phoneNEQ,omitempty"`
+	PhoneIn           []string `json:"phoneIn,omitempty"`
+	PhoneNotIn        []string `json:"phoneNotIn,omitempty"`
+	PhoneGT           *string  `json:"phoneGT,omitempty"`
+	PhoneGTE          *string  `json:"phoneGTE,omitempty"`
+	PhoneLT           *string  `json:"phoneLT,omitempty"`
+	PhoneLTE          *string  `json:"phoneLTE,omitempty"`
+	PhoneContains     *string  `json:"phoneContains,omitempty"`
+	PhoneHasPrefix    *string  `json:"phoneHasPrefix,omitempty"`
+	PhoneHasSuffix    *string  `json:"phoneHasSuffix,omitempty"`
+	PhoneIsNil        bool     `json:"phoneIsNil,omitempty"`
+	PhoneNotNil       bool     `json:"phoneNotNil,omitempty"`
+	PhoneEqualFold    *string  `json:"phoneEqualFold,omitempty"`
+	PhoneContainsFold *string  `json:"phoneContainsFold,omitempty"`
+
+	// "birthday" field predicates.
+	Birthday             *string  `json:"birthday,omitempty"`
+	BirthdayNEQ          *string  `json:"birthdayNEQ,omitempty"`
+	BirthdayIn           []string `json:"birthdayIn,omitempty"`
+	BirthdayNotIn        []string `json:"birthdayNotIn,omitempty"`
+	BirthdayGT           *string  `json:"birthdayGT,omitempty"`
+	BirthdayGTE          *string  `json:"birthdayGTE,omitempty"`
+	BirthdayLT           *string  `json:"birthdayLT,omitempty"`
+	BirthdayLTE          *string  `json:"birthdayLTE,omitempty"`
+	BirthdayContains     *string  `json:"birthdayContains,omitempty"`
+	BirthdayHasPrefix    *string  `json:"birthdayHasPrefix,omitempty"`
+	BirthdayHasSuffix    *string  `json:"birthdayHasSuffix,omitempty"`
+	BirthdayIsNil        bool     `json:"birthdayIsNil,omitempty"`
+	BirthdayNotNil       bool     `json:"birthdayNotNil,omitempty"`
+	BirthdayEqualFold    *string  `json:"birthdayEqualFold,omitempty"`
+	BirthdayContainsFold *string  `json:"birthdayContainsFold,omitempty"`
+
+	// "publications" edge predicates.
+	HasPublications     *bool                    `json:"hasPublications,omitempty"`
+	HasPublicationsWith []*PublicationWhereInput `json:"hasPublicationsWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CustomerWhereInput) AddPredicates(predicates ...predicate.Customer) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CustomerWhereInput filter on the CustomerQuery builder.
+func (i *CustomerWhereInput) Filter(q *CustomerQuery) (*CustomerQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCustomerWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCustomerWhereInput is returned in case the CustomerWhereInput is empty.
+var ErrEmptyCustomerWhereInput = errors.New("ent: empty predicate CustomerWhereInput")
+
+// P returns a predicate for filtering customers.
+// An error is returned if the input is empty or invalid.
+func (i *CustomerWhereInput) P() (predicate.Customer, error) {
+	var predicates []predicate.Customer
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, customer.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Customer, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, customer.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Customer, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, customer.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, customer.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, customer.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, customer.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, customer.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, customer.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, customer.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, customer.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, customer.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, customer.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, customer.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, customer.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, customer.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, customer.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, customer.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, customer.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, customer.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, customer.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, customer.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, customer.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, customer.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, customer.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, customer.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, customer.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, customer.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, customer.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, customer.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, customer.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, customer.UpdatedAtNotNil())
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, customer.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, customer.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, customer.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, customer.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, customer.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, customer.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, customer.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, customer.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, customer.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, customer.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, customer.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, customer.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, customer.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, customer.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, customer.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, customer.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, customer.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, customer.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, customer.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, customer.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, customer.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, customer.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, customer.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, customer.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, customer.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, customer.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameIsNil {
+		predicates = append(predicates, customer.NameIsNil())
+	}
+	if i.NameNotNil {
+		predicates = append(predicates, customer.NameNotNil())
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, customer.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, customer.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Description != nil {
+		predicates = append(predicates, customer.DescriptionEQ(*i.Description))
+	}
+	if i.DescriptionNEQ != nil {
+		predicates = append(predicates, customer.DescriptionNEQ(*i.DescriptionNEQ))
+	}
+	if len(i.DescriptionIn) > 0 {
+		predicates = append(predicates, customer.DescriptionIn(i.DescriptionIn...))
+	}
+	if len(i.DescriptionNotIn) > 0 {
+		predicates = append(predicates, customer.DescriptionNotIn(i.DescriptionNotIn...))
+	}
+	if i.DescriptionGT != nil {
+		predicates = append(predicates, customer.DescriptionGT(*i.DescriptionGT))
+	}
+	if i.DescriptionGTE != nil {
+		predicates = append(predicates, customer.DescriptionGTE(*i.DescriptionGTE))
+	}
+	if i.DescriptionLT != nil {
+		predicates = append(predicates, customer.DescriptionLT(*i.DescriptionLT))
+	}
+	if i.DescriptionLTE != nil {
+		predicates = append(predicates, customer.DescriptionLTE(*i.DescriptionLTE))
+	}
+	if i.DescriptionContains != nil {
+		predicates = append(predicates, customer.DescriptionContains(*i.DescriptionContains))
+	}
+	if i.DescriptionHasPrefix != nil {
+		predicates = append(predicates, customer.DescriptionHasPrefix(*i.DescriptionHasPrefix))
+	}
+	if i.DescriptionHasSuffix != nil {
+		predicates = append(predicates, customer.DescriptionHasSuffix(*i.DescriptionHasSuffix))
+	}
+	if i.DescriptionIsNil {
+		predicates = append(predicates, customer.DescriptionIsNil())
+	}
+	if i.DescriptionNotNil {
+		predicates = append(predicates, customer.DescriptionNotNil())
+	}
+	if i.DescriptionEqualFold != nil {
+		predicates = append(predicates, customer.DescriptionEqualFold(*i.DescriptionEqualFold))
+	}
+	if i.DescriptionContainsFold != nil {
+		predicates = append(predicates, customer.DescriptionContainsFold(*i.DescriptionContainsFold))
+	}
+	if i.Email != nil {
+		predicates = append(predicates, customer.EmailEQ(*i.Email))
+	}
+	if i.EmailNEQ != nil {
+		predicates = append(predicates, customer.EmailNEQ(*i.EmailNEQ))
+	}
+	if len(i.EmailIn) > 0 {
+		predicates = append(predicates, customer.EmailIn(i.EmailIn...))
+	}
+	if len(i.EmailNotIn) > 0 {
+		predicates = append(predicates, customer.EmailNotIn(i.EmailNotIn...))
+	}
+	if i.EmailGT != nil {
+		predicates = append(predicates, customer.EmailGT(*i.EmailGT))
+	}
+	if i.EmailGTE != nil {
+		predicates = append(predicates, customer.EmailGTE(*i.EmailGTE))
+	}
+	if i.EmailLT != nil {
+		predicates = append(predicates, customer.EmailLT(*i.EmailLT))
+	}
+	if i.EmailLTE != nil {
+		predicates = append(predicates, customer.EmailLTE(*i.EmailLTE))
+	}
+	if i.EmailContains != nil {
+		predicates = append(predicates, customer.EmailContains(*i.EmailContains))
+	}
+	if i.EmailHasPrefix != nil {
+		predicates = append(predicates, customer.EmailHasPrefix(*i.EmailHasPrefix))
+	}
+	if i.EmailHasSuffix != nil {
+		predicates = append(predicates, customer.EmailHasSuffix(*i.EmailHasSuffix))
+	}
+	if i.EmailIsNil {
+		predicates = append(predicates, customer.EmailIsNil())
+	}
+	if i.EmailNotNil {
+		predicates = append(predicates, customer.EmailNotNil())
+	}
+	if i.EmailEqualFold != nil {
+		predicates = append(predicates, customer.EmailEqualFold(*i.EmailEqualFold))
+	}
+	if i.EmailContainsFold != nil {
+		predicates = append(predicates, customer.EmailContainsFold(*i.EmailContainsFold))
+	}
+	if i.Phone != nil {
+		predicates = append(predicates, customer.PhoneEQ(*i.Phone))
+	}
+	if i.PhoneNEQ != nil {
+		predicates = append(predicates, customer.PhoneNEQ(*i.PhoneNEQ))
+	}
+	if len(i.PhoneIn) > 0 {
+		predicates = append(predicates, customer.PhoneIn(i.PhoneIn...))
+	}
+	if len(i.PhoneNotIn) > 0 {
+		predicates = append(predicates, customer.PhoneNotIn(i.PhoneNotIn...))
+	}
+	if i.PhoneGT != nil {
+		predicates = append(predicates, customer.PhoneGT(*i.PhoneGT))
+	}
+	if i.PhoneGTE != nil {
+		predicates = append(predicates, customer.PhoneGTE(*i.PhoneGTE))
+	}
+	if i.PhoneLT != nil {
+		predicates = append(predicates, customer.PhoneLT(*i.PhoneLT))
+	}
+	if i.PhoneLTE != nil {
+		predicates = append(predicates, customer.PhoneLTE(*i.PhoneLTE))
+	}
+	if i.PhoneContains != nil {
+		predicates = append(predicates, customer.PhoneContains(*i.PhoneContains))
+	}
+	if i.PhoneHasPrefix != nil {
+		predicates = append(predicates, customer.PhoneHasPrefix(*i.PhoneHasPrefix))
+	}
+	if i.PhoneHasSuffix != nil {
+		predicates = append(predicates, customer.PhoneHasSuffix(*i.PhoneHasSuffix))
+	}
+	if i.PhoneIsNil {
+		predicates = append(predicates, customer.PhoneIsNil())
+	}
+	if i.PhoneNotNil {
+		predicates = append(predicates, customer.PhoneNotNil())
+	}
+	if i.PhoneEqualFold != nil {
+		predicates = append(predicates, customer.PhoneEqualFold(*i.PhoneEqualFold))
+	}
+	if i.PhoneContainsFold != nil {
+		predicates = append(predicates, customer.PhoneContainsFold(*i.PhoneContainsFold))
+	}
+	if i.Birthday != nil {
+		predicates = append(predicates, customer.BirthdayEQ(*i.Birthday))
+	}
+	if i.BirthdayNEQ != nil {
+		predicates = append(predicates, customer.BirthdayNEQ(*i.BirthdayNEQ))
+	}
+	if len(i.BirthdayIn) > 0 {
+		predicates = append(predicates, customer.BirthdayIn(i.BirthdayIn...))
+	}
+	if len(i.BirthdayNotIn) > 0 {
+		predicates = append(predicates, customer.BirthdayNotIn(i.BirthdayNotIn...))
+	}
+	if i.BirthdayGT != nil {
+		predicates = append(predicates, customer.BirthdayGT(*i.BirthdayGT))
+	}
+	if i.BirthdayGTE != nil {
+		predicates = append(predicates, customer.BirthdayGTE(*i.BirthdayGTE))
+	}
+	if i.BirthdayLT != nil {
+		predicates = append(predicates, customer.BirthdayLT(*i.BirthdayLT))
+	}
+	if i.BirthdayLTE != nil {
+		predicates = append(predicates, customer.BirthdayLTE(*i.BirthdayLTE))
+	}
+	if i.BirthdayContains != nil {
+		predicates = append(predicates, customer.BirthdayContains(*i.BirthdayContains))
+	}
+	if i.BirthdayHasPrefix != nil {
+		predicates = append(predicates, customer.BirthdayHasPrefix(*i.BirthdayHasPrefix))
+	}
+	if i.BirthdayHasSuffix != nil {
+		predicates = append(predicates, customer.BirthdayHasSuffix(*i.BirthdayHasSuffix))
+	}
+	if i.BirthdayIsNil {
+		predicates = append(predicates, customer.BirthdayIsNil())
+	}
+	if i.BirthdayNotNil {
+		predicates = append(predicates, customer.BirthdayNotNil())
+	}
+	if i.BirthdayEqualFold != nil {
+		predicates = append(predicates, customer.BirthdayEqualFold(*i.BirthdayEqualFold))
+	}
+	if i.BirthdayContainsFold != nil {
+		predicates = append(predicates, customer.BirthdayContainsFold(*i.BirthdayContainsFold))
+	}
+
+	if i.HasPublications != nil {
+		p := customer.HasPublications()
+		if !*i.HasPublications {
+			p = customer.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPublicationsWith) > 0 {
+		with := make([]predicate.Publication, 0, len(i.HasPublicationsWith))
+		for _, w := range i.HasPublicationsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPublicationsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, customer.HasPublicationsWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCustomerWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return customer.And(predicates...), nil
+	}
+}
+
+// PublicationWhereInput represents a where input for filtering Publication queries.
+type PublicationWhereInput struct {
+	Predicates []predicate.Publication  `json:"-"`
+	Not        *PublicationWhereInput   `json:"not,omitempty"`
+	Or         []*PublicationWhereInput `json:"or,omitempty"`
+	And        []*PublicationWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "tracking_id" field predicates.
+	TrackingID             *string  `json:"trackingID,omitempty"`
+	TrackingIDNEQ          *string  `json:"trackingIDNEQ,omitempty"`
+	TrackingIDIn           []string `json:"trackingIDIn,omitempty"`
+	TrackingIDNotIn        []string `json:"trackingIDNotIn,omitempty"`
+	TrackingIDGT           *string  `json:"trackingIDGT,omitempty"`
+	TrackingIDGTE          *string  `json:"trackingIDGTE,omitempty"`
+	TrackingIDLT           *string  `json:"trackingIDLT,omitempty"`
+	TrackingIDLTE          *string  `json:"trackingIDLTE,omitempty"`
+	TrackingIDContains     *string  `json:"trackingIDContains,omitempty"`
+	TrackingIDHasPrefix    *string  `json:"trackingIDHasPrefix,omitempty"`
+	TrackingIDHasSuffix    *string  `json:"trackingIDHasSuffix,omitempty"`
+	TrackingIDIsNil        bool     `json:"trackingIDIsNil,omitempty"`
+	TrackingIDNotNil       bool     `json:"trackingIDNotNil,omitempty"`
+	TrackingIDEqualFold    *string  `json:"trackingIDEqualFold,omitempty"`
+	TrackingIDContainsFold *string  `json:"trackingIDContainsFold,omitempty"`
+
+	// "channel" field predicates.
+	Channel             *string  `json:"channel,omitempty"`
+	ChannelNEQ          *string  `json:"channelNEQ,omitempty"`
+	ChannelIn           []string `json:"channelIn,omitempty"`
+	ChannelNotIn        []string `json:"channelNotIn,omitempty"`
+	ChannelGT           *string  `json:"channelGT,omitempty"`
+	ChannelGTE          *string  `json:"channelGTE,omitempty"`
+	ChannelLT           *string  `json:"channelLT,omitempty"`
+	ChannelLTE          *string  `json:"channelLTE,omitempty"`
+	ChannelContains     *string  `json:"channelContains,omitempty"`
+	ChannelHasPrefix    *string  `json:"channelHasPrefix,omitempty"`
+	ChannelHasSuffix    *string  `json:"channelHasSuffix,omitempty"`
+	ChannelEqualFold    *string  `json:"channelEqualFold,omitempty"`
+	ChannelContainsFold *string  `json:"channelContainsFold,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "result" field predicates.
+	Result             *string  `json:"result,omitempty"`
+	ResultNEQ          *string  `json:"resultNEQ,omitempty"`
+	ResultIn           []string `json:"resultIn,omitempty"`
+	ResultNotIn        []string `json:"resultNotIn,omitempty"`
+	ResultGT           *string  `json:"resultGT,omitempty"`
+	ResultGTE          *string  `json:"resultGTE,omitempty"`
+	ResultLT           *string  `json:"resultLT,omitempty"`
+	ResultLTE          *string  `json:"resultLTE,omitempty"`
+	ResultContains     *string  `json:"resultContains,omitempty"`
+	ResultHasPrefix    *string  `json:"resultHasPrefix,omitempty"`
+	ResultHasSuffix    *string  `json:"resultHasSuffix,omitempty"`
+	ResultEqualFold    *string  `json:"resultEqualFold,omitempty"`
+	ResultContainsFold *string  `json:"resultContainsFold,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "requested_code" field predicates.
+	RequestedCode             *string  `json:"requestedCode,omitempty"`
+	RequestedCodeNEQ          *string  `json:"requestedCodeNEQ,omitempty"`
+	RequestedCodeIn           []string `json:"requestedCodeIn,omitempty"`
+	RequestedCodeNotIn        []string `json:"requestedCodeNotIn,omitempty"`
+	RequestedCodeGT           *string  `json:"requestedCodeGT,omitempty"`
+	RequestedCodeGTE          *string  `json:"requestedCodeGTE,omitempty"`
+	RequestedCodeLT           *string  `json:"requestedCodeLT,omitempty"`
+	RequestedCodeLTE          *string  `json:"requestedCodeLTE,omitempty"`
+	RequestedCodeContains     *string  `json:"requestedCodeContains,omitempty"`
+	RequestedCodeHasPrefix    *string  `json:"requestedCodeHasPrefix,omitempty"`
+	RequestedCodeHasSuffix    *string  `json:"requestedCodeHasSuffix,omitempty"`
+	RequestedCodeIsNil        bool     `json:"requestedCodeIsNil,omitempty"`
+	RequestedCodeNotNil       bool     `json:"requestedCodeNotNil,omitempty"`
+	RequestedCodeEqualFold    *string  `json:"requestedCodeEqualFold,omitempty"`
+	RequestedCodeContainsFold *string  `json:"requestedCodeContainsFold,omitempty"`
+
+	// "customer" edge predicates.
+	HasCustomer     *bool                 `json:"hasCustomer,omitempty"`
+	HasCustomerWith []*CustomerWhereInput `json:"hasCustomerWith,omitempty"`
+
+	// "vouchers" edge predicates.
+	HasVouchers     *bool                `json:"hasVouchers,omitempty"`
+	HasVouchersWith []*VoucherWhereInput `json:"hasVouchersWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PublicationWhereInput) AddPredicates(predicates ...predicate.Publication) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PublicationWhereInput filter on the PublicationQuery builder.
+func (i *PublicationWhereInput) Filter(q *PublicationQuery) (*PublicationQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPublicationWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPublicationWhereInput is returned in case the PublicationWhereInput is empty.
+var ErrEmptyPublicationWhereInput = errors.New("ent: empty predicate PublicationWhereInput")
+
+// P returns a predicate for filtering publications.
+// An error is returned if the input is empty or invalid.
+func (i *PublicationWhereInput) P() (predicate.Publication, error) {
+	var predicates []predicate.Publication
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, publication.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Publication, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, publication.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Publication, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, publication.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, publication.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, publication.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, publication.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, publication.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, publication.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, publication.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, publication.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, publication.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, publication.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, publication.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, publication.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, publication.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, publication.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, publication.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, publication.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, publication.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, publication.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, publication.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, publication.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, publication.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, publication.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, publication.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, publication.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, publication.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, publication.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, publication.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, publication.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, publication.UpdatedAtNotNil())
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, publication.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, publication.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, publication.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, publication.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, publication.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, publication.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, publication.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, publication.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, publication.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, publication.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, publication.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, publication.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, publication.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.TrackingID != nil {
+		predicates = append(predicates, publication.TrackingIDEQ(*i.TrackingID))
+	}
+	if i.TrackingIDNEQ != nil {
+		predicates = append(predicates, publication.TrackingIDNEQ(*i.TrackingIDNEQ))
+	}
+	if len(i.TrackingIDIn) > 0 {
+		predicates = append(predicates, publication.TrackingIDIn(i.TrackingIDIn...))
+	}
+	if len(i.TrackingIDNotIn) > 0 {
+		predicates = append(predicates, publication.TrackingIDNotIn(i.TrackingIDNotIn...))
+	}
+	if i.TrackingIDGT != nil {
+		predicates = append(predicates, publication.TrackingIDGT(*i.TrackingIDGT))
+	}
+	if i.TrackingIDGTE != nil {
+		predicates = append(predicates, publication.TrackingIDGTE(*i.TrackingIDGTE))
+	}
+	if i.TrackingIDLT != nil {
+		predicates = append(predicates, publication.TrackingIDLT(*i.TrackingIDLT))
+	}
+	if i.TrackingIDLTE != nil {
+		predicates = append(predicates, publication.TrackingIDLTE(*i.TrackingIDLTE))
+	}
+	if i.TrackingIDContains != nil {
+		predicates = append(predicates, publication.TrackingIDContains(*i.TrackingIDContains))
+	}
+	if i.TrackingIDHasPrefix != nil {
+		predicates = append(predicates, publication.TrackingIDHasPrefix(*i.TrackingIDHasPrefix))
+	}
+	if i.TrackingIDHasSuffix != nil {
+		predicates = append(predicates, publication.TrackingIDHasSuffix(*i.TrackingIDHasSuffix))
+	}
+	if i.TrackingIDIsNil {
+		predicates = append(predicates, publication.TrackingIDIsNil())
+	}
+	if i.TrackingIDNotNil {
+		predicates = append(predicates, publication.TrackingIDNotNil())
+	}
+	if i.TrackingIDEqualFold != nil {
+		predicates = append(predicates, publication.TrackingIDEqualFold(*i.TrackingIDEqualFold))
+	}
+	if i.TrackingIDContainsFold != nil {
+		predicates = append(predicates, publication.TrackingIDContainsFold(*i.TrackingIDContainsFold))
+	}
+	if i.Channel != nil {
+		predicates = append(predicates, publication.ChannelEQ(*i.Channel))
+	}
+	if i.ChannelNEQ != nil {
+		predicates = append(predicates, publication.ChannelNEQ(*i.ChannelNEQ))
+	}
+	if len(i.ChannelIn) > 0 {
+		predicates = append(predicates, publication.ChannelIn(i.ChannelIn...))
+	}
+	if len(i.ChannelNotIn) > 0 {
+		predicates = append(predicates, publication.ChannelNotIn(i.ChannelNotIn...))
+	}
+	if i.ChannelGT != nil {
+		predicates = append(predicates, publication.ChannelGT(*i.ChannelGT))
+	}
+	if i.ChannelGTE != nil {
+		predicates = append(predicates, publication.ChannelGTE(*i.ChannelGTE))
+	}
+	if i.ChannelLT != nil {
+		predicates = append(predicates, publication.ChannelLT(*i.ChannelLT))
+	}
+	if i.ChannelLTE != nil {
+		predicates = append(predicates, publication.ChannelLTE(*i.ChannelLTE))
+	}
+	if i.ChannelContains != nil {
+		predicates = append(predicates, publication.ChannelContains(*i.ChannelContains))
+	}
+	if i.ChannelHasPrefix != nil {
+		predicates = append(predicates, publication.ChannelHasPrefix(*i.ChannelHasPrefix))
+	}
+	if i.ChannelHasSuffix != nil {
+		predicates = append(predicates, publication.ChannelHasSuffix(*i.ChannelHasSuffix))
+	}
+	if i.ChannelEqualFold != nil {
+		predicates = append(predicates, publication.ChannelEqualFold(*i.ChannelEqualFold))
+	}
+	if i.ChannelContainsFold != nil {
+		predicates = append(predicates, publication.ChannelContainsFold(*i.ChannelContainsFold))
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, publication.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, publication.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, publication.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, publication.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, publication.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, publication.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, publication.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, publication.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, publication.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, publication.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, publication.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, publication.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, publication.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, publication.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, publication.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Result != nil {
+		predicates = append(predicates, publication.ResultEQ(*i.Result))
+	}
+	if i.ResultNEQ != nil {
+		predicates = append(predicates, publication.ResultNEQ(*i.ResultNEQ))
+	}
+	if len(i.ResultIn) > 0 {
+		predicates = append(predicates, publication.ResultIn(i.ResultIn...))
+	}
+	if len(i.ResultNotIn) > 0 {
+		predicates = append(predicates, publication.ResultNotIn(i.ResultNotIn...))
+	}
+	if i.ResultGT != nil {
+		predicates = append(predicates, publication.ResultGT(*i.ResultGT))
+	}
+	if i.ResultGTE != nil {
+		predicates = append(predicates, publication.ResultGTE(*i.ResultGTE))
+	}
+	if i.ResultLT != nil {
+		predicates = append(predicates, publication.ResultLT(*i.ResultLT))
+	}
+	if i.ResultLTE != nil {
+		predicates = append(predicates, publication.ResultLTE(*i.ResultLTE))
+	}
+	if i.ResultContains != nil {
+		predicates = append(predicates, publication.ResultContains(*i.ResultContains))
+	}
+	if i.ResultHasPrefix != nil {
+		predicates = append(predicates, publication.ResultHasPrefix(*i.ResultHasPrefix))
+	}
+	if i.ResultHasSuffix != nil {
+		predicates = append(predicates, publication.ResultHasSuffix(*i.ResultHasSuffix))
+	}
+	if i.ResultEqualFold != nil {
+		predicates = append(predicates, publication.ResultEqualFold(*i.ResultEqualFold))
+	}
+	if i.ResultContainsFold != nil {
+		predicates = append(predicates, publication.ResultContainsFold(*i.ResultContainsFold))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, publication.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, publication.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, publication.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, publication.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, publication.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, publication.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, publication.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, publication.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, publication.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, publication.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, publication.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, publication.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, publication.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, publication.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, publication.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.RequestedCode != nil {
+		predicates = append(predicates, publication.RequestedCodeEQ(*i.RequestedCode))
+	}
+	if i.RequestedCodeNEQ != nil {
+		predicates = append(predicates, publication.RequestedCodeNEQ(*i.RequestedCodeNEQ))
+	}
+	if len(i.RequestedCodeIn) > 0 {
+		predicates = append(predicates, publication.RequestedCodeIn(i.RequestedCodeIn...))
+	}
+	if len(i.RequestedCodeNotIn) > 0 {
+		predicates = append(predicates, publication.RequestedCodeNotIn(i.RequestedCodeNotIn...))
+	}
+	if i.RequestedCodeGT != nil {
+		predicates = append(predicates, publication.RequestedCodeGT(*i.RequestedCodeGT))
+	}
+	if i.RequestedCodeGTE != nil {
+		predicates = append(predicates, publication.RequestedCodeGTE(*i.RequestedCodeGTE))
+	}
+	if i.RequestedCodeLT != nil {
+		predicates = append(predicates, publication.RequestedCodeLT(*i.RequestedCodeLT))
+	}
+	if i.RequestedCodeLTE != nil {
+		predicates = append(predicates, publication.RequestedCodeLTE(*i.RequestedCodeLTE))
+	}
+	if i.RequestedCodeContains != nil {
+		predicates = append(predicates, publication.RequestedCodeContains(*i.RequestedCodeContains))
+	}
+	if i.RequestedCodeHasPrefix != nil {
+		predicates = append(predicates, publication.RequestedCodeHasPrefix(*i.RequestedCodeHasPrefix))
+	}
+	if i.RequestedCodeHasSuffix != nil {
+		predicates = append(predicates, publication.RequestedCodeHasSuffix(*i.RequestedCodeHasSuffix))
+	}
+	if i.RequestedCodeIsNil {
+		predicates = append(predicates, publication.RequestedCodeIsNil())
+	}
+	if i.RequestedCodeNotNil {
+		predicates = append(predicates, publication.RequestedCodeNotNil())
+	}
+	if i.RequestedCodeEqualFold != nil {
+		predicates = append(predicates, publication.RequestedCodeEqualFold(*i.RequestedCodeEqualFold))
+	}
+	if i.RequestedCodeContainsFold != nil {
+		predicates = append(predicates, publication.RequestedCodeContainsFold(*i.RequestedCodeContainsFold))
+	}
+
+	if i.HasCustomer != nil {
+		p := publication.HasCustomer()
+		if !*i.HasCustomer {
+			p = publication.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCustomerWith) > 0 {
+		with := make([]predicate.Customer, 0, len(i.HasCustomerWith))
+		for _, w := range i.HasCustomerWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCustomerWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, publication.HasCustomerWith(with...))
+	}
+	if i.HasVouchers != nil {
+		p := publication.HasVouchers()
+		if !*i.HasVouchers {
+			p = publication.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasVouchersWith) > 0 {
+		with := make([]predicate.Voucher, 0, len(i.HasVouchersWith))
+		for _, w := range i.HasVouchersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasVouchersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, publication.HasVouchersWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPublicationWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return publication.And(predicates...), nil
+	}
+}
+
 // VoucherWhereInput represents a where input for filtering Voucher queries.
 type VoucherWhereInput struct {
 	Predicates []predicate.Voucher  `json:"-"`
@@ -1645,6 +2911,10 @@ type VoucherWhereInput struct {
 	// "campaign" edge predicates.
 	HasCampaign     *bool                 `json:"hasCampaign,omitempty"`
 	HasCampaignWith []*CampaignWhereInput `json:"hasCampaignWith,omitempty"`
+
+	// "publications" edge predicates.
+	HasPublications     *bool                    `json:"hasPublications,omitempty"`
+	HasPublicationsWith []*PublicationWhereInput `json:"hasPublicationsWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -2315,6 +3585,24 @@ func (i *VoucherWhereInput) P() (predicate.Voucher, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, voucher.HasCampaignWith(with...))
+	}
+	if i.HasPublications != nil {
+		p := voucher.HasPublications()
+		if !*i.HasPublications {
+			p = voucher.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPublicationsWith) > 0 {
+		with := make([]predicate.Publication, 0, len(i.HasPublicationsWith))
+		for _, w := range i.HasPublicationsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPublicationsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, voucher.HasPublicationsWith(with...))
 	}
 	switch len(predicates) {
 	case 0:

@@ -15,11 +15,13 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -38,10 +40,12 @@ const (
 	TypeAsyncAction   = "AsyncAction"
 	TypeBranding      = "Branding"
 	TypeCampaign      = "Campaign"
+	TypeCustomer      = "Customer"
 	TypeManagementKey = "ManagementKey"
 	TypeOAuthToken    = "OAuthToken"
 	TypeProject       = "Project"
 	TypeProjectUser   = "ProjectUser"
+	TypePublication   = "Publication"
 	TypeUser          = "User"
 	TypeVoucher       = "Voucher"
 )
@@ -5254,6 +5258,1180 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Campaign edge %s", name)
 }
 
+// CustomerMutation represents an operation that mutates the Customer nodes in the graph.
+type CustomerMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	source_id           *string
+	name                *string
+	description         *string
+	email               *string
+	phone               *string
+	birthday            *string
+	address             **jsonfield.CustomerAddress
+	metadata            *map[string]interface{}
+	system_metadata     *map[string]interface{}
+	clearedFields       map[string]struct{}
+	publications        map[string]struct{}
+	removedpublications map[string]struct{}
+	clearedpublications bool
+	done                bool
+	oldValue            func(context.Context) (*Customer, error)
+	predicates          []predicate.Customer
+}
+
+var _ ent.Mutation = (*CustomerMutation)(nil)
+
+// customerOption allows management of the mutation configuration using functional options.
+type customerOption func(*CustomerMutation)
+
+// newCustomerMutation creates new mutation for the Customer entity.
+func newCustomerMutation(c config, op Op, opts ...customerOption) *CustomerMutation {
+	m := &CustomerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCustomer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCustomerID sets the ID field of the mutation.
+func withCustomerID(id string) customerOption {
+	return func(m *CustomerMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Customer
+		)
+		m.oldValue = func(ctx context.Context) (*Customer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Customer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCustomer sets the old Customer of the mutation.
+func withCustomer(node *Customer) customerOption {
+	return func(m *CustomerMutation) {
+		m.oldValue = func(context.Context) (*Customer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CustomerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CustomerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Customer entities.
+func (m *CustomerMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CustomerMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CustomerMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Customer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CustomerMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CustomerMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CustomerMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CustomerMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CustomerMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CustomerMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CustomerMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CustomerMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CustomerMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[customer.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CustomerMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[customer.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CustomerMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, customer.FieldUpdatedAt)
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *CustomerMutation) SetSourceID(s string) {
+	m.source_id = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *CustomerMutation) SourceID() (r string, exists bool) {
+	v := m.source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldSourceID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ClearSourceID clears the value of the "source_id" field.
+func (m *CustomerMutation) ClearSourceID() {
+	m.source_id = nil
+	m.clearedFields[customer.FieldSourceID] = struct{}{}
+}
+
+// SourceIDCleared returns if the "source_id" field was cleared in this mutation.
+func (m *CustomerMutation) SourceIDCleared() bool {
+	_, ok := m.clearedFields[customer.FieldSourceID]
+	return ok
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *CustomerMutation) ResetSourceID() {
+	m.source_id = nil
+	delete(m.clearedFields, customer.FieldSourceID)
+}
+
+// SetName sets the "name" field.
+func (m *CustomerMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *CustomerMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldName(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ClearName clears the value of the "name" field.
+func (m *CustomerMutation) ClearName() {
+	m.name = nil
+	m.clearedFields[customer.FieldName] = struct{}{}
+}
+
+// NameCleared returns if the "name" field was cleared in this mutation.
+func (m *CustomerMutation) NameCleared() bool {
+	_, ok := m.clearedFields[customer.FieldName]
+	return ok
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *CustomerMutation) ResetName() {
+	m.name = nil
+	delete(m.clearedFields, customer.FieldName)
+}
+
+// SetDescription sets the "description" field.
+func (m *CustomerMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *CustomerMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldDescription(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ClearDescription clears the value of the "description" field.
+func (m *CustomerMutation) ClearDescription() {
+	m.description = nil
+	m.clearedFields[customer.FieldDescription] = struct{}{}
+}
+
+// DescriptionCleared returns if the "description" field was cleared in this mutation.
+func (m *CustomerMutation) DescriptionCleared() bool {
+	_, ok := m.clearedFields[customer.FieldDescription]
+	return ok
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *CustomerMutation) ResetDescription() {
+	m.description = nil
+	delete(m.clearedFields, customer.FieldDescription)
+}
+
+// SetEmail sets the "email" field.
+func (m *CustomerMutation) SetEmail(s string) {
+	m.email = &s
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *CustomerMutation) Email() (r string, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldEmail(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ClearEmail clears the value of the "email" field.
+func (m *CustomerMutation) ClearEmail() {
+	m.email = nil
+	m.clearedFields[customer.FieldEmail] = struct{}{}
+}
+
+// EmailCleared returns if the "email" field was cleared in this mutation.
+func (m *CustomerMutation) EmailCleared() bool {
+	_, ok := m.clearedFields[customer.FieldEmail]
+	return ok
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *CustomerMutation) ResetEmail() {
+	m.email = nil
+	delete(m.clearedFields, customer.FieldEmail)
+}
+
+// SetPhone sets the "phone" field.
+func (m *CustomerMutation) SetPhone(s string) {
+	m.phone = &s
+}
+
+// Phone returns the value of the "phone" field in the mutation.
+func (m *CustomerMutation) Phone() (r string, exists bool) {
+	v := m.phone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhone returns the old "phone" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldPhone(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhone: %w", err)
+	}
+	return oldValue.Phone, nil
+}
+
+// ClearPhone clears the value of the "phone" field.
+func (m *CustomerMutation) ClearPhone() {
+	m.phone = nil
+	m.clearedFields[customer.FieldPhone] = struct{}{}
+}
+
+// PhoneCleared returns if the "phone" field was cleared in this mutation.
+func (m *CustomerMutation) PhoneCleared() bool {
+	_, ok := m.clearedFields[customer.FieldPhone]
+	return ok
+}
+
+// ResetPhone resets all changes to the "phone" field.
+func (m *CustomerMutation) ResetPhone() {
+	m.phone = nil
+	delete(m.clearedFields, customer.FieldPhone)
+}
+
+// SetBirthday sets the "birthday" field.
+func (m *CustomerMutation) SetBirthday(s string) {
+	m.birthday = &s
+}
+
+// Birthday returns the value of the "birthday" field in the mutation.
+func (m *CustomerMutation) Birthday() (r string, exists bool) {
+	v := m.birthday
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBirthday returns the old "birthday" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldBirthday(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBirthday is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBirthday requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBirthday: %w", err)
+	}
+	return oldValue.Birthday, nil
+}
+
+// ClearBirthday clears the value of the "birthday" field.
+func (m *CustomerMutation) ClearBirthday() {
+	m.birthday = nil
+	m.clearedFields[customer.FieldBirthday] = struct{}{}
+}
+
+// BirthdayCleared returns if the "birthday" field was cleared in this mutation.
+func (m *CustomerMutation) BirthdayCleared() bool {
+	_, ok := m.clearedFields[customer.FieldBirthday]
+	return ok
+}
+
+// ResetBirthday resets all changes to the "birthday" field.
+func (m *CustomerMutation) ResetBirthday() {
+	m.birthday = nil
+	delete(m.clearedFields, customer.FieldBirthday)
+}
+
+// SetAddress sets the "address" field.
+func (m *CustomerMutation) SetAddress(ja *jsonfield.CustomerAddress) {
+	m.address = &ja
+}
+
+// Address returns the value of the "address" field in the mutation.
+func (m *CustomerMutation) Address() (r *jsonfield.CustomerAddress, exists bool) {
+	v := m.address
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAddress returns the old "address" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldAddress(ctx context.Context) (v *jsonfield.CustomerAddress, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAddress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAddress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAddress: %w", err)
+	}
+	return oldValue.Address, nil
+}
+
+// ClearAddress clears the value of the "address" field.
+func (m *CustomerMutation) ClearAddress() {
+	m.address = nil
+	m.clearedFields[customer.FieldAddress] = struct{}{}
+}
+
+// AddressCleared returns if the "address" field was cleared in this mutation.
+func (m *CustomerMutation) AddressCleared() bool {
+	_, ok := m.clearedFields[customer.FieldAddress]
+	return ok
+}
+
+// ResetAddress resets all changes to the "address" field.
+func (m *CustomerMutation) ResetAddress() {
+	m.address = nil
+	delete(m.clearedFields, customer.FieldAddress)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *CustomerMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *CustomerMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *CustomerMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetSystemMetadata sets the "system_metadata" field.
+func (m *CustomerMutation) SetSystemMetadata(value map[string]interface{}) {
+	m.system_metadata = &value
+}
+
+// SystemMetadata returns the value of the "system_metadata" field in the mutation.
+func (m *CustomerMutation) SystemMetadata() (r map[string]interface{}, exists bool) {
+	v := m.system_metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSystemMetadata returns the old "system_metadata" field's value of the Customer entity.
+// If the Customer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerMutation) OldSystemMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSystemMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSystemMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSystemMetadata: %w", err)
+	}
+	return oldValue.SystemMetadata, nil
+}
+
+// ResetSystemMetadata resets all changes to the "system_metadata" field.
+func (m *CustomerMutation) ResetSystemMetadata() {
+	m.system_metadata = nil
+}
+
+// AddPublicationIDs adds the "publications" edge to the Publication entity by ids.
+func (m *CustomerMutation) AddPublicationIDs(ids ...string) {
+	if m.publications == nil {
+		m.publications = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.publications[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPublications clears the "publications" edge to the Publication entity.
+func (m *CustomerMutation) ClearPublications() {
+	m.clearedpublications = true
+}
+
+// PublicationsCleared reports if the "publications" edge to the Publication entity was cleared.
+func (m *CustomerMutation) PublicationsCleared() bool {
+	return m.clearedpublications
+}
+
+// RemovePublicationIDs removes the "publications" edge to the Publication entity by IDs.
+func (m *CustomerMutation) RemovePublicationIDs(ids ...string) {
+	if m.removedpublications == nil {
+		m.removedpublications = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.publications, ids[i])
+		m.removedpublications[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPublications returns the removed IDs of the "publications" edge to the Publication entity.
+func (m *CustomerMutation) RemovedPublicationsIDs() (ids []string) {
+	for id := range m.removedpublications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PublicationsIDs returns the "publications" edge IDs in the mutation.
+func (m *CustomerMutation) PublicationsIDs() (ids []string) {
+	for id := range m.publications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPublications resets all changes to the "publications" edge.
+func (m *CustomerMutation) ResetPublications() {
+	m.publications = nil
+	m.clearedpublications = false
+	m.removedpublications = nil
+}
+
+// Where appends a list predicates to the CustomerMutation builder.
+func (m *CustomerMutation) Where(ps ...predicate.Customer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CustomerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CustomerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Customer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CustomerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CustomerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Customer).
+func (m *CustomerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CustomerMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.project_id != nil {
+		fields = append(fields, customer.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, customer.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, customer.FieldUpdatedAt)
+	}
+	if m.source_id != nil {
+		fields = append(fields, customer.FieldSourceID)
+	}
+	if m.name != nil {
+		fields = append(fields, customer.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, customer.FieldDescription)
+	}
+	if m.email != nil {
+		fields = append(fields, customer.FieldEmail)
+	}
+	if m.phone != nil {
+		fields = append(fields, customer.FieldPhone)
+	}
+	if m.birthday != nil {
+		fields = append(fields, customer.FieldBirthday)
+	}
+	if m.address != nil {
+		fields = append(fields, customer.FieldAddress)
+	}
+	if m.metadata != nil {
+		fields = append(fields, customer.FieldMetadata)
+	}
+	if m.system_metadata != nil {
+		fields = append(fields, customer.FieldSystemMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CustomerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case customer.FieldProjectID:
+		return m.ProjectID()
+	case customer.FieldCreatedAt:
+		return m.CreatedAt()
+	case customer.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case customer.FieldSourceID:
+		return m.SourceID()
+	case customer.FieldName:
+		return m.Name()
+	case customer.FieldDescription:
+		return m.Description()
+	case customer.FieldEmail:
+		return m.Email()
+	case customer.FieldPhone:
+		return m.Phone()
+	case customer.FieldBirthday:
+		return m.Birthday()
+	case customer.FieldAddress:
+		return m.Address()
+	case customer.FieldMetadata:
+		return m.Metadata()
+	case customer.FieldSystemMetadata:
+		return m.SystemMetadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CustomerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case customer.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case customer.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case customer.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case customer.FieldSourceID:
+		return m.OldSourceID(ctx)
+	case customer.FieldName:
+		return m.OldName(ctx)
+	case customer.FieldDescription:
+		return m.OldDescription(ctx)
+	case customer.FieldEmail:
+		return m.OldEmail(ctx)
+	case customer.FieldPhone:
+		return m.OldPhone(ctx)
+	case customer.FieldBirthday:
+		return m.OldBirthday(ctx)
+	case customer.FieldAddress:
+		return m.OldAddress(ctx)
+	case customer.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case customer.FieldSystemMetadata:
+		return m.OldSystemMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown Customer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case customer.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case customer.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case customer.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case customer.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	case customer.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case customer.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case customer.FieldEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	case customer.FieldPhone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhone(v)
+		return nil
+	case customer.FieldBirthday:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBirthday(v)
+		return nil
+	case customer.FieldAddress:
+		v, ok := value.(*jsonfield.CustomerAddress)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAddress(v)
+		return nil
+	case customer.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case customer.FieldSystemMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSystemMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Customer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CustomerMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CustomerMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Customer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CustomerMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(customer.FieldUpdatedAt) {
+		fields = append(fields, customer.FieldUpdatedAt)
+	}
+	if m.FieldCleared(customer.FieldSourceID) {
+		fields = append(fields, customer.FieldSourceID)
+	}
+	if m.FieldCleared(customer.FieldName) {
+		fields = append(fields, customer.FieldName)
+	}
+	if m.FieldCleared(customer.FieldDescription) {
+		fields = append(fields, customer.FieldDescription)
+	}
+	if m.FieldCleared(customer.FieldEmail) {
+		fields = append(fields, customer.FieldEmail)
+	}
+	if m.FieldCleared(customer.FieldPhone) {
+		fields = append(fields, customer.FieldPhone)
+	}
+	if m.FieldCleared(customer.FieldBirthday) {
+		fields = append(fields, customer.FieldBirthday)
+	}
+	if m.FieldCleared(customer.FieldAddress) {
+		fields = append(fields, customer.FieldAddress)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CustomerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CustomerMutation) ClearField(name string) error {
+	switch name {
+	case customer.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case customer.FieldSourceID:
+		m.ClearSourceID()
+		return nil
+	case customer.FieldName:
+		m.ClearName()
+		return nil
+	case customer.FieldDescription:
+		m.ClearDescription()
+		return nil
+	case customer.FieldEmail:
+		m.ClearEmail()
+		return nil
+	case customer.FieldPhone:
+		m.ClearPhone()
+		return nil
+	case customer.FieldBirthday:
+		m.ClearBirthday()
+		return nil
+	case customer.FieldAddress:
+		m.ClearAddress()
+		return nil
+	}
+	return fmt.Errorf("unknown Customer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CustomerMutation) ResetField(name string) error {
+	switch name {
+	case customer.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case customer.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case customer.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case customer.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	case customer.FieldName:
+		m.ResetName()
+		return nil
+	case customer.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case customer.FieldEmail:
+		m.ResetEmail()
+		return nil
+	case customer.FieldPhone:
+		m.ResetPhone()
+		return nil
+	case customer.FieldBirthday:
+		m.ResetBirthday()
+		return nil
+	case customer.FieldAddress:
+		m.ResetAddress()
+		return nil
+	case customer.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case customer.FieldSystemMetadata:
+		m.ResetSystemMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown Customer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CustomerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.publications != nil {
+		edges = append(edges, customer.EdgePublications)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CustomerMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case customer.EdgePublications:
+		ids := make([]ent.Value, 0, len(m.publications))
+		for id := range m.publications {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CustomerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.removedpublications != nil {
+		edges = append(edges, customer.EdgePublications)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CustomerMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case customer.EdgePublications:
+		ids := make([]ent.Value, 0, len(m.removedpublications))
+		for id := range m.removedpublications {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CustomerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedpublications {
+		edges = append(edges, customer.EdgePublications)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CustomerMutation) EdgeCleared(name string) bool {
+	switch name {
+	case customer.EdgePublications:
+		return m.clearedpublications
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CustomerMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Customer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CustomerMutation) ResetEdge(name string) error {
+	switch name {
+	case customer.EdgePublications:
+		m.ResetPublications()
+		return nil
+	}
+	return fmt.Errorf("unknown Customer edge %s", name)
+}
+
 // ManagementKeyMutation represents an operation that mutates the ManagementKey nodes in the graph.
 type ManagementKeyMutation struct {
 	config
@@ -7781,6 +8959,1239 @@ func (m *ProjectUserMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ProjectUser edge %s", name)
 }
 
+// PublicationMutation represents an operation that mutates the Publication nodes in the graph.
+type PublicationMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	project_id        *string
+	created_at        *time.Time
+	updated_at        *time.Time
+	tracking_id       *string
+	metadata          *map[string]interface{}
+	channel           *string
+	source_id         *string
+	result            *string
+	campaign_id       *string
+	requested_code    *string
+	count_form        *bool
+	voucher_ids       *[]string
+	appendvoucher_ids []string
+	clearedFields     map[string]struct{}
+	customer          *string
+	clearedcustomer   bool
+	vouchers          map[string]struct{}
+	removedvouchers   map[string]struct{}
+	clearedvouchers   bool
+	done              bool
+	oldValue          func(context.Context) (*Publication, error)
+	predicates        []predicate.Publication
+}
+
+var _ ent.Mutation = (*PublicationMutation)(nil)
+
+// publicationOption allows management of the mutation configuration using functional options.
+type publicationOption func(*PublicationMutation)
+
+// newPublicationMutation creates new mutation for the Publication entity.
+func newPublicationMutation(c config, op Op, opts ...publicationOption) *PublicationMutation {
+	m := &PublicationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePublication,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPublicationID sets the ID field of the mutation.
+func withPublicationID(id string) publicationOption {
+	return func(m *PublicationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Publication
+		)
+		m.oldValue = func(ctx context.Context) (*Publication, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Publication.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPublication sets the old Publication of the mutation.
+func withPublication(node *Publication) publicationOption {
+	return func(m *PublicationMutation) {
+		m.oldValue = func(context.Context) (*Publication, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PublicationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PublicationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Publication entities.
+func (m *PublicationMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PublicationMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PublicationMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Publication.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PublicationMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PublicationMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PublicationMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PublicationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PublicationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PublicationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PublicationMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PublicationMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *PublicationMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[publication.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *PublicationMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[publication.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PublicationMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, publication.FieldUpdatedAt)
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *PublicationMutation) SetCustomerID(s string) {
+	m.customer = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *PublicationMutation) CustomerID() (r string, exists bool) {
+	v := m.customer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *PublicationMutation) ResetCustomerID() {
+	m.customer = nil
+}
+
+// SetTrackingID sets the "tracking_id" field.
+func (m *PublicationMutation) SetTrackingID(s string) {
+	m.tracking_id = &s
+}
+
+// TrackingID returns the value of the "tracking_id" field in the mutation.
+func (m *PublicationMutation) TrackingID() (r string, exists bool) {
+	v := m.tracking_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrackingID returns the old "tracking_id" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldTrackingID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrackingID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrackingID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrackingID: %w", err)
+	}
+	return oldValue.TrackingID, nil
+}
+
+// ClearTrackingID clears the value of the "tracking_id" field.
+func (m *PublicationMutation) ClearTrackingID() {
+	m.tracking_id = nil
+	m.clearedFields[publication.FieldTrackingID] = struct{}{}
+}
+
+// TrackingIDCleared returns if the "tracking_id" field was cleared in this mutation.
+func (m *PublicationMutation) TrackingIDCleared() bool {
+	_, ok := m.clearedFields[publication.FieldTrackingID]
+	return ok
+}
+
+// ResetTrackingID resets all changes to the "tracking_id" field.
+func (m *PublicationMutation) ResetTrackingID() {
+	m.tracking_id = nil
+	delete(m.clearedFields, publication.FieldTrackingID)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *PublicationMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *PublicationMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *PublicationMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetChannel sets the "channel" field.
+func (m *PublicationMutation) SetChannel(s string) {
+	m.channel = &s
+}
+
+// Channel returns the value of the "channel" field in the mutation.
+func (m *PublicationMutation) Channel() (r string, exists bool) {
+	v := m.channel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChannel returns the old "channel" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldChannel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChannel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChannel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChannel: %w", err)
+	}
+	return oldValue.Channel, nil
+}
+
+// ResetChannel resets all changes to the "channel" field.
+func (m *PublicationMutation) ResetChannel() {
+	m.channel = nil
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *PublicationMutation) SetSourceID(s string) {
+	m.source_id = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *PublicationMutation) SourceID() (r string, exists bool) {
+	v := m.source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldSourceID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ClearSourceID clears the value of the "source_id" field.
+func (m *PublicationMutation) ClearSourceID() {
+	m.source_id = nil
+	m.clearedFields[publication.FieldSourceID] = struct{}{}
+}
+
+// SourceIDCleared returns if the "source_id" field was cleared in this mutation.
+func (m *PublicationMutation) SourceIDCleared() bool {
+	_, ok := m.clearedFields[publication.FieldSourceID]
+	return ok
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *PublicationMutation) ResetSourceID() {
+	m.source_id = nil
+	delete(m.clearedFields, publication.FieldSourceID)
+}
+
+// SetResult sets the "result" field.
+func (m *PublicationMutation) SetResult(s string) {
+	m.result = &s
+}
+
+// Result returns the value of the "result" field in the mutation.
+func (m *PublicationMutation) Result() (r string, exists bool) {
+	v := m.result
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResult returns the old "result" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldResult(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResult is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResult requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResult: %w", err)
+	}
+	return oldValue.Result, nil
+}
+
+// ResetResult resets all changes to the "result" field.
+func (m *PublicationMutation) ResetResult() {
+	m.result = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *PublicationMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *PublicationMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *PublicationMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[publication.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *PublicationMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[publication.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *PublicationMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, publication.FieldCampaignID)
+}
+
+// SetRequestedCode sets the "requested_code" field.
+func (m *PublicationMutation) SetRequestedCode(s string) {
+	m.requested_code = &s
+}
+
+// RequestedCode returns the value of the "requested_code" field in the mutation.
+func (m *PublicationMutation) RequestedCode() (r string, exists bool) {
+	v := m.requested_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestedCode returns the old "requested_code" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldRequestedCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestedCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestedCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestedCode: %w", err)
+	}
+	return oldValue.RequestedCode, nil
+}
+
+// ClearRequestedCode clears the value of the "requested_code" field.
+func (m *PublicationMutation) ClearRequestedCode() {
+	m.requested_code = nil
+	m.clearedFields[publication.FieldRequestedCode] = struct{}{}
+}
+
+// RequestedCodeCleared returns if the "requested_code" field was cleared in this mutation.
+func (m *PublicationMutation) RequestedCodeCleared() bool {
+	_, ok := m.clearedFields[publication.FieldRequestedCode]
+	return ok
+}
+
+// ResetRequestedCode resets all changes to the "requested_code" field.
+func (m *PublicationMutation) ResetRequestedCode() {
+	m.requested_code = nil
+	delete(m.clearedFields, publication.FieldRequestedCode)
+}
+
+// SetCountForm sets the "count_form" field.
+func (m *PublicationMutation) SetCountForm(b bool) {
+	m.count_form = &b
+}
+
+// CountForm returns the value of the "count_form" field in the mutation.
+func (m *PublicationMutation) CountForm() (r bool, exists bool) {
+	v := m.count_form
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountForm returns the old "count_form" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldCountForm(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountForm is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountForm requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountForm: %w", err)
+	}
+	return oldValue.CountForm, nil
+}
+
+// ResetCountForm resets all changes to the "count_form" field.
+func (m *PublicationMutation) ResetCountForm() {
+	m.count_form = nil
+}
+
+// SetVoucherIds sets the "voucher_ids" field.
+func (m *PublicationMutation) SetVoucherIds(s []string) {
+	m.voucher_ids = &s
+	m.appendvoucher_ids = nil
+}
+
+// VoucherIds returns the value of the "voucher_ids" field in the mutation.
+func (m *PublicationMutation) VoucherIds() (r []string, exists bool) {
+	v := m.voucher_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherIds returns the old "voucher_ids" field's value of the Publication entity.
+// If the Publication object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationMutation) OldVoucherIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherIds: %w", err)
+	}
+	return oldValue.VoucherIds, nil
+}
+
+// AppendVoucherIds adds s to the "voucher_ids" field.
+func (m *PublicationMutation) AppendVoucherIds(s []string) {
+	m.appendvoucher_ids = append(m.appendvoucher_ids, s...)
+}
+
+// AppendedVoucherIds returns the list of values that were appended to the "voucher_ids" field in this mutation.
+func (m *PublicationMutation) AppendedVoucherIds() ([]string, bool) {
+	if len(m.appendvoucher_ids) == 0 {
+		return nil, false
+	}
+	return m.appendvoucher_ids, true
+}
+
+// ResetVoucherIds resets all changes to the "voucher_ids" field.
+func (m *PublicationMutation) ResetVoucherIds() {
+	m.voucher_ids = nil
+	m.appendvoucher_ids = nil
+}
+
+// ClearCustomer clears the "customer" edge to the Customer entity.
+func (m *PublicationMutation) ClearCustomer() {
+	m.clearedcustomer = true
+	m.clearedFields[publication.FieldCustomerID] = struct{}{}
+}
+
+// CustomerCleared reports if the "customer" edge to the Customer entity was cleared.
+func (m *PublicationMutation) CustomerCleared() bool {
+	return m.clearedcustomer
+}
+
+// CustomerIDs returns the "customer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CustomerID instead. It exists only for internal usage by the builders.
+func (m *PublicationMutation) CustomerIDs() (ids []string) {
+	if id := m.customer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCustomer resets all changes to the "customer" edge.
+func (m *PublicationMutation) ResetCustomer() {
+	m.customer = nil
+	m.clearedcustomer = false
+}
+
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by ids.
+func (m *PublicationMutation) AddVoucherIDs(ids ...string) {
+	if m.vouchers == nil {
+		m.vouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.vouchers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVouchers clears the "vouchers" edge to the Voucher entity.
+func (m *PublicationMutation) ClearVouchers() {
+	m.clearedvouchers = true
+}
+
+// VouchersCleared reports if the "vouchers" edge to the Voucher entity was cleared.
+func (m *PublicationMutation) VouchersCleared() bool {
+	return m.clearedvouchers
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to the Voucher entity by IDs.
+func (m *PublicationMutation) RemoveVoucherIDs(ids ...string) {
+	if m.removedvouchers == nil {
+		m.removedvouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.vouchers, ids[i])
+		m.removedvouchers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVouchers returns the removed IDs of the "vouchers" edge to the Voucher entity.
+func (m *PublicationMutation) RemovedVouchersIDs() (ids []string) {
+	for id := range m.removedvouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VouchersIDs returns the "vouchers" edge IDs in the mutation.
+func (m *PublicationMutation) VouchersIDs() (ids []string) {
+	for id := range m.vouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVouchers resets all changes to the "vouchers" edge.
+func (m *PublicationMutation) ResetVouchers() {
+	m.vouchers = nil
+	m.clearedvouchers = false
+	m.removedvouchers = nil
+}
+
+// Where appends a list predicates to the PublicationMutation builder.
+func (m *PublicationMutation) Where(ps ...predicate.Publication) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PublicationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PublicationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Publication, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PublicationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PublicationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Publication).
+func (m *PublicationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PublicationMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.project_id != nil {
+		fields = append(fields, publication.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, publication.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, publication.FieldUpdatedAt)
+	}
+	if m.customer != nil {
+		fields = append(fields, publication.FieldCustomerID)
+	}
+	if m.tracking_id != nil {
+		fields = append(fields, publication.FieldTrackingID)
+	}
+	if m.metadata != nil {
+		fields = append(fields, publication.FieldMetadata)
+	}
+	if m.channel != nil {
+		fields = append(fields, publication.FieldChannel)
+	}
+	if m.source_id != nil {
+		fields = append(fields, publication.FieldSourceID)
+	}
+	if m.result != nil {
+		fields = append(fields, publication.FieldResult)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, publication.FieldCampaignID)
+	}
+	if m.requested_code != nil {
+		fields = append(fields, publication.FieldRequestedCode)
+	}
+	if m.count_form != nil {
+		fields = append(fields, publication.FieldCountForm)
+	}
+	if m.voucher_ids != nil {
+		fields = append(fields, publication.FieldVoucherIds)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PublicationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case publication.FieldProjectID:
+		return m.ProjectID()
+	case publication.FieldCreatedAt:
+		return m.CreatedAt()
+	case publication.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case publication.FieldCustomerID:
+		return m.CustomerID()
+	case publication.FieldTrackingID:
+		return m.TrackingID()
+	case publication.FieldMetadata:
+		return m.Metadata()
+	case publication.FieldChannel:
+		return m.Channel()
+	case publication.FieldSourceID:
+		return m.SourceID()
+	case publication.FieldResult:
+		return m.Result()
+	case publication.FieldCampaignID:
+		return m.CampaignID()
+	case publication.FieldRequestedCode:
+		return m.RequestedCode()
+	case publication.FieldCountForm:
+		return m.CountForm()
+	case publication.FieldVoucherIds:
+		return m.VoucherIds()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PublicationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case publication.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case publication.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case publication.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case publication.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case publication.FieldTrackingID:
+		return m.OldTrackingID(ctx)
+	case publication.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case publication.FieldChannel:
+		return m.OldChannel(ctx)
+	case publication.FieldSourceID:
+		return m.OldSourceID(ctx)
+	case publication.FieldResult:
+		return m.OldResult(ctx)
+	case publication.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case publication.FieldRequestedCode:
+		return m.OldRequestedCode(ctx)
+	case publication.FieldCountForm:
+		return m.OldCountForm(ctx)
+	case publication.FieldVoucherIds:
+		return m.OldVoucherIds(ctx)
+	}
+	return nil, fmt.Errorf("unknown Publication field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case publication.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case publication.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case publication.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case publication.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case publication.FieldTrackingID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrackingID(v)
+		return nil
+	case publication.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case publication.FieldChannel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChannel(v)
+		return nil
+	case publication.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	case publication.FieldResult:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResult(v)
+		return nil
+	case publication.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case publication.FieldRequestedCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestedCode(v)
+		return nil
+	case publication.FieldCountForm:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountForm(v)
+		return nil
+	case publication.FieldVoucherIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherIds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Publication field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PublicationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PublicationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Publication numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PublicationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(publication.FieldUpdatedAt) {
+		fields = append(fields, publication.FieldUpdatedAt)
+	}
+	if m.FieldCleared(publication.FieldTrackingID) {
+		fields = append(fields, publication.FieldTrackingID)
+	}
+	if m.FieldCleared(publication.FieldSourceID) {
+		fields = append(fields, publication.FieldSourceID)
+	}
+	if m.FieldCleared(publication.FieldCampaignID) {
+		fields = append(fields, publication.FieldCampaignID)
+	}
+	if m.FieldCleared(publication.FieldRequestedCode) {
+		fields = append(fields, publication.FieldRequestedCode)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PublicationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PublicationMutation) ClearField(name string) error {
+	switch name {
+	case publication.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case publication.FieldTrackingID:
+		m.ClearTrackingID()
+		return nil
+	case publication.FieldSourceID:
+		m.ClearSourceID()
+		return nil
+	case publication.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case publication.FieldRequestedCode:
+		m.ClearRequestedCode()
+		return nil
+	}
+	return fmt.Errorf("unknown Publication nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PublicationMutation) ResetField(name string) error {
+	switch name {
+	case publication.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case publication.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case publication.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case publication.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case publication.FieldTrackingID:
+		m.ResetTrackingID()
+		return nil
+	case publication.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case publication.FieldChannel:
+		m.ResetChannel()
+		return nil
+	case publication.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	case publication.FieldResult:
+		m.ResetResult()
+		return nil
+	case publication.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case publication.FieldRequestedCode:
+		m.ResetRequestedCode()
+		return nil
+	case publication.FieldCountForm:
+		m.ResetCountForm()
+		return nil
+	case publication.FieldVoucherIds:
+		m.ResetVoucherIds()
+		return nil
+	}
+	return fmt.Errorf("unknown Publication field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PublicationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.customer != nil {
+		edges = append(edges, publication.EdgeCustomer)
+	}
+	if m.vouchers != nil {
+		edges = append(edges, publication.EdgeVouchers)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PublicationMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case publication.EdgeCustomer:
+		if id := m.customer; id != nil {
+			return []ent.Value{*id}
+		}
+	case publication.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.vouchers))
+		for id := range m.vouchers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PublicationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedvouchers != nil {
+		edges = append(edges, publication.EdgeVouchers)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PublicationMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case publication.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.removedvouchers))
+		for id := range m.removedvouchers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PublicationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcustomer {
+		edges = append(edges, publication.EdgeCustomer)
+	}
+	if m.clearedvouchers {
+		edges = append(edges, publication.EdgeVouchers)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PublicationMutation) EdgeCleared(name string) bool {
+	switch name {
+	case publication.EdgeCustomer:
+		return m.clearedcustomer
+	case publication.EdgeVouchers:
+		return m.clearedvouchers
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PublicationMutation) ClearEdge(name string) error {
+	switch name {
+	case publication.EdgeCustomer:
+		m.ClearCustomer()
+		return nil
+	}
+	return fmt.Errorf("unknown Publication unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PublicationMutation) ResetEdge(name string) error {
+	switch name {
+	case publication.EdgeCustomer:
+		m.ResetCustomer()
+		return nil
+	case publication.EdgeVouchers:
+		m.ResetVouchers()
+		return nil
+	}
+	return fmt.Errorf("unknown Publication edge %s", name)
+}
+
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
@@ -8591,6 +11002,9 @@ type VoucherMutation struct {
 	clearedFields              map[string]struct{}
 	campaign                   *string
 	clearedcampaign            bool
+	publications               map[string]struct{}
+	removedpublications        map[string]struct{}
+	clearedpublications        bool
 	done                       bool
 	oldValue                   func(context.Context) (*Voucher, error)
 	predicates                 []predicate.Voucher
@@ -9968,6 +12382,60 @@ func (m *VoucherMutation) ResetCampaign() {
 	m.clearedcampaign = false
 }
 
+// AddPublicationIDs adds the "publications" edge to the Publication entity by ids.
+func (m *VoucherMutation) AddPublicationIDs(ids ...string) {
+	if m.publications == nil {
+		m.publications = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.publications[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPublications clears the "publications" edge to the Publication entity.
+func (m *VoucherMutation) ClearPublications() {
+	m.clearedpublications = true
+}
+
+// PublicationsCleared reports if the "publications" edge to the Publication entity was cleared.
+func (m *VoucherMutation) PublicationsCleared() bool {
+	return m.clearedpublications
+}
+
+// RemovePublicationIDs removes the "publications" edge to the Publication entity by IDs.
+func (m *VoucherMutation) RemovePublicationIDs(ids ...string) {
+	if m.removedpublications == nil {
+		m.removedpublications = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.publications, ids[i])
+		m.removedpublications[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPublications returns the removed IDs of the "publications" edge to the Publication entity.
+func (m *VoucherMutation) RemovedPublicationsIDs() (ids []string) {
+	for id := range m.removedpublications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PublicationsIDs returns the "publications" edge IDs in the mutation.
+func (m *VoucherMutation) PublicationsIDs() (ids []string) {
+	for id := range m.publications {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPublications resets all changes to the "publications" edge.
+func (m *VoucherMutation) ResetPublications() {
+	m.publications = nil
+	m.clearedpublications = false
+	m.removedpublications = nil
+}
+
 // Where appends a list predicates to the VoucherMutation builder.
 func (m *VoucherMutation) Where(ps ...predicate.Voucher) {
 	m.predicates = append(m.predicates, ps...)
@@ -10676,9 +13144,12 @@ func (m *VoucherMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VoucherMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.campaign != nil {
 		edges = append(edges, voucher.EdgeCampaign)
+	}
+	if m.publications != nil {
+		edges = append(edges, voucher.EdgePublications)
 	}
 	return edges
 }
@@ -10691,27 +13162,47 @@ func (m *VoucherMutation) AddedIDs(name string) []ent.Value {
 		if id := m.campaign; id != nil {
 			return []ent.Value{*id}
 		}
+	case voucher.EdgePublications:
+		ids := make([]ent.Value, 0, len(m.publications))
+		for id := range m.publications {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VoucherMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
+	if m.removedpublications != nil {
+		edges = append(edges, voucher.EdgePublications)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *VoucherMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case voucher.EdgePublications:
+		ids := make([]ent.Value, 0, len(m.removedpublications))
+		for id := range m.removedpublications {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VoucherMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedcampaign {
 		edges = append(edges, voucher.EdgeCampaign)
+	}
+	if m.clearedpublications {
+		edges = append(edges, voucher.EdgePublications)
 	}
 	return edges
 }
@@ -10722,6 +13213,8 @@ func (m *VoucherMutation) EdgeCleared(name string) bool {
 	switch name {
 	case voucher.EdgeCampaign:
 		return m.clearedcampaign
+	case voucher.EdgePublications:
+		return m.clearedpublications
 	}
 	return false
 }
@@ -10743,6 +13236,9 @@ func (m *VoucherMutation) ResetEdge(name string) error {
 	switch name {
 	case voucher.EdgeCampaign:
 		m.ResetCampaign()
+		return nil
+	case voucher.EdgePublications:
+		m.ResetPublications()
 		return nil
 	}
 	return fmt.Errorf("unknown Voucher edge %s", name)

@@ -22,6 +22,8 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// Customer is the client for interacting with the Customer builders.
+	Customer *CustomerClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
@@ -30,6 +32,8 @@ type Tx struct {
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
+	// Publication is the client for interacting with the Publication builders.
+	Publication *PublicationClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
@@ -169,10 +173,12 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.Customer = NewCustomerClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
+	tx.Publication = NewPublicationClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
 }

@@ -82,11 +82,15 @@ type Voucher struct {
 type VoucherEdges struct {
 	// Campaign holds the value of the campaign edge.
 	Campaign *Campaign `json:"campaign,omitempty"`
+	// Publications holds the value of the publications edge.
+	Publications []*Publication `json:"publications,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
-	totalCount [1]map[string]int
+	totalCount [2]map[string]int
+
+	namedPublications map[string][]*Publication
 }
 
 // CampaignOrErr returns the Campaign value or an error if the edge
@@ -98,6 +102,15 @@ func (e VoucherEdges) CampaignOrErr() (*Campaign, error) {
 		return nil, &NotFoundError{label: campaign.Label}
 	}
 	return nil, &NotLoadedError{edge: "campaign"}
+}
+
+// PublicationsOrErr returns the Publications value or an error if the edge
+// was not loaded in eager-loading.
+func (e VoucherEdges) PublicationsOrErr() ([]*Publication, error) {
+	if e.loadedTypes[1] {
+		return e.Publications, nil
+	}
+	return nil, &NotLoadedError{edge: "publications"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -334,6 +347,11 @@ func (_m *Voucher) QueryCampaign() *CampaignQuery {
 	return NewVoucherClient(_m.config).QueryCampaign(_m)
 }
 
+// QueryPublications queries the "publications" edge of the Voucher entity.
+func (_m *Voucher) QueryPublications() *PublicationQuery {
+	return NewVoucherClient(_m.config).QueryPublications(_m)
+}
+
 // Update returns a builder for updating this Voucher.
 // Note that you need to call Voucher.Unwrap() before calling this method if this Voucher
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -456,6 +474,30 @@ func (_m *Voucher) String() string {
 	builder.WriteString(fmt.Sprintf("%v", _m.RedeemedPoints))
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedPublications returns the Publications named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Voucher) NamedPublications(name string) ([]*Publication, error) {
+	if _m.Edges.namedPublications == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPublications[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Voucher) appendNamedPublications(name string, edges ...*Publication) {
+	if _m.Edges.namedPublications == nil {
+		_m.Edges.namedPublications = make(map[string][]*Publication)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPublications[name] = []*Publication{}
+	} else {
+		_m.Edges.namedPublications[name] = append(_m.Edges.namedPublications[name], edges...)
+	}
 }
 
 // Vouchers is a parsable slice of Voucher.

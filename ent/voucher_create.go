@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -328,6 +329,21 @@ func (_c *VoucherCreate) SetCampaign(v *Campaign) *VoucherCreate {
 	return _c.SetCampaignID(v.ID)
 }
 
+// AddPublicationIDs adds the "publications" edge to the Publication entity by IDs.
+func (_c *VoucherCreate) AddPublicationIDs(ids ...string) *VoucherCreate {
+	_c.mutation.AddPublicationIDs(ids...)
+	return _c
+}
+
+// AddPublications adds the "publications" edges to the Publication entity.
+func (_c *VoucherCreate) AddPublications(v ...*Publication) *VoucherCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPublicationIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_c *VoucherCreate) Mutation() *VoucherMutation {
 	return _c.mutation
@@ -629,6 +645,22 @@ func (_c *VoucherCreate) createSpec() (*Voucher, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CampaignID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PublicationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -14,19 +15,22 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // VoucherQuery is the builder for querying Voucher entities.
 type VoucherQuery struct {
 	config
-	ctx          *QueryContext
-	order        []voucher.OrderOption
-	inters       []Interceptor
-	predicates   []predicate.Voucher
-	withCampaign *CampaignQuery
-	loadTotal    []func(context.Context, []*Voucher) error
-	modifiers    []func(*sql.Selector)
+	ctx                   *QueryContext
+	order                 []voucher.OrderOption
+	inters                []Interceptor
+	predicates            []predicate.Voucher
+	withCampaign          *CampaignQuery
+	withPublications      *PublicationQuery
+	loadTotal             []func(context.Context, []*Voucher) error
+	modifiers             []func(*sql.Selector)
+	withNamedPublications map[string]*PublicationQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -78,6 +82,28 @@ func (_q *VoucherQuery) QueryCampaign() *CampaignQuery {
 			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
 			sqlgraph.To(campaign.Table, campaign.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, voucher.CampaignTable, voucher.CampaignColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPublications chains the current query on the "publications" edge.
+func (_q *VoucherQuery) QueryPublications() *PublicationQuery {
+	query := (&PublicationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
+			sqlgraph.To(publication.Table, publication.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, voucher.PublicationsTable, voucher.PublicationsPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -272,12 +298,13 @@ func (_q *VoucherQuery) Clone() *VoucherQuery {
 		return nil
 	}
 	return &VoucherQuery{
-		config:       _q.config,
-		ctx:          _q.ctx.Clone(),
-		order:        append([]voucher.OrderOption{}, _q.order...),
-		inters:       append([]Interceptor{}, _q.inters...),
-		predicates:   append([]predicate.Voucher{}, _q.predicates...),
-		withCampaign: _q.withCampaign.Clone(),
+		config:           _q.config,
+		ctx:              _q.ctx.Clone(),
+		order:            append([]voucher.OrderOption{}, _q.order...),
+		inters:           append([]Interceptor{}, _q.inters...),
+		predicates:       append([]predicate.Voucher{}, _q.predicates...),
+		withCampaign:     _q.withCampaign.Clone(),
+		withPublications: _q.withPublications.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -292,6 +319,17 @@ func (_q *VoucherQuery) WithCampaign(opts ...func(*CampaignQuery)) *VoucherQuery
 		opt(query)
 	}
 	_q.withCampaign = query
+	return _q
+}
+
+// WithPublications tells the query-builder to eager-load the nodes that are connected to
+// the "publications" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VoucherQuery) WithPublications(opts ...func(*PublicationQuery)) *VoucherQuery {
+	query := (&PublicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPublications = query
 	return _q
 }
 
@@ -373,8 +411,9 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 	var (
 		nodes       = []*Voucher{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withCampaign != nil,
+			_q.withPublications != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -401,6 +440,20 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 	if query := _q.withCampaign; query != nil {
 		if err := _q.loadCampaign(ctx, query, nodes, nil,
 			func(n *Voucher, e *Campaign) { n.Edges.Campaign = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPublications; query != nil {
+		if err := _q.loadPublications(ctx, query, nodes,
+			func(n *Voucher) { n.Edges.Publications = []*Publication{} },
+			func(n *Voucher, e *Publication) { n.Edges.Publications = append(n.Edges.Publications, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPublications {
+		if err := _q.loadPublications(ctx, query, nodes,
+			func(n *Voucher) { n.appendNamedPublications(name) },
+			func(n *Voucher, e *Publication) { n.appendNamedPublications(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -440,6 +493,67 @@ func (_q *VoucherQuery) loadCampaign(ctx context.Context, query *CampaignQuery, 
 		}
 		for i := range nodes {
 			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *VoucherQuery) loadPublications(ctx context.Context, query *PublicationQuery, nodes []*Voucher, init func(*Voucher), assign func(*Voucher, *Publication)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Voucher)
+	nids := make(map[string]map[*Voucher]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(voucher.PublicationsTable)
+		s.Join(joinT).On(s.C(publication.FieldID), joinT.C(voucher.PublicationsPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(voucher.PublicationsPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(voucher.PublicationsPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Voucher]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Publication](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "publications" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
 		}
 	}
 	return nil
@@ -558,6 +672,20 @@ func (_q *VoucherQuery) ForShare(opts ...sql.LockOption) *VoucherQuery {
 	_q.modifiers = append(_q.modifiers, func(s *sql.Selector) {
 		s.ForShare(opts...)
 	})
+	return _q
+}
+
+// WithNamedPublications tells the query-builder to eager-load the nodes that are connected to the "publications"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VoucherQuery) WithNamedPublications(name string, opts ...func(*PublicationQuery)) *VoucherQuery {
+	query := (&PublicationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPublications == nil {
+		_q.withNamedPublications = make(map[string]*PublicationQuery)
+	}
+	_q.withNamedPublications[name] = query
 	return _q
 }
 

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -384,9 +385,45 @@ func (_u *VoucherUpdate) AddRedeemedPoints(v int) *VoucherUpdate {
 	return _u
 }
 
+// AddPublicationIDs adds the "publications" edge to the Publication entity by IDs.
+func (_u *VoucherUpdate) AddPublicationIDs(ids ...string) *VoucherUpdate {
+	_u.mutation.AddPublicationIDs(ids...)
+	return _u
+}
+
+// AddPublications adds the "publications" edges to the Publication entity.
+func (_u *VoucherUpdate) AddPublications(v ...*Publication) *VoucherUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPublicationIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdate) Mutation() *VoucherMutation {
 	return _u.mutation
+}
+
+// ClearPublications clears all "publications" edges to the Publication entity.
+func (_u *VoucherUpdate) ClearPublications() *VoucherUpdate {
+	_u.mutation.ClearPublications()
+	return _u
+}
+
+// RemovePublicationIDs removes the "publications" edge to Publication entities by IDs.
+func (_u *VoucherUpdate) RemovePublicationIDs(ids ...string) *VoucherUpdate {
+	_u.mutation.RemovePublicationIDs(ids...)
+	return _u
+}
+
+// RemovePublications removes "publications" edges to Publication entities.
+func (_u *VoucherUpdate) RemovePublications(v ...*Publication) *VoucherUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePublicationIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -592,6 +629,51 @@ func (_u *VoucherUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedRedeemedPoints(); ok {
 		_spec.AddField(voucher.FieldRedeemedPoints, field.TypeInt, value)
+	}
+	if _u.mutation.PublicationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPublicationsIDs(); len(nodes) > 0 && !_u.mutation.PublicationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PublicationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -967,9 +1049,45 @@ func (_u *VoucherUpdateOne) AddRedeemedPoints(v int) *VoucherUpdateOne {
 	return _u
 }
 
+// AddPublicationIDs adds the "publications" edge to the Publication entity by IDs.
+func (_u *VoucherUpdateOne) AddPublicationIDs(ids ...string) *VoucherUpdateOne {
+	_u.mutation.AddPublicationIDs(ids...)
+	return _u
+}
+
+// AddPublications adds the "publications" edges to the Publication entity.
+func (_u *VoucherUpdateOne) AddPublications(v ...*Publication) *VoucherUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPublicationIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdateOne) Mutation() *VoucherMutation {
 	return _u.mutation
+}
+
+// ClearPublications clears all "publications" edges to the Publication entity.
+func (_u *VoucherUpdateOne) ClearPublications() *VoucherUpdateOne {
+	_u.mutation.ClearPublications()
+	return _u
+}
+
+// RemovePublicationIDs removes the "publications" edge to Publication entities by IDs.
+func (_u *VoucherUpdateOne) RemovePublicationIDs(ids ...string) *VoucherUpdateOne {
+	_u.mutation.RemovePublicationIDs(ids...)
+	return _u
+}
+
+// RemovePublications removes "publications" edges to Publication entities.
+func (_u *VoucherUpdateOne) RemovePublications(v ...*Publication) *VoucherUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePublicationIDs(ids...)
 }
 
 // Where appends a list predicates to the VoucherUpdate builder.
@@ -1205,6 +1323,51 @@ func (_u *VoucherUpdateOne) sqlSave(ctx context.Context) (_node *Voucher, err er
 	}
 	if value, ok := _u.mutation.AddedRedeemedPoints(); ok {
 		_spec.AddField(voucher.FieldRedeemedPoints, field.TypeInt, value)
+	}
+	if _u.mutation.PublicationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPublicationsIDs(); len(nodes) > 0 && !_u.mutation.PublicationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PublicationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   voucher.PublicationsTable,
+			Columns: voucher.PublicationsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_node = &Voucher{config: _u.config}
 	_spec.Assign = _node.assignValues

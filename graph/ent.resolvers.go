@@ -17,6 +17,16 @@ func (r *campaignResolver) Vouchers(ctx context.Context, obj *ent.Campaign, afte
 	return campaignVouchers(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Publications is the resolver for the publications field.
+func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// Vouchers is the resolver for the vouchers field.
+func (r *publicationResolver) Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
+	return publicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
+}
+
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
 	return node(ctx, id)
@@ -37,9 +47,24 @@ func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[stri
 	return campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
+// Customers is the resolver for the customers field.
+func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
+	return customers(ctx, after, first, before, last, orderBy, where)
+}
+
+// Publications is the resolver for the publications field.
+func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+	return publications(ctx, after, first, before, last, orderBy, where)
+}
+
 // Vouchers is the resolver for the vouchers field.
 func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return vouchers(ctx, after, first, before, last, orderBy, where)
+}
+
+// Publications is the resolver for the publications field.
+func (r *voucherResolver) Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+	return voucherPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // AsyncAction returns AsyncActionResolver implementation.
@@ -47,6 +72,12 @@ func (r *Resolver) AsyncAction() AsyncActionResolver { return &asyncActionResolv
 
 // Campaign returns CampaignResolver implementation.
 func (r *Resolver) Campaign() CampaignResolver { return &campaignResolver{r} }
+
+// Customer returns CustomerResolver implementation.
+func (r *Resolver) Customer() CustomerResolver { return &customerResolver{r} }
+
+// Publication returns PublicationResolver implementation.
+func (r *Resolver) Publication() PublicationResolver { return &publicationResolver{r} }
 
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
@@ -57,6 +88,8 @@ func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
 type (
 	asyncActionResolver struct{ *Resolver }
 	campaignResolver    struct{ *Resolver }
+	customerResolver    struct{ *Resolver }
+	publicationResolver struct{ *Resolver }
 	queryResolver       struct{ *Resolver }
 	voucherResolver     struct{ *Resolver }
 )

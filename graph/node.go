@@ -7,6 +7,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -18,6 +20,8 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixCampaign: campaign.Table,
 	pulid.PrefixVoucher:  voucher.Table,
 	pulid.PrefixAsync:    asyncaction.Table,
+	pulid.PrefixCustomer: customer.Table,
+	pulid.PrefixPublish:  publication.Table,
 }
 
 // nodeType tells ent which table an ID belongs to, from its prefix.

@@ -31,6 +31,21 @@ func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string
 	return generateVouchers(ctx, campaign, count, input)
 }
 
+// Publish is the resolver for the publish field.
+func (r *mutationResolver) Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error) {
+	return publish(ctx, input, joinOnce != nil && *joinOnce)
+}
+
+// UpsertCustomer is the resolver for the upsertCustomer field.
+func (r *mutationResolver) UpsertCustomer(ctx context.Context, input CustomerInput) (*ent.Customer, error) {
+	return upsertCustomer(ctx, input)
+}
+
+// VoucherCodes is the resolver for the voucherCodes field.
+func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
+	return publicationCodes(ctx, obj)
+}
+
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return campaignByIDOrName(ctx, idOrName)
@@ -44,6 +59,11 @@ func (r *queryResolver) Voucher(ctx context.Context, codeOrID string) (*ent.Vouc
 // AsyncAction is the resolver for the asyncAction field.
 func (r *queryResolver) AsyncAction(ctx context.Context, id string) (*ent.AsyncAction, error) {
 	return asyncActionByID(ctx, id)
+}
+
+// Customer is the resolver for the customer field.
+func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
+	return customerByIDOrSourceID(ctx, idOrSourceID)
 }
 
 // Assets is the resolver for the assets field.

@@ -310,15 +310,6 @@ func vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, bef
 		ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 }
 
-// campaignVouchers lists one campaign's vouchers as a Relay connection.
-func campaignVouchers(ctx context.Context, cmp *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	first, err := boundPage(first, last)
-	if err != nil {
-		return nil, err
-	}
-	return cmp.Vouchers(ctx, after, first, before, last, orderBy, where)
-}
-
 func deref(s *string) string {
 	if s == nil {
 		return ""

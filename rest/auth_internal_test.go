@@ -35,7 +35,9 @@ func TestScopeTable(t *testing.T) {
 		{"GET", "/v2/loyalties/rewards/:id/activities", []string{"api", "loyalties"}},
 		{"POST", "/graphql", []string{"api"}},
 		{"GET", "/v1/campaignsX", []string{"api"}},
-		{"GET", "/v1/customers", []string{"api"}},
+		{"GET", "/v1/customers/:customerId", []string{"api", "customers"}},
+		{"GET", "/v1/async-actions/:id", []string{"api", "async-actions"}},
+		{"GET", "/v1/orders", []string{"api"}},
 	}
 	for _, tc := range cases {
 		if got := scopesFor(tc.method, tc.route); !slices.Equal(got, tc.want) {

@@ -95,6 +95,10 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
 	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
+	v1.POST("/publications", keysOrBearer, publicationHandlers{vouchers}.create)
+	customers := customerHandlers{root}
+	v1.POST("/customers", keysOrBearer, customers.upsert)
+	v1.GET("/customers/:customerId", keysOrBearer, customers.get)
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))

@@ -26,6 +26,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/campaigns", Scopes: []string{"api", "campaigns"}},
 	{Path: "/v1/vouchers", Scopes: []string{"api", "vouchers"}},
 	{Path: "/v1/async-actions", Scopes: []string{"api", "async-actions"}},
+	{Path: "/v1/customers", Scopes: []string{"api", "customers"}},
 	{Path: "/v1/events", Scopes: []string{"api", "events"}},
 	{Path: "/v1/segments", Scopes: []string{"api", "segments"}},
 	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},

@@ -57,6 +57,18 @@ func (f CampaignFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignMutation", m)
 }
 
+// The CustomerFunc type is an adapter to allow the use of ordinary
+// function as Customer mutator.
+type CustomerFunc func(context.Context, *ent.CustomerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CustomerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CustomerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerMutation", m)
+}
+
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary
 // function as ManagementKey mutator.
 type ManagementKeyFunc func(context.Context, *ent.ManagementKeyMutation) (ent.Value, error)
@@ -103,6 +115,18 @@ func (f ProjectUserFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProjectUserMutation", m)
+}
+
+// The PublicationFunc type is an adapter to allow the use of ordinary
+// function as Publication mutator.
+type PublicationFunc func(context.Context, *ent.PublicationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PublicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PublicationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationMutation", m)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary

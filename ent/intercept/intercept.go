@@ -12,11 +12,13 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -185,6 +187,33 @@ func (f TraverseCampaign) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignQuery", q)
 }
 
+// The CustomerFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CustomerFunc func(context.Context, *ent.CustomerQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CustomerFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CustomerQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CustomerQuery", q)
+}
+
+// The TraverseCustomer type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCustomer func(context.Context, *ent.CustomerQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCustomer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCustomer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CustomerQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerQuery", q)
+}
+
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ManagementKeyFunc func(context.Context, *ent.ManagementKeyQuery) (ent.Value, error)
 
@@ -293,6 +322,33 @@ func (f TraverseProjectUser) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectUserQuery", q)
 }
 
+// The PublicationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PublicationFunc func(context.Context, *ent.PublicationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PublicationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PublicationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PublicationQuery", q)
+}
+
+// The TraversePublication type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePublication func(context.Context, *ent.PublicationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePublication) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePublication) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PublicationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PublicationQuery", q)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UserFunc func(context.Context, *ent.UserQuery) (ent.Value, error)
 
@@ -358,6 +414,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
+	case *ent.CustomerQuery:
+		return &query[*ent.CustomerQuery, predicate.Customer, customer.OrderOption]{typ: ent.TypeCustomer, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
 	case *ent.OAuthTokenQuery:
@@ -366,6 +424,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectUserQuery:
 		return &query[*ent.ProjectUserQuery, predicate.ProjectUser, projectuser.OrderOption]{typ: ent.TypeProjectUser, tq: q}, nil
+	case *ent.PublicationQuery:
+		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.VoucherQuery:

@@ -152,6 +152,40 @@ var (
 			},
 		},
 	}
+	// CustomersColumns holds the columns for the "customers" table.
+	CustomersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "source_id", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "name", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "description", Type: field.TypeString, Nullable: true},
+		{Name: "email", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "phone", Type: field.TypeString, Nullable: true, Size: 100},
+		{Name: "birthday", Type: field.TypeString, Nullable: true, Size: 10},
+		{Name: "address", Type: field.TypeJSON, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "system_metadata", Type: field.TypeJSON},
+	}
+	// CustomersTable holds the schema information for the "customers" table.
+	CustomersTable = &schema.Table{
+		Name:       "customers",
+		Columns:    CustomersColumns,
+		PrimaryKey: []*schema.Column{CustomersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "customer_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomersColumns[1]},
+			},
+			{
+				Name:    "customer_project_id_source_id",
+				Unique:  true,
+				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[4]},
+			},
+		},
+	}
 	// ManagementKeysColumns holds the columns for the "management_keys" table.
 	ManagementKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 200},
@@ -252,6 +286,54 @@ var (
 			},
 		},
 	}
+	// PublicationsColumns holds the columns for the "publications" table.
+	PublicationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tracking_id", Type: field.TypeString, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "channel", Type: field.TypeString, Default: "API"},
+		{Name: "source_id", Type: field.TypeString, Nullable: true},
+		{Name: "result", Type: field.TypeString, Default: "SUCCESS"},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "requested_code", Type: field.TypeString, Nullable: true},
+		{Name: "count_form", Type: field.TypeBool, Default: false},
+		{Name: "voucher_ids", Type: field.TypeJSON},
+		{Name: "customer_id", Type: field.TypeString},
+	}
+	// PublicationsTable holds the schema information for the "publications" table.
+	PublicationsTable = &schema.Table{
+		Name:       "publications",
+		Columns:    PublicationsColumns,
+		PrimaryKey: []*schema.Column{PublicationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "publications_customers_publications",
+				Columns:    []*schema.Column{PublicationsColumns[13]},
+				RefColumns: []*schema.Column{CustomersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "publication_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[1]},
+			},
+			{
+				Name:    "publication_project_id_source_id",
+				Unique:  true,
+				Columns: []*schema.Column{PublicationsColumns[1], PublicationsColumns[7]},
+			},
+			{
+				Name:    "publication_customer_id_campaign_id",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[9]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -324,9 +406,34 @@ var (
 				Columns: []*schema.Column{VouchersColumns[1], VouchersColumns[4]},
 			},
 			{
-				Name:    "voucher_campaign_id_publish_count",
+				Name:    "voucher_campaign_id_publish_count_id",
 				Unique:  false,
-				Columns: []*schema.Column{VouchersColumns[26], VouchersColumns[22]},
+				Columns: []*schema.Column{VouchersColumns[26], VouchersColumns[22], VouchersColumns[0]},
+			},
+		},
+	}
+	// PublicationVouchersColumns holds the columns for the "publication_vouchers" table.
+	PublicationVouchersColumns = []*schema.Column{
+		{Name: "publication_id", Type: field.TypeString},
+		{Name: "voucher_id", Type: field.TypeString},
+	}
+	// PublicationVouchersTable holds the schema information for the "publication_vouchers" table.
+	PublicationVouchersTable = &schema.Table{
+		Name:       "publication_vouchers",
+		Columns:    PublicationVouchersColumns,
+		PrimaryKey: []*schema.Column{PublicationVouchersColumns[0], PublicationVouchersColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "publication_vouchers_publication_id",
+				Columns:    []*schema.Column{PublicationVouchersColumns[0]},
+				RefColumns: []*schema.Column{PublicationsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "publication_vouchers_voucher_id",
+				Columns:    []*schema.Column{PublicationVouchersColumns[1]},
+				RefColumns: []*schema.Column{VouchersColumns[0]},
+				OnDelete:   schema.Cascade,
 			},
 		},
 	}
@@ -336,12 +443,15 @@ var (
 		AsyncActionsTable,
 		BrandingsTable,
 		CampaignsTable,
+		CustomersTable,
 		ManagementKeysTable,
 		OauthTokensTable,
 		ProjectsTable,
 		ProjectUsersTable,
+		PublicationsTable,
 		UsersTable,
 		VouchersTable,
+		PublicationVouchersTable,
 	}
 )
 
@@ -352,5 +462,8 @@ func init() {
 		Table: "oauth_tokens",
 	}
 	ProjectUsersTable.ForeignKeys[0].RefTable = UsersTable
+	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
+	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable
+	PublicationVouchersTable.ForeignKeys[1].RefTable = VouchersTable
 }

@@ -18,6 +18,9 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// Customer is the predicate function for customer builders.
+type Customer func(*sql.Selector)
+
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
 
@@ -29,6 +32,9 @@ type Project func(*sql.Selector)
 
 // ProjectUser is the predicate function for projectuser builders.
 type ProjectUser func(*sql.Selector)
+
+// Publication is the predicate function for publication builders.
+type Publication func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

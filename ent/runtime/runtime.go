@@ -9,10 +9,12 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
+	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -226,6 +228,79 @@ func init() {
 	campaign.DefaultID = campaignDescID.Default.(func() string)
 	// campaign.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaign.IDValidator = campaignDescID.Validators[0].(func(string) error)
+	customerMixin := schema.Customer{}.Mixin()
+	customerMixinHooks1 := customerMixin[1].Hooks()
+	customer.Hooks[0] = customerMixinHooks1[0]
+	customerMixinInters1 := customerMixin[1].Interceptors()
+	customer.Interceptors[0] = customerMixinInters1[0]
+	customerMixinFields0 := customerMixin[0].Fields()
+	_ = customerMixinFields0
+	customerMixinFields1 := customerMixin[1].Fields()
+	_ = customerMixinFields1
+	customerMixinFields2 := customerMixin[2].Fields()
+	_ = customerMixinFields2
+	customerFields := schema.Customer{}.Fields()
+	_ = customerFields
+	// customerDescProjectID is the schema descriptor for project_id field.
+	customerDescProjectID := customerMixinFields1[0].Descriptor()
+	// customer.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	customer.ProjectIDValidator = customerDescProjectID.Validators[0].(func(string) error)
+	// customerDescCreatedAt is the schema descriptor for created_at field.
+	customerDescCreatedAt := customerMixinFields2[0].Descriptor()
+	// customer.DefaultCreatedAt holds the default value on creation for the created_at field.
+	customer.DefaultCreatedAt = customerDescCreatedAt.Default.(func() time.Time)
+	// customerDescUpdatedAt is the schema descriptor for updated_at field.
+	customerDescUpdatedAt := customerMixinFields2[1].Descriptor()
+	// customer.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	customer.UpdateDefaultUpdatedAt = customerDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// customerDescSourceID is the schema descriptor for source_id field.
+	customerDescSourceID := customerFields[0].Descriptor()
+	// customer.SourceIDValidator is a validator for the "source_id" field. It is called by the builders before save.
+	customer.SourceIDValidator = func() func(string) error {
+		validators := customerDescSourceID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source_id string) error {
+			for _, fn := range fns {
+				if err := fn(source_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// customerDescName is the schema descriptor for name field.
+	customerDescName := customerFields[1].Descriptor()
+	// customer.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	customer.NameValidator = customerDescName.Validators[0].(func(string) error)
+	// customerDescEmail is the schema descriptor for email field.
+	customerDescEmail := customerFields[3].Descriptor()
+	// customer.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	customer.EmailValidator = customerDescEmail.Validators[0].(func(string) error)
+	// customerDescPhone is the schema descriptor for phone field.
+	customerDescPhone := customerFields[4].Descriptor()
+	// customer.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
+	customer.PhoneValidator = customerDescPhone.Validators[0].(func(string) error)
+	// customerDescBirthday is the schema descriptor for birthday field.
+	customerDescBirthday := customerFields[5].Descriptor()
+	// customer.BirthdayValidator is a validator for the "birthday" field. It is called by the builders before save.
+	customer.BirthdayValidator = customerDescBirthday.Validators[0].(func(string) error)
+	// customerDescMetadata is the schema descriptor for metadata field.
+	customerDescMetadata := customerFields[7].Descriptor()
+	// customer.DefaultMetadata holds the default value on creation for the metadata field.
+	customer.DefaultMetadata = customerDescMetadata.Default.(map[string]interface{})
+	// customerDescSystemMetadata is the schema descriptor for system_metadata field.
+	customerDescSystemMetadata := customerFields[8].Descriptor()
+	// customer.DefaultSystemMetadata holds the default value on creation for the system_metadata field.
+	customer.DefaultSystemMetadata = customerDescSystemMetadata.Default.(map[string]interface{})
+	// customerDescID is the schema descriptor for id field.
+	customerDescID := customerMixinFields0[0].Descriptor()
+	// customer.DefaultID holds the default value on creation for the id field.
+	customer.DefaultID = customerDescID.Default.(func() string)
+	// customer.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	customer.IDValidator = customerDescID.Validators[0].(func(string) error)
 	managementkeyMixin := schema.ManagementKey{}.Mixin()
 	managementkeyMixinFields0 := managementkeyMixin[0].Fields()
 	_ = managementkeyMixinFields0
@@ -388,6 +463,53 @@ func init() {
 			return nil
 		}
 	}()
+	publicationMixin := schema.Publication{}.Mixin()
+	publicationMixinHooks1 := publicationMixin[1].Hooks()
+	publication.Hooks[0] = publicationMixinHooks1[0]
+	publicationMixinInters1 := publicationMixin[1].Interceptors()
+	publication.Interceptors[0] = publicationMixinInters1[0]
+	publicationMixinFields0 := publicationMixin[0].Fields()
+	_ = publicationMixinFields0
+	publicationMixinFields1 := publicationMixin[1].Fields()
+	_ = publicationMixinFields1
+	publicationMixinFields2 := publicationMixin[2].Fields()
+	_ = publicationMixinFields2
+	publicationFields := schema.Publication{}.Fields()
+	_ = publicationFields
+	// publicationDescProjectID is the schema descriptor for project_id field.
+	publicationDescProjectID := publicationMixinFields1[0].Descriptor()
+	// publication.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	publication.ProjectIDValidator = publicationDescProjectID.Validators[0].(func(string) error)
+	// publicationDescCreatedAt is the schema descriptor for created_at field.
+	publicationDescCreatedAt := publicationMixinFields2[0].Descriptor()
+	// publication.DefaultCreatedAt holds the default value on creation for the created_at field.
+	publication.DefaultCreatedAt = publicationDescCreatedAt.Default.(func() time.Time)
+	// publicationDescUpdatedAt is the schema descriptor for updated_at field.
+	publicationDescUpdatedAt := publicationMixinFields2[1].Descriptor()
+	// publication.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	publication.UpdateDefaultUpdatedAt = publicationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// publicationDescMetadata is the schema descriptor for metadata field.
+	publicationDescMetadata := publicationFields[2].Descriptor()
+	// publication.DefaultMetadata holds the default value on creation for the metadata field.
+	publication.DefaultMetadata = publicationDescMetadata.Default.(map[string]interface{})
+	// publicationDescChannel is the schema descriptor for channel field.
+	publicationDescChannel := publicationFields[3].Descriptor()
+	// publication.DefaultChannel holds the default value on creation for the channel field.
+	publication.DefaultChannel = publicationDescChannel.Default.(string)
+	// publicationDescResult is the schema descriptor for result field.
+	publicationDescResult := publicationFields[5].Descriptor()
+	// publication.DefaultResult holds the default value on creation for the result field.
+	publication.DefaultResult = publicationDescResult.Default.(string)
+	// publicationDescCountForm is the schema descriptor for count_form field.
+	publicationDescCountForm := publicationFields[8].Descriptor()
+	// publication.DefaultCountForm holds the default value on creation for the count_form field.
+	publication.DefaultCountForm = publicationDescCountForm.Default.(bool)
+	// publicationDescID is the schema descriptor for id field.
+	publicationDescID := publicationMixinFields0[0].Descriptor()
+	// publication.DefaultID holds the default value on creation for the id field.
+	publication.DefaultID = publicationDescID.Default.(func() string)
+	// publication.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	publication.IDValidator = publicationDescID.Validators[0].(func(string) error)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

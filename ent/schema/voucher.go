@@ -60,6 +60,8 @@ func (Voucher) Fields() []ent.Field {
 func (Voucher) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("campaign", Campaign.Type).Ref("vouchers").Field("campaign_id").Unique().Immutable(),
+		edge.From("publications", Publication.Type).Ref("vouchers").
+			Annotations(entgql.RelayConnection()),
 	}
 }
 
@@ -68,7 +70,8 @@ func (Voucher) Edges() []ent.Edge {
 func (Voucher) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("project_id", "code").Unique(),
-		index.Fields("campaign_id", "publish_count"),
+		// Publication picks unpublished vouchers of a campaign from a random id on.
+		index.Fields("campaign_id", "publish_count", "id"),
 	}
 }
 

@@ -72,6 +72,8 @@ const (
 	FieldRedeemedPoints = "redeemed_points"
 	// EdgeCampaign holds the string denoting the campaign edge name in mutations.
 	EdgeCampaign = "campaign"
+	// EdgePublications holds the string denoting the publications edge name in mutations.
+	EdgePublications = "publications"
 	// Table holds the table name of the voucher in the database.
 	Table = "vouchers"
 	// CampaignTable is the table that holds the campaign relation/edge.
@@ -81,6 +83,11 @@ const (
 	CampaignInverseTable = "campaigns"
 	// CampaignColumn is the table column denoting the campaign relation/edge.
 	CampaignColumn = "campaign_id"
+	// PublicationsTable is the table that holds the publications relation/edge. The primary key declared below.
+	PublicationsTable = "publication_vouchers"
+	// PublicationsInverseTable is the table name for the Publication entity.
+	// It exists in this package in order to avoid circular dependency with the "publication" package.
+	PublicationsInverseTable = "publications"
 )
 
 // Columns holds all SQL columns for voucher fields.
@@ -113,6 +120,12 @@ var Columns = []string{
 	FieldRedeemedQuantity,
 	FieldRedeemedPoints,
 }
+
+var (
+	// PublicationsPrimaryKey and PublicationsColumn2 are the table columns denoting the
+	// primary key for the publications relation (M2M).
+	PublicationsPrimaryKey = []string{"publication_id", "voucher_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
@@ -285,11 +298,32 @@ func ByCampaignField(field string, opts ...sql.OrderTermOption) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCampaignStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// ByPublicationsCount orders the results by publications count.
+func ByPublicationsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPublicationsStep(), opts...)
+	}
+}
+
+// ByPublications orders the results by publications terms.
+func ByPublications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPublicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCampaignStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CampaignInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, CampaignTable, CampaignColumn),
+	)
+}
+func newPublicationsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PublicationsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, PublicationsTable, PublicationsPrimaryKey...),
 	)
 }
 

@@ -1229,6 +1229,29 @@ func HasCampaignWith(preds ...predicate.Campaign) predicate.Voucher {
 	})
 }
 
+// HasPublications applies the HasEdge predicate on the "publications" edge.
+func HasPublications() predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, PublicationsTable, PublicationsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPublicationsWith applies the HasEdge predicate on the "publications" edge with a given conditions (other predicates).
+func HasPublicationsWith(preds ...predicate.Publication) predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := newPublicationsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Voucher) predicate.Voucher {
 	return predicate.Voucher(sql.AndPredicates(predicates...))

@@ -32,6 +32,9 @@ type Env struct {
 	Project graph.ProjectCredentials
 	// Worker runs background jobs (polling every 10ms; see New).
 	Worker *graph.Worker
+	// URL is the database URL, for opening more connection pools on it.
+	URL string
+	log *slog.Logger
 }
 
 // New starts the service on a fresh database and creates one project. A
@@ -50,25 +53,53 @@ func New(t testing.TB) *Env {
 // jobs itself (e.Worker.RunOnce, or its own workers).
 func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
-	db := entdbtest.Open(t)
+	url := entdbtest.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	router, err := rest.NewRouter(rest.Options{
-		Client: db.Client, Logger: log, Dialect: db.Dialect,
-		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
-	})
-	if err != nil {
-		t.Fatalf("building router: %v", err)
-	}
-	srv := httptest.NewServer(router)
-	t.Cleanup(srv.Close)
-	e := &Env{T: t, DB: db, Server: srv}
+	e := &Env{T: t, URL: url, log: log}
+	e.DB, e.Server = e.serve(true)
+	db := e.DB
 	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
 		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e
+}
+
+// serve opens a connection pool on the test database and serves the whole
+// service over it.
+func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
+	e.T.Helper()
+	ctx := context.Background()
+	db, err := entdb.Open(ctx, e.URL)
+	if err != nil {
+		e.T.Fatalf("opening test database: %v", err)
+	}
+	e.T.Cleanup(func() { _ = db.Close() })
+	if migrate {
+		if err := db.Migrate(ctx); err != nil {
+			e.T.Fatalf("migrating test database: %v", err)
+		}
+	}
+	router, err := rest.NewRouter(rest.Options{
+		Client: db.Client, Logger: e.log, Dialect: db.Dialect,
+		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+	})
+	if err != nil {
+		e.T.Fatalf("building router: %v", err)
+	}
+	srv := httptest.NewServer(router)
+	e.T.Cleanup(srv.Close)
+	return db, srv
+}
+
+// AnotherServer starts a second instance of the service on the same
+// database with its own connection pool, as a second server process would.
+func (e *Env) AnotherServer() *httptest.Server {
+	e.T.Helper()
+	_, srv := e.serve(false)
+	return srv
 }
 
 type testWriter struct{ t testing.TB }
@@ -122,11 +153,17 @@ func App(creds graph.ProjectCredentials) Headers {
 // A JSON content type is always sent, as the official SDKs do.
 func (e *Env) Do(method, path string, body []byte, h Headers) Response {
 	e.T.Helper()
+	return e.DoAt(e.Server.URL, method, path, body, h)
+}
+
+// DoAt is Do against the server at base (see AnotherServer).
+func (e *Env) DoAt(base, method, path string, body []byte, h Headers) Response {
+	e.T.Helper()
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequest(method, e.Server.URL+path, rd)
+	req, err := http.NewRequest(method, base+path, rd)
 	if err != nil {
 		e.T.Fatalf("building request: %v", err)
 	}
@@ -134,7 +171,7 @@ func (e *Env) Do(method, path string, body []byte, h Headers) Response {
 	for k, v := range h {
 		req.Header.Set(k, v)
 	}
-	resp, err := e.Server.Client().Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		e.T.Fatalf("%s %s: %v", method, path, err)
 	}
@@ -157,7 +194,7 @@ func (e *Env) Form(path string, form url.Values, h Headers) Response {
 	for k, v := range h {
 		req.Header.Set(k, v)
 	}
-	resp, err := e.Server.Client().Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		e.T.Fatalf("POST %s: %v", path, err)
 	}

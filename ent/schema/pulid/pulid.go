@@ -17,6 +17,8 @@ const (
 	PrefixCampaign   = "camp_"
 	PrefixVoucher    = "v_"
 	PrefixAsync      = "aa_"
+	PrefixCustomer   = "cust_"
+	PrefixPublish    = "pub_"
 	PrefixOAuthToken = "oat_"
 	PrefixBranding   = "brd_"
 	PrefixUser       = "user_"

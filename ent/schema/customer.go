@@ -1,0 +1,55 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// Customer is a person vouchers are published to. source_id is the
+// caller's own identifier, unique within a project.
+type Customer struct{ ent.Schema }
+
+// Mixin of the Customer.
+func (Customer) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCustomer, Length: 24}, ProjectMixin{}, TimeMixin{}}
+}
+
+// Fields of the Customer.
+func (Customer) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("source_id").Optional().Nillable().NotEmpty().MaxLen(500).
+			Annotations(entgql.OrderField("SOURCE_ID")),
+		field.String("name").Optional().Nillable().MaxLen(500),
+		field.String("description").Optional().Nillable(),
+		field.String("email").Optional().Nillable().MaxLen(500),
+		field.String("phone").Optional().Nillable().MaxLen(100),
+		field.String("birthday").Optional().Nillable().MaxLen(10),
+		field.JSON("address", &jsonfield.CustomerAddress{}).Optional().Annotations(entgql.Type("CustomerAddress")),
+		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+		field.JSON("system_metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+	}
+}
+
+// Edges of the Customer.
+func (Customer) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("publications", Publication.Type).Annotations(entgql.RelayConnection()),
+	}
+}
+
+// Indexes of the Customer.
+func (Customer) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("project_id", "source_id").Unique()}
+}
+
+// Annotations of the Customer.
+func (Customer) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection(), entgql.MultiOrder()}
+}

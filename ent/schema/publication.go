@@ -1,0 +1,63 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// Publication records vouchers handed to a customer. A source_id (the
+// caller's id of the publication) is unique within a project, which makes
+// a repeated request idempotent.
+type Publication struct{ ent.Schema }
+
+// Mixin of the Publication.
+func (Publication) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixPublish, Length: 32}, ProjectMixin{}, TimeMixin{}}
+}
+
+// Fields of the Publication.
+func (Publication) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("customer_id").Immutable(),
+		field.String("tracking_id").Optional().Nillable().Immutable(),
+		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+		field.String("channel").Default("API").Immutable(),
+		field.String("source_id").Optional().Nillable().Immutable(),
+		field.String("result").Default("SUCCESS").Immutable(),
+		// The request's source: the campaign it drew from, or the code asked for.
+		field.String("campaign_id").Optional().Nillable().Immutable(),
+		field.String("requested_code").Optional().Nillable().Immutable(),
+		// count_form: the request named campaign.count, so the response lists
+		// codes (vouchers) instead of one voucher object.
+		field.Bool("count_form").Default(false).Immutable().Annotations(entgql.Skip()),
+		// voucher_ids keeps the published vouchers in response order.
+		field.Strings("voucher_ids").Immutable().Annotations(entgql.Skip()),
+	}
+}
+
+// Edges of the Publication.
+func (Publication) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("customer", Customer.Type).Ref("publications").Field("customer_id").Unique().Required().Immutable(),
+		edge.To("vouchers", Voucher.Type).Annotations(entgql.RelayConnection()),
+	}
+}
+
+// Indexes of the Publication.
+func (Publication) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("project_id", "source_id").Unique(),
+		index.Fields("customer_id", "campaign_id"),
+	}
+}
+
+// Annotations of the Publication.
+func (Publication) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.QueryField(), entgql.RelayConnection()}
+}

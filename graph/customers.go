@@ -1,0 +1,172 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"time"
+
+	"entgo.io/contrib/entgql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// resolveCustomer finds or creates the customer a request names, and
+// applies the profile fields it carries: by id (404 when unknown; source_id
+// is then ignored), else by source_id (created when new), else a new
+// customer. It serialises concurrent requests for the same customer.
+func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
+	if err := validateCustomer(in); err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := viewer.FromContext(ctx)
+	switch {
+	case in.ID != nil:
+		if err := lockKey(ctx, "customer:"+v.ProjectID+":id:"+*in.ID); err != nil {
+			return nil, err
+		}
+		cust, err := c.Customer.Get(ctx, *in.ID)
+		if ent.IsNotFound(err) {
+			return nil, apperr.NotFound("customer", *in.ID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("looking up customer: %w", err)
+		}
+		return updateProfile(ctx, cust, in)
+	case in.SourceID != nil:
+		if err := lockKey(ctx, "customer:"+v.ProjectID+":source:"+*in.SourceID); err != nil {
+			return nil, err
+		}
+		cust, err := c.Customer.Query().Where(customer.SourceID(*in.SourceID)).Only(ctx)
+		if err == nil {
+			return updateProfile(ctx, cust, in)
+		}
+		if !ent.IsNotFound(err) {
+			return nil, fmt.Errorf("looking up customer: %w", err)
+		}
+	}
+	return createCustomer(ctx, in)
+}
+
+func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	metadata := in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	create := c.Customer.Create().
+		SetNillableSourceID(in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
+		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
+		SetMetadata(metadata)
+	if in.Address != nil {
+		create.SetAddress(in.Address)
+	}
+	cust, err := create.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("customer", "A customer with this source_id already exists")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("creating customer: %w", err)
+	}
+	return cust, nil
+}
+
+// updateProfile applies the given profile fields; a request that gives none
+// leaves the customer untouched.
+func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (*ent.Customer, error) {
+	if in.Name == nil && in.Description == nil && in.Email == nil && in.Phone == nil &&
+		birthday(in) == nil && in.Address == nil && in.Metadata == nil {
+		return cust, nil
+	}
+	upd := cust.Update().
+		SetNillableName(in.Name).SetNillableDescription(in.Description).SetNillableEmail(in.Email).
+		SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in))
+	if in.Address != nil {
+		upd.SetAddress(in.Address)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	updated, err := upd.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("updating customer: %w", err)
+	}
+	return updated, nil
+}
+
+func birthday(in *CustomerInput) *string {
+	if in.Birthday != nil {
+		return in.Birthday
+	}
+	return in.Birthdate
+}
+
+func validateCustomer(in *CustomerInput) error {
+	if in.ID != nil && *in.ID == "" {
+		return apperr.InvalidPayload("Property .customer.id must not be empty")
+	}
+	if in.SourceID != nil && (*in.SourceID == "" || len(*in.SourceID) > 500) {
+		return apperr.InvalidPayload("Property .customer.source_id must be 1 to 500 characters")
+	}
+	if in.Email != nil && *in.Email != "" {
+		if addr, err := mail.ParseAddress(*in.Email); err != nil || addr.Address != *in.Email {
+			return apperr.InvalidPayload("Property .customer.email must be an e-mail address, got %q", *in.Email)
+		}
+	}
+	if b := birthday(in); b != nil {
+		if _, err := time.Parse(time.DateOnly, *b); err != nil {
+			return apperr.InvalidPayload("Property .customer.birthday must be a date (YYYY-MM-DD), got %q", *b)
+		}
+	}
+	return nil
+}
+
+// upsertCustomer serves POST /v1/customers and the upsertCustomer mutation:
+// create, or update the customer whose source_id (or id) is given.
+func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error) {
+	return resolveCustomer(ctx, &in)
+}
+
+// customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
+func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found, err := c.Customer.Query().Where(customer.Or(customer.ID(idOrSourceID), customer.SourceID(idOrSourceID))).Limit(2).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("looking up customer: %w", err)
+	}
+	for _, cust := range found {
+		if cust.ID == idOrSourceID {
+			return cust, nil
+		}
+	}
+	if len(found) == 0 {
+		return nil, apperr.NotFound("customer", idOrSourceID)
+	}
+	return found[0], nil
+}
+
+// customers lists the caller's customers as a Relay connection.
+func customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.Customer.Query().Paginate(ctx, after, first, before, last,
+		ent.WithCustomerOrder(orderBy), ent.WithCustomerFilter(where.Filter))
+}

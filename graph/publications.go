@@ -1,0 +1,290 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"entgo.io/contrib/entgql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// Publication limits of the interface.
+const (
+	MaxPublishCount = 20
+	DefaultChannel  = "API"
+)
+
+// publish hands suitable vouchers to a customer and records the
+// publication, all in the caller's transaction (a failure publishes
+// nothing). joinOnce: the customer always gets the same code from the
+// campaign. A repeated source_id returns the original publication.
+func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publication, error) {
+	count, err := validatePublish(in)
+	if err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := viewer.FromContext(ctx)
+	if in.SourceID != nil {
+		if err := lockKey(ctx, "publication:"+v.ProjectID+":"+*in.SourceID); err != nil {
+			return nil, err
+		}
+	}
+	// The source first: an unknown campaign or voucher is a 404 before
+	// anything is written.
+	var cmp *ent.Campaign
+	var specific *ent.Voucher
+	if in.Campaign != nil {
+		if cmp, err = campaignByIDOrName(ctx, in.Campaign.Name); err != nil {
+			return nil, err
+		}
+	} else if specific, err = voucherByCode(ctx, *in.Voucher); err != nil {
+		return nil, err
+	}
+	cust, err := resolveCustomer(ctx, in.Customer)
+	if err != nil {
+		return nil, err
+	}
+	if in.SourceID != nil {
+		if prior, err := c.Publication.Query().Where(publication.SourceID(*in.SourceID)).Only(ctx); err == nil {
+			return replay(ctx, prior, cust, cmp, in)
+		} else if !ent.IsNotFound(err) {
+			return nil, fmt.Errorf("looking up publication: %w", err)
+		}
+	}
+	var vouchers []*ent.Voucher
+	if cmp != nil {
+		if prior, err := joinedPublication(ctx, cust, cmp); err != nil {
+			return nil, err
+		} else if prior != nil {
+			if joinOnce {
+				return loadPublication(ctx, prior.ID)
+			}
+			if cmp.JoinOnce {
+				return nil, apperr.New(http.StatusBadRequest, "voucher_cannot_be_published", "Voucher cannot be published",
+					"Voucher cannot be published. Customer already joined program.")
+			}
+		}
+		if vouchers, err = pickFromCampaign(ctx, cmp, count); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := checkSuitable(specific, time.Now()); err != nil {
+			return nil, err
+		}
+		vouchers = []*ent.Voucher{specific}
+	}
+	ids := make([]string, len(vouchers))
+	for i, vch := range vouchers {
+		ids[i] = vch.ID
+	}
+	if err := markPublished(ctx, ids, cust.ID); err != nil {
+		return nil, err
+	}
+	metadata := in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	channel := DefaultChannel
+	if in.Channel != nil && *in.Channel != "" {
+		channel = *in.Channel
+	}
+	create := c.Publication.Create().
+		SetCustomerID(cust.ID).SetNillableTrackingID(cust.SourceID).SetMetadata(metadata).SetChannel(channel).
+		SetNillableSourceID(in.SourceID).SetNillableRequestedCode(in.Voucher).
+		SetCountForm(in.Campaign != nil && in.Campaign.Count != nil).
+		SetVoucherIds(ids).AddVoucherIDs(ids...)
+	if cmp != nil {
+		create.SetCampaignID(cmp.ID)
+	}
+	pub, err := create.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, duplicateSourceID(*in.SourceID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("recording publication: %w", err)
+	}
+	return loadPublication(ctx, pub.ID)
+}
+
+// validatePublish checks the request's shape and returns how many vouchers it asks for.
+func validatePublish(in PublishInput) (int, error) {
+	if in.Customer == nil {
+		return 0, apperr.InvalidPayload("Payload must have required property 'customer'")
+	}
+	switch {
+	case in.Voucher == nil && in.Campaign == nil:
+		return 0, apperr.New(http.StatusBadRequest, "missing_vouchers", "Missing vouchers", "Either Campaign or Voucher is required")
+	case in.Voucher != nil && in.Campaign != nil:
+		return 0, apperr.InvalidPayload("Exactly one source is allowed: either 'voucher' or 'campaign', not both")
+	case in.Voucher != nil && *in.Voucher == "":
+		return 0, apperr.InvalidPayload("Property .voucher must be a voucher code")
+	case in.Campaign != nil && in.Campaign.Name == "":
+		return 0, apperr.InvalidPayload("Property .campaign.name must be a campaign name or ID")
+	}
+	count := 1
+	if in.Campaign != nil && in.Campaign.Count != nil {
+		count = *in.Campaign.Count
+		if count < 1 || count > MaxPublishCount {
+			return 0, apperr.InvalidPayload("Property .campaign.count must be between 1 and %d, got %d", MaxPublishCount, count)
+		}
+	}
+	if in.SourceID != nil && count > 1 {
+		return 0, apperr.New(http.StatusBadRequest, "too_many_vouchers_requested", "Too many vouchers requested",
+			"Only up to 1 can be published when source_id is given")
+	}
+	return count, nil
+}
+
+// replay answers a repeated source_id: the original publication when it was
+// for the same customer and source, duplicate_source_id otherwise.
+func replay(ctx context.Context, prior *ent.Publication, cust *ent.Customer, cmp *ent.Campaign, in PublishInput) (*ent.Publication, error) {
+	same := prior.CustomerID == cust.ID
+	switch {
+	case cmp != nil:
+		same = same && prior.CampaignID != nil && *prior.CampaignID == cmp.ID
+	default:
+		same = same && prior.RequestedCode != nil && *prior.RequestedCode == *in.Voucher
+	}
+	if !same {
+		return nil, duplicateSourceID(*in.SourceID)
+	}
+	return loadPublication(ctx, prior.ID)
+}
+
+func duplicateSourceID(sourceID string) error {
+	return apperr.New(http.StatusBadRequest, "duplicate_source_id", "Duplicate source_id",
+		fmt.Sprintf("Publication with source_id: '%s' already exists", sourceID))
+}
+
+// joinedPublication returns the customer's first publication from cmp, if
+// any. The caller holds the customer's lock (resolveCustomer).
+func joinedPublication(ctx context.Context, cust *ent.Customer, cmp *ent.Campaign) (*ent.Publication, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prior, err := c.Publication.Query().
+		Where(publication.CustomerID(cust.ID), publication.CampaignID(cmp.ID)).
+		Order(publication.ByCreatedAt()).First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up customer's publications: %w", err)
+	}
+	return prior, nil
+}
+
+// voucherByCode finds the voucher asked for by code (404 naming it).
+func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vch, err := c.Voucher.Query().Where(voucher.Code(code)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("voucher", code)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up voucher: %w", err)
+	}
+	return vch, nil
+}
+
+// checkSuitable tells why a specific voucher cannot be published now.
+func checkSuitable(v *ent.Voucher, now time.Time) error {
+	switch {
+	case v.PublishCount > 0:
+		return alreadyPublished(v)
+	case !v.Active:
+		return apperr.New(http.StatusBadRequest, "voucher_disabled", "Voucher is disabled",
+			fmt.Sprintf("Voucher '%s' is not active", v.Code))
+	case v.StartDate != nil && v.StartDate.After(now):
+		return apperr.New(http.StatusBadRequest, "voucher_not_active", "Voucher not active",
+			fmt.Sprintf("Voucher '%s' is not active yet (starts %s)", v.Code, v.StartDate.UTC().Format(time.RFC3339)))
+	case v.ExpirationDate != nil && !v.ExpirationDate.After(now):
+		return apperr.New(http.StatusBadRequest, "voucher_expired", "Voucher expired",
+			fmt.Sprintf("Voucher '%s' expired on %s", v.Code, v.ExpirationDate.UTC().Format(time.RFC3339)))
+	}
+	return nil
+}
+
+func alreadyPublished(v *ent.Voucher) error {
+	return apperr.New(http.StatusBadRequest, "voucher_already_published", "Voucher already published",
+		fmt.Sprintf("Voucher '%s' has already been published", v.ID))
+}
+
+// markPublished adds a publish entry to each voucher and makes the customer
+// its holder. The update only touches vouchers still unpublished, so a
+// voucher can never be handed out twice, whatever races with it.
+func markPublished(ctx context.Context, ids []string, customerID string) error {
+	c, err := client(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := c.Voucher.Update().
+		Where(voucher.IDIn(ids...), voucher.PublishCount(0)).
+		AddPublishCount(1).SetHolderID(customerID).
+		Save(ctx)
+	if err != nil {
+		return fmt.Errorf("publishing vouchers: %w", err)
+	}
+	if n != len(ids) {
+		if len(ids) == 1 {
+			return alreadyPublished(&ent.Voucher{ID: ids[0]})
+		}
+		return apperr.New(http.StatusConflict, "publication_conflict", "Publication conflict",
+			"Another request published one of the selected vouchers; retry the request")
+	}
+	return nil
+}
+
+// loadPublication reads a publication with its customer and its vouchers
+// (each with its campaign), vouchers in publication order.
+func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pub, err := c.Publication.Query().Where(publication.ID(id)).
+		WithCustomer().
+		WithVouchers(func(q *ent.VoucherQuery) { q.WithCampaign() }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("publication", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading publication: %w", err)
+	}
+	order := pub.VoucherIds
+	slices.SortFunc(pub.Edges.Vouchers, func(a, b *ent.Voucher) int {
+		return slices.Index(order, a.ID) - slices.Index(order, b.ID)
+	})
+	return pub, nil
+}
+
+// publications lists the caller's publications as a Relay connection.
+func publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.Publication.Query().Paginate(ctx, after, first, before, last,
+		ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
+}
+

@@ -1,0 +1,151 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// publicationHandlers serve POST /v1/publications through the publish resolver.
+type publicationHandlers struct{ voucherHandlers }
+
+// publishRequest is the create-publication body as the SDKs send it:
+// campaign and customer may each be an object or a plain string (a
+// campaign name, a customer id), and join_once may come in the body.
+type publishRequest struct {
+	Voucher  *string         `json:"voucher"`
+	Campaign json.RawMessage `json:"campaign"`
+	Customer json.RawMessage `json:"customer"`
+	SourceID *string         `json:"source_id"`
+	Metadata map[string]any  `json:"metadata"`
+	Channel  *string         `json:"channel"`
+	JoinOnce *bool           `json:"join_once"`
+}
+
+// create serves POST /v1/publications.
+func (h publicationHandlers) create(c *gin.Context) {
+	in, joinOnce, err := decodePublish(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	var pub *ent.Publication
+	err = graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		pub, err = h.root.Mutation().Publish(ctx, in, &joinOnce)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.publicationJSON(c, pub))
+}
+
+func decodePublish(c *gin.Context) (graph.PublishInput, bool, error) {
+	var req publishRequest
+	if err := decodeBody(c, &req); err != nil {
+		return graph.PublishInput{}, false, err
+	}
+	in := graph.PublishInput{Voucher: req.Voucher, SourceID: req.SourceID, Metadata: req.Metadata, Channel: req.Channel}
+	if present(req.Campaign) {
+		in.Campaign = &graph.PublishCampaignInput{}
+		if err := decodeStringOr(req.Campaign, "campaign", &in.Campaign.Name, in.Campaign); err != nil {
+			return in, false, err
+		}
+	}
+	if present(req.Customer) {
+		in.Customer = &graph.CustomerInput{}
+		var id string
+		if err := decodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
+			return in, false, err
+		}
+		if id != "" {
+			in.Customer.ID = &id
+		}
+	}
+	joinOnce := req.JoinOnce != nil && *req.JoinOnce
+	if raw, ok := c.GetQuery("join_once"); ok {
+		v, err := strconv.ParseBool(raw)
+		if err != nil {
+			return in, false, apperr.InvalidQueryParams("join_once must be true or false, got %q", raw)
+		}
+		joinOnce = v
+	}
+	return in, joinOnce, nil
+}
+
+func present(raw json.RawMessage) bool {
+	return len(raw) > 0 && !bytes.Equal(raw, []byte("null"))
+}
+
+// decodeStringOr decodes raw as a string into s, or as an object into obj;
+// errors name the field at path.
+func decodeStringOr(raw json.RawMessage, path string, s *string, obj any) error {
+	if raw[0] == '"' {
+		return json.Unmarshal(raw, s)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(obj); err != nil {
+		return prefixField(path, decodeError(raw, err))
+	}
+	return nil
+}
+
+// prefixField makes "Property .x" read "Property .path.x" in a nested decode error.
+func prefixField(path string, err error) error {
+	if e, ok := apperr.As(err); ok {
+		out := *e
+		out.Details = string(bytes.Replace([]byte(e.Details), []byte("Property ."), []byte("Property ."+path+"."), 1))
+		if out.Details == e.Details {
+			out.Details = "Property ." + path + ": " + e.Details
+		}
+		return &out
+	}
+	return err
+}
+
+// publicationBody is the Publication object: one voucher object in the
+// single form, or the codes in the count form.
+type publicationBody struct {
+	ID         string         `json:"id"`
+	Object     string         `json:"object"`
+	CreatedAt  timestamp      `json:"created_at"`
+	CustomerID string         `json:"customer_id"`
+	TrackingID *string        `json:"tracking_id"`
+	Metadata   map[string]any `json:"metadata"`
+	Channel    string         `json:"channel"`
+	SourceID   *string        `json:"source_id"`
+	Result     string         `json:"result"`
+	Customer   customerBody   `json:"customer"`
+	VouchersID []string       `json:"vouchers_id"`
+	Voucher    *voucherBody   `json:"voucher,omitempty"`
+	Vouchers   []string       `json:"vouchers,omitempty"`
+}
+
+func (h publicationHandlers) publicationJSON(c *gin.Context, p *ent.Publication) publicationBody {
+	out := publicationBody{
+		ID: p.ID, Object: "publication", CreatedAt: timestamp(p.CreatedAt), CustomerID: p.CustomerID,
+		TrackingID: p.TrackingID, Metadata: orEmpty(p.Metadata), Channel: p.Channel, SourceID: p.SourceID,
+		Result: p.Result, Customer: customerJSON(p.Edges.Customer), VouchersID: p.VoucherIds,
+	}
+	if p.CountForm {
+		out.Vouchers = make([]string, len(p.Edges.Vouchers))
+		for i, v := range p.Edges.Vouchers {
+			out.Vouchers[i] = v.Code
+		}
+	} else if len(p.Edges.Vouchers) > 0 {
+		v := h.voucherJSON(c, p.Edges.Vouchers[0])
+		out.Voucher = &v
+	}
+	return out
+}
