@@ -287,4 +287,3 @@ func publications(ctx context.Context, after *entgql.Cursor[string], first *int,
 	return c.Publication.Query().Paginate(ctx, after, first, before, last,
 		ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
 }
-
