@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/mail"
 	"time"
@@ -10,14 +11,14 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
-	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
 // resolveCustomer finds or creates the customer a request names, and
 // applies the profile fields it carries: by id (404 when unknown; source_id
-// is then ignored), else by source_id (created when new), else a new
-// customer. It serialises concurrent requests for the same customer.
+// is then ignored), else by source_id (created when new, in one upsert
+// statement, so concurrent requests for a new customer agree on one row),
+// else a new customer.
 func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
 	if err := validateCustomer(in); err != nil {
 		return nil, err
@@ -26,12 +27,8 @@ func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, err
 	if err != nil {
 		return nil, err
 	}
-	v, _ := viewer.FromContext(ctx)
 	switch {
 	case in.ID != nil:
-		if err := lockKey(ctx, "customer:"+v.ProjectID+":id:"+*in.ID); err != nil {
-			return nil, err
-		}
 		cust, err := c.Customer.Get(ctx, *in.ID)
 		if ent.IsNotFound(err) {
 			return nil, apperr.NotFound("customer", *in.ID)
@@ -41,18 +38,80 @@ func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, err
 		}
 		return updateProfile(ctx, cust, in)
 	case in.SourceID != nil:
-		if err := lockKey(ctx, "customer:"+v.ProjectID+":source:"+*in.SourceID); err != nil {
-			return nil, err
-		}
-		cust, err := c.Customer.Query().Where(customer.SourceID(*in.SourceID)).Only(ctx)
-		if err == nil {
-			return updateProfile(ctx, cust, in)
-		}
-		if !ent.IsNotFound(err) {
-			return nil, fmt.Errorf("looking up customer: %w", err)
-		}
+		return upsertBySourceID(ctx, c, in)
 	}
 	return createCustomer(ctx, in)
+}
+
+// upsertBySourceID inserts the customer or, when its source_id exists,
+// updates the given profile fields of the existing one.
+func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*ent.Customer, error) {
+	metadata := in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	create := c.Customer.Create().
+		SetSourceID(*in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
+		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
+		SetMetadata(metadata)
+	if in.Address != nil {
+		create.SetAddress(in.Address)
+	}
+	id, err := create.
+		OnConflictColumns(customer.FieldProjectID, customer.FieldSourceID).
+		Update(func(u *ent.CustomerUpsert) {
+			if !hasProfile(in) {
+				u.SetSourceID(*in.SourceID) // a no-op update, so the id is returned
+				return
+			}
+			setProfile(u, in)
+			u.SetUpdatedAt(time.Now().UTC().Truncate(time.Millisecond))
+		}).
+		ID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("saving customer: %w", err)
+	}
+	cust, err := c.Customer.Get(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("reading customer: %w", err)
+	}
+	return cust, nil
+}
+
+// hasProfile reports whether the input carries any profile field.
+func hasProfile(in *CustomerInput) bool {
+	return in.Name != nil || in.Description != nil || in.Email != nil || in.Phone != nil ||
+		birthday(in) != nil || in.Address != nil || in.Metadata != nil
+}
+
+// setProfile writes the given profile fields into an upsert's update.
+func setProfile(u *ent.CustomerUpsert, in *CustomerInput) {
+	if in.Name != nil {
+		u.SetName(*in.Name)
+	}
+	if in.Description != nil {
+		u.SetDescription(*in.Description)
+	}
+	if in.Email != nil {
+		u.SetEmail(*in.Email)
+	}
+	if in.Phone != nil {
+		u.SetPhone(*in.Phone)
+	}
+	if b := birthday(in); b != nil {
+		u.SetBirthday(*b)
+	}
+	// ent's upsert does not encode JSON columns itself.
+	if in.Address != nil {
+		if b, err := json.Marshal(in.Address); err == nil {
+			u.Set(customer.FieldAddress, b)
+		}
+	}
+	if in.Metadata != nil {
+		if b, err := json.Marshal(in.Metadata); err == nil {
+			u.Set(customer.FieldMetadata, b)
+		}
+	}
 }
 
 func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
@@ -84,8 +143,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 // updateProfile applies the given profile fields; a request that gives none
 // leaves the customer untouched.
 func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (*ent.Customer, error) {
-	if in.Name == nil && in.Description == nil && in.Email == nil && in.Phone == nil &&
-		birthday(in) == nil && in.Address == nil && in.Metadata == nil {
+	if !hasProfile(in) {
 		return cust, nil
 	}
 	upd := cust.Update().

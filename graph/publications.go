@@ -64,7 +64,12 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 		}
 	}
 	var vouchers []*ent.Voucher
-	if cmp != nil {
+	if cmp != nil && (joinOnce || cmp.JoinOnce) {
+		// One code per customer and campaign: requests for this customer
+		// wait here for each other, so the check below sees them all.
+		if err := lockKey(ctx, "join:"+v.ProjectID+":"+cust.ID+":"+cmp.ID); err != nil {
+			return nil, err
+		}
 		if prior, err := joinedPublication(ctx, cust, cmp); err != nil {
 			return nil, err
 		} else if prior != nil {
@@ -76,6 +81,8 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 					"Voucher cannot be published. Customer already joined program.")
 			}
 		}
+	}
+	if cmp != nil {
 		if vouchers, err = pickFromCampaign(ctx, cmp, count); err != nil {
 			return nil, err
 		}
@@ -91,6 +98,14 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 	}
 	if err := markPublished(ctx, ids, cust.ID); err != nil {
 		return nil, err
+	}
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	for _, vch := range vouchers {
+		vch.PublishCount++
+		vch.HolderID, vch.UpdatedAt = &cust.ID, &now
+		if cmp != nil {
+			vch.Edges.Campaign = cmp
+		}
 	}
 	metadata := in.Metadata
 	if metadata == nil {
@@ -115,7 +130,9 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 	if err != nil {
 		return nil, fmt.Errorf("recording publication: %w", err)
 	}
-	return loadPublication(ctx, pub.ID)
+	// Everything the response shows is at hand: no need to read it back.
+	pub.Edges.Customer, pub.Edges.Vouchers = cust, vouchers
+	return pub, nil
 }
 
 // validatePublish checks the request's shape and returns how many vouchers it asks for.
@@ -193,7 +210,7 @@ func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
 	if err != nil {
 		return nil, err
 	}
-	vch, err := c.Voucher.Query().Where(voucher.Code(code)).Only(ctx)
+	vch, err := c.Voucher.Query().Where(voucher.Code(code)).WithCampaign().Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("voucher", code)
 	}

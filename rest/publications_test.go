@@ -260,9 +260,15 @@ func TestCustomers(t *testing.T) {
 	if !regexp.MustCompile(`^cust_[0-9A-Za-z]{24}$`).MatchString(c["id"].(string)) || c["updated_at"] != nil {
 		t.Errorf("customer = %v", c)
 	}
-	updated := e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "kim", "email": "kim@example.com"}, app).JSON(t)
-	if updated["id"] != c["id"] || updated["name"] != "Kim" || updated["email"] != "kim@example.com" || updated["updated_at"] == nil {
+	updated := e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "kim", "email": "kim@example.com",
+		"address": map[string]any{"city": "Gdańsk"}, "metadata": map[string]any{"vip": true}}, app).JSON(t)
+	if updated["id"] != c["id"] || updated["name"] != "Kim" || updated["email"] != "kim@example.com" || updated["updated_at"] == nil ||
+		updated["address"].(map[string]any)["city"] != "Gdańsk" || updated["metadata"].(map[string]any)["vip"] != true {
 		t.Errorf("update by source_id = %v", updated)
+	}
+	unchanged := e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "kim"}, app).JSON(t)
+	if unchanged["updated_at"] != updated["updated_at"] || unchanged["metadata"].(map[string]any)["vip"] != true {
+		t.Errorf("upsert without profile fields changed the customer: %v", unchanged)
 	}
 	for _, key := range []string{c["id"].(string), "kim"} {
 		if got := e.Do(http.MethodGet, "/v1/customers/"+key, nil, app); got.Status != http.StatusOK || got.JSON(t)["id"] != c["id"] {

@@ -33,6 +33,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
 	publicURL := fs.String("public-url", getenv("PROMO_PUBLIC_URL"),
 		"external base URL for absolute links, e.g. https://promo.example.com (env PROMO_PUBLIC_URL; default: the request's host)")
+	pprofAddr := fs.String("pprof-addr", getenv("PROMO_PPROF_ADDR"),
+		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
 	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
@@ -105,6 +107,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}()
 	}
 	defer func() { stopJobs(); jobsDone.Wait() }()
+
+	if *pprofAddr != "" {
+		go servePprof(*pprofAddr, log)
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Benchmark: publications per second through the full HTTP stack on
+# PostgreSQL at C concurrent clients (default 16) for D seconds (default 20),
+# next to pgbench's default TPC-B-like workload at the same concurrency on
+# the same server in the same run.
+#   .ci/with-postgres docs/bench/publications.sh [C] [D]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+C=${1:-16}
+D=${2:-20}
+: "${PG_URL:?run me under .ci/with-postgres}"
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+
+db="pub_$(date +%s)"
+psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
+url="${PG_URL/\/postgres\?//$db?}"
+tmp=$(mktemp -d)
+go build -o "$tmp/promoengine" ./cmd/promoengine
+go build -o "$tmp/pubload" ./docs/bench/pubload
+port=$((20000 + RANDOM % 20000))
+PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
+  PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+
+# A STATIC campaign with enough vouchers for the whole run.
+H=(-H "X-App-Id: bench" -H "X-App-Token: bench" -H "Content-Type: application/json")
+curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns" -d '{"name":"load","type":"STATIC",
+  "voucher":{"type":"DISCOUNT_VOUCHER","discount":{"type":"AMOUNT","amount_off":100},"code_config":{"length":10}},
+  "vouchers_count":300000}' >/dev/null
+until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"vouchers_generation_status":"DONE"'; do sleep 0.5; done
+psql -qAt "$url" -c "VACUUM ANALYZE" >/dev/null
+
+echo "== promoengine: POST /v1/publications, $C clients, ${D}s"
+if [ -n "${PPROF_ADDR:-}" ]; then
+  (sleep 2; curl -s "http://$PPROF_ADDR/debug/pprof/profile?seconds=5" -o /tmp/pub.cpu.pprof) &
+  (sleep 3; top -b -n 1 | head -20 > /tmp/pub.top) &
+fi
+"$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.txt"
+kill $pid; wait $pid 2>/dev/null || true
+
+echo "== pgbench (TPC-B-like, scale $C), $C clients, ${D}s"
+psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
+bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
+"$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
+"$pgbin/pgbench" -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.txt" | grep -E "^(tps|latency average)"
+psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" -c "DROP DATABASE ${db}_pgbench WITH (FORCE)" >/dev/null
+
+pub=$(grep -o '= [0-9]*/s' "$tmp/pub.txt" | grep -o '[0-9]*')
+tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.txt" | grep -o '[0-9.]*$')
+printf '== ratio publications/s ÷ pgbench TPS: %.2f\n' "$(echo "$pub / $tps" | bc -l)"
