@@ -159,15 +159,7 @@ func campaignByIDOrName(ctx context.Context, idOrName string) (*ent.Campaign, er
 	if err != nil {
 		return nil, fmt.Errorf("looking up campaign: %w", err)
 	}
-	for _, cmp := range found {
-		if cmp.ID == idOrName {
-			return cmp, nil
-		}
-	}
-	if len(found) == 0 {
-		return nil, apperr.NotFound("campaign", idOrName)
-	}
-	return found[0], nil
+	return preferExact(found, func(c *ent.Campaign) bool { return c.ID == idOrName }, "campaign", idOrName)
 }
 
 // campaigns lists the caller's campaigns as a Relay connection.

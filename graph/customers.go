@@ -205,15 +205,7 @@ func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Cust
 	if err != nil {
 		return nil, fmt.Errorf("looking up customer: %w", err)
 	}
-	for _, cust := range found {
-		if cust.ID == idOrSourceID {
-			return cust, nil
-		}
-	}
-	if len(found) == 0 {
-		return nil, apperr.NotFound("customer", idOrSourceID)
-	}
-	return found[0], nil
+	return preferExact(found, func(c *ent.Customer) bool { return c.ID == idOrSourceID }, "customer", idOrSourceID)
 }
 
 // customers lists the caller's customers as a Relay connection.

@@ -66,7 +66,8 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 				ins.Values(append([]any{pulid.New(pulid.PrefixVoucher, 32), now, projectID, code, campaignID}, shared...)...)
 			}
 			ins.OnConflict(sql.ConflictColumns(voucher.FieldProjectID, voucher.FieldCode), sql.DoNothing())
-			n, err := execCount(ctx, c, ins)
+			query, args := ins.Query()
+			n, err := execCount(ctx, c, query, args)
 			inserted += n
 			if err != nil {
 				return inserted, err
@@ -103,20 +104,11 @@ func insertUnnest(ctx context.Context, c *ent.Client, projectID string, campaign
 	}
 	fmt.Fprintf(&b, " FROM unnest($1::varchar[], $2::varchar[]) WITH ORDINALITY AS u(id, code, n) ORDER BY u.n ON CONFLICT (%s, %s) DO NOTHING",
 		voucher.FieldProjectID, voucher.FieldCode)
-	res, err := c.ExecContext(ctx, b.String(), args...)
-	if err != nil {
-		return 0, fmt.Errorf("inserting vouchers: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, fmt.Errorf("counting inserted vouchers: %w", err)
-	}
-	return int(n), nil
+	return execCount(ctx, c, b.String(), args)
 }
 
 // execCount runs an INSERT and returns the number of rows it wrote.
-func execCount(ctx context.Context, c *ent.Client, ins *sql.InsertBuilder) (int, error) {
-	query, args := ins.Query()
+func execCount(ctx context.Context, c *ent.Client, query string, args []any) (int, error) {
 	res, err := c.ExecContext(ctx, query, args...)
 	if err != nil {
 		return 0, fmt.Errorf("inserting vouchers: %w", err)

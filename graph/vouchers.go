@@ -32,11 +32,7 @@ func addVoucher(ctx context.Context, campaignIDOrName string, in *AddVouchersInp
 	if in == nil {
 		in = &AddVouchersInput{}
 	}
-	cmp, err := campaignForVouchers(ctx, campaignIDOrName)
-	if err != nil {
-		return nil, err
-	}
-	tmpl, cc, err := voucherTemplate(cmp, in)
+	cmp, tmpl, cc, err := prepareVouchers(ctx, campaignIDOrName, in)
 	if err != nil {
 		return nil, err
 	}
@@ -104,15 +100,25 @@ func generateVouchers(ctx context.Context, campaignIDOrName string, count int, i
 	if in.Code != nil {
 		return nil, apperr.InvalidPayload("Property .code can only be given when adding a single voucher (vouchers_count 1)")
 	}
-	cmp, err := campaignForVouchers(ctx, campaignIDOrName)
-	if err != nil {
-		return nil, err
-	}
-	tmpl, cc, err := voucherTemplate(cmp, in)
+	cmp, tmpl, cc, err := prepareVouchers(ctx, campaignIDOrName, in)
 	if err != nil {
 		return nil, err
 	}
 	return enqueueGeneration(ctx, cmp, count, cc, tmpl)
+}
+
+// prepareVouchers finds the campaign vouchers are added to and resolves
+// what they are made from.
+func prepareVouchers(ctx context.Context, campaignIDOrName string, in *AddVouchersInput) (*ent.Campaign, *jsonfield.VoucherTemplate, *jsonfield.CodeConfig, error) {
+	cmp, err := campaignForVouchers(ctx, campaignIDOrName)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tmpl, cc, err := voucherTemplate(cmp, in)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return cmp, tmpl, cc, nil
 }
 
 // enqueueGeneration checks the code space and stores the generation job.
@@ -286,15 +292,7 @@ func voucherByCodeOrID(ctx context.Context, codeOrID string) (*ent.Voucher, erro
 	if err != nil {
 		return nil, fmt.Errorf("looking up voucher: %w", err)
 	}
-	for _, v := range found {
-		if v.Code == codeOrID {
-			return v, nil
-		}
-	}
-	if len(found) == 0 {
-		return nil, apperr.NotFound("voucher", codeOrID)
-	}
-	return found[0], nil
+	return preferExact(found, func(v *ent.Voucher) bool { return v.Code == codeOrID }, "voucher", codeOrID)
 }
 
 // vouchers lists the caller's vouchers as a Relay connection.

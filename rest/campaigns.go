@@ -21,11 +21,8 @@ func (h campaignHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	var created *ent.Campaign
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		created, err = h.root.Mutation().CreateCampaign(ctx, in)
-		return err
+	created, err := inTx(c, func(ctx context.Context) (*ent.Campaign, error) {
+		return h.root.Mutation().CreateCampaign(ctx, in)
 	})
 	if err != nil {
 		renderError(c, err)

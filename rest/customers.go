@@ -22,11 +22,8 @@ func (h customerHandlers) upsert(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	var cust *ent.Customer
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		cust, err = h.root.Mutation().UpsertCustomer(ctx, in)
-		return err
+	cust, err := inTx(c, func(ctx context.Context) (*ent.Customer, error) {
+		return h.root.Mutation().UpsertCustomer(ctx, in)
 	})
 	if err != nil {
 		renderError(c, err)

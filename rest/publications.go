@@ -37,11 +37,8 @@ func (h publicationHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	var pub *ent.Publication
-	err = graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		pub, err = h.root.Mutation().Publish(ctx, in, &joinOnce)
-		return err
+	pub, err := inTx(c, func(ctx context.Context) (*ent.Publication, error) {
+		return h.root.Mutation().Publish(ctx, in, &joinOnce)
 	})
 	if err != nil {
 		renderError(c, err)

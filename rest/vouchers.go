@@ -39,23 +39,22 @@ func (h voucherHandlers) addVouchers(c *gin.Context) {
 		return
 	}
 	campaignID := c.Param("campaignId")
-	var created *ent.Voucher
-	var job *ent.AsyncAction
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		if count == 1 {
-			created, err = h.root.Mutation().AddVoucher(ctx, campaignID, &in)
-		} else {
-			job, err = h.root.Mutation().GenerateVouchers(ctx, campaignID, count, &in)
+	if count > 1 {
+		job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+			return h.root.Mutation().GenerateVouchers(ctx, campaignID, count, &in)
+		})
+		if err != nil {
+			renderError(c, err)
+			return
 		}
-		return err
+		c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
+		return
+	}
+	created, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+		return h.root.Mutation().AddVoucher(ctx, campaignID, &in)
 	})
 	if err != nil {
 		renderError(c, err)
-		return
-	}
-	if job != nil {
-		c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
 		return
 	}
 	c.PureJSON(http.StatusOK, h.voucherJSON(c, created))
