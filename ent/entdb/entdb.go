@@ -43,7 +43,7 @@ type DB struct {
 func Open(ctx context.Context, url string) (*DB, error) {
 	drv, dsn, dia := sqliteDSN(url)
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		drv, dsn, dia = "postgres", url, dialect.Postgres
+		drv, dsn, dia = "postgres", withBinaryParameters(url), dialect.Postgres
 	}
 	db, err := sql.Open(drv, dsn)
 	if err != nil {
@@ -57,8 +57,24 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
-	client := ent.NewClient(ent.Driver(entsql.OpenDB(dia, db)))
+	var entDriver dialect.Driver = entsql.OpenDB(dia, db)
+	if dia == dialect.Postgres {
+		entDriver = textArgs{entsql.OpenDB(dia, db)}
+	}
+	client := ent.NewClient(ent.Driver(entDriver))
 	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+}
+
+// withBinaryParameters turns on lib/pq's one-round-trip statement mode
+// (see textArgs) unless the URL sets binary_parameters itself.
+func withBinaryParameters(url string) string {
+	if strings.Contains(url, "binary_parameters=") {
+		return url
+	}
+	if strings.Contains(url, "?") {
+		return url + "&binary_parameters=yes"
+	}
+	return url + "?binary_parameters=yes"
 }
 
 func sqliteDSN(url string) (driver, dsn, dia string) {
