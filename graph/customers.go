@@ -192,7 +192,21 @@ func validateCustomer(in *CustomerInput) error {
 // upsertCustomer serves POST /v1/customers and the upsertCustomer mutation:
 // create, or update the customer whose source_id (or id) is given.
 func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error) {
-	return resolveCustomer(ctx, &in)
+	cust, err := resolveCustomer(ctx, &in)
+	if err != nil {
+		return nil, err
+	}
+	// A changed profile may move the customer in or out of auto-update segments.
+	entered, err := reevaluateSegments(ctx, cust)
+	if err != nil {
+		return nil, err
+	}
+	if len(entered) > 0 {
+		if err := Earning.SegmentsEntered(ctx, cust, entered); err != nil {
+			return nil, err
+		}
+	}
+	return cust, nil
 }
 
 // customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
