@@ -36,7 +36,7 @@ type Env struct {
 	URL string
 	// ExportDir is the test's export file store (shared by its servers and worker).
 	ExportDir string
-	log *slog.Logger
+	log       *slog.Logger
 }
 
 // New starts the service on a fresh database and creates one project. A
