@@ -8,7 +8,6 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -21,7 +20,6 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
@@ -174,8 +172,9 @@ func OpenExportFile(ctx context.Context, c *ent.Client, dir, id, token string, n
 	return f, exp, nil
 }
 
-// exportBatch is the number of transactions read per query.
-const exportBatch = 2000
+// maxExportBatch bounds the transactions read per query (the worker's
+// BatchSize, if smaller, applies).
+const maxExportBatch = 2000
 
 // runExport writes an export's CSV: transactions are read in keyset pages
 // of (created_at, id) and streamed to a temporary file, which is renamed
@@ -218,7 +217,7 @@ func (w *Worker) runExport(ctx context.Context, job *ent.AsyncAction) error {
 	defer func() { _ = os.Remove(tmp.Name()) }()
 	buf := bufio.NewWriterSize(tmp, 1<<16)
 	cw := csv.NewWriter(buf)
-	rows, err := writeTransactions(ctx, c, cw, exp, fields, desc, func() error {
+	rows, err := writeTransactions(ctx, c, cw, exp, fields, desc, min(w.BatchSize, maxExportBatch), func() error {
 		// Renew the lease now and then on long exports.
 		_, err := w.commitBatch(ctx, job, func(context.Context) (int, error) { return 0, nil })
 		return err
@@ -247,7 +246,7 @@ func (w *Worker) runExport(ctx context.Context, job *ent.AsyncAction) error {
 
 // writeTransactions streams the export's voucher transactions as CSV rows
 // (header first) and returns the number of data rows.
-func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *ent.Export, fields []string, desc bool, renew func() error) (int, error) {
+func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *ent.Export, fields []string, desc bool, batchSize int, renew func() error) (int, error) {
 	if err := cw.Write(fields); err != nil {
 		return 0, err
 	}
@@ -261,16 +260,19 @@ func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *
 	record := make([]string, len(fields))
 	for {
 		q := c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(*exp.VoucherID)).
-			Order(vouchertransaction.ByCreatedAt(dir), vouchertransaction.ByID(dir)).Limit(exportBatch)
+			Order(vouchertransaction.ByCreatedAt(dir), vouchertransaction.ByID(dir)).Limit(batchSize)
 		if last != nil {
+			// A row comparison, so the (voucher_id, created_at, id) index
+			// bounds the scan (an OR of the two cases would not).
 			at, id := last.CreatedAt, last.ID
-			if desc {
-				q.Where(vouchertransaction.Or(vouchertransaction.CreatedAtLT(at),
-					vouchertransaction.And(vouchertransaction.CreatedAt(at), vouchertransaction.IDLT(id))))
-			} else {
-				q.Where(vouchertransaction.Or(vouchertransaction.CreatedAtGT(at),
-					vouchertransaction.And(vouchertransaction.CreatedAt(at), vouchertransaction.IDGT(id))))
-			}
+			q.Where(func(s *entsql.Selector) {
+				cols := []string{s.C(vouchertransaction.FieldCreatedAt), s.C(vouchertransaction.FieldID)}
+				if desc {
+					s.Where(entsql.CompositeLT(cols, at, id))
+				} else {
+					s.Where(entsql.CompositeGT(cols, at, id))
+				}
+			})
 		}
 		batch, err := q.All(ctx)
 		if err != nil {
@@ -285,7 +287,7 @@ func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *
 			}
 		}
 		rows += len(batch)
-		if len(batch) < exportBatch {
+		if len(batch) < batchSize {
 			return rows, nil
 		}
 		last = batch[len(batch)-1]
@@ -348,6 +350,3 @@ func failExport(ctx context.Context, c *ent.Client, job *ent.AsyncAction, failur
 	return c.Export.Update().Where(export.ID(*job.ExportID)).SetStatus(export.StatusERROR).
 		SetFailureReason(failure.Error()).Exec(ctx)
 }
-
-var _ = errors.New
-var _ = asyncaction.Table

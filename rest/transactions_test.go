@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,7 +12,9 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -233,5 +236,39 @@ func TestEventsSegmentsExportsTenancy(t *testing.T) {
 	// The download link itself is the credential (no keys needed).
 	if status, _ := download(t, e, done["result"].(map[string]any)["url"].(string)); status != http.StatusOK {
 		t.Fatalf("download: %d", status)
+	}
+}
+
+// TestExportJobResumesAndPages: an export job left IN_PROGRESS by a worker
+// that died is reclaimed once its lease expires, and a worker reading two
+// rows per query writes every transaction once, newest first.
+func TestExportJobResumesAndPages(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gift cards", "GIFT-PAGE", 0)
+	for i := range 7 {
+		must(t, balance(t, e, app, "GIFT-PAGE", map[string]any{"amount": i + 1}), http.StatusOK)
+		time.Sleep(2 * time.Millisecond)
+	}
+	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-PAGE/transactions/export",
+		map[string]any{"parameters": map[string]any{"fields": []string{"amount", "balance"}}}, app), http.StatusOK)
+	// A worker claimed the job and died: its lease ran out.
+	n, err := e.DB.Client.AsyncAction.Update().Where(asyncaction.ExportID(exp["id"].(string))).
+		SetStatus(asyncaction.StatusIN_PROGRESS).SetClaimedBy("dead").SetLeaseUntil(time.Now().Add(-time.Second)).Save(systemCtx())
+	if err != nil || n != 1 {
+		t.Fatalf("marking job: %d %v", n, err)
+	}
+	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, BatchSize: 2, ExportDir: e.ExportDir}
+	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
+		t.Fatalf("RunOnce: %v %v", worked, err)
+	}
+	done := must(t, e.Do(http.MethodGet, "/v1/exports/"+exp["id"].(string), nil, app), http.StatusOK)
+	if done["status"] != "DONE" {
+		t.Fatalf("export: %v", done)
+	}
+	_, csv := download(t, e, done["result"].(map[string]any)["url"].(string))
+	want := "amount,balance\n7,28\n6,21\n5,15\n4,10\n3,6\n2,3\n1,1\n"
+	if csv != want {
+		t.Fatalf("csv:\n%s\nwant:\n%s", csv, want)
 	}
 }
