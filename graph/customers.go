@@ -196,7 +196,11 @@ func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error
 	if err != nil {
 		return nil, err
 	}
-	// A changed profile may move the customer in or out of auto-update segments.
+	// A changed profile may move the customer in or out of auto-update
+	// segments (under the customer's lock, as events take it).
+	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+		return nil, err
+	}
 	entered, err := reevaluateSegments(ctx, cust)
 	if err != nil {
 		return nil, err

@@ -201,6 +201,11 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	if err != nil {
 		return nil, err
 	}
+	// One customer's events (and profile changes) run one at a time, so
+	// segment re-evaluation always sees every counter of the customer.
+	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+		return nil, err
+	}
 	metadata := in.Metadata
 	if metadata == nil {
 		metadata = map[string]any{}

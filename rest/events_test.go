@@ -3,6 +3,7 @@ package rest_test
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -208,5 +209,53 @@ func TestGraphQLEventsAndSegments(t *testing.T) {
 	r = e.GraphQL(app, `query($id: ID!) { segment(id: $id) { customerIDs } listSegments(input: {limit: 5}) { total data { id } } }`, map[string]any{"id": seg["id"]})
 	if len(r.Errors) > 0 || len(r.Data["segment"].(map[string]any)["customerIDs"].([]any)) != 1 || r.Data["listSegments"].(map[string]any)["total"] != 1.0 {
 		t.Fatalf("segment: %v %v", r.Data, r.Errors)
+	}
+}
+
+// TestConcurrentEventsCountOnceAndConvertOnce sends the same conversion
+// event for one new customer in parallel through two server instances:
+// every event is counted, the customer is created once and the referral
+// converts once.
+func TestConcurrentEventsCountOnceAndConvertOnce(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	defineEvent(t, e, app, "signed_up", nil)
+	createCampaign(t, e, map[string]any{"name": "Refer", "campaign_type": "REFERRAL_PROGRAM", "type": "STATIC",
+		"referral_program": map[string]any{"conversion_event_type": "signed_up"},
+		"voucher":          map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}})
+	if r := addVoucher(t, e, "Refer", map[string]any{"code": "REF-1"}); r.Status != http.StatusOK {
+		t.Fatalf("adding code: %d %s", r.Status, r.Body)
+	}
+	must(t, publish(t, e, "", map[string]any{"voucher": "REF-1", "customer": map[string]any{"source_id": "referrer"}}), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Ten sign-ups", "type": "auto-update",
+		"filter": map[string]any{"events.signed_up.count": map[string]any{"conditions": map[string]any{"$is": 10}}}}, app), http.StatusOK)
+	const n = 10
+	servers := []string{e.Server.URL, e.AnotherServer().URL}
+	body := []byte(`{"event": "signed_up", "customer": {"source_id": "newbie"}, "referral": {"code": "REF-1"}}`)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			if r := e.DoAt(servers[i%2], http.MethodPost, "/v1/events", body, app); r.Status != http.StatusOK {
+				t.Errorf("event %d: %d %s", i, r.Status, r.Body)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	counts, err := e.DB.Client.CustomerEventCount.Query().All(systemCtx())
+	if err != nil || len(counts) != 1 || counts[0].Count != n {
+		t.Fatalf("counters: %v %v", counts, err)
+	}
+	convs, err := e.DB.Client.ReferralConversion.Query().Count(systemCtx())
+	if err != nil || convs != 1 {
+		t.Fatalf("conversions: %d %v", convs, err)
+	}
+	members, err := e.DB.Client.SegmentMember.Query().Count(systemCtx())
+	if err != nil || members != 1 {
+		t.Fatalf("members of the ten-sign-ups segment: %d %v", members, err)
 	}
 }

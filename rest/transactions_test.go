@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -270,5 +271,26 @@ func TestExportJobResumesAndPages(t *testing.T) {
 	want := "amount,balance\n7,28\n6,21\n5,15\n4,10\n3,6\n2,3\n1,1\n"
 	if csv != want {
 		t.Fatalf("csv:\n%s\nwant:\n%s", csv, want)
+	}
+}
+
+// TestExportFailureIsReported: a worker that cannot write the file marks
+// the export ERROR with the reason.
+func TestExportFailureIsReported(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gift cards", "GIFT-ERR", 10)
+	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-ERR/transactions/export", nil, app), http.StatusOK)
+	notADir := e.ExportDir + "/file"
+	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, ExportDir: notADir}
+	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
+		t.Fatalf("RunOnce: %v %v", worked, err)
+	}
+	got := must(t, e.Do(http.MethodGet, "/v1/exports/"+exp["id"].(string), nil, app), http.StatusOK)
+	if got["status"] != "ERROR" || !strings.Contains(got["result"].(map[string]any)["error"].(map[string]any)["message"].(string), "export directory") {
+		t.Fatalf("export: %v", got)
 	}
 }
