@@ -201,6 +201,13 @@ func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error
 	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
 		return nil, err
 	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
+		return nil, fmt.Errorf("reading customer: %w", err)
+	}
 	entered, err := reevaluateSegments(ctx, cust)
 	if err != nil {
 		return nil, err

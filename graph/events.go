@@ -206,6 +206,9 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
 		return nil, err
 	}
+	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
+		return nil, fmt.Errorf("reading customer: %w", err)
+	}
 	metadata := in.Metadata
 	if metadata == nil {
 		metadata = map[string]any{}
