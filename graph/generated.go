@@ -435,6 +435,7 @@ type ComplexityRoot struct {
 		RedemptionQuantity func(childComplexity int) int
 		ReferrerID         func(childComplexity int) int
 		StartDate          func(childComplexity int) int
+		Transactions       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) int
 		Type               func(childComplexity int) int
 		UpdatedAt          func(childComplexity int) int
 		ValidityDayOfWeek  func(childComplexity int) int
@@ -566,6 +567,7 @@ type SegmentResolver interface {
 type VoucherResolver interface {
 	Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error)
+	Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -2353,6 +2355,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.StartDate(childComplexity), true
+	case "Voucher.transactions":
+		if e.ComplexityRoot.Voucher.Transactions == nil {
+			break
+		}
+
+		args, err := ec.field_Voucher_transactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Voucher.Transactions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.VoucherTransactionOrder), args["where"].(*ent.VoucherTransactionWhereInput)), true
 	case "Voucher.type":
 		if e.ComplexityRoot.Voucher.Type == nil {
 			break
@@ -3011,6 +3024,8 @@ type VoucherAssets {
 
 extend type Voucher {
   assets: VoucherAssets!
+  """Credits (and points) moves of the card, oldest first by default."""
+  transactions(after: Cursor, first: Int, before: Cursor, last: Int, orderBy: VoucherTransactionOrder, where: VoucherTransactionWhereInput): VoucherTransactionConnection!
 }
 
 extend type AsyncAction {
@@ -3870,6 +3885,8 @@ func (ec *executionContext) childFields_Voucher(ctx context.Context, field graph
 		return ec.fieldContext_Voucher_publications(ctx, field)
 	case "assets":
 		return ec.fieldContext_Voucher_assets(ctx, field)
+	case "transactions":
+		return ec.fieldContext_Voucher_transactions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Voucher", field.Name)
 }
@@ -3964,6 +3981,18 @@ func (ec *executionContext) childFields_VoucherTransaction(ctx context.Context, 
 		return ec.fieldContext_VoucherTransaction_relatedTransactionID(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherTransaction", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherTransactionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_VoucherTransactionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_VoucherTransactionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_VoucherTransactionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherTransactionConnection", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherTransactionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5074,6 +5103,60 @@ func (ec *executionContext) field_Voucher_publications_args(ctx context.Context,
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.PublicationWhereInput, error) {
 			return ec.unmarshalOPublicationWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Voucher_transactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.VoucherTransactionOrder, error) {
+			return ec.unmarshalOVoucherTransactionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.VoucherTransactionWhereInput, error) {
+			return ec.unmarshalOVoucherTransactionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -12427,6 +12510,50 @@ func (ec *executionContext) fieldContext_Voucher_assets(_ context.Context, field
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_VoucherAssets(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_transactions(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_transactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Voucher().Transactions(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.VoucherTransactionOrder), fc.Args["where"].(*ent.VoucherTransactionWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.VoucherTransactionConnection) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_transactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Voucher_transactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -28230,6 +28357,44 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "transactions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_transactions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -29959,6 +30124,16 @@ func (ec *executionContext) marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoen
 	return ec._VoucherTransaction(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransactionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherTransactionConnection(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNVoucherTransactionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionOrderField(ctx context.Context, v any) (*ent.VoucherTransactionOrderField, error) {
 	var res = new(ent.VoucherTransactionOrderField)
 	err := res.UnmarshalGQL(v)
@@ -31559,6 +31734,14 @@ func (ec *executionContext) marshalOVoucherTransactionEdge2ᚖgithubᚗcomᚋpro
 		return graphql.Null
 	}
 	return ec._VoucherTransactionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOVoucherTransactionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionOrder(ctx context.Context, v any) (*ent.VoucherTransactionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputVoucherTransactionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOVoucherTransactionType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvouchertransactionᚐTypeᚄ(ctx context.Context, v any) ([]vouchertransaction.Type, error) {

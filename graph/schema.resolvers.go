@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 
+	"entgo.io/contrib/entgql"
 	"github.com/promoengine/promoengine/ent"
 )
 
@@ -139,6 +140,11 @@ func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]
 // Assets is the resolver for the assets field.
 func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error) {
 	return voucherAssets(ctx, obj)
+}
+
+// Transactions is the resolver for the transactions field.
+func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
+	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Mutation returns MutationResolver implementation.

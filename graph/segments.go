@@ -38,6 +38,9 @@ type CreateSegmentInput struct {
 	Customers []string       `json:"customers"`
 }
 
+// maxStaticCustomers bounds the customers listed when creating a static segment.
+const maxStaticCustomers = 1000
+
 // customerFilterFields are the customer fields a segment filter may test.
 var customerFilterFields = []string{"id", "name", "email", "source_id", "phone", "description", "birthday"}
 
@@ -63,6 +66,9 @@ func createSegment(ctx context.Context, in CreateSegmentInput) (*ent.Segment, er
 	case SegmentStatic:
 		if in.Filter != nil {
 			return nil, apperr.InvalidPayload("Property .filter is not allowed for a static segment")
+		}
+		if len(in.Customers) > maxStaticCustomers {
+			return nil, apperr.InvalidPayload("Property .customers may list at most %d customers", maxStaticCustomers)
 		}
 		ids := map[string]bool{}
 		for i, idOrSource := range in.Customers {
@@ -469,6 +475,9 @@ func listSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, erro
 		}
 	}
 	var preds []predicate.Segment
+	if len(in.IDs) > 100 {
+		return nil, apperr.InvalidQueryParams("Query parameter ids may name at most 100 segments")
+	}
 	if len(in.IDs) > 0 {
 		preds = append(preds, segment.IDIn(in.IDs...))
 	}

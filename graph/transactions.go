@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"entgo.io/contrib/entgql"
 	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
@@ -33,6 +34,12 @@ type VoucherBalance struct {
 	Transaction *ent.VoucherTransaction `json:"-"`
 }
 
+// maxBalance bounds a gift card's balance.
+const maxBalance = 1 << 53
+
+// maxBalanceMove bounds one move (and keeps sums far from int64 overflow).
+const maxBalanceMove = 1_000_000_000_000
+
 // adjustVoucherBalance moves a gift card's credits and records the move as
 // a voucher transaction. The voucher row is locked (FOR UPDATE on
 // PostgreSQL; SQLite runs one writer at a time), so concurrent moves
@@ -42,8 +49,8 @@ func adjustVoucherBalance(ctx context.Context, codeOrID string, in BalanceInput)
 	if in.Amount == nil {
 		return nil, apperr.InvalidPayload("Payload must have required property 'amount'")
 	}
-	if *in.Amount == 0 {
-		return nil, apperr.InvalidPayload("Property .amount must not be 0")
+	if *in.Amount == 0 || *in.Amount > maxBalanceMove || *in.Amount < -maxBalanceMove {
+		return nil, apperr.InvalidPayload("Property .amount must be a non-zero integer between -%d and %d", maxBalanceMove, maxBalanceMove)
 	}
 	c, err := client(ctx)
 	if err != nil {
@@ -68,6 +75,9 @@ func adjustVoucherBalance(ctx context.Context, codeOrID string, in BalanceInput)
 	if gift.Balance+amount < 0 {
 		return nil, apperr.New(http.StatusBadRequest, "not_enough_balance", "Not enough balance",
 			fmt.Sprintf("Cannot remove %d from voucher %s: its balance is %d", -amount, v.Code, gift.Balance))
+	}
+	if gift.Balance+amount > maxBalance {
+		return nil, apperr.InvalidPayload("Property .amount would raise the balance of voucher %s above %d", v.Code, int64(maxBalance))
 	}
 	gift.Amount += amount
 	gift.Balance += amount
@@ -113,4 +123,17 @@ func recordTransaction(ctx context.Context, c *ent.Client, v *ent.Voucher, typ v
 		return nil, fmt.Errorf("recording transaction: %w", err)
 	}
 	return tx, nil
+}
+
+// voucherTransactions lists a voucher's transactions as a Relay connection.
+func voucherTransactions(ctx context.Context, v *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = boundPage(first, last); err != nil {
+		return nil, err
+	}
+	return c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(v.ID)).Paginate(ctx, after, first, before, last,
+		ent.WithVoucherTransactionOrder(orderBy), ent.WithVoucherTransactionFilter(where.Filter))
 }

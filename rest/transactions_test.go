@@ -77,6 +77,8 @@ func TestBalanceMovesAndTransactionExport(t *testing.T) {
 	must(t, balance(t, e, app, card["id"].(string), map[string]any{"amount": -2000}), http.StatusOK)
 	wantError(t, balance(t, e, app, "GIFT-1", map[string]any{"amount": -8501}), http.StatusBadRequest, "not_enough_balance", "8500")
 	wantError(t, balance(t, e, app, "GIFT-1", map[string]any{}), http.StatusBadRequest, "invalid_payload", "amount")
+	wantError(t, balance(t, e, app, "GIFT-1", map[string]any{"amount": 0}), http.StatusBadRequest, "invalid_payload", "amount")
+	wantError(t, balance(t, e, app, "GIFT-1", map[string]any{"amount": int64(1e13)}), http.StatusBadRequest, "invalid_payload", "amount")
 	wantError(t, balance(t, e, app, "GIFT-1", map[string]any{"amount": "ten"}), http.StatusBadRequest, "invalid_payload", "amount")
 	wantError(t, balance(t, e, app, "NOPE", map[string]any{"amount": 1}), http.StatusNotFound, "not_found", "NOPE")
 	staticCampaign(t, e, "Discounts", "DISC-1")
@@ -292,5 +294,43 @@ func TestExportFailureIsReported(t *testing.T) {
 	got := must(t, e.Do(http.MethodGet, "/v1/exports/"+exp["id"].(string), nil, app), http.StatusOK)
 	if got["status"] != "ERROR" || !strings.Contains(got["result"].(map[string]any)["error"].(map[string]any)["message"].(string), "export directory") {
 		t.Fatalf("export: %v", got)
+	}
+}
+
+func TestGraphQLBalanceTransactionsAndExport(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gift cards", "GIFT-GQL", 1000)
+	r := e.GraphQL(app, `mutation { adjustVoucherBalance(voucher: "GIFT-GQL", input: {amount: -300, reason: "refund"}) {
+		amount total balance type transaction { id type reason balance } } }`, nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("adjustVoucherBalance: %v", r.Errors)
+	}
+	b := r.Data["adjustVoucherBalance"].(map[string]any)
+	if b["balance"] != 700.0 || b["total"] != 700.0 || b["transaction"].(map[string]any)["type"] != "CREDITS_REMOVAL" {
+		t.Fatalf("balance: %v", b)
+	}
+	r = e.GraphQL(app, `mutation { adjustVoucherBalance(voucher: "GIFT-GQL", input: {amount: -701}) { balance } }`, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["key"] != "not_enough_balance" {
+		t.Fatalf("overdraw: %v", r.Errors)
+	}
+	r = e.GraphQL(app, `{ voucher(codeOrID: "GIFT-GQL") { transactions(first: 5) { totalCount edges { node { amount balance reason } } } } }`, nil)
+	if len(r.Errors) > 0 || r.Data["voucher"].(map[string]any)["transactions"].(map[string]any)["totalCount"] != 1.0 {
+		t.Fatalf("transactions: %v %v", r.Data, r.Errors)
+	}
+	r = e.GraphQL(app, `mutation { exportVoucherTransactions(voucher: "GIFT-GQL", parameters: {fields: ["id", "amount"]}) { id status } }`, nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("export: %v", r.Errors)
+	}
+	id := r.Data["exportVoucherTransactions"].(map[string]any)["id"].(string)
+	waitForExport(t, e, app, id)
+	r = e.GraphQL(app, `query($id: ID!) { export(id: $id) { status downloadURL } }`, map[string]any{"id": id})
+	exp := r.Data["export"].(map[string]any)
+	if exp["status"] != "DONE" {
+		t.Fatalf("export: %v %v", r.Data, r.Errors)
+	}
+	status, csv := download(t, e, e.Server.URL+exp["downloadURL"].(string))
+	if status != http.StatusOK || !strings.HasPrefix(csv, "id,amount\nvtx_") || !strings.HasSuffix(csv, ",-300\n") {
+		t.Fatalf("download %d: %q", status, csv)
 	}
 }
