@@ -54,6 +54,14 @@ func TestMetadataSchemas(t *testing.T) {
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/metadata-schemas", map[string]any{"related_object": "event", "name": "x",
 		"properties": map[string]any{"a": map[string]any{"type": "date-ish"}}}, app), http.StatusBadRequest, "invalid_payload", "properties.a.type")
 	wantError(t, e.Do(http.MethodGet, "/v1/metadata-schemas/ms_nope", nil, app), http.StatusNotFound, "not_found", "ms_nope")
+
+	// OAuth scopes: metadata-schemas for schemas, events for events.
+	schemas := resttest.Bearer(e.Token(app, "metadata-schemas"))
+	events := resttest.Bearer(e.Token(app, "events"))
+	defineEvent(t, e, schemas, "scoped", nil)
+	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "scoped", "customer": map[string]any{"source_id": "s"}}, events), http.StatusOK)
+	must(t, e.Do(http.MethodGet, "/v1/metadata-schemas", nil, events), http.StatusForbidden)
+	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "scoped", "customer": map[string]any{"source_id": "s"}}, schemas), http.StatusForbidden)
 }
 
 func TestCustomEventConvertsReferral(t *testing.T) {
