@@ -196,28 +196,34 @@ func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error
 	if err != nil {
 		return nil, err
 	}
-	// A changed profile may move the customer in or out of auto-update
-	// segments (under the customer's lock, as events take it).
-	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+	if err := refreshSegments(ctx, cust); err != nil {
 		return nil, err
+	}
+	return cust, nil
+}
+
+// refreshSegments re-evaluates the customer's auto-update segments after a
+// profile change, under the customer's lock (as events take it), and hands
+// entered segments to the loyalty hook.
+func refreshSegments(ctx context.Context, cust *ent.Customer) error {
+	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+		return err
 	}
 	c, err := client(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
-		return nil, fmt.Errorf("reading customer: %w", err)
+		return fmt.Errorf("reading customer: %w", err)
 	}
 	entered, err := reevaluateSegments(ctx, cust)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(entered) > 0 {
-		if err := Earning.SegmentsEntered(ctx, cust, entered); err != nil {
-			return nil, err
-		}
+		return Earning.SegmentsEntered(ctx, cust, entered)
 	}
-	return cust, nil
+	return nil
 }
 
 // customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.

@@ -178,6 +178,12 @@ func TestEventMovesCustomerIntoSegment(t *testing.T) {
 	if n := len(members(vips)); n != 0 {
 		t.Fatalf("VIPs after e-mail change: %d members", n)
 	}
+	// Profile fields sent with a publication count too.
+	staticCampaign(t, e, "Promo", "PROMO-1")
+	must(t, publish(t, e, "", map[string]any{"voucher": "PROMO-1", "customer": map[string]any{"source_id": "vip", "email": "ann@vip.example"}}), http.StatusOK)
+	if n := len(members(vips)); n != 1 {
+		t.Fatalf("VIPs after publication with e-mail: %d members", n)
+	}
 	// Static segments list their customers; bad filters are refused.
 	static := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Chosen", "type": "static", "customers": []string{"vip"}}, app), http.StatusOK)
 	if static["filter"] != nil || len(members(static)) != 1 {
