@@ -299,6 +299,7 @@ type ComplexityRoot struct {
 		CreateCampaign            func(childComplexity int, input CreateCampaignInput) int
 		CreateMetadataSchema      func(childComplexity int, input MetadataSchemaInput) int
 		CreateSegment             func(childComplexity int, input CreateSegmentInput) int
+		DeleteSegment             func(childComplexity int, id string) int
 		ExportVoucherTransactions func(childComplexity int, voucher string, parameters *ExportParametersInput) int
 		GenerateVouchers          func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
 		Publish                   func(childComplexity int, input PublishInput, joinOnce *bool) int
@@ -533,6 +534,7 @@ type MutationResolver interface {
 	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
 	CreateSegment(ctx context.Context, input CreateSegmentInput) (*ent.Segment, error)
+	DeleteSegment(ctx context.Context, id string) (string, error)
 	AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error)
 	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error)
 }
@@ -1651,6 +1653,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(CreateSegmentInput)), true
+	case "Mutation.deleteSegment":
+		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSegment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSegment(childComplexity, args["id"].(string)), true
 	case "Mutation.exportVoucherTransactions":
 		if e.ComplexityRoot.Mutation.ExportVoucherTransactions == nil {
 			break
@@ -3179,6 +3192,8 @@ type Mutation {
   """Records a custom event (referral conversion, segments, loyalty)."""
   sendEvent(input: SendEventInput!): CustomEvent!
   createSegment(input: CreateSegmentInput!): Segment!
+  """Deletes a segment and its membership; returns its ID."""
+  deleteSegment(id: ID!): ID!
   """Adds or removes gift card credits (a voucher transaction)."""
   adjustVoucherBalance(voucher: String!, input: BalanceInput!): VoucherBalance!
   """Schedules a CSV export of a voucher's transactions."""
@@ -4312,6 +4327,20 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -9609,6 +9638,50 @@ func (ec *executionContext) fieldContext_Mutation_createSegment(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createSegment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSegment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSegment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSegment(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSegment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSegment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26831,6 +26904,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createSegment":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createSegment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSegment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSegment(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

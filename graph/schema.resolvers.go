@@ -72,6 +72,11 @@ func (r *mutationResolver) CreateSegment(ctx context.Context, input CreateSegmen
 	return createSegment(ctx, input)
 }
 
+// DeleteSegment is the resolver for the deleteSegment field.
+func (r *mutationResolver) DeleteSegment(ctx context.Context, id string) (string, error) {
+	return deleteSegment(ctx, id)
+}
+
 // AdjustVoucherBalance is the resolver for the adjustVoucherBalance field.
 func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error) {
 	return adjustVoucherBalance(ctx, voucher, input)

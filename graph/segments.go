@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -651,4 +650,21 @@ func segments(ctx context.Context, after *entgql.Cursor[string], first *int, bef
 		ent.WithSegmentOrder(orderBy), ent.WithSegmentFilter(where.Filter))
 }
 
-var _ = http.StatusOK
+// deleteSegment removes a segment and its membership.
+func deleteSegment(ctx context.Context, id string) (string, error) {
+	seg, err := segmentByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.SegmentMember.Delete().Where(segmentmember.SegmentID(seg.ID)).Exec(ctx); err != nil {
+		return "", fmt.Errorf("deleting segment members: %w", err)
+	}
+	if err := c.Segment.DeleteOne(seg).Exec(ctx); err != nil {
+		return "", fmt.Errorf("deleting segment: %w", err)
+	}
+	return seg.ID, nil
+}

@@ -110,6 +110,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/segments", keysOrBearer, segments.create)
 	v1.GET("/segments", keysOrBearer, segments.list)
 	v1.GET("/segments/:id", keysOrBearer, segments.get)
+	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
 	exportDir := opts.ExportDir
 	if exportDir == "" {
 		exportDir = graph.ExportDir()

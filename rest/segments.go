@@ -69,6 +69,19 @@ func (h segmentHandlers) get(c *gin.Context) {
 	c.PureJSON(http.StatusOK, body)
 }
 
+// delete serves DELETE /v1/segments/{id}: 204.
+func (h segmentHandlers) delete(c *gin.Context) {
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		_, err := h.root.Mutation().DeleteSegment(ctx, c.Param("id"))
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
 // list serves GET /v1/segments.
 func (h segmentHandlers) list(c *gin.Context) {
 	in, err := segmentListParams(c.Request.URL.Query())

@@ -231,6 +231,11 @@ func TestEventsSegmentsExportsTenancy(t *testing.T) {
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "signed_up", "customer": map[string]any{"source_id": "x"}}, b),
 		http.StatusBadRequest, "invalid_event", "signed_up")
 	wantError(t, balance(t, e, b, "GIFT-A", map[string]any{"amount": 5}), http.StatusNotFound, "not_found", "GIFT-A")
+	wantError(t, e.Do(http.MethodDelete, "/v1/segments/"+seg["id"].(string), nil, b), http.StatusNotFound, "not_found", seg["id"].(string))
+	if r := e.Do(http.MethodDelete, "/v1/segments/"+seg["id"].(string), nil, a); r.Status != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", r.Status, r.Body)
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/segments/"+seg["id"].(string), nil, a), http.StatusNotFound, "not_found", "")
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-A/transactions/export", nil, b), http.StatusNotFound, "not_found", "GIFT-A")
 	r := e.GraphQL(b, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": exp["id"]})
 	if len(r.Errors) == 0 {
