@@ -1,11 +1,15 @@
 package rest_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -271,5 +275,62 @@ func TestConcurrentEventsCountOnceAndConvertOnce(t *testing.T) {
 	members, err := e.DB.Client.SegmentMember.Query().Count(systemCtx())
 	if err != nil || members != 1 {
 		t.Fatalf("members of the ten-sign-ups segment: %d %v", members, err)
+	}
+}
+
+// recordingEarning is a loyalty hook that records its calls and can fail.
+type recordingEarning struct {
+	mu       sync.Mutex
+	events   []string
+	entered  [][]string
+	loyalty  []string
+	failWith error
+}
+
+func (r *recordingEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, _ *ent.Customer, l *graph.EventLoyaltyInput) error {
+	// The hook runs inside the event's transaction: the event is visible.
+	if _, err := ent.FromContext(ctx).CustomEvent.Get(ctx, ev.ID); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, ev.Type)
+	if l != nil {
+		r.loyalty = append(r.loyalty, l.Code)
+	}
+	return r.failWith
+}
+
+func (r *recordingEarning) SegmentsEntered(_ context.Context, _ *ent.Customer, ids []string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.entered = append(r.entered, ids)
+	return nil
+}
+
+// TestLoyaltyEarningHook: the hook sees every event (with its loyalty
+// card) and segment entry in the event's transaction; its error rolls
+// the event back.
+func TestLoyaltyEarningHook(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	hook := &recordingEarning{}
+	graph.Earning = hook
+	defer func() { graph.Earning = graph.NoLoyaltyEarning{} }()
+	defineEvent(t, e, app, "visit", nil)
+	seg := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Visitors", "type": "auto-update",
+		"filter": map[string]any{"events.visit.count": map[string]any{"conditions": map[string]any{"$more_than": 0}}}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "visit", "customer": map[string]any{"source_id": "v"},
+		"loyalty": map[string]any{"code": "CARD-1"}}, app), http.StatusOK)
+	hook.mu.Lock()
+	if len(hook.events) != 1 || len(hook.loyalty) != 1 || hook.loyalty[0] != "CARD-1" || len(hook.entered) != 1 || hook.entered[0][0] != seg["id"] {
+		t.Fatalf("hook calls: %+v", hook)
+	}
+	hook.failWith = apperr.New(http.StatusBadRequest, "earning_failed", "Earning failed", "no card")
+	hook.mu.Unlock()
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "visit", "customer": map[string]any{"source_id": "w"}}, app),
+		http.StatusBadRequest, "earning_failed", "no card")
+	if n, _ := e.DB.Client.CustomEvent.Query().Count(systemCtx()); n != 1 {
+		t.Fatalf("events stored: %d, want the failed one rolled back", n)
 	}
 }
