@@ -31,6 +31,8 @@ type AsyncAction struct {
 	Status asyncaction.Status `json:"status,omitempty"`
 	// CampaignID holds the value of the "campaign_id" field.
 	CampaignID *string `json:"campaign_id,omitempty"`
+	// ExportID holds the value of the "export_id" field.
+	ExportID *string `json:"export_id,omitempty"`
 	// Params holds the value of the "params" field.
 	Params *jsonfield.GenerationParams `json:"params,omitempty"`
 	// Total holds the value of the "total" field.
@@ -65,7 +67,7 @@ func (*AsyncAction) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case asyncaction.FieldTotal, asyncaction.FieldDone, asyncaction.FieldAttempts:
 			values[i] = new(sql.NullInt64)
-		case asyncaction.FieldID, asyncaction.FieldProjectID, asyncaction.FieldType, asyncaction.FieldStatus, asyncaction.FieldCampaignID, asyncaction.FieldFailureReason, asyncaction.FieldRequestID, asyncaction.FieldClaimedBy:
+		case asyncaction.FieldID, asyncaction.FieldProjectID, asyncaction.FieldType, asyncaction.FieldStatus, asyncaction.FieldCampaignID, asyncaction.FieldExportID, asyncaction.FieldFailureReason, asyncaction.FieldRequestID, asyncaction.FieldClaimedBy:
 			values[i] = new(sql.NullString)
 		case asyncaction.FieldCreatedAt, asyncaction.FieldUpdatedAt, asyncaction.FieldLeaseUntil, asyncaction.FieldStartedAt, asyncaction.FieldFinishedAt:
 			values[i] = new(sql.NullTime)
@@ -127,6 +129,13 @@ func (_m *AsyncAction) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CampaignID = new(string)
 				*_m.CampaignID = value.String
+			}
+		case asyncaction.FieldExportID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field export_id", values[i])
+			} else if value.Valid {
+				_m.ExportID = new(string)
+				*_m.ExportID = value.String
 			}
 		case asyncaction.FieldParams:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -259,6 +268,11 @@ func (_m *AsyncAction) String() string {
 	builder.WriteString(", ")
 	if v := _m.CampaignID; v != nil {
 		builder.WriteString("campaign_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.ExportID; v != nil {
+		builder.WriteString("export_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")

@@ -92,6 +92,20 @@ func (_c *AsyncActionCreate) SetNillableCampaignID(v *string) *AsyncActionCreate
 	return _c
 }
 
+// SetExportID sets the "export_id" field.
+func (_c *AsyncActionCreate) SetExportID(v string) *AsyncActionCreate {
+	_c.mutation.SetExportID(v)
+	return _c
+}
+
+// SetNillableExportID sets the "export_id" field if the given value is not nil.
+func (_c *AsyncActionCreate) SetNillableExportID(v *string) *AsyncActionCreate {
+	if v != nil {
+		_c.SetExportID(*v)
+	}
+	return _c
+}
+
 // SetParams sets the "params" field.
 func (_c *AsyncActionCreate) SetParams(v *jsonfield.GenerationParams) *AsyncActionCreate {
 	_c.mutation.SetParams(v)
@@ -423,6 +437,10 @@ func (_c *AsyncActionCreate) createSpec() (*AsyncAction, *sqlgraph.CreateSpec) {
 		_spec.SetField(asyncaction.FieldCampaignID, field.TypeString, value)
 		_node.CampaignID = &value
 	}
+	if value, ok := _c.mutation.ExportID(); ok {
+		_spec.SetField(asyncaction.FieldExportID, field.TypeString, value)
+		_node.ExportID = &value
+	}
 	if value, ok := _c.mutation.Params(); ok {
 		_spec.SetField(asyncaction.FieldParams, field.TypeJSON, value)
 		_node.Params = value
@@ -721,6 +739,9 @@ func (u *AsyncActionUpsertOne) UpdateNewValues() *AsyncActionUpsertOne {
 		}
 		if _, exists := u.create.mutation.CampaignID(); exists {
 			s.SetIgnore(asyncaction.FieldCampaignID)
+		}
+		if _, exists := u.create.mutation.ExportID(); exists {
+			s.SetIgnore(asyncaction.FieldExportID)
 		}
 		if _, exists := u.create.mutation.Params(); exists {
 			s.SetIgnore(asyncaction.FieldParams)
@@ -1159,6 +1180,9 @@ func (u *AsyncActionUpsertBulk) UpdateNewValues() *AsyncActionUpsertBulk {
 			}
 			if _, exists := b.mutation.CampaignID(); exists {
 				s.SetIgnore(asyncaction.FieldCampaignID)
+			}
+			if _, exists := b.mutation.ExportID(); exists {
+				s.SetIgnore(asyncaction.FieldExportID)
 			}
 			if _, exists := b.mutation.Params(); exists {
 				s.SetIgnore(asyncaction.FieldParams)

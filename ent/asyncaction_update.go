@@ -299,6 +299,9 @@ func (_u *AsyncActionUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	if _u.mutation.CampaignIDCleared() {
 		_spec.ClearField(asyncaction.FieldCampaignID, field.TypeString)
 	}
+	if _u.mutation.ExportIDCleared() {
+		_spec.ClearField(asyncaction.FieldExportID, field.TypeString)
+	}
 	if value, ok := _u.mutation.Done(); ok {
 		_spec.SetField(asyncaction.FieldDone, field.TypeInt, value)
 	}
@@ -670,6 +673,9 @@ func (_u *AsyncActionUpdateOne) sqlSave(ctx context.Context) (_node *AsyncAction
 	}
 	if _u.mutation.CampaignIDCleared() {
 		_spec.ClearField(asyncaction.FieldCampaignID, field.TypeString)
+	}
+	if _u.mutation.ExportIDCleared() {
+		_spec.ClearField(asyncaction.FieldExportID, field.TypeString)
 	}
 	if value, ok := _u.mutation.Done(); ok {
 		_spec.SetField(asyncaction.FieldDone, field.TypeInt, value)

@@ -20,13 +20,21 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customereventcount"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 
 	stdsql "database/sql"
 )
@@ -44,10 +52,18 @@ type Client struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// CustomEvent is the client for interacting with the CustomEvent builders.
+	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
+	CustomerEventCount *CustomerEventCountClient
+	// Export is the client for interacting with the Export builders.
+	Export *ExportClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
+	// MetadataSchema is the client for interacting with the MetadataSchema builders.
+	MetadataSchema *MetadataSchemaClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
 	OAuthToken *OAuthTokenClient
 	// Project is the client for interacting with the Project builders.
@@ -56,10 +72,18 @@ type Client struct {
 	ProjectUser *ProjectUserClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// ReferralConversion is the client for interacting with the ReferralConversion builders.
+	ReferralConversion *ReferralConversionClient
+	// Segment is the client for interacting with the Segment builders.
+	Segment *SegmentClient
+	// SegmentMember is the client for interacting with the SegmentMember builders.
+	SegmentMember *SegmentMemberClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
+	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
+	VoucherTransaction *VoucherTransactionClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -75,14 +99,22 @@ func (c *Client) init() {
 	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
+	c.CustomEvent = NewCustomEventClient(c.config)
 	c.Customer = NewCustomerClient(c.config)
+	c.CustomerEventCount = NewCustomerEventCountClient(c.config)
+	c.Export = NewExportClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
+	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
+	c.ReferralConversion = NewReferralConversionClient(c.config)
+	c.Segment = NewSegmentClient(c.config)
+	c.SegmentMember = NewSegmentMemberClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
+	c.VoucherTransaction = NewVoucherTransactionClient(c.config)
 }
 
 type (
@@ -173,20 +205,28 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:           ctx,
-		config:        cfg,
-		AppKey:        NewAppKeyClient(cfg),
-		AsyncAction:   NewAsyncActionClient(cfg),
-		Branding:      NewBrandingClient(cfg),
-		Campaign:      NewCampaignClient(cfg),
-		Customer:      NewCustomerClient(cfg),
-		ManagementKey: NewManagementKeyClient(cfg),
-		OAuthToken:    NewOAuthTokenClient(cfg),
-		Project:       NewProjectClient(cfg),
-		ProjectUser:   NewProjectUserClient(cfg),
-		Publication:   NewPublicationClient(cfg),
-		User:          NewUserClient(cfg),
-		Voucher:       NewVoucherClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		AppKey:             NewAppKeyClient(cfg),
+		AsyncAction:        NewAsyncActionClient(cfg),
+		Branding:           NewBrandingClient(cfg),
+		Campaign:           NewCampaignClient(cfg),
+		CustomEvent:        NewCustomEventClient(cfg),
+		Customer:           NewCustomerClient(cfg),
+		CustomerEventCount: NewCustomerEventCountClient(cfg),
+		Export:             NewExportClient(cfg),
+		ManagementKey:      NewManagementKeyClient(cfg),
+		MetadataSchema:     NewMetadataSchemaClient(cfg),
+		OAuthToken:         NewOAuthTokenClient(cfg),
+		Project:            NewProjectClient(cfg),
+		ProjectUser:        NewProjectUserClient(cfg),
+		Publication:        NewPublicationClient(cfg),
+		ReferralConversion: NewReferralConversionClient(cfg),
+		Segment:            NewSegmentClient(cfg),
+		SegmentMember:      NewSegmentMemberClient(cfg),
+		User:               NewUserClient(cfg),
+		Voucher:            NewVoucherClient(cfg),
+		VoucherTransaction: NewVoucherTransactionClient(cfg),
 	}, nil
 }
 
@@ -204,20 +244,28 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:           ctx,
-		config:        cfg,
-		AppKey:        NewAppKeyClient(cfg),
-		AsyncAction:   NewAsyncActionClient(cfg),
-		Branding:      NewBrandingClient(cfg),
-		Campaign:      NewCampaignClient(cfg),
-		Customer:      NewCustomerClient(cfg),
-		ManagementKey: NewManagementKeyClient(cfg),
-		OAuthToken:    NewOAuthTokenClient(cfg),
-		Project:       NewProjectClient(cfg),
-		ProjectUser:   NewProjectUserClient(cfg),
-		Publication:   NewPublicationClient(cfg),
-		User:          NewUserClient(cfg),
-		Voucher:       NewVoucherClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		AppKey:             NewAppKeyClient(cfg),
+		AsyncAction:        NewAsyncActionClient(cfg),
+		Branding:           NewBrandingClient(cfg),
+		Campaign:           NewCampaignClient(cfg),
+		CustomEvent:        NewCustomEventClient(cfg),
+		Customer:           NewCustomerClient(cfg),
+		CustomerEventCount: NewCustomerEventCountClient(cfg),
+		Export:             NewExportClient(cfg),
+		ManagementKey:      NewManagementKeyClient(cfg),
+		MetadataSchema:     NewMetadataSchemaClient(cfg),
+		OAuthToken:         NewOAuthTokenClient(cfg),
+		Project:            NewProjectClient(cfg),
+		ProjectUser:        NewProjectUserClient(cfg),
+		Publication:        NewPublicationClient(cfg),
+		ReferralConversion: NewReferralConversionClient(cfg),
+		Segment:            NewSegmentClient(cfg),
+		SegmentMember:      NewSegmentMemberClient(cfg),
+		User:               NewUserClient(cfg),
+		Voucher:            NewVoucherClient(cfg),
+		VoucherTransaction: NewVoucherTransactionClient(cfg),
 	}, nil
 }
 
@@ -247,8 +295,10 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Customer, c.ManagementKey,
-		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.User, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.Export, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.ReferralConversion,
+		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Use(hooks...)
 	}
@@ -258,8 +308,10 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Customer, c.ManagementKey,
-		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.User, c.Voucher,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.Export, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.ReferralConversion,
+		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -276,10 +328,18 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
+	case *CustomEventMutation:
+		return c.CustomEvent.mutate(ctx, m)
 	case *CustomerMutation:
 		return c.Customer.mutate(ctx, m)
+	case *CustomerEventCountMutation:
+		return c.CustomerEventCount.mutate(ctx, m)
+	case *ExportMutation:
+		return c.Export.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
+	case *MetadataSchemaMutation:
+		return c.MetadataSchema.mutate(ctx, m)
 	case *OAuthTokenMutation:
 		return c.OAuthToken.mutate(ctx, m)
 	case *ProjectMutation:
@@ -288,10 +348,18 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ProjectUser.mutate(ctx, m)
 	case *PublicationMutation:
 		return c.Publication.mutate(ctx, m)
+	case *ReferralConversionMutation:
+		return c.ReferralConversion.mutate(ctx, m)
+	case *SegmentMutation:
+		return c.Segment.mutate(ctx, m)
+	case *SegmentMemberMutation:
+		return c.SegmentMember.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *VoucherMutation:
 		return c.Voucher.mutate(ctx, m)
+	case *VoucherTransactionMutation:
+		return c.VoucherTransaction.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
 	}
@@ -883,6 +951,141 @@ func (c *CampaignClient) mutate(ctx context.Context, m *CampaignMutation) (Value
 	}
 }
 
+// CustomEventClient is a client for the CustomEvent schema.
+type CustomEventClient struct {
+	config
+}
+
+// NewCustomEventClient returns a client for the CustomEvent from the given config.
+func NewCustomEventClient(c config) *CustomEventClient {
+	return &CustomEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `customevent.Hooks(f(g(h())))`.
+func (c *CustomEventClient) Use(hooks ...Hook) {
+	c.hooks.CustomEvent = append(c.hooks.CustomEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `customevent.Intercept(f(g(h())))`.
+func (c *CustomEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CustomEvent = append(c.inters.CustomEvent, interceptors...)
+}
+
+// Create returns a builder for creating a CustomEvent entity.
+func (c *CustomEventClient) Create() *CustomEventCreate {
+	mutation := newCustomEventMutation(c.config, OpCreate)
+	return &CustomEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CustomEvent entities.
+func (c *CustomEventClient) CreateBulk(builders ...*CustomEventCreate) *CustomEventCreateBulk {
+	return &CustomEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CustomEventClient) MapCreateBulk(slice any, setFunc func(*CustomEventCreate, int)) *CustomEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CustomEventCreateBulk{err: fmt.Errorf("calling to CustomEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CustomEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CustomEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CustomEvent.
+func (c *CustomEventClient) Update() *CustomEventUpdate {
+	mutation := newCustomEventMutation(c.config, OpUpdate)
+	return &CustomEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CustomEventClient) UpdateOne(_m *CustomEvent) *CustomEventUpdateOne {
+	mutation := newCustomEventMutation(c.config, OpUpdateOne, withCustomEvent(_m))
+	return &CustomEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CustomEventClient) UpdateOneID(id string) *CustomEventUpdateOne {
+	mutation := newCustomEventMutation(c.config, OpUpdateOne, withCustomEventID(id))
+	return &CustomEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CustomEvent.
+func (c *CustomEventClient) Delete() *CustomEventDelete {
+	mutation := newCustomEventMutation(c.config, OpDelete)
+	return &CustomEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CustomEventClient) DeleteOne(_m *CustomEvent) *CustomEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CustomEventClient) DeleteOneID(id string) *CustomEventDeleteOne {
+	builder := c.Delete().Where(customevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CustomEventDeleteOne{builder}
+}
+
+// Query returns a query builder for CustomEvent.
+func (c *CustomEventClient) Query() *CustomEventQuery {
+	return &CustomEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCustomEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CustomEvent entity by its id.
+func (c *CustomEventClient) Get(ctx context.Context, id string) (*CustomEvent, error) {
+	return c.Query().Where(customevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CustomEventClient) GetX(ctx context.Context, id string) *CustomEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CustomEventClient) Hooks() []Hook {
+	hooks := c.hooks.CustomEvent
+	return append(hooks[:len(hooks):len(hooks)], customevent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CustomEventClient) Interceptors() []Interceptor {
+	inters := c.inters.CustomEvent
+	return append(inters[:len(inters):len(inters)], customevent.Interceptors[:]...)
+}
+
+func (c *CustomEventClient) mutate(ctx context.Context, m *CustomEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CustomEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CustomEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CustomEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CustomEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CustomEvent mutation op: %q", m.Op())
+	}
+}
+
 // CustomerClient is a client for the Customer schema.
 type CustomerClient struct {
 	config
@@ -1034,6 +1237,276 @@ func (c *CustomerClient) mutate(ctx context.Context, m *CustomerMutation) (Value
 	}
 }
 
+// CustomerEventCountClient is a client for the CustomerEventCount schema.
+type CustomerEventCountClient struct {
+	config
+}
+
+// NewCustomerEventCountClient returns a client for the CustomerEventCount from the given config.
+func NewCustomerEventCountClient(c config) *CustomerEventCountClient {
+	return &CustomerEventCountClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `customereventcount.Hooks(f(g(h())))`.
+func (c *CustomerEventCountClient) Use(hooks ...Hook) {
+	c.hooks.CustomerEventCount = append(c.hooks.CustomerEventCount, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `customereventcount.Intercept(f(g(h())))`.
+func (c *CustomerEventCountClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CustomerEventCount = append(c.inters.CustomerEventCount, interceptors...)
+}
+
+// Create returns a builder for creating a CustomerEventCount entity.
+func (c *CustomerEventCountClient) Create() *CustomerEventCountCreate {
+	mutation := newCustomerEventCountMutation(c.config, OpCreate)
+	return &CustomerEventCountCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CustomerEventCount entities.
+func (c *CustomerEventCountClient) CreateBulk(builders ...*CustomerEventCountCreate) *CustomerEventCountCreateBulk {
+	return &CustomerEventCountCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CustomerEventCountClient) MapCreateBulk(slice any, setFunc func(*CustomerEventCountCreate, int)) *CustomerEventCountCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CustomerEventCountCreateBulk{err: fmt.Errorf("calling to CustomerEventCountClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CustomerEventCountCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CustomerEventCountCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CustomerEventCount.
+func (c *CustomerEventCountClient) Update() *CustomerEventCountUpdate {
+	mutation := newCustomerEventCountMutation(c.config, OpUpdate)
+	return &CustomerEventCountUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CustomerEventCountClient) UpdateOne(_m *CustomerEventCount) *CustomerEventCountUpdateOne {
+	mutation := newCustomerEventCountMutation(c.config, OpUpdateOne, withCustomerEventCount(_m))
+	return &CustomerEventCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CustomerEventCountClient) UpdateOneID(id string) *CustomerEventCountUpdateOne {
+	mutation := newCustomerEventCountMutation(c.config, OpUpdateOne, withCustomerEventCountID(id))
+	return &CustomerEventCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CustomerEventCount.
+func (c *CustomerEventCountClient) Delete() *CustomerEventCountDelete {
+	mutation := newCustomerEventCountMutation(c.config, OpDelete)
+	return &CustomerEventCountDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CustomerEventCountClient) DeleteOne(_m *CustomerEventCount) *CustomerEventCountDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CustomerEventCountClient) DeleteOneID(id string) *CustomerEventCountDeleteOne {
+	builder := c.Delete().Where(customereventcount.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CustomerEventCountDeleteOne{builder}
+}
+
+// Query returns a query builder for CustomerEventCount.
+func (c *CustomerEventCountClient) Query() *CustomerEventCountQuery {
+	return &CustomerEventCountQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCustomerEventCount},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CustomerEventCount entity by its id.
+func (c *CustomerEventCountClient) Get(ctx context.Context, id string) (*CustomerEventCount, error) {
+	return c.Query().Where(customereventcount.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CustomerEventCountClient) GetX(ctx context.Context, id string) *CustomerEventCount {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CustomerEventCountClient) Hooks() []Hook {
+	hooks := c.hooks.CustomerEventCount
+	return append(hooks[:len(hooks):len(hooks)], customereventcount.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CustomerEventCountClient) Interceptors() []Interceptor {
+	inters := c.inters.CustomerEventCount
+	return append(inters[:len(inters):len(inters)], customereventcount.Interceptors[:]...)
+}
+
+func (c *CustomerEventCountClient) mutate(ctx context.Context, m *CustomerEventCountMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CustomerEventCountCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CustomerEventCountUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CustomerEventCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CustomerEventCountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CustomerEventCount mutation op: %q", m.Op())
+	}
+}
+
+// ExportClient is a client for the Export schema.
+type ExportClient struct {
+	config
+}
+
+// NewExportClient returns a client for the Export from the given config.
+func NewExportClient(c config) *ExportClient {
+	return &ExportClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `export.Hooks(f(g(h())))`.
+func (c *ExportClient) Use(hooks ...Hook) {
+	c.hooks.Export = append(c.hooks.Export, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `export.Intercept(f(g(h())))`.
+func (c *ExportClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Export = append(c.inters.Export, interceptors...)
+}
+
+// Create returns a builder for creating a Export entity.
+func (c *ExportClient) Create() *ExportCreate {
+	mutation := newExportMutation(c.config, OpCreate)
+	return &ExportCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Export entities.
+func (c *ExportClient) CreateBulk(builders ...*ExportCreate) *ExportCreateBulk {
+	return &ExportCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ExportClient) MapCreateBulk(slice any, setFunc func(*ExportCreate, int)) *ExportCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ExportCreateBulk{err: fmt.Errorf("calling to ExportClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ExportCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ExportCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Export.
+func (c *ExportClient) Update() *ExportUpdate {
+	mutation := newExportMutation(c.config, OpUpdate)
+	return &ExportUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ExportClient) UpdateOne(_m *Export) *ExportUpdateOne {
+	mutation := newExportMutation(c.config, OpUpdateOne, withExport(_m))
+	return &ExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ExportClient) UpdateOneID(id string) *ExportUpdateOne {
+	mutation := newExportMutation(c.config, OpUpdateOne, withExportID(id))
+	return &ExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Export.
+func (c *ExportClient) Delete() *ExportDelete {
+	mutation := newExportMutation(c.config, OpDelete)
+	return &ExportDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ExportClient) DeleteOne(_m *Export) *ExportDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ExportClient) DeleteOneID(id string) *ExportDeleteOne {
+	builder := c.Delete().Where(export.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ExportDeleteOne{builder}
+}
+
+// Query returns a query builder for Export.
+func (c *ExportClient) Query() *ExportQuery {
+	return &ExportQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeExport},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Export entity by its id.
+func (c *ExportClient) Get(ctx context.Context, id string) (*Export, error) {
+	return c.Query().Where(export.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ExportClient) GetX(ctx context.Context, id string) *Export {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ExportClient) Hooks() []Hook {
+	hooks := c.hooks.Export
+	return append(hooks[:len(hooks):len(hooks)], export.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ExportClient) Interceptors() []Interceptor {
+	inters := c.inters.Export
+	return append(inters[:len(inters):len(inters)], export.Interceptors[:]...)
+}
+
+func (c *ExportClient) mutate(ctx context.Context, m *ExportMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ExportCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ExportUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ExportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ExportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Export mutation op: %q", m.Op())
+	}
+}
+
 // ManagementKeyClient is a client for the ManagementKey schema.
 type ManagementKeyClient struct {
 	config
@@ -1164,6 +1637,141 @@ func (c *ManagementKeyClient) mutate(ctx context.Context, m *ManagementKeyMutati
 		return (&ManagementKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ManagementKey mutation op: %q", m.Op())
+	}
+}
+
+// MetadataSchemaClient is a client for the MetadataSchema schema.
+type MetadataSchemaClient struct {
+	config
+}
+
+// NewMetadataSchemaClient returns a client for the MetadataSchema from the given config.
+func NewMetadataSchemaClient(c config) *MetadataSchemaClient {
+	return &MetadataSchemaClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `metadataschema.Hooks(f(g(h())))`.
+func (c *MetadataSchemaClient) Use(hooks ...Hook) {
+	c.hooks.MetadataSchema = append(c.hooks.MetadataSchema, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `metadataschema.Intercept(f(g(h())))`.
+func (c *MetadataSchemaClient) Intercept(interceptors ...Interceptor) {
+	c.inters.MetadataSchema = append(c.inters.MetadataSchema, interceptors...)
+}
+
+// Create returns a builder for creating a MetadataSchema entity.
+func (c *MetadataSchemaClient) Create() *MetadataSchemaCreate {
+	mutation := newMetadataSchemaMutation(c.config, OpCreate)
+	return &MetadataSchemaCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of MetadataSchema entities.
+func (c *MetadataSchemaClient) CreateBulk(builders ...*MetadataSchemaCreate) *MetadataSchemaCreateBulk {
+	return &MetadataSchemaCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MetadataSchemaClient) MapCreateBulk(slice any, setFunc func(*MetadataSchemaCreate, int)) *MetadataSchemaCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MetadataSchemaCreateBulk{err: fmt.Errorf("calling to MetadataSchemaClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MetadataSchemaCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MetadataSchemaCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for MetadataSchema.
+func (c *MetadataSchemaClient) Update() *MetadataSchemaUpdate {
+	mutation := newMetadataSchemaMutation(c.config, OpUpdate)
+	return &MetadataSchemaUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MetadataSchemaClient) UpdateOne(_m *MetadataSchema) *MetadataSchemaUpdateOne {
+	mutation := newMetadataSchemaMutation(c.config, OpUpdateOne, withMetadataSchema(_m))
+	return &MetadataSchemaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MetadataSchemaClient) UpdateOneID(id string) *MetadataSchemaUpdateOne {
+	mutation := newMetadataSchemaMutation(c.config, OpUpdateOne, withMetadataSchemaID(id))
+	return &MetadataSchemaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for MetadataSchema.
+func (c *MetadataSchemaClient) Delete() *MetadataSchemaDelete {
+	mutation := newMetadataSchemaMutation(c.config, OpDelete)
+	return &MetadataSchemaDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MetadataSchemaClient) DeleteOne(_m *MetadataSchema) *MetadataSchemaDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MetadataSchemaClient) DeleteOneID(id string) *MetadataSchemaDeleteOne {
+	builder := c.Delete().Where(metadataschema.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MetadataSchemaDeleteOne{builder}
+}
+
+// Query returns a query builder for MetadataSchema.
+func (c *MetadataSchemaClient) Query() *MetadataSchemaQuery {
+	return &MetadataSchemaQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMetadataSchema},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a MetadataSchema entity by its id.
+func (c *MetadataSchemaClient) Get(ctx context.Context, id string) (*MetadataSchema, error) {
+	return c.Query().Where(metadataschema.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MetadataSchemaClient) GetX(ctx context.Context, id string) *MetadataSchema {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *MetadataSchemaClient) Hooks() []Hook {
+	hooks := c.hooks.MetadataSchema
+	return append(hooks[:len(hooks):len(hooks)], metadataschema.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *MetadataSchemaClient) Interceptors() []Interceptor {
+	inters := c.inters.MetadataSchema
+	return append(inters[:len(inters):len(inters)], metadataschema.Interceptors[:]...)
+}
+
+func (c *MetadataSchemaClient) mutate(ctx context.Context, m *MetadataSchemaMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MetadataSchemaCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MetadataSchemaUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MetadataSchemaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MetadataSchemaDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown MetadataSchema mutation op: %q", m.Op())
 	}
 }
 
@@ -1785,6 +2393,411 @@ func (c *PublicationClient) mutate(ctx context.Context, m *PublicationMutation) 
 	}
 }
 
+// ReferralConversionClient is a client for the ReferralConversion schema.
+type ReferralConversionClient struct {
+	config
+}
+
+// NewReferralConversionClient returns a client for the ReferralConversion from the given config.
+func NewReferralConversionClient(c config) *ReferralConversionClient {
+	return &ReferralConversionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `referralconversion.Hooks(f(g(h())))`.
+func (c *ReferralConversionClient) Use(hooks ...Hook) {
+	c.hooks.ReferralConversion = append(c.hooks.ReferralConversion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `referralconversion.Intercept(f(g(h())))`.
+func (c *ReferralConversionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReferralConversion = append(c.inters.ReferralConversion, interceptors...)
+}
+
+// Create returns a builder for creating a ReferralConversion entity.
+func (c *ReferralConversionClient) Create() *ReferralConversionCreate {
+	mutation := newReferralConversionMutation(c.config, OpCreate)
+	return &ReferralConversionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReferralConversion entities.
+func (c *ReferralConversionClient) CreateBulk(builders ...*ReferralConversionCreate) *ReferralConversionCreateBulk {
+	return &ReferralConversionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReferralConversionClient) MapCreateBulk(slice any, setFunc func(*ReferralConversionCreate, int)) *ReferralConversionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReferralConversionCreateBulk{err: fmt.Errorf("calling to ReferralConversionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReferralConversionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReferralConversionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReferralConversion.
+func (c *ReferralConversionClient) Update() *ReferralConversionUpdate {
+	mutation := newReferralConversionMutation(c.config, OpUpdate)
+	return &ReferralConversionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReferralConversionClient) UpdateOne(_m *ReferralConversion) *ReferralConversionUpdateOne {
+	mutation := newReferralConversionMutation(c.config, OpUpdateOne, withReferralConversion(_m))
+	return &ReferralConversionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReferralConversionClient) UpdateOneID(id string) *ReferralConversionUpdateOne {
+	mutation := newReferralConversionMutation(c.config, OpUpdateOne, withReferralConversionID(id))
+	return &ReferralConversionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReferralConversion.
+func (c *ReferralConversionClient) Delete() *ReferralConversionDelete {
+	mutation := newReferralConversionMutation(c.config, OpDelete)
+	return &ReferralConversionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReferralConversionClient) DeleteOne(_m *ReferralConversion) *ReferralConversionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReferralConversionClient) DeleteOneID(id string) *ReferralConversionDeleteOne {
+	builder := c.Delete().Where(referralconversion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReferralConversionDeleteOne{builder}
+}
+
+// Query returns a query builder for ReferralConversion.
+func (c *ReferralConversionClient) Query() *ReferralConversionQuery {
+	return &ReferralConversionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReferralConversion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReferralConversion entity by its id.
+func (c *ReferralConversionClient) Get(ctx context.Context, id string) (*ReferralConversion, error) {
+	return c.Query().Where(referralconversion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReferralConversionClient) GetX(ctx context.Context, id string) *ReferralConversion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReferralConversionClient) Hooks() []Hook {
+	hooks := c.hooks.ReferralConversion
+	return append(hooks[:len(hooks):len(hooks)], referralconversion.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReferralConversionClient) Interceptors() []Interceptor {
+	inters := c.inters.ReferralConversion
+	return append(inters[:len(inters):len(inters)], referralconversion.Interceptors[:]...)
+}
+
+func (c *ReferralConversionClient) mutate(ctx context.Context, m *ReferralConversionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReferralConversionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReferralConversionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReferralConversionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReferralConversionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReferralConversion mutation op: %q", m.Op())
+	}
+}
+
+// SegmentClient is a client for the Segment schema.
+type SegmentClient struct {
+	config
+}
+
+// NewSegmentClient returns a client for the Segment from the given config.
+func NewSegmentClient(c config) *SegmentClient {
+	return &SegmentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `segment.Hooks(f(g(h())))`.
+func (c *SegmentClient) Use(hooks ...Hook) {
+	c.hooks.Segment = append(c.hooks.Segment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `segment.Intercept(f(g(h())))`.
+func (c *SegmentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Segment = append(c.inters.Segment, interceptors...)
+}
+
+// Create returns a builder for creating a Segment entity.
+func (c *SegmentClient) Create() *SegmentCreate {
+	mutation := newSegmentMutation(c.config, OpCreate)
+	return &SegmentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Segment entities.
+func (c *SegmentClient) CreateBulk(builders ...*SegmentCreate) *SegmentCreateBulk {
+	return &SegmentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SegmentClient) MapCreateBulk(slice any, setFunc func(*SegmentCreate, int)) *SegmentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SegmentCreateBulk{err: fmt.Errorf("calling to SegmentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SegmentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SegmentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Segment.
+func (c *SegmentClient) Update() *SegmentUpdate {
+	mutation := newSegmentMutation(c.config, OpUpdate)
+	return &SegmentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SegmentClient) UpdateOne(_m *Segment) *SegmentUpdateOne {
+	mutation := newSegmentMutation(c.config, OpUpdateOne, withSegment(_m))
+	return &SegmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SegmentClient) UpdateOneID(id string) *SegmentUpdateOne {
+	mutation := newSegmentMutation(c.config, OpUpdateOne, withSegmentID(id))
+	return &SegmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Segment.
+func (c *SegmentClient) Delete() *SegmentDelete {
+	mutation := newSegmentMutation(c.config, OpDelete)
+	return &SegmentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SegmentClient) DeleteOne(_m *Segment) *SegmentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SegmentClient) DeleteOneID(id string) *SegmentDeleteOne {
+	builder := c.Delete().Where(segment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SegmentDeleteOne{builder}
+}
+
+// Query returns a query builder for Segment.
+func (c *SegmentClient) Query() *SegmentQuery {
+	return &SegmentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSegment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Segment entity by its id.
+func (c *SegmentClient) Get(ctx context.Context, id string) (*Segment, error) {
+	return c.Query().Where(segment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SegmentClient) GetX(ctx context.Context, id string) *Segment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *SegmentClient) Hooks() []Hook {
+	hooks := c.hooks.Segment
+	return append(hooks[:len(hooks):len(hooks)], segment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SegmentClient) Interceptors() []Interceptor {
+	inters := c.inters.Segment
+	return append(inters[:len(inters):len(inters)], segment.Interceptors[:]...)
+}
+
+func (c *SegmentClient) mutate(ctx context.Context, m *SegmentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SegmentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SegmentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SegmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SegmentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Segment mutation op: %q", m.Op())
+	}
+}
+
+// SegmentMemberClient is a client for the SegmentMember schema.
+type SegmentMemberClient struct {
+	config
+}
+
+// NewSegmentMemberClient returns a client for the SegmentMember from the given config.
+func NewSegmentMemberClient(c config) *SegmentMemberClient {
+	return &SegmentMemberClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `segmentmember.Hooks(f(g(h())))`.
+func (c *SegmentMemberClient) Use(hooks ...Hook) {
+	c.hooks.SegmentMember = append(c.hooks.SegmentMember, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `segmentmember.Intercept(f(g(h())))`.
+func (c *SegmentMemberClient) Intercept(interceptors ...Interceptor) {
+	c.inters.SegmentMember = append(c.inters.SegmentMember, interceptors...)
+}
+
+// Create returns a builder for creating a SegmentMember entity.
+func (c *SegmentMemberClient) Create() *SegmentMemberCreate {
+	mutation := newSegmentMemberMutation(c.config, OpCreate)
+	return &SegmentMemberCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of SegmentMember entities.
+func (c *SegmentMemberClient) CreateBulk(builders ...*SegmentMemberCreate) *SegmentMemberCreateBulk {
+	return &SegmentMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SegmentMemberClient) MapCreateBulk(slice any, setFunc func(*SegmentMemberCreate, int)) *SegmentMemberCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SegmentMemberCreateBulk{err: fmt.Errorf("calling to SegmentMemberClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SegmentMemberCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SegmentMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for SegmentMember.
+func (c *SegmentMemberClient) Update() *SegmentMemberUpdate {
+	mutation := newSegmentMemberMutation(c.config, OpUpdate)
+	return &SegmentMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SegmentMemberClient) UpdateOne(_m *SegmentMember) *SegmentMemberUpdateOne {
+	mutation := newSegmentMemberMutation(c.config, OpUpdateOne, withSegmentMember(_m))
+	return &SegmentMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SegmentMemberClient) UpdateOneID(id string) *SegmentMemberUpdateOne {
+	mutation := newSegmentMemberMutation(c.config, OpUpdateOne, withSegmentMemberID(id))
+	return &SegmentMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for SegmentMember.
+func (c *SegmentMemberClient) Delete() *SegmentMemberDelete {
+	mutation := newSegmentMemberMutation(c.config, OpDelete)
+	return &SegmentMemberDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SegmentMemberClient) DeleteOne(_m *SegmentMember) *SegmentMemberDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SegmentMemberClient) DeleteOneID(id string) *SegmentMemberDeleteOne {
+	builder := c.Delete().Where(segmentmember.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SegmentMemberDeleteOne{builder}
+}
+
+// Query returns a query builder for SegmentMember.
+func (c *SegmentMemberClient) Query() *SegmentMemberQuery {
+	return &SegmentMemberQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSegmentMember},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a SegmentMember entity by its id.
+func (c *SegmentMemberClient) Get(ctx context.Context, id string) (*SegmentMember, error) {
+	return c.Query().Where(segmentmember.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SegmentMemberClient) GetX(ctx context.Context, id string) *SegmentMember {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *SegmentMemberClient) Hooks() []Hook {
+	hooks := c.hooks.SegmentMember
+	return append(hooks[:len(hooks):len(hooks)], segmentmember.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SegmentMemberClient) Interceptors() []Interceptor {
+	inters := c.inters.SegmentMember
+	return append(inters[:len(inters):len(inters)], segmentmember.Interceptors[:]...)
+}
+
+func (c *SegmentMemberClient) mutate(ctx context.Context, m *SegmentMemberMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SegmentMemberCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SegmentMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SegmentMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SegmentMemberDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown SegmentMember mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -2101,15 +3114,154 @@ func (c *VoucherClient) mutate(ctx context.Context, m *VoucherMutation) (Value, 
 	}
 }
 
+// VoucherTransactionClient is a client for the VoucherTransaction schema.
+type VoucherTransactionClient struct {
+	config
+}
+
+// NewVoucherTransactionClient returns a client for the VoucherTransaction from the given config.
+func NewVoucherTransactionClient(c config) *VoucherTransactionClient {
+	return &VoucherTransactionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `vouchertransaction.Hooks(f(g(h())))`.
+func (c *VoucherTransactionClient) Use(hooks ...Hook) {
+	c.hooks.VoucherTransaction = append(c.hooks.VoucherTransaction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `vouchertransaction.Intercept(f(g(h())))`.
+func (c *VoucherTransactionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.VoucherTransaction = append(c.inters.VoucherTransaction, interceptors...)
+}
+
+// Create returns a builder for creating a VoucherTransaction entity.
+func (c *VoucherTransactionClient) Create() *VoucherTransactionCreate {
+	mutation := newVoucherTransactionMutation(c.config, OpCreate)
+	return &VoucherTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of VoucherTransaction entities.
+func (c *VoucherTransactionClient) CreateBulk(builders ...*VoucherTransactionCreate) *VoucherTransactionCreateBulk {
+	return &VoucherTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *VoucherTransactionClient) MapCreateBulk(slice any, setFunc func(*VoucherTransactionCreate, int)) *VoucherTransactionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &VoucherTransactionCreateBulk{err: fmt.Errorf("calling to VoucherTransactionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*VoucherTransactionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &VoucherTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for VoucherTransaction.
+func (c *VoucherTransactionClient) Update() *VoucherTransactionUpdate {
+	mutation := newVoucherTransactionMutation(c.config, OpUpdate)
+	return &VoucherTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *VoucherTransactionClient) UpdateOne(_m *VoucherTransaction) *VoucherTransactionUpdateOne {
+	mutation := newVoucherTransactionMutation(c.config, OpUpdateOne, withVoucherTransaction(_m))
+	return &VoucherTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *VoucherTransactionClient) UpdateOneID(id string) *VoucherTransactionUpdateOne {
+	mutation := newVoucherTransactionMutation(c.config, OpUpdateOne, withVoucherTransactionID(id))
+	return &VoucherTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for VoucherTransaction.
+func (c *VoucherTransactionClient) Delete() *VoucherTransactionDelete {
+	mutation := newVoucherTransactionMutation(c.config, OpDelete)
+	return &VoucherTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *VoucherTransactionClient) DeleteOne(_m *VoucherTransaction) *VoucherTransactionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *VoucherTransactionClient) DeleteOneID(id string) *VoucherTransactionDeleteOne {
+	builder := c.Delete().Where(vouchertransaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &VoucherTransactionDeleteOne{builder}
+}
+
+// Query returns a query builder for VoucherTransaction.
+func (c *VoucherTransactionClient) Query() *VoucherTransactionQuery {
+	return &VoucherTransactionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeVoucherTransaction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a VoucherTransaction entity by its id.
+func (c *VoucherTransactionClient) Get(ctx context.Context, id string) (*VoucherTransaction, error) {
+	return c.Query().Where(vouchertransaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *VoucherTransactionClient) GetX(ctx context.Context, id string) *VoucherTransaction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *VoucherTransactionClient) Hooks() []Hook {
+	hooks := c.hooks.VoucherTransaction
+	return append(hooks[:len(hooks):len(hooks)], vouchertransaction.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *VoucherTransactionClient) Interceptors() []Interceptor {
+	inters := c.inters.VoucherTransaction
+	return append(inters[:len(inters):len(inters)], vouchertransaction.Interceptors[:]...)
+}
+
+func (c *VoucherTransactionClient) mutate(ctx context.Context, m *VoucherTransactionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&VoucherTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&VoucherTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&VoucherTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&VoucherTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown VoucherTransaction mutation op: %q", m.Op())
+	}
+}
+
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, Customer, ManagementKey, OAuthToken,
-		Project, ProjectUser, Publication, User, Voucher []ent.Hook
+		AppKey, AsyncAction, Branding, Campaign, CustomEvent, Customer,
+		CustomerEventCount, Export, ManagementKey, MetadataSchema, OAuthToken, Project,
+		ProjectUser, Publication, ReferralConversion, Segment, SegmentMember, User,
+		Voucher, VoucherTransaction []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, Customer, ManagementKey, OAuthToken,
-		Project, ProjectUser, Publication, User, Voucher []ent.Interceptor
+		AppKey, AsyncAction, Branding, Campaign, CustomEvent, Customer,
+		CustomerEventCount, Export, ManagementKey, MetadataSchema, OAuthToken, Project,
+		ProjectUser, Publication, ReferralConversion, Segment, SegmentMember, User,
+		Voucher, VoucherTransaction []ent.Interceptor
 	}
 )
 

@@ -17,13 +17,21 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customereventcount"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -84,18 +92,26 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			appkey.Table:        appkey.ValidColumn,
-			asyncaction.Table:   asyncaction.ValidColumn,
-			branding.Table:      branding.ValidColumn,
-			campaign.Table:      campaign.ValidColumn,
-			customer.Table:      customer.ValidColumn,
-			managementkey.Table: managementkey.ValidColumn,
-			oauthtoken.Table:    oauthtoken.ValidColumn,
-			project.Table:       project.ValidColumn,
-			projectuser.Table:   projectuser.ValidColumn,
-			publication.Table:   publication.ValidColumn,
-			user.Table:          user.ValidColumn,
-			voucher.Table:       voucher.ValidColumn,
+			appkey.Table:             appkey.ValidColumn,
+			asyncaction.Table:        asyncaction.ValidColumn,
+			branding.Table:           branding.ValidColumn,
+			campaign.Table:           campaign.ValidColumn,
+			customevent.Table:        customevent.ValidColumn,
+			customer.Table:           customer.ValidColumn,
+			customereventcount.Table: customereventcount.ValidColumn,
+			export.Table:             export.ValidColumn,
+			managementkey.Table:      managementkey.ValidColumn,
+			metadataschema.Table:     metadataschema.ValidColumn,
+			oauthtoken.Table:         oauthtoken.ValidColumn,
+			project.Table:            project.ValidColumn,
+			projectuser.Table:        projectuser.ValidColumn,
+			publication.Table:        publication.ValidColumn,
+			referralconversion.Table: referralconversion.ValidColumn,
+			segment.Table:            segment.ValidColumn,
+			segmentmember.Table:      segmentmember.ValidColumn,
+			user.Table:               user.ValidColumn,
+			voucher.Table:            voucher.ValidColumn,
+			vouchertransaction.Table: vouchertransaction.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -13,8 +13,13 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
@@ -62,6 +67,11 @@ func (_q *AsyncActionQuery) collectField(ctx context.Context, oneNode bool, opCt
 			if _, ok := fieldSeen[asyncaction.FieldCampaignID]; !ok {
 				selectedFields = append(selectedFields, asyncaction.FieldCampaignID)
 				fieldSeen[asyncaction.FieldCampaignID] = struct{}{}
+			}
+		case "exportID":
+			if _, ok := fieldSeen[asyncaction.FieldExportID]; !ok {
+				selectedFields = append(selectedFields, asyncaction.FieldExportID)
+				fieldSeen[asyncaction.FieldExportID] = struct{}{}
 			}
 		case "total":
 			if _, ok := fieldSeen[asyncaction.FieldTotal]; !ok {
@@ -476,6 +486,125 @@ func newCampaignPaginateArgs(rv map[string]any) *campaignPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CustomEventQuery) CollectFields(ctx context.Context, satisfies ...string) (*CustomEventQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CustomEventQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(customevent.Columns))
+		selectedFields = []string{customevent.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[customevent.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldCreatedAt)
+				fieldSeen[customevent.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[customevent.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldUpdatedAt)
+				fieldSeen[customevent.FieldUpdatedAt] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[customevent.FieldType]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldType)
+				fieldSeen[customevent.FieldType] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[customevent.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldCustomerID)
+				fieldSeen[customevent.FieldCustomerID] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[customevent.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldMetadata)
+				fieldSeen[customevent.FieldMetadata] = struct{}{}
+			}
+		case "referralCode":
+			if _, ok := fieldSeen[customevent.FieldReferralCode]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldReferralCode)
+				fieldSeen[customevent.FieldReferralCode] = struct{}{}
+			}
+		case "loyaltyCode":
+			if _, ok := fieldSeen[customevent.FieldLoyaltyCode]; !ok {
+				selectedFields = append(selectedFields, customevent.FieldLoyaltyCode)
+				fieldSeen[customevent.FieldLoyaltyCode] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type customeventPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CustomEventPaginateOption
+}
+
+func newCustomEventPaginateArgs(rv map[string]any) *customeventPaginateArgs {
+	args := &customeventPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CustomEventOrder{Field: &CustomEventOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCustomEventOrder(order))
+			}
+		case *CustomEventOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCustomEventOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CustomEventWhereInput); ok {
+		args.opts = append(args.opts, WithCustomEventFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *CustomerQuery) CollectFields(ctx context.Context, satisfies ...string) (*CustomerQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -705,6 +834,244 @@ func newCustomerPaginateArgs(rv map[string]any) *customerPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*CustomerWhereInput); ok {
 		args.opts = append(args.opts, WithCustomerFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ExportQuery) CollectFields(ctx context.Context, satisfies ...string) (*ExportQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ExportQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(export.Columns))
+		selectedFields = []string{export.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[export.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, export.FieldCreatedAt)
+				fieldSeen[export.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[export.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, export.FieldUpdatedAt)
+				fieldSeen[export.FieldUpdatedAt] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[export.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, export.FieldStatus)
+				fieldSeen[export.FieldStatus] = struct{}{}
+			}
+		case "channel":
+			if _, ok := fieldSeen[export.FieldChannel]; !ok {
+				selectedFields = append(selectedFields, export.FieldChannel)
+				fieldSeen[export.FieldChannel] = struct{}{}
+			}
+		case "exportedObject":
+			if _, ok := fieldSeen[export.FieldExportedObject]; !ok {
+				selectedFields = append(selectedFields, export.FieldExportedObject)
+				fieldSeen[export.FieldExportedObject] = struct{}{}
+			}
+		case "parameters":
+			if _, ok := fieldSeen[export.FieldParameters]; !ok {
+				selectedFields = append(selectedFields, export.FieldParameters)
+				fieldSeen[export.FieldParameters] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[export.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, export.FieldUserID)
+				fieldSeen[export.FieldUserID] = struct{}{}
+			}
+		case "rows":
+			if _, ok := fieldSeen[export.FieldRows]; !ok {
+				selectedFields = append(selectedFields, export.FieldRows)
+				fieldSeen[export.FieldRows] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[export.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, export.FieldFailureReason)
+				fieldSeen[export.FieldFailureReason] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type exportPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ExportPaginateOption
+}
+
+func newExportPaginateArgs(rv map[string]any) *exportPaginateArgs {
+	args := &exportPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ExportOrder{Field: &ExportOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithExportOrder(order))
+			}
+		case *ExportOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithExportOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ExportWhereInput); ok {
+		args.opts = append(args.opts, WithExportFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *MetadataSchemaQuery) CollectFields(ctx context.Context, satisfies ...string) (*MetadataSchemaQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *MetadataSchemaQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(metadataschema.Columns))
+		selectedFields = []string{metadataschema.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[metadataschema.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, metadataschema.FieldCreatedAt)
+				fieldSeen[metadataschema.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[metadataschema.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, metadataschema.FieldUpdatedAt)
+				fieldSeen[metadataschema.FieldUpdatedAt] = struct{}{}
+			}
+		case "relatedObject":
+			if _, ok := fieldSeen[metadataschema.FieldRelatedObject]; !ok {
+				selectedFields = append(selectedFields, metadataschema.FieldRelatedObject)
+				fieldSeen[metadataschema.FieldRelatedObject] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[metadataschema.FieldName]; !ok {
+				selectedFields = append(selectedFields, metadataschema.FieldName)
+				fieldSeen[metadataschema.FieldName] = struct{}{}
+			}
+		case "properties":
+			if _, ok := fieldSeen[metadataschema.FieldProperties]; !ok {
+				selectedFields = append(selectedFields, metadataschema.FieldProperties)
+				fieldSeen[metadataschema.FieldProperties] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type metadataschemaPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []MetadataSchemaPaginateOption
+}
+
+func newMetadataSchemaPaginateArgs(rv map[string]any) *metadataschemaPaginateArgs {
+	args := &metadataschemaPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &MetadataSchemaOrder{Field: &MetadataSchemaOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithMetadataSchemaOrder(order))
+			}
+		case *MetadataSchemaOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithMetadataSchemaOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*MetadataSchemaWhereInput); ok {
+		args.opts = append(args.opts, WithMetadataSchemaFilter(v.Filter))
 	}
 	return args
 }
@@ -947,6 +1314,115 @@ func newPublicationPaginateArgs(rv map[string]any) *publicationPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*PublicationWhereInput); ok {
 		args.opts = append(args.opts, WithPublicationFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *SegmentQuery) CollectFields(ctx context.Context, satisfies ...string) (*SegmentQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *SegmentQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(segment.Columns))
+		selectedFields = []string{segment.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[segment.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, segment.FieldCreatedAt)
+				fieldSeen[segment.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[segment.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, segment.FieldUpdatedAt)
+				fieldSeen[segment.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[segment.FieldName]; !ok {
+				selectedFields = append(selectedFields, segment.FieldName)
+				fieldSeen[segment.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[segment.FieldType]; !ok {
+				selectedFields = append(selectedFields, segment.FieldType)
+				fieldSeen[segment.FieldType] = struct{}{}
+			}
+		case "filter":
+			if _, ok := fieldSeen[segment.FieldFilter]; !ok {
+				selectedFields = append(selectedFields, segment.FieldFilter)
+				fieldSeen[segment.FieldFilter] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type segmentPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []SegmentPaginateOption
+}
+
+func newSegmentPaginateArgs(rv map[string]any) *segmentPaginateArgs {
+	args := &segmentPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &SegmentOrder{Field: &SegmentOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithSegmentOrder(order))
+			}
+		case *SegmentOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithSegmentOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*SegmentWhereInput); ok {
+		args.opts = append(args.opts, WithSegmentFilter(v.Filter))
 	}
 	return args
 }
@@ -1270,6 +1746,150 @@ func newVoucherPaginateArgs(rv map[string]any) *voucherPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*VoucherWhereInput); ok {
 		args.opts = append(args.opts, WithVoucherFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *VoucherTransactionQuery) CollectFields(ctx context.Context, satisfies ...string) (*VoucherTransactionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *VoucherTransactionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(vouchertransaction.Columns))
+		selectedFields = []string{vouchertransaction.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[vouchertransaction.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldCreatedAt)
+				fieldSeen[vouchertransaction.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[vouchertransaction.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldUpdatedAt)
+				fieldSeen[vouchertransaction.FieldUpdatedAt] = struct{}{}
+			}
+		case "voucherID":
+			if _, ok := fieldSeen[vouchertransaction.FieldVoucherID]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldVoucherID)
+				fieldSeen[vouchertransaction.FieldVoucherID] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[vouchertransaction.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldCampaignID)
+				fieldSeen[vouchertransaction.FieldCampaignID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[vouchertransaction.FieldType]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldType)
+				fieldSeen[vouchertransaction.FieldType] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[vouchertransaction.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldSourceID)
+				fieldSeen[vouchertransaction.FieldSourceID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[vouchertransaction.FieldReason]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldReason)
+				fieldSeen[vouchertransaction.FieldReason] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[vouchertransaction.FieldSource]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldSource)
+				fieldSeen[vouchertransaction.FieldSource] = struct{}{}
+			}
+		case "amount":
+			if _, ok := fieldSeen[vouchertransaction.FieldAmount]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldAmount)
+				fieldSeen[vouchertransaction.FieldAmount] = struct{}{}
+			}
+		case "balance":
+			if _, ok := fieldSeen[vouchertransaction.FieldBalance]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldBalance)
+				fieldSeen[vouchertransaction.FieldBalance] = struct{}{}
+			}
+		case "details":
+			if _, ok := fieldSeen[vouchertransaction.FieldDetails]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldDetails)
+				fieldSeen[vouchertransaction.FieldDetails] = struct{}{}
+			}
+		case "relatedTransactionID":
+			if _, ok := fieldSeen[vouchertransaction.FieldRelatedTransactionID]; !ok {
+				selectedFields = append(selectedFields, vouchertransaction.FieldRelatedTransactionID)
+				fieldSeen[vouchertransaction.FieldRelatedTransactionID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type vouchertransactionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []VoucherTransactionPaginateOption
+}
+
+func newVoucherTransactionPaginateArgs(rv map[string]any) *vouchertransactionPaginateArgs {
+	args := &vouchertransactionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &VoucherTransactionOrder{Field: &VoucherTransactionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithVoucherTransactionOrder(order))
+			}
+		case *VoucherTransactionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithVoucherTransactionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*VoucherTransactionWhereInput); ok {
+		args.opts = append(args.opts, WithVoucherTransactionFilter(v.Filter))
 	}
 	return args
 }

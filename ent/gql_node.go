@@ -12,8 +12,13 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // Noder wraps the basic Node method.
@@ -31,20 +36,45 @@ var campaignImplementors = []string{"Campaign", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
 
+var customeventImplementors = []string{"CustomEvent", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CustomEvent) IsNode() {}
+
 var customerImplementors = []string{"Customer", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Customer) IsNode() {}
+
+var exportImplementors = []string{"Export", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Export) IsNode() {}
+
+var metadataschemaImplementors = []string{"MetadataSchema", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*MetadataSchema) IsNode() {}
 
 var publicationImplementors = []string{"Publication", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Publication) IsNode() {}
 
+var segmentImplementors = []string{"Segment", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Segment) IsNode() {}
+
 var voucherImplementors = []string{"Voucher", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Voucher) IsNode() {}
+
+var vouchertransactionImplementors = []string{"VoucherTransaction", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*VoucherTransaction) IsNode() {}
 
 var errNodeInvalidID = &NotFoundError{"node"}
 
@@ -122,11 +152,38 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case customevent.Table:
+		query := c.CustomEvent.Query().
+			Where(customevent.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, customeventImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case customer.Table:
 		query := c.Customer.Query().
 			Where(customer.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, customerImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case export.Table:
+		query := c.Export.Query().
+			Where(export.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, exportImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case metadataschema.Table:
+		query := c.MetadataSchema.Query().
+			Where(metadataschema.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, metadataschemaImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -140,11 +197,29 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case segment.Table:
+		query := c.Segment.Query().
+			Where(segment.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, segmentImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case voucher.Table:
 		query := c.Voucher.Query().
 			Where(voucher.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, voucherImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case vouchertransaction.Table:
+		query := c.VoucherTransaction.Query().
+			Where(vouchertransaction.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, vouchertransactionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -254,10 +329,58 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case customevent.Table:
+		query := c.CustomEvent.Query().
+			Where(customevent.IDIn(ids...))
+		query, err := query.CollectFields(ctx, customeventImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case customer.Table:
 		query := c.Customer.Query().
 			Where(customer.IDIn(ids...))
 		query, err := query.CollectFields(ctx, customerImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case export.Table:
+		query := c.Export.Query().
+			Where(export.IDIn(ids...))
+		query, err := query.CollectFields(ctx, exportImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case metadataschema.Table:
+		query := c.MetadataSchema.Query().
+			Where(metadataschema.IDIn(ids...))
+		query, err := query.CollectFields(ctx, metadataschemaImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -286,10 +409,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case segment.Table:
+		query := c.Segment.Query().
+			Where(segment.IDIn(ids...))
+		query, err := query.CollectFields(ctx, segmentImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case voucher.Table:
 		query := c.Voucher.Query().
 			Where(voucher.IDIn(ids...))
 		query, err := query.CollectFields(ctx, voucherImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case vouchertransaction.Table:
+		query := c.VoucherTransaction.Query().
+			Where(vouchertransaction.IDIn(ids...))
+		query, err := query.CollectFields(ctx, vouchertransactionImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -17,8 +17,13 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -766,6 +771,302 @@ func (_m *Campaign) ToEdge(order *CampaignOrder) *CampaignEdge {
 	}
 }
 
+// CustomEventEdge is the edge representation of CustomEvent.
+type CustomEventEdge struct {
+	Node   *CustomEvent `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// CustomEventConnection is the connection containing edges to CustomEvent.
+type CustomEventConnection struct {
+	Edges      []*CustomEventEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *CustomEventConnection) build(nodes []*CustomEvent, pager *customeventPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CustomEvent
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CustomEvent {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CustomEvent {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CustomEventEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CustomEventEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CustomEventPaginateOption enables pagination customization.
+type CustomEventPaginateOption func(*customeventPager) error
+
+// WithCustomEventOrder configures pagination ordering.
+func WithCustomEventOrder(order *CustomEventOrder) CustomEventPaginateOption {
+	if order == nil {
+		order = DefaultCustomEventOrder
+	}
+	o := *order
+	return func(pager *customeventPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCustomEventOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCustomEventFilter configures pagination filter.
+func WithCustomEventFilter(filter func(*CustomEventQuery) (*CustomEventQuery, error)) CustomEventPaginateOption {
+	return func(pager *customeventPager) error {
+		if filter == nil {
+			return errors.New("CustomEventQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type customeventPager struct {
+	reverse bool
+	order   *CustomEventOrder
+	filter  func(*CustomEventQuery) (*CustomEventQuery, error)
+}
+
+func newCustomEventPager(opts []CustomEventPaginateOption, reverse bool) (*customeventPager, error) {
+	pager := &customeventPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCustomEventOrder
+	}
+	return pager, nil
+}
+
+func (p *customeventPager) applyFilter(query *CustomEventQuery) (*CustomEventQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *customeventPager) toCursor(_m *CustomEvent) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *customeventPager) applyCursors(query *CustomEventQuery, after, before *Cursor) (*CustomEventQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCustomEventOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *customeventPager) applyOrder(query *CustomEventQuery) *CustomEventQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCustomEventOrder.Field {
+		query = query.Order(DefaultCustomEventOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *customeventPager) orderExpr(query *CustomEventQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCustomEventOrder.Field {
+			b.Comma().Ident(DefaultCustomEventOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CustomEvent.
+func (_m *CustomEventQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CustomEventPaginateOption,
+) (*CustomEventConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCustomEventPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CustomEventConnection{Edges: []*CustomEventEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CustomEventOrderFieldCreatedAt orders CustomEvent by created_at.
+	CustomEventOrderFieldCreatedAt = &CustomEventOrderField{
+		Value: func(_m *CustomEvent) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: customevent.FieldCreatedAt,
+		toTerm: customevent.ByCreatedAt,
+		toCursor: func(_m *CustomEvent) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CustomEventOrderField) String() string {
+	var str string
+	switch f.column {
+	case CustomEventOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CustomEventOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CustomEventOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CustomEventOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CustomEventOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CustomEventOrderField", str)
+	}
+	return nil
+}
+
+// CustomEventOrderField defines the ordering field of CustomEvent.
+type CustomEventOrderField struct {
+	// Value extracts the ordering value from the given CustomEvent.
+	Value    func(*CustomEvent) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) customevent.OrderOption
+	toCursor func(*CustomEvent) Cursor
+}
+
+// CustomEventOrder defines the ordering of CustomEvent.
+type CustomEventOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *CustomEventOrderField `json:"field"`
+}
+
+// DefaultCustomEventOrder is the default ordering of CustomEvent.
+var DefaultCustomEventOrder = &CustomEventOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CustomEventOrderField{
+		Value: func(_m *CustomEvent) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: customevent.FieldID,
+		toTerm: customevent.ByID,
+		toCursor: func(_m *CustomEvent) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CustomEvent into CustomEventEdge.
+func (_m *CustomEvent) ToEdge(order *CustomEventOrder) *CustomEventEdge {
+	if order == nil {
+		order = DefaultCustomEventOrder
+	}
+	return &CustomEventEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // CustomerEdge is the edge representation of Customer.
 type CustomerEdge struct {
 	Node   *Customer `json:"node"`
@@ -1116,6 +1417,598 @@ func (_m *Customer) ToEdge(order *CustomerOrder) *CustomerEdge {
 	}
 }
 
+// ExportEdge is the edge representation of Export.
+type ExportEdge struct {
+	Node   *Export `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// ExportConnection is the connection containing edges to Export.
+type ExportConnection struct {
+	Edges      []*ExportEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *ExportConnection) build(nodes []*Export, pager *exportPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Export
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Export {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Export {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ExportEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ExportEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ExportPaginateOption enables pagination customization.
+type ExportPaginateOption func(*exportPager) error
+
+// WithExportOrder configures pagination ordering.
+func WithExportOrder(order *ExportOrder) ExportPaginateOption {
+	if order == nil {
+		order = DefaultExportOrder
+	}
+	o := *order
+	return func(pager *exportPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultExportOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithExportFilter configures pagination filter.
+func WithExportFilter(filter func(*ExportQuery) (*ExportQuery, error)) ExportPaginateOption {
+	return func(pager *exportPager) error {
+		if filter == nil {
+			return errors.New("ExportQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type exportPager struct {
+	reverse bool
+	order   *ExportOrder
+	filter  func(*ExportQuery) (*ExportQuery, error)
+}
+
+func newExportPager(opts []ExportPaginateOption, reverse bool) (*exportPager, error) {
+	pager := &exportPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultExportOrder
+	}
+	return pager, nil
+}
+
+func (p *exportPager) applyFilter(query *ExportQuery) (*ExportQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *exportPager) toCursor(_m *Export) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *exportPager) applyCursors(query *ExportQuery, after, before *Cursor) (*ExportQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultExportOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *exportPager) applyOrder(query *ExportQuery) *ExportQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultExportOrder.Field {
+		query = query.Order(DefaultExportOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *exportPager) orderExpr(query *ExportQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultExportOrder.Field {
+			b.Comma().Ident(DefaultExportOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Export.
+func (_m *ExportQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ExportPaginateOption,
+) (*ExportConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newExportPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ExportConnection{Edges: []*ExportEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ExportOrderFieldCreatedAt orders Export by created_at.
+	ExportOrderFieldCreatedAt = &ExportOrderField{
+		Value: func(_m *Export) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: export.FieldCreatedAt,
+		toTerm: export.ByCreatedAt,
+		toCursor: func(_m *Export) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ExportOrderField) String() string {
+	var str string
+	switch f.column {
+	case ExportOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ExportOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ExportOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ExportOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ExportOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ExportOrderField", str)
+	}
+	return nil
+}
+
+// ExportOrderField defines the ordering field of Export.
+type ExportOrderField struct {
+	// Value extracts the ordering value from the given Export.
+	Value    func(*Export) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) export.OrderOption
+	toCursor func(*Export) Cursor
+}
+
+// ExportOrder defines the ordering of Export.
+type ExportOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *ExportOrderField `json:"field"`
+}
+
+// DefaultExportOrder is the default ordering of Export.
+var DefaultExportOrder = &ExportOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ExportOrderField{
+		Value: func(_m *Export) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: export.FieldID,
+		toTerm: export.ByID,
+		toCursor: func(_m *Export) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Export into ExportEdge.
+func (_m *Export) ToEdge(order *ExportOrder) *ExportEdge {
+	if order == nil {
+		order = DefaultExportOrder
+	}
+	return &ExportEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// MetadataSchemaEdge is the edge representation of MetadataSchema.
+type MetadataSchemaEdge struct {
+	Node   *MetadataSchema `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// MetadataSchemaConnection is the connection containing edges to MetadataSchema.
+type MetadataSchemaConnection struct {
+	Edges      []*MetadataSchemaEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *MetadataSchemaConnection) build(nodes []*MetadataSchema, pager *metadataschemaPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *MetadataSchema
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *MetadataSchema {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *MetadataSchema {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*MetadataSchemaEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &MetadataSchemaEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// MetadataSchemaPaginateOption enables pagination customization.
+type MetadataSchemaPaginateOption func(*metadataschemaPager) error
+
+// WithMetadataSchemaOrder configures pagination ordering.
+func WithMetadataSchemaOrder(order *MetadataSchemaOrder) MetadataSchemaPaginateOption {
+	if order == nil {
+		order = DefaultMetadataSchemaOrder
+	}
+	o := *order
+	return func(pager *metadataschemaPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultMetadataSchemaOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithMetadataSchemaFilter configures pagination filter.
+func WithMetadataSchemaFilter(filter func(*MetadataSchemaQuery) (*MetadataSchemaQuery, error)) MetadataSchemaPaginateOption {
+	return func(pager *metadataschemaPager) error {
+		if filter == nil {
+			return errors.New("MetadataSchemaQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type metadataschemaPager struct {
+	reverse bool
+	order   *MetadataSchemaOrder
+	filter  func(*MetadataSchemaQuery) (*MetadataSchemaQuery, error)
+}
+
+func newMetadataSchemaPager(opts []MetadataSchemaPaginateOption, reverse bool) (*metadataschemaPager, error) {
+	pager := &metadataschemaPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultMetadataSchemaOrder
+	}
+	return pager, nil
+}
+
+func (p *metadataschemaPager) applyFilter(query *MetadataSchemaQuery) (*MetadataSchemaQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *metadataschemaPager) toCursor(_m *MetadataSchema) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *metadataschemaPager) applyCursors(query *MetadataSchemaQuery, after, before *Cursor) (*MetadataSchemaQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultMetadataSchemaOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *metadataschemaPager) applyOrder(query *MetadataSchemaQuery) *MetadataSchemaQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultMetadataSchemaOrder.Field {
+		query = query.Order(DefaultMetadataSchemaOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *metadataschemaPager) orderExpr(query *MetadataSchemaQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultMetadataSchemaOrder.Field {
+			b.Comma().Ident(DefaultMetadataSchemaOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to MetadataSchema.
+func (_m *MetadataSchemaQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...MetadataSchemaPaginateOption,
+) (*MetadataSchemaConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newMetadataSchemaPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &MetadataSchemaConnection{Edges: []*MetadataSchemaEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// MetadataSchemaOrderFieldCreatedAt orders MetadataSchema by created_at.
+	MetadataSchemaOrderFieldCreatedAt = &MetadataSchemaOrderField{
+		Value: func(_m *MetadataSchema) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: metadataschema.FieldCreatedAt,
+		toTerm: metadataschema.ByCreatedAt,
+		toCursor: func(_m *MetadataSchema) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f MetadataSchemaOrderField) String() string {
+	var str string
+	switch f.column {
+	case MetadataSchemaOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f MetadataSchemaOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *MetadataSchemaOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("MetadataSchemaOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *MetadataSchemaOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid MetadataSchemaOrderField", str)
+	}
+	return nil
+}
+
+// MetadataSchemaOrderField defines the ordering field of MetadataSchema.
+type MetadataSchemaOrderField struct {
+	// Value extracts the ordering value from the given MetadataSchema.
+	Value    func(*MetadataSchema) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) metadataschema.OrderOption
+	toCursor func(*MetadataSchema) Cursor
+}
+
+// MetadataSchemaOrder defines the ordering of MetadataSchema.
+type MetadataSchemaOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *MetadataSchemaOrderField `json:"field"`
+}
+
+// DefaultMetadataSchemaOrder is the default ordering of MetadataSchema.
+var DefaultMetadataSchemaOrder = &MetadataSchemaOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &MetadataSchemaOrderField{
+		Value: func(_m *MetadataSchema) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: metadataschema.FieldID,
+		toTerm: metadataschema.ByID,
+		toCursor: func(_m *MetadataSchema) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts MetadataSchema into MetadataSchemaEdge.
+func (_m *MetadataSchema) ToEdge(order *MetadataSchemaOrder) *MetadataSchemaEdge {
+	if order == nil {
+		order = DefaultMetadataSchemaOrder
+	}
+	return &MetadataSchemaEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // PublicationEdge is the edge representation of Publication.
 type PublicationEdge struct {
 	Node   *Publication `json:"node"`
@@ -1407,6 +2300,320 @@ func (_m *Publication) ToEdge(order *PublicationOrder) *PublicationEdge {
 		order = DefaultPublicationOrder
 	}
 	return &PublicationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// SegmentEdge is the edge representation of Segment.
+type SegmentEdge struct {
+	Node   *Segment `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// SegmentConnection is the connection containing edges to Segment.
+type SegmentConnection struct {
+	Edges      []*SegmentEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *SegmentConnection) build(nodes []*Segment, pager *segmentPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Segment
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Segment {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Segment {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*SegmentEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &SegmentEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// SegmentPaginateOption enables pagination customization.
+type SegmentPaginateOption func(*segmentPager) error
+
+// WithSegmentOrder configures pagination ordering.
+func WithSegmentOrder(order *SegmentOrder) SegmentPaginateOption {
+	if order == nil {
+		order = DefaultSegmentOrder
+	}
+	o := *order
+	return func(pager *segmentPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultSegmentOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithSegmentFilter configures pagination filter.
+func WithSegmentFilter(filter func(*SegmentQuery) (*SegmentQuery, error)) SegmentPaginateOption {
+	return func(pager *segmentPager) error {
+		if filter == nil {
+			return errors.New("SegmentQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type segmentPager struct {
+	reverse bool
+	order   *SegmentOrder
+	filter  func(*SegmentQuery) (*SegmentQuery, error)
+}
+
+func newSegmentPager(opts []SegmentPaginateOption, reverse bool) (*segmentPager, error) {
+	pager := &segmentPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultSegmentOrder
+	}
+	return pager, nil
+}
+
+func (p *segmentPager) applyFilter(query *SegmentQuery) (*SegmentQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *segmentPager) toCursor(_m *Segment) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *segmentPager) applyCursors(query *SegmentQuery, after, before *Cursor) (*SegmentQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultSegmentOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *segmentPager) applyOrder(query *SegmentQuery) *SegmentQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultSegmentOrder.Field {
+		query = query.Order(DefaultSegmentOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *segmentPager) orderExpr(query *SegmentQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultSegmentOrder.Field {
+			b.Comma().Ident(DefaultSegmentOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Segment.
+func (_m *SegmentQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...SegmentPaginateOption,
+) (*SegmentConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newSegmentPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &SegmentConnection{Edges: []*SegmentEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// SegmentOrderFieldCreatedAt orders Segment by created_at.
+	SegmentOrderFieldCreatedAt = &SegmentOrderField{
+		Value: func(_m *Segment) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: segment.FieldCreatedAt,
+		toTerm: segment.ByCreatedAt,
+		toCursor: func(_m *Segment) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// SegmentOrderFieldName orders Segment by name.
+	SegmentOrderFieldName = &SegmentOrderField{
+		Value: func(_m *Segment) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: segment.FieldName,
+		toTerm: segment.ByName,
+		toCursor: func(_m *Segment) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f SegmentOrderField) String() string {
+	var str string
+	switch f.column {
+	case SegmentOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case SegmentOrderFieldName.column:
+		str = "NAME"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f SegmentOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *SegmentOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("SegmentOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *SegmentOrderFieldCreatedAt
+	case "NAME":
+		*f = *SegmentOrderFieldName
+	default:
+		return fmt.Errorf("%s is not a valid SegmentOrderField", str)
+	}
+	return nil
+}
+
+// SegmentOrderField defines the ordering field of Segment.
+type SegmentOrderField struct {
+	// Value extracts the ordering value from the given Segment.
+	Value    func(*Segment) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) segment.OrderOption
+	toCursor func(*Segment) Cursor
+}
+
+// SegmentOrder defines the ordering of Segment.
+type SegmentOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *SegmentOrderField `json:"field"`
+}
+
+// DefaultSegmentOrder is the default ordering of Segment.
+var DefaultSegmentOrder = &SegmentOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &SegmentOrderField{
+		Value: func(_m *Segment) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: segment.FieldID,
+		toTerm: segment.ByID,
+		toCursor: func(_m *Segment) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Segment into SegmentEdge.
+func (_m *Segment) ToEdge(order *SegmentOrder) *SegmentEdge {
+	if order == nil {
+		order = DefaultSegmentOrder
+	}
+	return &SegmentEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -1757,6 +2964,302 @@ func (_m *Voucher) ToEdge(order *VoucherOrder) *VoucherEdge {
 		order = DefaultVoucherOrder
 	}
 	return &VoucherEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// VoucherTransactionEdge is the edge representation of VoucherTransaction.
+type VoucherTransactionEdge struct {
+	Node   *VoucherTransaction `json:"node"`
+	Cursor Cursor              `json:"cursor"`
+}
+
+// VoucherTransactionConnection is the connection containing edges to VoucherTransaction.
+type VoucherTransactionConnection struct {
+	Edges      []*VoucherTransactionEdge `json:"edges"`
+	PageInfo   PageInfo                  `json:"pageInfo"`
+	TotalCount int                       `json:"totalCount"`
+}
+
+func (c *VoucherTransactionConnection) build(nodes []*VoucherTransaction, pager *vouchertransactionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *VoucherTransaction
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *VoucherTransaction {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *VoucherTransaction {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*VoucherTransactionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &VoucherTransactionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// VoucherTransactionPaginateOption enables pagination customization.
+type VoucherTransactionPaginateOption func(*vouchertransactionPager) error
+
+// WithVoucherTransactionOrder configures pagination ordering.
+func WithVoucherTransactionOrder(order *VoucherTransactionOrder) VoucherTransactionPaginateOption {
+	if order == nil {
+		order = DefaultVoucherTransactionOrder
+	}
+	o := *order
+	return func(pager *vouchertransactionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultVoucherTransactionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithVoucherTransactionFilter configures pagination filter.
+func WithVoucherTransactionFilter(filter func(*VoucherTransactionQuery) (*VoucherTransactionQuery, error)) VoucherTransactionPaginateOption {
+	return func(pager *vouchertransactionPager) error {
+		if filter == nil {
+			return errors.New("VoucherTransactionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type vouchertransactionPager struct {
+	reverse bool
+	order   *VoucherTransactionOrder
+	filter  func(*VoucherTransactionQuery) (*VoucherTransactionQuery, error)
+}
+
+func newVoucherTransactionPager(opts []VoucherTransactionPaginateOption, reverse bool) (*vouchertransactionPager, error) {
+	pager := &vouchertransactionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultVoucherTransactionOrder
+	}
+	return pager, nil
+}
+
+func (p *vouchertransactionPager) applyFilter(query *VoucherTransactionQuery) (*VoucherTransactionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *vouchertransactionPager) toCursor(_m *VoucherTransaction) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *vouchertransactionPager) applyCursors(query *VoucherTransactionQuery, after, before *Cursor) (*VoucherTransactionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultVoucherTransactionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *vouchertransactionPager) applyOrder(query *VoucherTransactionQuery) *VoucherTransactionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultVoucherTransactionOrder.Field {
+		query = query.Order(DefaultVoucherTransactionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *vouchertransactionPager) orderExpr(query *VoucherTransactionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultVoucherTransactionOrder.Field {
+			b.Comma().Ident(DefaultVoucherTransactionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to VoucherTransaction.
+func (_m *VoucherTransactionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...VoucherTransactionPaginateOption,
+) (*VoucherTransactionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newVoucherTransactionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &VoucherTransactionConnection{Edges: []*VoucherTransactionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// VoucherTransactionOrderFieldCreatedAt orders VoucherTransaction by created_at.
+	VoucherTransactionOrderFieldCreatedAt = &VoucherTransactionOrderField{
+		Value: func(_m *VoucherTransaction) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: vouchertransaction.FieldCreatedAt,
+		toTerm: vouchertransaction.ByCreatedAt,
+		toCursor: func(_m *VoucherTransaction) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f VoucherTransactionOrderField) String() string {
+	var str string
+	switch f.column {
+	case VoucherTransactionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f VoucherTransactionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *VoucherTransactionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("VoucherTransactionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *VoucherTransactionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid VoucherTransactionOrderField", str)
+	}
+	return nil
+}
+
+// VoucherTransactionOrderField defines the ordering field of VoucherTransaction.
+type VoucherTransactionOrderField struct {
+	// Value extracts the ordering value from the given VoucherTransaction.
+	Value    func(*VoucherTransaction) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) vouchertransaction.OrderOption
+	toCursor func(*VoucherTransaction) Cursor
+}
+
+// VoucherTransactionOrder defines the ordering of VoucherTransaction.
+type VoucherTransactionOrder struct {
+	Direction OrderDirection                `json:"direction"`
+	Field     *VoucherTransactionOrderField `json:"field"`
+}
+
+// DefaultVoucherTransactionOrder is the default ordering of VoucherTransaction.
+var DefaultVoucherTransactionOrder = &VoucherTransactionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &VoucherTransactionOrderField{
+		Value: func(_m *VoucherTransaction) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: vouchertransaction.FieldID,
+		toTerm: vouchertransaction.ByID,
+		toCursor: func(_m *VoucherTransaction) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts VoucherTransaction into VoucherTransactionEdge.
+func (_m *VoucherTransaction) ToEdge(order *VoucherTransactionOrder) *VoucherTransactionEdge {
+	if order == nil {
+		order = DefaultVoucherTransactionOrder
+	}
+	return &VoucherTransactionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

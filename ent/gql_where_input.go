@@ -10,10 +10,15 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // AsyncActionWhereInput represents a where input for filtering AsyncAction queries.
@@ -94,6 +99,23 @@ type AsyncActionWhereInput struct {
 	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
 	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
 	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "export_id" field predicates.
+	ExportID             *string  `json:"exportID,omitempty"`
+	ExportIDNEQ          *string  `json:"exportIDNEQ,omitempty"`
+	ExportIDIn           []string `json:"exportIDIn,omitempty"`
+	ExportIDNotIn        []string `json:"exportIDNotIn,omitempty"`
+	ExportIDGT           *string  `json:"exportIDGT,omitempty"`
+	ExportIDGTE          *string  `json:"exportIDGTE,omitempty"`
+	ExportIDLT           *string  `json:"exportIDLT,omitempty"`
+	ExportIDLTE          *string  `json:"exportIDLTE,omitempty"`
+	ExportIDContains     *string  `json:"exportIDContains,omitempty"`
+	ExportIDHasPrefix    *string  `json:"exportIDHasPrefix,omitempty"`
+	ExportIDHasSuffix    *string  `json:"exportIDHasSuffix,omitempty"`
+	ExportIDIsNil        bool     `json:"exportIDIsNil,omitempty"`
+	ExportIDNotNil       bool     `json:"exportIDNotNil,omitempty"`
+	ExportIDEqualFold    *string  `json:"exportIDEqualFold,omitempty"`
+	ExportIDContainsFold *string  `json:"exportIDContainsFold,omitempty"`
 
 	// "total" field predicates.
 	Total      *int  `json:"total,omitempty"`
@@ -424,6 +446,51 @@ func (i *AsyncActionWhereInput) P() (predicate.AsyncAction, error) {
 	}
 	if i.CampaignIDContainsFold != nil {
 		predicates = append(predicates, asyncaction.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.ExportID != nil {
+		predicates = append(predicates, asyncaction.ExportIDEQ(*i.ExportID))
+	}
+	if i.ExportIDNEQ != nil {
+		predicates = append(predicates, asyncaction.ExportIDNEQ(*i.ExportIDNEQ))
+	}
+	if len(i.ExportIDIn) > 0 {
+		predicates = append(predicates, asyncaction.ExportIDIn(i.ExportIDIn...))
+	}
+	if len(i.ExportIDNotIn) > 0 {
+		predicates = append(predicates, asyncaction.ExportIDNotIn(i.ExportIDNotIn...))
+	}
+	if i.ExportIDGT != nil {
+		predicates = append(predicates, asyncaction.ExportIDGT(*i.ExportIDGT))
+	}
+	if i.ExportIDGTE != nil {
+		predicates = append(predicates, asyncaction.ExportIDGTE(*i.ExportIDGTE))
+	}
+	if i.ExportIDLT != nil {
+		predicates = append(predicates, asyncaction.ExportIDLT(*i.ExportIDLT))
+	}
+	if i.ExportIDLTE != nil {
+		predicates = append(predicates, asyncaction.ExportIDLTE(*i.ExportIDLTE))
+	}
+	if i.ExportIDContains != nil {
+		predicates = append(predicates, asyncaction.ExportIDContains(*i.ExportIDContains))
+	}
+	if i.ExportIDHasPrefix != nil {
+		predicates = append(predicates, asyncaction.ExportIDHasPrefix(*i.ExportIDHasPrefix))
+	}
+	if i.ExportIDHasSuffix != nil {
+		predicates = append(predicates, asyncaction.ExportIDHasSuffix(*i.ExportIDHasSuffix))
+	}
+	if i.ExportIDIsNil {
+		predicates = append(predicates, asyncaction.ExportIDIsNil())
+	}
+	if i.ExportIDNotNil {
+		predicates = append(predicates, asyncaction.ExportIDNotNil())
+	}
+	if i.ExportIDEqualFold != nil {
+		predicates = append(predicates, asyncaction.ExportIDEqualFold(*i.ExportIDEqualFold))
+	}
+	if i.ExportIDContainsFold != nil {
+		predicates = append(predicates, asyncaction.ExportIDContainsFold(*i.ExportIDContainsFold))
 	}
 	if i.Total != nil {
 		predicates = append(predicates, asyncaction.TotalEQ(*i.Total))
@@ -1406,6 +1473,446 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 	}
 }
 
+// CustomEventWhereInput represents a where input for filtering CustomEvent queries.
+type CustomEventWhereInput struct {
+	Predicates []predicate.CustomEvent  `json:"-"`
+	Not        *CustomEventWhereInput   `json:"not,omitempty"`
+	Or         []*CustomEventWhereInput `json:"or,omitempty"`
+	And        []*CustomEventWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "referral_code" field predicates.
+	ReferralCode             *string  `json:"referralCode,omitempty"`
+	ReferralCodeNEQ          *string  `json:"referralCodeNEQ,omitempty"`
+	ReferralCodeIn           []string `json:"referralCodeIn,omitempty"`
+	ReferralCodeNotIn        []string `json:"referralCodeNotIn,omitempty"`
+	ReferralCodeGT           *string  `json:"referralCodeGT,omitempty"`
+	ReferralCodeGTE          *string  `json:"referralCodeGTE,omitempty"`
+	ReferralCodeLT           *string  `json:"referralCodeLT,omitempty"`
+	ReferralCodeLTE          *string  `json:"referralCodeLTE,omitempty"`
+	ReferralCodeContains     *string  `json:"referralCodeContains,omitempty"`
+	ReferralCodeHasPrefix    *string  `json:"referralCodeHasPrefix,omitempty"`
+	ReferralCodeHasSuffix    *string  `json:"referralCodeHasSuffix,omitempty"`
+	ReferralCodeIsNil        bool     `json:"referralCodeIsNil,omitempty"`
+	ReferralCodeNotNil       bool     `json:"referralCodeNotNil,omitempty"`
+	ReferralCodeEqualFold    *string  `json:"referralCodeEqualFold,omitempty"`
+	ReferralCodeContainsFold *string  `json:"referralCodeContainsFold,omitempty"`
+
+	// "loyalty_code" field predicates.
+	LoyaltyCode             *string  `json:"loyaltyCode,omitempty"`
+	LoyaltyCodeNEQ          *string  `json:"loyaltyCodeNEQ,omitempty"`
+	LoyaltyCodeIn           []string `json:"loyaltyCodeIn,omitempty"`
+	LoyaltyCodeNotIn        []string `json:"loyaltyCodeNotIn,omitempty"`
+	LoyaltyCodeGT           *string  `json:"loyaltyCodeGT,omitempty"`
+	LoyaltyCodeGTE          *string  `json:"loyaltyCodeGTE,omitempty"`
+	LoyaltyCodeLT           *string  `json:"loyaltyCodeLT,omitempty"`
+	LoyaltyCodeLTE          *string  `json:"loyaltyCodeLTE,omitempty"`
+	LoyaltyCodeContains     *string  `json:"loyaltyCodeContains,omitempty"`
+	LoyaltyCodeHasPrefix    *string  `json:"loyaltyCodeHasPrefix,omitempty"`
+	LoyaltyCodeHasSuffix    *string  `json:"loyaltyCodeHasSuffix,omitempty"`
+	LoyaltyCodeIsNil        bool     `json:"loyaltyCodeIsNil,omitempty"`
+	LoyaltyCodeNotNil       bool     `json:"loyaltyCodeNotNil,omitempty"`
+	LoyaltyCodeEqualFold    *string  `json:"loyaltyCodeEqualFold,omitempty"`
+	LoyaltyCodeContainsFold *string  `json:"loyaltyCodeContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CustomEventWhereInput) AddPredicates(predicates ...predicate.CustomEvent) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CustomEventWhereInput filter on the CustomEventQuery builder.
+func (i *CustomEventWhereInput) Filter(q *CustomEventQuery) (*CustomEventQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCustomEventWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCustomEventWhereInput is returned in case the CustomEventWhereInput is empty.
+var ErrEmptyCustomEventWhereInput = errors.New("ent: empty predicate CustomEventWhereInput")
+
+// P returns a predicate for filtering customevents.
+// An error is returned if the input is empty or invalid.
+func (i *CustomEventWhereInput) P() (predicate.CustomEvent, error) {
+	var predicates []predicate.CustomEvent
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, customevent.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CustomEvent, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, customevent.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CustomEvent, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, customevent.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, customevent.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, customevent.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, customevent.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, customevent.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, customevent.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, customevent.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, customevent.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, customevent.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, customevent.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, customevent.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, customevent.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, customevent.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, customevent.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, customevent.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, customevent.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, customevent.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, customevent.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, customevent.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, customevent.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, customevent.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, customevent.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, customevent.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, customevent.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, customevent.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, customevent.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, customevent.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, customevent.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, customevent.UpdatedAtNotNil())
+	}
+	if i.Type != nil {
+		predicates = append(predicates, customevent.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, customevent.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, customevent.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, customevent.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, customevent.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, customevent.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, customevent.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, customevent.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, customevent.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, customevent.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, customevent.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, customevent.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, customevent.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, customevent.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, customevent.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, customevent.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, customevent.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, customevent.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, customevent.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, customevent.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, customevent.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, customevent.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, customevent.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, customevent.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, customevent.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, customevent.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.ReferralCode != nil {
+		predicates = append(predicates, customevent.ReferralCodeEQ(*i.ReferralCode))
+	}
+	if i.ReferralCodeNEQ != nil {
+		predicates = append(predicates, customevent.ReferralCodeNEQ(*i.ReferralCodeNEQ))
+	}
+	if len(i.ReferralCodeIn) > 0 {
+		predicates = append(predicates, customevent.ReferralCodeIn(i.ReferralCodeIn...))
+	}
+	if len(i.ReferralCodeNotIn) > 0 {
+		predicates = append(predicates, customevent.ReferralCodeNotIn(i.ReferralCodeNotIn...))
+	}
+	if i.ReferralCodeGT != nil {
+		predicates = append(predicates, customevent.ReferralCodeGT(*i.ReferralCodeGT))
+	}
+	if i.ReferralCodeGTE != nil {
+		predicates = append(predicates, customevent.ReferralCodeGTE(*i.ReferralCodeGTE))
+	}
+	if i.ReferralCodeLT != nil {
+		predicates = append(predicates, customevent.ReferralCodeLT(*i.ReferralCodeLT))
+	}
+	if i.ReferralCodeLTE != nil {
+		predicates = append(predicates, customevent.ReferralCodeLTE(*i.ReferralCodeLTE))
+	}
+	if i.ReferralCodeContains != nil {
+		predicates = append(predicates, customevent.ReferralCodeContains(*i.ReferralCodeContains))
+	}
+	if i.ReferralCodeHasPrefix != nil {
+		predicates = append(predicates, customevent.ReferralCodeHasPrefix(*i.ReferralCodeHasPrefix))
+	}
+	if i.ReferralCodeHasSuffix != nil {
+		predicates = append(predicates, customevent.ReferralCodeHasSuffix(*i.ReferralCodeHasSuffix))
+	}
+	if i.ReferralCodeIsNil {
+		predicates = append(predicates, customevent.ReferralCodeIsNil())
+	}
+	if i.ReferralCodeNotNil {
+		predicates = append(predicates, customevent.ReferralCodeNotNil())
+	}
+	if i.ReferralCodeEqualFold != nil {
+		predicates = append(predicates, customevent.ReferralCodeEqualFold(*i.ReferralCodeEqualFold))
+	}
+	if i.ReferralCodeContainsFold != nil {
+		predicates = append(predicates, customevent.ReferralCodeContainsFold(*i.ReferralCodeContainsFold))
+	}
+	if i.LoyaltyCode != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeEQ(*i.LoyaltyCode))
+	}
+	if i.LoyaltyCodeNEQ != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeNEQ(*i.LoyaltyCodeNEQ))
+	}
+	if len(i.LoyaltyCodeIn) > 0 {
+		predicates = append(predicates, customevent.LoyaltyCodeIn(i.LoyaltyCodeIn...))
+	}
+	if len(i.LoyaltyCodeNotIn) > 0 {
+		predicates = append(predicates, customevent.LoyaltyCodeNotIn(i.LoyaltyCodeNotIn...))
+	}
+	if i.LoyaltyCodeGT != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeGT(*i.LoyaltyCodeGT))
+	}
+	if i.LoyaltyCodeGTE != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeGTE(*i.LoyaltyCodeGTE))
+	}
+	if i.LoyaltyCodeLT != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeLT(*i.LoyaltyCodeLT))
+	}
+	if i.LoyaltyCodeLTE != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeLTE(*i.LoyaltyCodeLTE))
+	}
+	if i.LoyaltyCodeContains != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeContains(*i.LoyaltyCodeContains))
+	}
+	if i.LoyaltyCodeHasPrefix != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeHasPrefix(*i.LoyaltyCodeHasPrefix))
+	}
+	if i.LoyaltyCodeHasSuffix != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeHasSuffix(*i.LoyaltyCodeHasSuffix))
+	}
+	if i.LoyaltyCodeIsNil {
+		predicates = append(predicates, customevent.LoyaltyCodeIsNil())
+	}
+	if i.LoyaltyCodeNotNil {
+		predicates = append(predicates, customevent.LoyaltyCodeNotNil())
+	}
+	if i.LoyaltyCodeEqualFold != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeEqualFold(*i.LoyaltyCodeEqualFold))
+	}
+	if i.LoyaltyCodeContainsFold != nil {
+		predicates = append(predicates, customevent.LoyaltyCodeContainsFold(*i.LoyaltyCodeContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCustomEventWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return customevent.And(predicates...), nil
+	}
+}
+
 // CustomerWhereInput represents a where input for filtering Customer queries.
 type CustomerWhereInput struct {
 	Predicates []predicate.Customer  `json:"-"`
@@ -2005,6 +2512,822 @@ func (i *CustomerWhereInput) P() (predicate.Customer, error) {
 		return predicates[0], nil
 	default:
 		return customer.And(predicates...), nil
+	}
+}
+
+// ExportWhereInput represents a where input for filtering Export queries.
+type ExportWhereInput struct {
+	Predicates []predicate.Export  `json:"-"`
+	Not        *ExportWhereInput   `json:"not,omitempty"`
+	Or         []*ExportWhereInput `json:"or,omitempty"`
+	And        []*ExportWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "status" field predicates.
+	Status      *export.Status  `json:"status,omitempty"`
+	StatusNEQ   *export.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []export.Status `json:"statusIn,omitempty"`
+	StatusNotIn []export.Status `json:"statusNotIn,omitempty"`
+
+	// "channel" field predicates.
+	Channel             *string  `json:"channel,omitempty"`
+	ChannelNEQ          *string  `json:"channelNEQ,omitempty"`
+	ChannelIn           []string `json:"channelIn,omitempty"`
+	ChannelNotIn        []string `json:"channelNotIn,omitempty"`
+	ChannelGT           *string  `json:"channelGT,omitempty"`
+	ChannelGTE          *string  `json:"channelGTE,omitempty"`
+	ChannelLT           *string  `json:"channelLT,omitempty"`
+	ChannelLTE          *string  `json:"channelLTE,omitempty"`
+	ChannelContains     *string  `json:"channelContains,omitempty"`
+	ChannelHasPrefix    *string  `json:"channelHasPrefix,omitempty"`
+	ChannelHasSuffix    *string  `json:"channelHasSuffix,omitempty"`
+	ChannelEqualFold    *string  `json:"channelEqualFold,omitempty"`
+	ChannelContainsFold *string  `json:"channelContainsFold,omitempty"`
+
+	// "exported_object" field predicates.
+	ExportedObject             *string  `json:"exportedObject,omitempty"`
+	ExportedObjectNEQ          *string  `json:"exportedObjectNEQ,omitempty"`
+	ExportedObjectIn           []string `json:"exportedObjectIn,omitempty"`
+	ExportedObjectNotIn        []string `json:"exportedObjectNotIn,omitempty"`
+	ExportedObjectGT           *string  `json:"exportedObjectGT,omitempty"`
+	ExportedObjectGTE          *string  `json:"exportedObjectGTE,omitempty"`
+	ExportedObjectLT           *string  `json:"exportedObjectLT,omitempty"`
+	ExportedObjectLTE          *string  `json:"exportedObjectLTE,omitempty"`
+	ExportedObjectContains     *string  `json:"exportedObjectContains,omitempty"`
+	ExportedObjectHasPrefix    *string  `json:"exportedObjectHasPrefix,omitempty"`
+	ExportedObjectHasSuffix    *string  `json:"exportedObjectHasSuffix,omitempty"`
+	ExportedObjectEqualFold    *string  `json:"exportedObjectEqualFold,omitempty"`
+	ExportedObjectContainsFold *string  `json:"exportedObjectContainsFold,omitempty"`
+
+	// "user_id" field predicates.
+	UserID             *string  `json:"userID,omitempty"`
+	UserIDNEQ          *string  `json:"userIDNEQ,omitempty"`
+	UserIDIn           []string `json:"userIDIn,omitempty"`
+	UserIDNotIn        []string `json:"userIDNotIn,omitempty"`
+	UserIDGT           *string  `json:"userIDGT,omitempty"`
+	UserIDGTE          *string  `json:"userIDGTE,omitempty"`
+	UserIDLT           *string  `json:"userIDLT,omitempty"`
+	UserIDLTE          *string  `json:"userIDLTE,omitempty"`
+	UserIDContains     *string  `json:"userIDContains,omitempty"`
+	UserIDHasPrefix    *string  `json:"userIDHasPrefix,omitempty"`
+	UserIDHasSuffix    *string  `json:"userIDHasSuffix,omitempty"`
+	UserIDIsNil        bool     `json:"userIDIsNil,omitempty"`
+	UserIDNotNil       bool     `json:"userIDNotNil,omitempty"`
+	UserIDEqualFold    *string  `json:"userIDEqualFold,omitempty"`
+	UserIDContainsFold *string  `json:"userIDContainsFold,omitempty"`
+
+	// "rows" field predicates.
+	Rows       *int  `json:"rows,omitempty"`
+	RowsNEQ    *int  `json:"rowsNEQ,omitempty"`
+	RowsIn     []int `json:"rowsIn,omitempty"`
+	RowsNotIn  []int `json:"rowsNotIn,omitempty"`
+	RowsGT     *int  `json:"rowsGT,omitempty"`
+	RowsGTE    *int  `json:"rowsGTE,omitempty"`
+	RowsLT     *int  `json:"rowsLT,omitempty"`
+	RowsLTE    *int  `json:"rowsLTE,omitempty"`
+	RowsIsNil  bool  `json:"rowsIsNil,omitempty"`
+	RowsNotNil bool  `json:"rowsNotNil,omitempty"`
+
+	// "failure_reason" field predicates.
+	FailureReason             *string  `json:"failureReason,omitempty"`
+	FailureReasonNEQ          *string  `json:"failureReasonNEQ,omitempty"`
+	FailureReasonIn           []string `json:"failureReasonIn,omitempty"`
+	FailureReasonNotIn        []string `json:"failureReasonNotIn,omitempty"`
+	FailureReasonGT           *string  `json:"failureReasonGT,omitempty"`
+	FailureReasonGTE          *string  `json:"failureReasonGTE,omitempty"`
+	FailureReasonLT           *string  `json:"failureReasonLT,omitempty"`
+	FailureReasonLTE          *string  `json:"failureReasonLTE,omitempty"`
+	FailureReasonContains     *string  `json:"failureReasonContains,omitempty"`
+	FailureReasonHasPrefix    *string  `json:"failureReasonHasPrefix,omitempty"`
+	FailureReasonHasSuffix    *string  `json:"failureReasonHasSuffix,omitempty"`
+	FailureReasonIsNil        bool     `json:"failureReasonIsNil,omitempty"`
+	FailureReasonNotNil       bool     `json:"failureReasonNotNil,omitempty"`
+	FailureReasonEqualFold    *string  `json:"failureReasonEqualFold,omitempty"`
+	FailureReasonContainsFold *string  `json:"failureReasonContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ExportWhereInput) AddPredicates(predicates ...predicate.Export) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ExportWhereInput filter on the ExportQuery builder.
+func (i *ExportWhereInput) Filter(q *ExportQuery) (*ExportQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyExportWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyExportWhereInput is returned in case the ExportWhereInput is empty.
+var ErrEmptyExportWhereInput = errors.New("ent: empty predicate ExportWhereInput")
+
+// P returns a predicate for filtering exports.
+// An error is returned if the input is empty or invalid.
+func (i *ExportWhereInput) P() (predicate.Export, error) {
+	var predicates []predicate.Export
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, export.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Export, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, export.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Export, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, export.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, export.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, export.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, export.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, export.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, export.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, export.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, export.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, export.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, export.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, export.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, export.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, export.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, export.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, export.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, export.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, export.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, export.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, export.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, export.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, export.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, export.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, export.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, export.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, export.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, export.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, export.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, export.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, export.UpdatedAtNotNil())
+	}
+	if i.Status != nil {
+		predicates = append(predicates, export.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, export.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, export.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, export.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.Channel != nil {
+		predicates = append(predicates, export.ChannelEQ(*i.Channel))
+	}
+	if i.ChannelNEQ != nil {
+		predicates = append(predicates, export.ChannelNEQ(*i.ChannelNEQ))
+	}
+	if len(i.ChannelIn) > 0 {
+		predicates = append(predicates, export.ChannelIn(i.ChannelIn...))
+	}
+	if len(i.ChannelNotIn) > 0 {
+		predicates = append(predicates, export.ChannelNotIn(i.ChannelNotIn...))
+	}
+	if i.ChannelGT != nil {
+		predicates = append(predicates, export.ChannelGT(*i.ChannelGT))
+	}
+	if i.ChannelGTE != nil {
+		predicates = append(predicates, export.ChannelGTE(*i.ChannelGTE))
+	}
+	if i.ChannelLT != nil {
+		predicates = append(predicates, export.ChannelLT(*i.ChannelLT))
+	}
+	if i.ChannelLTE != nil {
+		predicates = append(predicates, export.ChannelLTE(*i.ChannelLTE))
+	}
+	if i.ChannelContains != nil {
+		predicates = append(predicates, export.ChannelContains(*i.ChannelContains))
+	}
+	if i.ChannelHasPrefix != nil {
+		predicates = append(predicates, export.ChannelHasPrefix(*i.ChannelHasPrefix))
+	}
+	if i.ChannelHasSuffix != nil {
+		predicates = append(predicates, export.ChannelHasSuffix(*i.ChannelHasSuffix))
+	}
+	if i.ChannelEqualFold != nil {
+		predicates = append(predicates, export.ChannelEqualFold(*i.ChannelEqualFold))
+	}
+	if i.ChannelContainsFold != nil {
+		predicates = append(predicates, export.ChannelContainsFold(*i.ChannelContainsFold))
+	}
+	if i.ExportedObject != nil {
+		predicates = append(predicates, export.ExportedObjectEQ(*i.ExportedObject))
+	}
+	if i.ExportedObjectNEQ != nil {
+		predicates = append(predicates, export.ExportedObjectNEQ(*i.ExportedObjectNEQ))
+	}
+	if len(i.ExportedObjectIn) > 0 {
+		predicates = append(predicates, export.ExportedObjectIn(i.ExportedObjectIn...))
+	}
+	if len(i.ExportedObjectNotIn) > 0 {
+		predicates = append(predicates, export.ExportedObjectNotIn(i.ExportedObjectNotIn...))
+	}
+	if i.ExportedObjectGT != nil {
+		predicates = append(predicates, export.ExportedObjectGT(*i.ExportedObjectGT))
+	}
+	if i.ExportedObjectGTE != nil {
+		predicates = append(predicates, export.ExportedObjectGTE(*i.ExportedObjectGTE))
+	}
+	if i.ExportedObjectLT != nil {
+		predicates = append(predicates, export.ExportedObjectLT(*i.ExportedObjectLT))
+	}
+	if i.ExportedObjectLTE != nil {
+		predicates = append(predicates, export.ExportedObjectLTE(*i.ExportedObjectLTE))
+	}
+	if i.ExportedObjectContains != nil {
+		predicates = append(predicates, export.ExportedObjectContains(*i.ExportedObjectContains))
+	}
+	if i.ExportedObjectHasPrefix != nil {
+		predicates = append(predicates, export.ExportedObjectHasPrefix(*i.ExportedObjectHasPrefix))
+	}
+	if i.ExportedObjectHasSuffix != nil {
+		predicates = append(predicates, export.ExportedObjectHasSuffix(*i.ExportedObjectHasSuffix))
+	}
+	if i.ExportedObjectEqualFold != nil {
+		predicates = append(predicates, export.ExportedObjectEqualFold(*i.ExportedObjectEqualFold))
+	}
+	if i.ExportedObjectContainsFold != nil {
+		predicates = append(predicates, export.ExportedObjectContainsFold(*i.ExportedObjectContainsFold))
+	}
+	if i.UserID != nil {
+		predicates = append(predicates, export.UserIDEQ(*i.UserID))
+	}
+	if i.UserIDNEQ != nil {
+		predicates = append(predicates, export.UserIDNEQ(*i.UserIDNEQ))
+	}
+	if len(i.UserIDIn) > 0 {
+		predicates = append(predicates, export.UserIDIn(i.UserIDIn...))
+	}
+	if len(i.UserIDNotIn) > 0 {
+		predicates = append(predicates, export.UserIDNotIn(i.UserIDNotIn...))
+	}
+	if i.UserIDGT != nil {
+		predicates = append(predicates, export.UserIDGT(*i.UserIDGT))
+	}
+	if i.UserIDGTE != nil {
+		predicates = append(predicates, export.UserIDGTE(*i.UserIDGTE))
+	}
+	if i.UserIDLT != nil {
+		predicates = append(predicates, export.UserIDLT(*i.UserIDLT))
+	}
+	if i.UserIDLTE != nil {
+		predicates = append(predicates, export.UserIDLTE(*i.UserIDLTE))
+	}
+	if i.UserIDContains != nil {
+		predicates = append(predicates, export.UserIDContains(*i.UserIDContains))
+	}
+	if i.UserIDHasPrefix != nil {
+		predicates = append(predicates, export.UserIDHasPrefix(*i.UserIDHasPrefix))
+	}
+	if i.UserIDHasSuffix != nil {
+		predicates = append(predicates, export.UserIDHasSuffix(*i.UserIDHasSuffix))
+	}
+	if i.UserIDIsNil {
+		predicates = append(predicates, export.UserIDIsNil())
+	}
+	if i.UserIDNotNil {
+		predicates = append(predicates, export.UserIDNotNil())
+	}
+	if i.UserIDEqualFold != nil {
+		predicates = append(predicates, export.UserIDEqualFold(*i.UserIDEqualFold))
+	}
+	if i.UserIDContainsFold != nil {
+		predicates = append(predicates, export.UserIDContainsFold(*i.UserIDContainsFold))
+	}
+	if i.Rows != nil {
+		predicates = append(predicates, export.RowsEQ(*i.Rows))
+	}
+	if i.RowsNEQ != nil {
+		predicates = append(predicates, export.RowsNEQ(*i.RowsNEQ))
+	}
+	if len(i.RowsIn) > 0 {
+		predicates = append(predicates, export.RowsIn(i.RowsIn...))
+	}
+	if len(i.RowsNotIn) > 0 {
+		predicates = append(predicates, export.RowsNotIn(i.RowsNotIn...))
+	}
+	if i.RowsGT != nil {
+		predicates = append(predicates, export.RowsGT(*i.RowsGT))
+	}
+	if i.RowsGTE != nil {
+		predicates = append(predicates, export.RowsGTE(*i.RowsGTE))
+	}
+	if i.RowsLT != nil {
+		predicates = append(predicates, export.RowsLT(*i.RowsLT))
+	}
+	if i.RowsLTE != nil {
+		predicates = append(predicates, export.RowsLTE(*i.RowsLTE))
+	}
+	if i.RowsIsNil {
+		predicates = append(predicates, export.RowsIsNil())
+	}
+	if i.RowsNotNil {
+		predicates = append(predicates, export.RowsNotNil())
+	}
+	if i.FailureReason != nil {
+		predicates = append(predicates, export.FailureReasonEQ(*i.FailureReason))
+	}
+	if i.FailureReasonNEQ != nil {
+		predicates = append(predicates, export.FailureReasonNEQ(*i.FailureReasonNEQ))
+	}
+	if len(i.FailureReasonIn) > 0 {
+		predicates = append(predicates, export.FailureReasonIn(i.FailureReasonIn...))
+	}
+	if len(i.FailureReasonNotIn) > 0 {
+		predicates = append(predicates, export.FailureReasonNotIn(i.FailureReasonNotIn...))
+	}
+	if i.FailureReasonGT != nil {
+		predicates = append(predicates, export.FailureReasonGT(*i.FailureReasonGT))
+	}
+	if i.FailureReasonGTE != nil {
+		predicates = append(predicates, export.FailureReasonGTE(*i.FailureReasonGTE))
+	}
+	if i.FailureReasonLT != nil {
+		predicates = append(predicates, export.FailureReasonLT(*i.FailureReasonLT))
+	}
+	if i.FailureReasonLTE != nil {
+		predicates = append(predicates, export.FailureReasonLTE(*i.FailureReasonLTE))
+	}
+	if i.FailureReasonContains != nil {
+		predicates = append(predicates, export.FailureReasonContains(*i.FailureReasonContains))
+	}
+	if i.FailureReasonHasPrefix != nil {
+		predicates = append(predicates, export.FailureReasonHasPrefix(*i.FailureReasonHasPrefix))
+	}
+	if i.FailureReasonHasSuffix != nil {
+		predicates = append(predicates, export.FailureReasonHasSuffix(*i.FailureReasonHasSuffix))
+	}
+	if i.FailureReasonIsNil {
+		predicates = append(predicates, export.FailureReasonIsNil())
+	}
+	if i.FailureReasonNotNil {
+		predicates = append(predicates, export.FailureReasonNotNil())
+	}
+	if i.FailureReasonEqualFold != nil {
+		predicates = append(predicates, export.FailureReasonEqualFold(*i.FailureReasonEqualFold))
+	}
+	if i.FailureReasonContainsFold != nil {
+		predicates = append(predicates, export.FailureReasonContainsFold(*i.FailureReasonContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyExportWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return export.And(predicates...), nil
+	}
+}
+
+// MetadataSchemaWhereInput represents a where input for filtering MetadataSchema queries.
+type MetadataSchemaWhereInput struct {
+	Predicates []predicate.MetadataSchema  `json:"-"`
+	Not        *MetadataSchemaWhereInput   `json:"not,omitempty"`
+	Or         []*MetadataSchemaWhereInput `json:"or,omitempty"`
+	And        []*MetadataSchemaWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "related_object" field predicates.
+	RelatedObject             *string  `json:"relatedObject,omitempty"`
+	RelatedObjectNEQ          *string  `json:"relatedObjectNEQ,omitempty"`
+	RelatedObjectIn           []string `json:"relatedObjectIn,omitempty"`
+	RelatedObjectNotIn        []string `json:"relatedObjectNotIn,omitempty"`
+	RelatedObjectGT           *string  `json:"relatedObjectGT,omitempty"`
+	RelatedObjectGTE          *string  `json:"relatedObjectGTE,omitempty"`
+	RelatedObjectLT           *string  `json:"relatedObjectLT,omitempty"`
+	RelatedObjectLTE          *string  `json:"relatedObjectLTE,omitempty"`
+	RelatedObjectContains     *string  `json:"relatedObjectContains,omitempty"`
+	RelatedObjectHasPrefix    *string  `json:"relatedObjectHasPrefix,omitempty"`
+	RelatedObjectHasSuffix    *string  `json:"relatedObjectHasSuffix,omitempty"`
+	RelatedObjectEqualFold    *string  `json:"relatedObjectEqualFold,omitempty"`
+	RelatedObjectContainsFold *string  `json:"relatedObjectContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *MetadataSchemaWhereInput) AddPredicates(predicates ...predicate.MetadataSchema) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the MetadataSchemaWhereInput filter on the MetadataSchemaQuery builder.
+func (i *MetadataSchemaWhereInput) Filter(q *MetadataSchemaQuery) (*MetadataSchemaQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyMetadataSchemaWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyMetadataSchemaWhereInput is returned in case the MetadataSchemaWhereInput is empty.
+var ErrEmptyMetadataSchemaWhereInput = errors.New("ent: empty predicate MetadataSchemaWhereInput")
+
+// P returns a predicate for filtering metadataschemas.
+// An error is returned if the input is empty or invalid.
+func (i *MetadataSchemaWhereInput) P() (predicate.MetadataSchema, error) {
+	var predicates []predicate.MetadataSchema
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, metadataschema.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.MetadataSchema, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, metadataschema.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.MetadataSchema, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, metadataschema.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, metadataschema.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, metadataschema.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, metadataschema.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, metadataschema.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, metadataschema.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, metadataschema.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, metadataschema.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, metadataschema.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, metadataschema.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, metadataschema.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, metadataschema.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, metadataschema.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, metadataschema.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, metadataschema.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, metadataschema.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, metadataschema.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, metadataschema.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, metadataschema.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, metadataschema.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, metadataschema.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, metadataschema.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, metadataschema.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, metadataschema.UpdatedAtNotNil())
+	}
+	if i.RelatedObject != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectEQ(*i.RelatedObject))
+	}
+	if i.RelatedObjectNEQ != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectNEQ(*i.RelatedObjectNEQ))
+	}
+	if len(i.RelatedObjectIn) > 0 {
+		predicates = append(predicates, metadataschema.RelatedObjectIn(i.RelatedObjectIn...))
+	}
+	if len(i.RelatedObjectNotIn) > 0 {
+		predicates = append(predicates, metadataschema.RelatedObjectNotIn(i.RelatedObjectNotIn...))
+	}
+	if i.RelatedObjectGT != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectGT(*i.RelatedObjectGT))
+	}
+	if i.RelatedObjectGTE != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectGTE(*i.RelatedObjectGTE))
+	}
+	if i.RelatedObjectLT != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectLT(*i.RelatedObjectLT))
+	}
+	if i.RelatedObjectLTE != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectLTE(*i.RelatedObjectLTE))
+	}
+	if i.RelatedObjectContains != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectContains(*i.RelatedObjectContains))
+	}
+	if i.RelatedObjectHasPrefix != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectHasPrefix(*i.RelatedObjectHasPrefix))
+	}
+	if i.RelatedObjectHasSuffix != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectHasSuffix(*i.RelatedObjectHasSuffix))
+	}
+	if i.RelatedObjectEqualFold != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectEqualFold(*i.RelatedObjectEqualFold))
+	}
+	if i.RelatedObjectContainsFold != nil {
+		predicates = append(predicates, metadataschema.RelatedObjectContainsFold(*i.RelatedObjectContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, metadataschema.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, metadataschema.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, metadataschema.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, metadataschema.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, metadataschema.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, metadataschema.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, metadataschema.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, metadataschema.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, metadataschema.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, metadataschema.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, metadataschema.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, metadataschema.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, metadataschema.NameContainsFold(*i.NameContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyMetadataSchemaWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return metadataschema.And(predicates...), nil
 	}
 }
 
@@ -2667,6 +3990,322 @@ func (i *PublicationWhereInput) P() (predicate.Publication, error) {
 		return predicates[0], nil
 	default:
 		return publication.And(predicates...), nil
+	}
+}
+
+// SegmentWhereInput represents a where input for filtering Segment queries.
+type SegmentWhereInput struct {
+	Predicates []predicate.Segment  `json:"-"`
+	Not        *SegmentWhereInput   `json:"not,omitempty"`
+	Or         []*SegmentWhereInput `json:"or,omitempty"`
+	And        []*SegmentWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *SegmentWhereInput) AddPredicates(predicates ...predicate.Segment) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the SegmentWhereInput filter on the SegmentQuery builder.
+func (i *SegmentWhereInput) Filter(q *SegmentQuery) (*SegmentQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptySegmentWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptySegmentWhereInput is returned in case the SegmentWhereInput is empty.
+var ErrEmptySegmentWhereInput = errors.New("ent: empty predicate SegmentWhereInput")
+
+// P returns a predicate for filtering segments.
+// An error is returned if the input is empty or invalid.
+func (i *SegmentWhereInput) P() (predicate.Segment, error) {
+	var predicates []predicate.Segment
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, segment.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Segment, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, segment.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Segment, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, segment.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, segment.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, segment.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, segment.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, segment.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, segment.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, segment.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, segment.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, segment.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, segment.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, segment.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, segment.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, segment.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, segment.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, segment.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, segment.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, segment.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, segment.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, segment.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, segment.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, segment.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, segment.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, segment.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, segment.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, segment.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, segment.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, segment.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, segment.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, segment.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, segment.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, segment.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, segment.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, segment.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, segment.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, segment.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, segment.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, segment.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, segment.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, segment.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, segment.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, segment.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, segment.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, segment.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, segment.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, segment.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, segment.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, segment.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, segment.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, segment.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, segment.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, segment.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, segment.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, segment.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, segment.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, segment.TypeContainsFold(*i.TypeContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptySegmentWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return segment.And(predicates...), nil
 	}
 }
 
@@ -3611,5 +5250,655 @@ func (i *VoucherWhereInput) P() (predicate.Voucher, error) {
 		return predicates[0], nil
 	default:
 		return voucher.And(predicates...), nil
+	}
+}
+
+// VoucherTransactionWhereInput represents a where input for filtering VoucherTransaction queries.
+type VoucherTransactionWhereInput struct {
+	Predicates []predicate.VoucherTransaction  `json:"-"`
+	Not        *VoucherTransactionWhereInput   `json:"not,omitempty"`
+	Or         []*VoucherTransactionWhereInput `json:"or,omitempty"`
+	And        []*VoucherTransactionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "voucher_id" field predicates.
+	VoucherID             *string  `json:"voucherID,omitempty"`
+	VoucherIDNEQ          *string  `json:"voucherIDNEQ,omitempty"`
+	VoucherIDIn           []string `json:"voucherIDIn,omitempty"`
+	VoucherIDNotIn        []string `json:"voucherIDNotIn,omitempty"`
+	VoucherIDGT           *string  `json:"voucherIDGT,omitempty"`
+	VoucherIDGTE          *string  `json:"voucherIDGTE,omitempty"`
+	VoucherIDLT           *string  `json:"voucherIDLT,omitempty"`
+	VoucherIDLTE          *string  `json:"voucherIDLTE,omitempty"`
+	VoucherIDContains     *string  `json:"voucherIDContains,omitempty"`
+	VoucherIDHasPrefix    *string  `json:"voucherIDHasPrefix,omitempty"`
+	VoucherIDHasSuffix    *string  `json:"voucherIDHasSuffix,omitempty"`
+	VoucherIDEqualFold    *string  `json:"voucherIDEqualFold,omitempty"`
+	VoucherIDContainsFold *string  `json:"voucherIDContainsFold,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *vouchertransaction.Type  `json:"type,omitempty"`
+	TypeNEQ   *vouchertransaction.Type  `json:"typeNEQ,omitempty"`
+	TypeIn    []vouchertransaction.Type `json:"typeIn,omitempty"`
+	TypeNotIn []vouchertransaction.Type `json:"typeNotIn,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "reason" field predicates.
+	Reason             *string  `json:"reason,omitempty"`
+	ReasonNEQ          *string  `json:"reasonNEQ,omitempty"`
+	ReasonIn           []string `json:"reasonIn,omitempty"`
+	ReasonNotIn        []string `json:"reasonNotIn,omitempty"`
+	ReasonGT           *string  `json:"reasonGT,omitempty"`
+	ReasonGTE          *string  `json:"reasonGTE,omitempty"`
+	ReasonLT           *string  `json:"reasonLT,omitempty"`
+	ReasonLTE          *string  `json:"reasonLTE,omitempty"`
+	ReasonContains     *string  `json:"reasonContains,omitempty"`
+	ReasonHasPrefix    *string  `json:"reasonHasPrefix,omitempty"`
+	ReasonHasSuffix    *string  `json:"reasonHasSuffix,omitempty"`
+	ReasonIsNil        bool     `json:"reasonIsNil,omitempty"`
+	ReasonNotNil       bool     `json:"reasonNotNil,omitempty"`
+	ReasonEqualFold    *string  `json:"reasonEqualFold,omitempty"`
+	ReasonContainsFold *string  `json:"reasonContainsFold,omitempty"`
+
+	// "source" field predicates.
+	Source             *string  `json:"source,omitempty"`
+	SourceNEQ          *string  `json:"sourceNEQ,omitempty"`
+	SourceIn           []string `json:"sourceIn,omitempty"`
+	SourceNotIn        []string `json:"sourceNotIn,omitempty"`
+	SourceGT           *string  `json:"sourceGT,omitempty"`
+	SourceGTE          *string  `json:"sourceGTE,omitempty"`
+	SourceLT           *string  `json:"sourceLT,omitempty"`
+	SourceLTE          *string  `json:"sourceLTE,omitempty"`
+	SourceContains     *string  `json:"sourceContains,omitempty"`
+	SourceHasPrefix    *string  `json:"sourceHasPrefix,omitempty"`
+	SourceHasSuffix    *string  `json:"sourceHasSuffix,omitempty"`
+	SourceEqualFold    *string  `json:"sourceEqualFold,omitempty"`
+	SourceContainsFold *string  `json:"sourceContainsFold,omitempty"`
+
+	// "amount" field predicates.
+	Amount      *int64  `json:"amount,omitempty"`
+	AmountNEQ   *int64  `json:"amountNEQ,omitempty"`
+	AmountIn    []int64 `json:"amountIn,omitempty"`
+	AmountNotIn []int64 `json:"amountNotIn,omitempty"`
+	AmountGT    *int64  `json:"amountGT,omitempty"`
+	AmountGTE   *int64  `json:"amountGTE,omitempty"`
+	AmountLT    *int64  `json:"amountLT,omitempty"`
+	AmountLTE   *int64  `json:"amountLTE,omitempty"`
+
+	// "balance" field predicates.
+	Balance      *int64  `json:"balance,omitempty"`
+	BalanceNEQ   *int64  `json:"balanceNEQ,omitempty"`
+	BalanceIn    []int64 `json:"balanceIn,omitempty"`
+	BalanceNotIn []int64 `json:"balanceNotIn,omitempty"`
+	BalanceGT    *int64  `json:"balanceGT,omitempty"`
+	BalanceGTE   *int64  `json:"balanceGTE,omitempty"`
+	BalanceLT    *int64  `json:"balanceLT,omitempty"`
+	BalanceLTE   *int64  `json:"balanceLTE,omitempty"`
+
+	// "related_transaction_id" field predicates.
+	RelatedTransactionID             *string  `json:"relatedTransactionID,omitempty"`
+	RelatedTransactionIDNEQ          *string  `json:"relatedTransactionIDNEQ,omitempty"`
+	RelatedTransactionIDIn           []string `json:"relatedTransactionIDIn,omitempty"`
+	RelatedTransactionIDNotIn        []string `json:"relatedTransactionIDNotIn,omitempty"`
+	RelatedTransactionIDGT           *string  `json:"relatedTransactionIDGT,omitempty"`
+	RelatedTransactionIDGTE          *string  `json:"relatedTransactionIDGTE,omitempty"`
+	RelatedTransactionIDLT           *string  `json:"relatedTransactionIDLT,omitempty"`
+	RelatedTransactionIDLTE          *string  `json:"relatedTransactionIDLTE,omitempty"`
+	RelatedTransactionIDContains     *string  `json:"relatedTransactionIDContains,omitempty"`
+	RelatedTransactionIDHasPrefix    *string  `json:"relatedTransactionIDHasPrefix,omitempty"`
+	RelatedTransactionIDHasSuffix    *string  `json:"relatedTransactionIDHasSuffix,omitempty"`
+	RelatedTransactionIDIsNil        bool     `json:"relatedTransactionIDIsNil,omitempty"`
+	RelatedTransactionIDNotNil       bool     `json:"relatedTransactionIDNotNil,omitempty"`
+	RelatedTransactionIDEqualFold    *string  `json:"relatedTransactionIDEqualFold,omitempty"`
+	RelatedTransactionIDContainsFold *string  `json:"relatedTransactionIDContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *VoucherTransactionWhereInput) AddPredicates(predicates ...predicate.VoucherTransaction) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the VoucherTransactionWhereInput filter on the VoucherTransactionQuery builder.
+func (i *VoucherTransactionWhereInput) Filter(q *VoucherTransactionQuery) (*VoucherTransactionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyVoucherTransactionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyVoucherTransactionWhereInput is returned in case the VoucherTransactionWhereInput is empty.
+var ErrEmptyVoucherTransactionWhereInput = errors.New("ent: empty predicate VoucherTransactionWhereInput")
+
+// P returns a predicate for filtering vouchertransactions.
+// An error is returned if the input is empty or invalid.
+func (i *VoucherTransactionWhereInput) P() (predicate.VoucherTransaction, error) {
+	var predicates []predicate.VoucherTransaction
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, vouchertransaction.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.VoucherTransaction, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, vouchertransaction.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.VoucherTransaction, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, vouchertransaction.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, vouchertransaction.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, vouchertransaction.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, vouchertransaction.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, vouchertransaction.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, vouchertransaction.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, vouchertransaction.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, vouchertransaction.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, vouchertransaction.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, vouchertransaction.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, vouchertransaction.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, vouchertransaction.UpdatedAtNotNil())
+	}
+	if i.VoucherID != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDEQ(*i.VoucherID))
+	}
+	if i.VoucherIDNEQ != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDNEQ(*i.VoucherIDNEQ))
+	}
+	if len(i.VoucherIDIn) > 0 {
+		predicates = append(predicates, vouchertransaction.VoucherIDIn(i.VoucherIDIn...))
+	}
+	if len(i.VoucherIDNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.VoucherIDNotIn(i.VoucherIDNotIn...))
+	}
+	if i.VoucherIDGT != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDGT(*i.VoucherIDGT))
+	}
+	if i.VoucherIDGTE != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDGTE(*i.VoucherIDGTE))
+	}
+	if i.VoucherIDLT != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDLT(*i.VoucherIDLT))
+	}
+	if i.VoucherIDLTE != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDLTE(*i.VoucherIDLTE))
+	}
+	if i.VoucherIDContains != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDContains(*i.VoucherIDContains))
+	}
+	if i.VoucherIDHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDHasPrefix(*i.VoucherIDHasPrefix))
+	}
+	if i.VoucherIDHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDHasSuffix(*i.VoucherIDHasSuffix))
+	}
+	if i.VoucherIDEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDEqualFold(*i.VoucherIDEqualFold))
+	}
+	if i.VoucherIDContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.VoucherIDContainsFold(*i.VoucherIDContainsFold))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, vouchertransaction.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, vouchertransaction.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, vouchertransaction.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, vouchertransaction.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, vouchertransaction.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, vouchertransaction.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, vouchertransaction.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, vouchertransaction.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, vouchertransaction.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, vouchertransaction.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, vouchertransaction.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, vouchertransaction.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.ReasonGT != nil {
+		predicates = append(predicates, vouchertransaction.ReasonGT(*i.ReasonGT))
+	}
+	if i.ReasonGTE != nil {
+		predicates = append(predicates, vouchertransaction.ReasonGTE(*i.ReasonGTE))
+	}
+	if i.ReasonLT != nil {
+		predicates = append(predicates, vouchertransaction.ReasonLT(*i.ReasonLT))
+	}
+	if i.ReasonLTE != nil {
+		predicates = append(predicates, vouchertransaction.ReasonLTE(*i.ReasonLTE))
+	}
+	if i.ReasonContains != nil {
+		predicates = append(predicates, vouchertransaction.ReasonContains(*i.ReasonContains))
+	}
+	if i.ReasonHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.ReasonHasPrefix(*i.ReasonHasPrefix))
+	}
+	if i.ReasonHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.ReasonHasSuffix(*i.ReasonHasSuffix))
+	}
+	if i.ReasonIsNil {
+		predicates = append(predicates, vouchertransaction.ReasonIsNil())
+	}
+	if i.ReasonNotNil {
+		predicates = append(predicates, vouchertransaction.ReasonNotNil())
+	}
+	if i.ReasonEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.ReasonEqualFold(*i.ReasonEqualFold))
+	}
+	if i.ReasonContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.ReasonContainsFold(*i.ReasonContainsFold))
+	}
+	if i.Source != nil {
+		predicates = append(predicates, vouchertransaction.SourceEQ(*i.Source))
+	}
+	if i.SourceNEQ != nil {
+		predicates = append(predicates, vouchertransaction.SourceNEQ(*i.SourceNEQ))
+	}
+	if len(i.SourceIn) > 0 {
+		predicates = append(predicates, vouchertransaction.SourceIn(i.SourceIn...))
+	}
+	if len(i.SourceNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.SourceNotIn(i.SourceNotIn...))
+	}
+	if i.SourceGT != nil {
+		predicates = append(predicates, vouchertransaction.SourceGT(*i.SourceGT))
+	}
+	if i.SourceGTE != nil {
+		predicates = append(predicates, vouchertransaction.SourceGTE(*i.SourceGTE))
+	}
+	if i.SourceLT != nil {
+		predicates = append(predicates, vouchertransaction.SourceLT(*i.SourceLT))
+	}
+	if i.SourceLTE != nil {
+		predicates = append(predicates, vouchertransaction.SourceLTE(*i.SourceLTE))
+	}
+	if i.SourceContains != nil {
+		predicates = append(predicates, vouchertransaction.SourceContains(*i.SourceContains))
+	}
+	if i.SourceHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.SourceHasPrefix(*i.SourceHasPrefix))
+	}
+	if i.SourceHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.SourceHasSuffix(*i.SourceHasSuffix))
+	}
+	if i.SourceEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.SourceEqualFold(*i.SourceEqualFold))
+	}
+	if i.SourceContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.SourceContainsFold(*i.SourceContainsFold))
+	}
+	if i.Amount != nil {
+		predicates = append(predicates, vouchertransaction.AmountEQ(*i.Amount))
+	}
+	if i.AmountNEQ != nil {
+		predicates = append(predicates, vouchertransaction.AmountNEQ(*i.AmountNEQ))
+	}
+	if len(i.AmountIn) > 0 {
+		predicates = append(predicates, vouchertransaction.AmountIn(i.AmountIn...))
+	}
+	if len(i.AmountNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.AmountNotIn(i.AmountNotIn...))
+	}
+	if i.AmountGT != nil {
+		predicates = append(predicates, vouchertransaction.AmountGT(*i.AmountGT))
+	}
+	if i.AmountGTE != nil {
+		predicates = append(predicates, vouchertransaction.AmountGTE(*i.AmountGTE))
+	}
+	if i.AmountLT != nil {
+		predicates = append(predicates, vouchertransaction.AmountLT(*i.AmountLT))
+	}
+	if i.AmountLTE != nil {
+		predicates = append(predicates, vouchertransaction.AmountLTE(*i.AmountLTE))
+	}
+	if i.Balance != nil {
+		predicates = append(predicates, vouchertransaction.BalanceEQ(*i.Balance))
+	}
+	if i.BalanceNEQ != nil {
+		predicates = append(predicates, vouchertransaction.BalanceNEQ(*i.BalanceNEQ))
+	}
+	if len(i.BalanceIn) > 0 {
+		predicates = append(predicates, vouchertransaction.BalanceIn(i.BalanceIn...))
+	}
+	if len(i.BalanceNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.BalanceNotIn(i.BalanceNotIn...))
+	}
+	if i.BalanceGT != nil {
+		predicates = append(predicates, vouchertransaction.BalanceGT(*i.BalanceGT))
+	}
+	if i.BalanceGTE != nil {
+		predicates = append(predicates, vouchertransaction.BalanceGTE(*i.BalanceGTE))
+	}
+	if i.BalanceLT != nil {
+		predicates = append(predicates, vouchertransaction.BalanceLT(*i.BalanceLT))
+	}
+	if i.BalanceLTE != nil {
+		predicates = append(predicates, vouchertransaction.BalanceLTE(*i.BalanceLTE))
+	}
+	if i.RelatedTransactionID != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDEQ(*i.RelatedTransactionID))
+	}
+	if i.RelatedTransactionIDNEQ != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDNEQ(*i.RelatedTransactionIDNEQ))
+	}
+	if len(i.RelatedTransactionIDIn) > 0 {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDIn(i.RelatedTransactionIDIn...))
+	}
+	if len(i.RelatedTransactionIDNotIn) > 0 {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDNotIn(i.RelatedTransactionIDNotIn...))
+	}
+	if i.RelatedTransactionIDGT != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDGT(*i.RelatedTransactionIDGT))
+	}
+	if i.RelatedTransactionIDGTE != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDGTE(*i.RelatedTransactionIDGTE))
+	}
+	if i.RelatedTransactionIDLT != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDLT(*i.RelatedTransactionIDLT))
+	}
+	if i.RelatedTransactionIDLTE != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDLTE(*i.RelatedTransactionIDLTE))
+	}
+	if i.RelatedTransactionIDContains != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDContains(*i.RelatedTransactionIDContains))
+	}
+	if i.RelatedTransactionIDHasPrefix != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDHasPrefix(*i.RelatedTransactionIDHasPrefix))
+	}
+	if i.RelatedTransactionIDHasSuffix != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDHasSuffix(*i.RelatedTransactionIDHasSuffix))
+	}
+	if i.RelatedTransactionIDIsNil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDIsNil())
+	}
+	if i.RelatedTransactionIDNotNil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDNotNil())
+	}
+	if i.RelatedTransactionIDEqualFold != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDEqualFold(*i.RelatedTransactionIDEqualFold))
+	}
+	if i.RelatedTransactionIDContainsFold != nil {
+		predicates = append(predicates, vouchertransaction.RelatedTransactionIDContainsFold(*i.RelatedTransactionIDContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyVoucherTransactionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return vouchertransaction.And(predicates...), nil
 	}
 }

@@ -16,15 +16,23 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customereventcount"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 const (
@@ -36,18 +44,26 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAppKey        = "AppKey"
-	TypeAsyncAction   = "AsyncAction"
-	TypeBranding      = "Branding"
-	TypeCampaign      = "Campaign"
-	TypeCustomer      = "Customer"
-	TypeManagementKey = "ManagementKey"
-	TypeOAuthToken    = "OAuthToken"
-	TypeProject       = "Project"
-	TypeProjectUser   = "ProjectUser"
-	TypePublication   = "Publication"
-	TypeUser          = "User"
-	TypeVoucher       = "Voucher"
+	TypeAppKey             = "AppKey"
+	TypeAsyncAction        = "AsyncAction"
+	TypeBranding           = "Branding"
+	TypeCampaign           = "Campaign"
+	TypeCustomEvent        = "CustomEvent"
+	TypeCustomer           = "Customer"
+	TypeCustomerEventCount = "CustomerEventCount"
+	TypeExport             = "Export"
+	TypeManagementKey      = "ManagementKey"
+	TypeMetadataSchema     = "MetadataSchema"
+	TypeOAuthToken         = "OAuthToken"
+	TypeProject            = "Project"
+	TypeProjectUser        = "ProjectUser"
+	TypePublication        = "Publication"
+	TypeReferralConversion = "ReferralConversion"
+	TypeSegment            = "Segment"
+	TypeSegmentMember      = "SegmentMember"
+	TypeUser               = "User"
+	TypeVoucher            = "Voucher"
+	TypeVoucherTransaction = "VoucherTransaction"
 )
 
 // AppKeyMutation represents an operation that mutates the AppKey nodes in the graph.
@@ -915,6 +931,7 @@ type AsyncActionMutation struct {
 	_type          *string
 	status         *asyncaction.Status
 	campaign_id    *string
+	export_id      *string
 	params         **jsonfield.GenerationParams
 	total          *int
 	addtotal       *int
@@ -1279,6 +1296,55 @@ func (m *AsyncActionMutation) CampaignIDCleared() bool {
 func (m *AsyncActionMutation) ResetCampaignID() {
 	m.campaign_id = nil
 	delete(m.clearedFields, asyncaction.FieldCampaignID)
+}
+
+// SetExportID sets the "export_id" field.
+func (m *AsyncActionMutation) SetExportID(s string) {
+	m.export_id = &s
+}
+
+// ExportID returns the value of the "export_id" field in the mutation.
+func (m *AsyncActionMutation) ExportID() (r string, exists bool) {
+	v := m.export_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExportID returns the old "export_id" field's value of the AsyncAction entity.
+// If the AsyncAction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AsyncActionMutation) OldExportID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExportID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExportID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExportID: %w", err)
+	}
+	return oldValue.ExportID, nil
+}
+
+// ClearExportID clears the value of the "export_id" field.
+func (m *AsyncActionMutation) ClearExportID() {
+	m.export_id = nil
+	m.clearedFields[asyncaction.FieldExportID] = struct{}{}
+}
+
+// ExportIDCleared returns if the "export_id" field was cleared in this mutation.
+func (m *AsyncActionMutation) ExportIDCleared() bool {
+	_, ok := m.clearedFields[asyncaction.FieldExportID]
+	return ok
+}
+
+// ResetExportID resets all changes to the "export_id" field.
+func (m *AsyncActionMutation) ResetExportID() {
+	m.export_id = nil
+	delete(m.clearedFields, asyncaction.FieldExportID)
 }
 
 // SetParams sets the "params" field.
@@ -1862,7 +1928,7 @@ func (m *AsyncActionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AsyncActionMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.project_id != nil {
 		fields = append(fields, asyncaction.FieldProjectID)
 	}
@@ -1880,6 +1946,9 @@ func (m *AsyncActionMutation) Fields() []string {
 	}
 	if m.campaign_id != nil {
 		fields = append(fields, asyncaction.FieldCampaignID)
+	}
+	if m.export_id != nil {
+		fields = append(fields, asyncaction.FieldExportID)
 	}
 	if m.params != nil {
 		fields = append(fields, asyncaction.FieldParams)
@@ -1934,6 +2003,8 @@ func (m *AsyncActionMutation) Field(name string) (ent.Value, bool) {
 		return m.Status()
 	case asyncaction.FieldCampaignID:
 		return m.CampaignID()
+	case asyncaction.FieldExportID:
+		return m.ExportID()
 	case asyncaction.FieldParams:
 		return m.Params()
 	case asyncaction.FieldTotal:
@@ -1977,6 +2048,8 @@ func (m *AsyncActionMutation) OldField(ctx context.Context, name string) (ent.Va
 		return m.OldStatus(ctx)
 	case asyncaction.FieldCampaignID:
 		return m.OldCampaignID(ctx)
+	case asyncaction.FieldExportID:
+		return m.OldExportID(ctx)
 	case asyncaction.FieldParams:
 		return m.OldParams(ctx)
 	case asyncaction.FieldTotal:
@@ -2049,6 +2122,13 @@ func (m *AsyncActionMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCampaignID(v)
+		return nil
+	case asyncaction.FieldExportID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExportID(v)
 		return nil
 	case asyncaction.FieldParams:
 		v, ok := value.(*jsonfield.GenerationParams)
@@ -2202,6 +2282,9 @@ func (m *AsyncActionMutation) ClearedFields() []string {
 	if m.FieldCleared(asyncaction.FieldCampaignID) {
 		fields = append(fields, asyncaction.FieldCampaignID)
 	}
+	if m.FieldCleared(asyncaction.FieldExportID) {
+		fields = append(fields, asyncaction.FieldExportID)
+	}
 	if m.FieldCleared(asyncaction.FieldFailureReason) {
 		fields = append(fields, asyncaction.FieldFailureReason)
 	}
@@ -2242,6 +2325,9 @@ func (m *AsyncActionMutation) ClearField(name string) error {
 		return nil
 	case asyncaction.FieldCampaignID:
 		m.ClearCampaignID()
+		return nil
+	case asyncaction.FieldExportID:
+		m.ClearExportID()
 		return nil
 	case asyncaction.FieldFailureReason:
 		m.ClearFailureReason()
@@ -2289,6 +2375,9 @@ func (m *AsyncActionMutation) ResetField(name string) error {
 		return nil
 	case asyncaction.FieldCampaignID:
 		m.ResetCampaignID()
+		return nil
+	case asyncaction.FieldExportID:
+		m.ResetExportID()
 		return nil
 	case asyncaction.FieldParams:
 		m.ResetParams()
@@ -5258,6 +5347,776 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Campaign edge %s", name)
 }
 
+// CustomEventMutation represents an operation that mutates the CustomEvent nodes in the graph.
+type CustomEventMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	_type         *string
+	customer_id   *string
+	metadata      *map[string]interface{}
+	referral_code *string
+	loyalty_code  *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CustomEvent, error)
+	predicates    []predicate.CustomEvent
+}
+
+var _ ent.Mutation = (*CustomEventMutation)(nil)
+
+// customeventOption allows management of the mutation configuration using functional options.
+type customeventOption func(*CustomEventMutation)
+
+// newCustomEventMutation creates new mutation for the CustomEvent entity.
+func newCustomEventMutation(c config, op Op, opts ...customeventOption) *CustomEventMutation {
+	m := &CustomEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCustomEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCustomEventID sets the ID field of the mutation.
+func withCustomEventID(id string) customeventOption {
+	return func(m *CustomEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CustomEvent
+		)
+		m.oldValue = func(ctx context.Context) (*CustomEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CustomEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCustomEvent sets the old CustomEvent of the mutation.
+func withCustomEvent(node *CustomEvent) customeventOption {
+	return func(m *CustomEventMutation) {
+		m.oldValue = func(context.Context) (*CustomEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CustomEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CustomEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CustomEvent entities.
+func (m *CustomEventMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CustomEventMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CustomEventMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CustomEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CustomEventMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CustomEventMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CustomEventMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CustomEventMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CustomEventMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CustomEventMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CustomEventMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CustomEventMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CustomEventMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[customevent.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CustomEventMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[customevent.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CustomEventMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, customevent.FieldUpdatedAt)
+}
+
+// SetType sets the "type" field.
+func (m *CustomEventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *CustomEventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *CustomEventMutation) ResetType() {
+	m._type = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *CustomEventMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *CustomEventMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *CustomEventMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *CustomEventMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *CustomEventMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *CustomEventMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetReferralCode sets the "referral_code" field.
+func (m *CustomEventMutation) SetReferralCode(s string) {
+	m.referral_code = &s
+}
+
+// ReferralCode returns the value of the "referral_code" field in the mutation.
+func (m *CustomEventMutation) ReferralCode() (r string, exists bool) {
+	v := m.referral_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReferralCode returns the old "referral_code" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldReferralCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReferralCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReferralCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReferralCode: %w", err)
+	}
+	return oldValue.ReferralCode, nil
+}
+
+// ClearReferralCode clears the value of the "referral_code" field.
+func (m *CustomEventMutation) ClearReferralCode() {
+	m.referral_code = nil
+	m.clearedFields[customevent.FieldReferralCode] = struct{}{}
+}
+
+// ReferralCodeCleared returns if the "referral_code" field was cleared in this mutation.
+func (m *CustomEventMutation) ReferralCodeCleared() bool {
+	_, ok := m.clearedFields[customevent.FieldReferralCode]
+	return ok
+}
+
+// ResetReferralCode resets all changes to the "referral_code" field.
+func (m *CustomEventMutation) ResetReferralCode() {
+	m.referral_code = nil
+	delete(m.clearedFields, customevent.FieldReferralCode)
+}
+
+// SetLoyaltyCode sets the "loyalty_code" field.
+func (m *CustomEventMutation) SetLoyaltyCode(s string) {
+	m.loyalty_code = &s
+}
+
+// LoyaltyCode returns the value of the "loyalty_code" field in the mutation.
+func (m *CustomEventMutation) LoyaltyCode() (r string, exists bool) {
+	v := m.loyalty_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLoyaltyCode returns the old "loyalty_code" field's value of the CustomEvent entity.
+// If the CustomEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomEventMutation) OldLoyaltyCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLoyaltyCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLoyaltyCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLoyaltyCode: %w", err)
+	}
+	return oldValue.LoyaltyCode, nil
+}
+
+// ClearLoyaltyCode clears the value of the "loyalty_code" field.
+func (m *CustomEventMutation) ClearLoyaltyCode() {
+	m.loyalty_code = nil
+	m.clearedFields[customevent.FieldLoyaltyCode] = struct{}{}
+}
+
+// LoyaltyCodeCleared returns if the "loyalty_code" field was cleared in this mutation.
+func (m *CustomEventMutation) LoyaltyCodeCleared() bool {
+	_, ok := m.clearedFields[customevent.FieldLoyaltyCode]
+	return ok
+}
+
+// ResetLoyaltyCode resets all changes to the "loyalty_code" field.
+func (m *CustomEventMutation) ResetLoyaltyCode() {
+	m.loyalty_code = nil
+	delete(m.clearedFields, customevent.FieldLoyaltyCode)
+}
+
+// Where appends a list predicates to the CustomEventMutation builder.
+func (m *CustomEventMutation) Where(ps ...predicate.CustomEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CustomEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CustomEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CustomEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CustomEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CustomEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CustomEvent).
+func (m *CustomEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CustomEventMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, customevent.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, customevent.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, customevent.FieldUpdatedAt)
+	}
+	if m._type != nil {
+		fields = append(fields, customevent.FieldType)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, customevent.FieldCustomerID)
+	}
+	if m.metadata != nil {
+		fields = append(fields, customevent.FieldMetadata)
+	}
+	if m.referral_code != nil {
+		fields = append(fields, customevent.FieldReferralCode)
+	}
+	if m.loyalty_code != nil {
+		fields = append(fields, customevent.FieldLoyaltyCode)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CustomEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case customevent.FieldProjectID:
+		return m.ProjectID()
+	case customevent.FieldCreatedAt:
+		return m.CreatedAt()
+	case customevent.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case customevent.FieldType:
+		return m.GetType()
+	case customevent.FieldCustomerID:
+		return m.CustomerID()
+	case customevent.FieldMetadata:
+		return m.Metadata()
+	case customevent.FieldReferralCode:
+		return m.ReferralCode()
+	case customevent.FieldLoyaltyCode:
+		return m.LoyaltyCode()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CustomEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case customevent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case customevent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case customevent.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case customevent.FieldType:
+		return m.OldType(ctx)
+	case customevent.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case customevent.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case customevent.FieldReferralCode:
+		return m.OldReferralCode(ctx)
+	case customevent.FieldLoyaltyCode:
+		return m.OldLoyaltyCode(ctx)
+	}
+	return nil, fmt.Errorf("unknown CustomEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case customevent.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case customevent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case customevent.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case customevent.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case customevent.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case customevent.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case customevent.FieldReferralCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReferralCode(v)
+		return nil
+	case customevent.FieldLoyaltyCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLoyaltyCode(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CustomEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CustomEventMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CustomEventMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CustomEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CustomEventMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(customevent.FieldUpdatedAt) {
+		fields = append(fields, customevent.FieldUpdatedAt)
+	}
+	if m.FieldCleared(customevent.FieldReferralCode) {
+		fields = append(fields, customevent.FieldReferralCode)
+	}
+	if m.FieldCleared(customevent.FieldLoyaltyCode) {
+		fields = append(fields, customevent.FieldLoyaltyCode)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CustomEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CustomEventMutation) ClearField(name string) error {
+	switch name {
+	case customevent.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case customevent.FieldReferralCode:
+		m.ClearReferralCode()
+		return nil
+	case customevent.FieldLoyaltyCode:
+		m.ClearLoyaltyCode()
+		return nil
+	}
+	return fmt.Errorf("unknown CustomEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CustomEventMutation) ResetField(name string) error {
+	switch name {
+	case customevent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case customevent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case customevent.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case customevent.FieldType:
+		m.ResetType()
+		return nil
+	case customevent.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case customevent.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case customevent.FieldReferralCode:
+		m.ResetReferralCode()
+		return nil
+	case customevent.FieldLoyaltyCode:
+		m.ResetLoyaltyCode()
+		return nil
+	}
+	return fmt.Errorf("unknown CustomEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CustomEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CustomEventMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CustomEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CustomEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CustomEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CustomEventMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CustomEventMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CustomEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CustomEventMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CustomEvent edge %s", name)
+}
+
 // CustomerMutation represents an operation that mutates the Customer nodes in the graph.
 type CustomerMutation struct {
 	config
@@ -6432,6 +7291,1724 @@ func (m *CustomerMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Customer edge %s", name)
 }
 
+// CustomerEventCountMutation represents an operation that mutates the CustomerEventCount nodes in the graph.
+type CustomerEventCountMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	customer_id   *string
+	event         *string
+	count         *int
+	addcount      *int
+	last_at       *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CustomerEventCount, error)
+	predicates    []predicate.CustomerEventCount
+}
+
+var _ ent.Mutation = (*CustomerEventCountMutation)(nil)
+
+// customereventcountOption allows management of the mutation configuration using functional options.
+type customereventcountOption func(*CustomerEventCountMutation)
+
+// newCustomerEventCountMutation creates new mutation for the CustomerEventCount entity.
+func newCustomerEventCountMutation(c config, op Op, opts ...customereventcountOption) *CustomerEventCountMutation {
+	m := &CustomerEventCountMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCustomerEventCount,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCustomerEventCountID sets the ID field of the mutation.
+func withCustomerEventCountID(id string) customereventcountOption {
+	return func(m *CustomerEventCountMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CustomerEventCount
+		)
+		m.oldValue = func(ctx context.Context) (*CustomerEventCount, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CustomerEventCount.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCustomerEventCount sets the old CustomerEventCount of the mutation.
+func withCustomerEventCount(node *CustomerEventCount) customereventcountOption {
+	return func(m *CustomerEventCountMutation) {
+		m.oldValue = func(context.Context) (*CustomerEventCount, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CustomerEventCountMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CustomerEventCountMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CustomerEventCount entities.
+func (m *CustomerEventCountMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CustomerEventCountMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CustomerEventCountMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CustomerEventCount.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CustomerEventCountMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CustomerEventCountMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CustomerEventCount entity.
+// If the CustomerEventCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerEventCountMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CustomerEventCountMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *CustomerEventCountMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *CustomerEventCountMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the CustomerEventCount entity.
+// If the CustomerEventCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerEventCountMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *CustomerEventCountMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetEvent sets the "event" field.
+func (m *CustomerEventCountMutation) SetEvent(s string) {
+	m.event = &s
+}
+
+// Event returns the value of the "event" field in the mutation.
+func (m *CustomerEventCountMutation) Event() (r string, exists bool) {
+	v := m.event
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvent returns the old "event" field's value of the CustomerEventCount entity.
+// If the CustomerEventCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerEventCountMutation) OldEvent(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvent: %w", err)
+	}
+	return oldValue.Event, nil
+}
+
+// ResetEvent resets all changes to the "event" field.
+func (m *CustomerEventCountMutation) ResetEvent() {
+	m.event = nil
+}
+
+// SetCount sets the "count" field.
+func (m *CustomerEventCountMutation) SetCount(i int) {
+	m.count = &i
+	m.addcount = nil
+}
+
+// Count returns the value of the "count" field in the mutation.
+func (m *CustomerEventCountMutation) Count() (r int, exists bool) {
+	v := m.count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCount returns the old "count" field's value of the CustomerEventCount entity.
+// If the CustomerEventCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerEventCountMutation) OldCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCount: %w", err)
+	}
+	return oldValue.Count, nil
+}
+
+// AddCount adds i to the "count" field.
+func (m *CustomerEventCountMutation) AddCount(i int) {
+	if m.addcount != nil {
+		*m.addcount += i
+	} else {
+		m.addcount = &i
+	}
+}
+
+// AddedCount returns the value that was added to the "count" field in this mutation.
+func (m *CustomerEventCountMutation) AddedCount() (r int, exists bool) {
+	v := m.addcount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCount resets all changes to the "count" field.
+func (m *CustomerEventCountMutation) ResetCount() {
+	m.count = nil
+	m.addcount = nil
+}
+
+// SetLastAt sets the "last_at" field.
+func (m *CustomerEventCountMutation) SetLastAt(t time.Time) {
+	m.last_at = &t
+}
+
+// LastAt returns the value of the "last_at" field in the mutation.
+func (m *CustomerEventCountMutation) LastAt() (r time.Time, exists bool) {
+	v := m.last_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastAt returns the old "last_at" field's value of the CustomerEventCount entity.
+// If the CustomerEventCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CustomerEventCountMutation) OldLastAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastAt: %w", err)
+	}
+	return oldValue.LastAt, nil
+}
+
+// ResetLastAt resets all changes to the "last_at" field.
+func (m *CustomerEventCountMutation) ResetLastAt() {
+	m.last_at = nil
+}
+
+// Where appends a list predicates to the CustomerEventCountMutation builder.
+func (m *CustomerEventCountMutation) Where(ps ...predicate.CustomerEventCount) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CustomerEventCountMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CustomerEventCountMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CustomerEventCount, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CustomerEventCountMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CustomerEventCountMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CustomerEventCount).
+func (m *CustomerEventCountMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CustomerEventCountMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.project_id != nil {
+		fields = append(fields, customereventcount.FieldProjectID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, customereventcount.FieldCustomerID)
+	}
+	if m.event != nil {
+		fields = append(fields, customereventcount.FieldEvent)
+	}
+	if m.count != nil {
+		fields = append(fields, customereventcount.FieldCount)
+	}
+	if m.last_at != nil {
+		fields = append(fields, customereventcount.FieldLastAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CustomerEventCountMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case customereventcount.FieldProjectID:
+		return m.ProjectID()
+	case customereventcount.FieldCustomerID:
+		return m.CustomerID()
+	case customereventcount.FieldEvent:
+		return m.Event()
+	case customereventcount.FieldCount:
+		return m.Count()
+	case customereventcount.FieldLastAt:
+		return m.LastAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CustomerEventCountMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case customereventcount.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case customereventcount.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case customereventcount.FieldEvent:
+		return m.OldEvent(ctx)
+	case customereventcount.FieldCount:
+		return m.OldCount(ctx)
+	case customereventcount.FieldLastAt:
+		return m.OldLastAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CustomerEventCount field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerEventCountMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case customereventcount.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case customereventcount.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case customereventcount.FieldEvent:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvent(v)
+		return nil
+	case customereventcount.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCount(v)
+		return nil
+	case customereventcount.FieldLastAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerEventCount field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CustomerEventCountMutation) AddedFields() []string {
+	var fields []string
+	if m.addcount != nil {
+		fields = append(fields, customereventcount.FieldCount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CustomerEventCountMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case customereventcount.FieldCount:
+		return m.AddedCount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CustomerEventCountMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case customereventcount.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerEventCount numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CustomerEventCountMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CustomerEventCountMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CustomerEventCountMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CustomerEventCount nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CustomerEventCountMutation) ResetField(name string) error {
+	switch name {
+	case customereventcount.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case customereventcount.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case customereventcount.FieldEvent:
+		m.ResetEvent()
+		return nil
+	case customereventcount.FieldCount:
+		m.ResetCount()
+		return nil
+	case customereventcount.FieldLastAt:
+		m.ResetLastAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CustomerEventCount field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CustomerEventCountMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CustomerEventCountMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CustomerEventCountMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CustomerEventCountMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CustomerEventCountMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CustomerEventCountMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CustomerEventCountMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CustomerEventCount unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CustomerEventCountMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CustomerEventCount edge %s", name)
+}
+
+// ExportMutation represents an operation that mutates the Export nodes in the graph.
+type ExportMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	project_id      *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	status          *export.Status
+	channel         *string
+	exported_object *string
+	parameters      *map[string]interface{}
+	voucher_id      *string
+	user_id         *string
+	file            *string
+	rows            *int
+	addrows         *int
+	failure_reason  *string
+	download_secret *string
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*Export, error)
+	predicates      []predicate.Export
+}
+
+var _ ent.Mutation = (*ExportMutation)(nil)
+
+// exportOption allows management of the mutation configuration using functional options.
+type exportOption func(*ExportMutation)
+
+// newExportMutation creates new mutation for the Export entity.
+func newExportMutation(c config, op Op, opts ...exportOption) *ExportMutation {
+	m := &ExportMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeExport,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withExportID sets the ID field of the mutation.
+func withExportID(id string) exportOption {
+	return func(m *ExportMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Export
+		)
+		m.oldValue = func(ctx context.Context) (*Export, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Export.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withExport sets the old Export of the mutation.
+func withExport(node *Export) exportOption {
+	return func(m *ExportMutation) {
+		m.oldValue = func(context.Context) (*Export, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ExportMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ExportMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Export entities.
+func (m *ExportMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ExportMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ExportMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Export.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ExportMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ExportMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ExportMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ExportMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ExportMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ExportMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ExportMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ExportMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ExportMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[export.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ExportMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[export.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ExportMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, export.FieldUpdatedAt)
+}
+
+// SetStatus sets the "status" field.
+func (m *ExportMutation) SetStatus(e export.Status) {
+	m.status = &e
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *ExportMutation) Status() (r export.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldStatus(ctx context.Context) (v export.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *ExportMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetChannel sets the "channel" field.
+func (m *ExportMutation) SetChannel(s string) {
+	m.channel = &s
+}
+
+// Channel returns the value of the "channel" field in the mutation.
+func (m *ExportMutation) Channel() (r string, exists bool) {
+	v := m.channel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChannel returns the old "channel" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldChannel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChannel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChannel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChannel: %w", err)
+	}
+	return oldValue.Channel, nil
+}
+
+// ResetChannel resets all changes to the "channel" field.
+func (m *ExportMutation) ResetChannel() {
+	m.channel = nil
+}
+
+// SetExportedObject sets the "exported_object" field.
+func (m *ExportMutation) SetExportedObject(s string) {
+	m.exported_object = &s
+}
+
+// ExportedObject returns the value of the "exported_object" field in the mutation.
+func (m *ExportMutation) ExportedObject() (r string, exists bool) {
+	v := m.exported_object
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExportedObject returns the old "exported_object" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldExportedObject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExportedObject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExportedObject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExportedObject: %w", err)
+	}
+	return oldValue.ExportedObject, nil
+}
+
+// ResetExportedObject resets all changes to the "exported_object" field.
+func (m *ExportMutation) ResetExportedObject() {
+	m.exported_object = nil
+}
+
+// SetParameters sets the "parameters" field.
+func (m *ExportMutation) SetParameters(value map[string]interface{}) {
+	m.parameters = &value
+}
+
+// Parameters returns the value of the "parameters" field in the mutation.
+func (m *ExportMutation) Parameters() (r map[string]interface{}, exists bool) {
+	v := m.parameters
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParameters returns the old "parameters" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldParameters(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParameters is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParameters requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParameters: %w", err)
+	}
+	return oldValue.Parameters, nil
+}
+
+// ResetParameters resets all changes to the "parameters" field.
+func (m *ExportMutation) ResetParameters() {
+	m.parameters = nil
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *ExportMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *ExportMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldVoucherID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ClearVoucherID clears the value of the "voucher_id" field.
+func (m *ExportMutation) ClearVoucherID() {
+	m.voucher_id = nil
+	m.clearedFields[export.FieldVoucherID] = struct{}{}
+}
+
+// VoucherIDCleared returns if the "voucher_id" field was cleared in this mutation.
+func (m *ExportMutation) VoucherIDCleared() bool {
+	_, ok := m.clearedFields[export.FieldVoucherID]
+	return ok
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *ExportMutation) ResetVoucherID() {
+	m.voucher_id = nil
+	delete(m.clearedFields, export.FieldVoucherID)
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ExportMutation) SetUserID(s string) {
+	m.user_id = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ExportMutation) UserID() (r string, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldUserID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ClearUserID clears the value of the "user_id" field.
+func (m *ExportMutation) ClearUserID() {
+	m.user_id = nil
+	m.clearedFields[export.FieldUserID] = struct{}{}
+}
+
+// UserIDCleared returns if the "user_id" field was cleared in this mutation.
+func (m *ExportMutation) UserIDCleared() bool {
+	_, ok := m.clearedFields[export.FieldUserID]
+	return ok
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ExportMutation) ResetUserID() {
+	m.user_id = nil
+	delete(m.clearedFields, export.FieldUserID)
+}
+
+// SetFile sets the "file" field.
+func (m *ExportMutation) SetFile(s string) {
+	m.file = &s
+}
+
+// File returns the value of the "file" field in the mutation.
+func (m *ExportMutation) File() (r string, exists bool) {
+	v := m.file
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFile returns the old "file" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldFile(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFile is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFile requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFile: %w", err)
+	}
+	return oldValue.File, nil
+}
+
+// ClearFile clears the value of the "file" field.
+func (m *ExportMutation) ClearFile() {
+	m.file = nil
+	m.clearedFields[export.FieldFile] = struct{}{}
+}
+
+// FileCleared returns if the "file" field was cleared in this mutation.
+func (m *ExportMutation) FileCleared() bool {
+	_, ok := m.clearedFields[export.FieldFile]
+	return ok
+}
+
+// ResetFile resets all changes to the "file" field.
+func (m *ExportMutation) ResetFile() {
+	m.file = nil
+	delete(m.clearedFields, export.FieldFile)
+}
+
+// SetRows sets the "rows" field.
+func (m *ExportMutation) SetRows(i int) {
+	m.rows = &i
+	m.addrows = nil
+}
+
+// Rows returns the value of the "rows" field in the mutation.
+func (m *ExportMutation) Rows() (r int, exists bool) {
+	v := m.rows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRows returns the old "rows" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldRows(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRows is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRows requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRows: %w", err)
+	}
+	return oldValue.Rows, nil
+}
+
+// AddRows adds i to the "rows" field.
+func (m *ExportMutation) AddRows(i int) {
+	if m.addrows != nil {
+		*m.addrows += i
+	} else {
+		m.addrows = &i
+	}
+}
+
+// AddedRows returns the value that was added to the "rows" field in this mutation.
+func (m *ExportMutation) AddedRows() (r int, exists bool) {
+	v := m.addrows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearRows clears the value of the "rows" field.
+func (m *ExportMutation) ClearRows() {
+	m.rows = nil
+	m.addrows = nil
+	m.clearedFields[export.FieldRows] = struct{}{}
+}
+
+// RowsCleared returns if the "rows" field was cleared in this mutation.
+func (m *ExportMutation) RowsCleared() bool {
+	_, ok := m.clearedFields[export.FieldRows]
+	return ok
+}
+
+// ResetRows resets all changes to the "rows" field.
+func (m *ExportMutation) ResetRows() {
+	m.rows = nil
+	m.addrows = nil
+	delete(m.clearedFields, export.FieldRows)
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (m *ExportMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *ExportMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldFailureReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ClearFailureReason clears the value of the "failure_reason" field.
+func (m *ExportMutation) ClearFailureReason() {
+	m.failure_reason = nil
+	m.clearedFields[export.FieldFailureReason] = struct{}{}
+}
+
+// FailureReasonCleared returns if the "failure_reason" field was cleared in this mutation.
+func (m *ExportMutation) FailureReasonCleared() bool {
+	_, ok := m.clearedFields[export.FieldFailureReason]
+	return ok
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *ExportMutation) ResetFailureReason() {
+	m.failure_reason = nil
+	delete(m.clearedFields, export.FieldFailureReason)
+}
+
+// SetDownloadSecret sets the "download_secret" field.
+func (m *ExportMutation) SetDownloadSecret(s string) {
+	m.download_secret = &s
+}
+
+// DownloadSecret returns the value of the "download_secret" field in the mutation.
+func (m *ExportMutation) DownloadSecret() (r string, exists bool) {
+	v := m.download_secret
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDownloadSecret returns the old "download_secret" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldDownloadSecret(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDownloadSecret is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDownloadSecret requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDownloadSecret: %w", err)
+	}
+	return oldValue.DownloadSecret, nil
+}
+
+// ResetDownloadSecret resets all changes to the "download_secret" field.
+func (m *ExportMutation) ResetDownloadSecret() {
+	m.download_secret = nil
+}
+
+// Where appends a list predicates to the ExportMutation builder.
+func (m *ExportMutation) Where(ps ...predicate.Export) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ExportMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ExportMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Export, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ExportMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ExportMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Export).
+func (m *ExportMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ExportMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.project_id != nil {
+		fields = append(fields, export.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, export.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, export.FieldUpdatedAt)
+	}
+	if m.status != nil {
+		fields = append(fields, export.FieldStatus)
+	}
+	if m.channel != nil {
+		fields = append(fields, export.FieldChannel)
+	}
+	if m.exported_object != nil {
+		fields = append(fields, export.FieldExportedObject)
+	}
+	if m.parameters != nil {
+		fields = append(fields, export.FieldParameters)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, export.FieldVoucherID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, export.FieldUserID)
+	}
+	if m.file != nil {
+		fields = append(fields, export.FieldFile)
+	}
+	if m.rows != nil {
+		fields = append(fields, export.FieldRows)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, export.FieldFailureReason)
+	}
+	if m.download_secret != nil {
+		fields = append(fields, export.FieldDownloadSecret)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ExportMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case export.FieldProjectID:
+		return m.ProjectID()
+	case export.FieldCreatedAt:
+		return m.CreatedAt()
+	case export.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case export.FieldStatus:
+		return m.Status()
+	case export.FieldChannel:
+		return m.Channel()
+	case export.FieldExportedObject:
+		return m.ExportedObject()
+	case export.FieldParameters:
+		return m.Parameters()
+	case export.FieldVoucherID:
+		return m.VoucherID()
+	case export.FieldUserID:
+		return m.UserID()
+	case export.FieldFile:
+		return m.File()
+	case export.FieldRows:
+		return m.Rows()
+	case export.FieldFailureReason:
+		return m.FailureReason()
+	case export.FieldDownloadSecret:
+		return m.DownloadSecret()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ExportMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case export.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case export.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case export.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case export.FieldStatus:
+		return m.OldStatus(ctx)
+	case export.FieldChannel:
+		return m.OldChannel(ctx)
+	case export.FieldExportedObject:
+		return m.OldExportedObject(ctx)
+	case export.FieldParameters:
+		return m.OldParameters(ctx)
+	case export.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case export.FieldUserID:
+		return m.OldUserID(ctx)
+	case export.FieldFile:
+		return m.OldFile(ctx)
+	case export.FieldRows:
+		return m.OldRows(ctx)
+	case export.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case export.FieldDownloadSecret:
+		return m.OldDownloadSecret(ctx)
+	}
+	return nil, fmt.Errorf("unknown Export field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ExportMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case export.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case export.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case export.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case export.FieldStatus:
+		v, ok := value.(export.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case export.FieldChannel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChannel(v)
+		return nil
+	case export.FieldExportedObject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExportedObject(v)
+		return nil
+	case export.FieldParameters:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParameters(v)
+		return nil
+	case export.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case export.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case export.FieldFile:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFile(v)
+		return nil
+	case export.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRows(v)
+		return nil
+	case export.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case export.FieldDownloadSecret:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDownloadSecret(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Export field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ExportMutation) AddedFields() []string {
+	var fields []string
+	if m.addrows != nil {
+		fields = append(fields, export.FieldRows)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ExportMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case export.FieldRows:
+		return m.AddedRows()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ExportMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case export.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRows(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Export numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ExportMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(export.FieldUpdatedAt) {
+		fields = append(fields, export.FieldUpdatedAt)
+	}
+	if m.FieldCleared(export.FieldVoucherID) {
+		fields = append(fields, export.FieldVoucherID)
+	}
+	if m.FieldCleared(export.FieldUserID) {
+		fields = append(fields, export.FieldUserID)
+	}
+	if m.FieldCleared(export.FieldFile) {
+		fields = append(fields, export.FieldFile)
+	}
+	if m.FieldCleared(export.FieldRows) {
+		fields = append(fields, export.FieldRows)
+	}
+	if m.FieldCleared(export.FieldFailureReason) {
+		fields = append(fields, export.FieldFailureReason)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ExportMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ExportMutation) ClearField(name string) error {
+	switch name {
+	case export.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case export.FieldVoucherID:
+		m.ClearVoucherID()
+		return nil
+	case export.FieldUserID:
+		m.ClearUserID()
+		return nil
+	case export.FieldFile:
+		m.ClearFile()
+		return nil
+	case export.FieldRows:
+		m.ClearRows()
+		return nil
+	case export.FieldFailureReason:
+		m.ClearFailureReason()
+		return nil
+	}
+	return fmt.Errorf("unknown Export nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ExportMutation) ResetField(name string) error {
+	switch name {
+	case export.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case export.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case export.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case export.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case export.FieldChannel:
+		m.ResetChannel()
+		return nil
+	case export.FieldExportedObject:
+		m.ResetExportedObject()
+		return nil
+	case export.FieldParameters:
+		m.ResetParameters()
+		return nil
+	case export.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case export.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case export.FieldFile:
+		m.ResetFile()
+		return nil
+	case export.FieldRows:
+		m.ResetRows()
+		return nil
+	case export.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case export.FieldDownloadSecret:
+		m.ResetDownloadSecret()
+		return nil
+	}
+	return fmt.Errorf("unknown Export field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ExportMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ExportMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ExportMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ExportMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ExportMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ExportMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ExportMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Export unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ExportMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Export edge %s", name)
+}
+
 // ManagementKeyMutation represents an operation that mutates the ManagementKey nodes in the graph.
 type ManagementKeyMutation struct {
 	config
@@ -6946,6 +9523,630 @@ func (m *ManagementKeyMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ManagementKeyMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ManagementKey edge %s", name)
+}
+
+// MetadataSchemaMutation represents an operation that mutates the MetadataSchema nodes in the graph.
+type MetadataSchemaMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	related_object *string
+	name           *string
+	properties     *map[string]jsonfield.MetadataProperty
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*MetadataSchema, error)
+	predicates     []predicate.MetadataSchema
+}
+
+var _ ent.Mutation = (*MetadataSchemaMutation)(nil)
+
+// metadataschemaOption allows management of the mutation configuration using functional options.
+type metadataschemaOption func(*MetadataSchemaMutation)
+
+// newMetadataSchemaMutation creates new mutation for the MetadataSchema entity.
+func newMetadataSchemaMutation(c config, op Op, opts ...metadataschemaOption) *MetadataSchemaMutation {
+	m := &MetadataSchemaMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeMetadataSchema,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withMetadataSchemaID sets the ID field of the mutation.
+func withMetadataSchemaID(id string) metadataschemaOption {
+	return func(m *MetadataSchemaMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *MetadataSchema
+		)
+		m.oldValue = func(ctx context.Context) (*MetadataSchema, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().MetadataSchema.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withMetadataSchema sets the old MetadataSchema of the mutation.
+func withMetadataSchema(node *MetadataSchema) metadataschemaOption {
+	return func(m *MetadataSchemaMutation) {
+		m.oldValue = func(context.Context) (*MetadataSchema, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m MetadataSchemaMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m MetadataSchemaMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of MetadataSchema entities.
+func (m *MetadataSchemaMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *MetadataSchemaMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *MetadataSchemaMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().MetadataSchema.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *MetadataSchemaMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *MetadataSchemaMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *MetadataSchemaMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *MetadataSchemaMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *MetadataSchemaMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *MetadataSchemaMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *MetadataSchemaMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *MetadataSchemaMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *MetadataSchemaMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[metadataschema.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *MetadataSchemaMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[metadataschema.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *MetadataSchemaMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, metadataschema.FieldUpdatedAt)
+}
+
+// SetRelatedObject sets the "related_object" field.
+func (m *MetadataSchemaMutation) SetRelatedObject(s string) {
+	m.related_object = &s
+}
+
+// RelatedObject returns the value of the "related_object" field in the mutation.
+func (m *MetadataSchemaMutation) RelatedObject() (r string, exists bool) {
+	v := m.related_object
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObject returns the old "related_object" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldRelatedObject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObject: %w", err)
+	}
+	return oldValue.RelatedObject, nil
+}
+
+// ResetRelatedObject resets all changes to the "related_object" field.
+func (m *MetadataSchemaMutation) ResetRelatedObject() {
+	m.related_object = nil
+}
+
+// SetName sets the "name" field.
+func (m *MetadataSchemaMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *MetadataSchemaMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *MetadataSchemaMutation) ResetName() {
+	m.name = nil
+}
+
+// SetProperties sets the "properties" field.
+func (m *MetadataSchemaMutation) SetProperties(mp map[string]jsonfield.MetadataProperty) {
+	m.properties = &mp
+}
+
+// Properties returns the value of the "properties" field in the mutation.
+func (m *MetadataSchemaMutation) Properties() (r map[string]jsonfield.MetadataProperty, exists bool) {
+	v := m.properties
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProperties returns the old "properties" field's value of the MetadataSchema entity.
+// If the MetadataSchema object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MetadataSchemaMutation) OldProperties(ctx context.Context) (v map[string]jsonfield.MetadataProperty, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProperties is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProperties requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProperties: %w", err)
+	}
+	return oldValue.Properties, nil
+}
+
+// ResetProperties resets all changes to the "properties" field.
+func (m *MetadataSchemaMutation) ResetProperties() {
+	m.properties = nil
+}
+
+// Where appends a list predicates to the MetadataSchemaMutation builder.
+func (m *MetadataSchemaMutation) Where(ps ...predicate.MetadataSchema) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the MetadataSchemaMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *MetadataSchemaMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.MetadataSchema, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *MetadataSchemaMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *MetadataSchemaMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (MetadataSchema).
+func (m *MetadataSchemaMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *MetadataSchemaMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, metadataschema.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, metadataschema.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, metadataschema.FieldUpdatedAt)
+	}
+	if m.related_object != nil {
+		fields = append(fields, metadataschema.FieldRelatedObject)
+	}
+	if m.name != nil {
+		fields = append(fields, metadataschema.FieldName)
+	}
+	if m.properties != nil {
+		fields = append(fields, metadataschema.FieldProperties)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *MetadataSchemaMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case metadataschema.FieldProjectID:
+		return m.ProjectID()
+	case metadataschema.FieldCreatedAt:
+		return m.CreatedAt()
+	case metadataschema.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case metadataschema.FieldRelatedObject:
+		return m.RelatedObject()
+	case metadataschema.FieldName:
+		return m.Name()
+	case metadataschema.FieldProperties:
+		return m.Properties()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *MetadataSchemaMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case metadataschema.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case metadataschema.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case metadataschema.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case metadataschema.FieldRelatedObject:
+		return m.OldRelatedObject(ctx)
+	case metadataschema.FieldName:
+		return m.OldName(ctx)
+	case metadataschema.FieldProperties:
+		return m.OldProperties(ctx)
+	}
+	return nil, fmt.Errorf("unknown MetadataSchema field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MetadataSchemaMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case metadataschema.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case metadataschema.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case metadataschema.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case metadataschema.FieldRelatedObject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObject(v)
+		return nil
+	case metadataschema.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case metadataschema.FieldProperties:
+		v, ok := value.(map[string]jsonfield.MetadataProperty)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProperties(v)
+		return nil
+	}
+	return fmt.Errorf("unknown MetadataSchema field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *MetadataSchemaMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *MetadataSchemaMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *MetadataSchemaMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown MetadataSchema numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *MetadataSchemaMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(metadataschema.FieldUpdatedAt) {
+		fields = append(fields, metadataschema.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *MetadataSchemaMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *MetadataSchemaMutation) ClearField(name string) error {
+	switch name {
+	case metadataschema.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown MetadataSchema nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *MetadataSchemaMutation) ResetField(name string) error {
+	switch name {
+	case metadataschema.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case metadataschema.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case metadataschema.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case metadataschema.FieldRelatedObject:
+		m.ResetRelatedObject()
+		return nil
+	case metadataschema.FieldName:
+		m.ResetName()
+		return nil
+	case metadataschema.FieldProperties:
+		m.ResetProperties()
+		return nil
+	}
+	return fmt.Errorf("unknown MetadataSchema field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *MetadataSchemaMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *MetadataSchemaMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *MetadataSchemaMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *MetadataSchemaMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *MetadataSchemaMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *MetadataSchemaMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *MetadataSchemaMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown MetadataSchema unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *MetadataSchemaMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown MetadataSchema edge %s", name)
 }
 
 // OAuthTokenMutation represents an operation that mutates the OAuthToken nodes in the graph.
@@ -10192,6 +13393,1875 @@ func (m *PublicationMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Publication edge %s", name)
 }
 
+// ReferralConversionMutation represents an operation that mutates the ReferralConversion nodes in the graph.
+type ReferralConversionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	campaign_id   *string
+	voucher_id    *string
+	referrer_id   *string
+	referee_id    *string
+	event_id      *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ReferralConversion, error)
+	predicates    []predicate.ReferralConversion
+}
+
+var _ ent.Mutation = (*ReferralConversionMutation)(nil)
+
+// referralconversionOption allows management of the mutation configuration using functional options.
+type referralconversionOption func(*ReferralConversionMutation)
+
+// newReferralConversionMutation creates new mutation for the ReferralConversion entity.
+func newReferralConversionMutation(c config, op Op, opts ...referralconversionOption) *ReferralConversionMutation {
+	m := &ReferralConversionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReferralConversion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReferralConversionID sets the ID field of the mutation.
+func withReferralConversionID(id string) referralconversionOption {
+	return func(m *ReferralConversionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReferralConversion
+		)
+		m.oldValue = func(ctx context.Context) (*ReferralConversion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReferralConversion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReferralConversion sets the old ReferralConversion of the mutation.
+func withReferralConversion(node *ReferralConversion) referralconversionOption {
+	return func(m *ReferralConversionMutation) {
+		m.oldValue = func(context.Context) (*ReferralConversion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReferralConversionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReferralConversionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReferralConversion entities.
+func (m *ReferralConversionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReferralConversionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReferralConversionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReferralConversion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ReferralConversionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ReferralConversionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ReferralConversionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReferralConversionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReferralConversionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReferralConversionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ReferralConversionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ReferralConversionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ReferralConversionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[referralconversion.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ReferralConversionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[referralconversion.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ReferralConversionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, referralconversion.FieldUpdatedAt)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *ReferralConversionMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *ReferralConversionMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldCampaignID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *ReferralConversionMutation) ResetCampaignID() {
+	m.campaign_id = nil
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *ReferralConversionMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *ReferralConversionMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldVoucherID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *ReferralConversionMutation) ResetVoucherID() {
+	m.voucher_id = nil
+}
+
+// SetReferrerID sets the "referrer_id" field.
+func (m *ReferralConversionMutation) SetReferrerID(s string) {
+	m.referrer_id = &s
+}
+
+// ReferrerID returns the value of the "referrer_id" field in the mutation.
+func (m *ReferralConversionMutation) ReferrerID() (r string, exists bool) {
+	v := m.referrer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReferrerID returns the old "referrer_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldReferrerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReferrerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReferrerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReferrerID: %w", err)
+	}
+	return oldValue.ReferrerID, nil
+}
+
+// ResetReferrerID resets all changes to the "referrer_id" field.
+func (m *ReferralConversionMutation) ResetReferrerID() {
+	m.referrer_id = nil
+}
+
+// SetRefereeID sets the "referee_id" field.
+func (m *ReferralConversionMutation) SetRefereeID(s string) {
+	m.referee_id = &s
+}
+
+// RefereeID returns the value of the "referee_id" field in the mutation.
+func (m *ReferralConversionMutation) RefereeID() (r string, exists bool) {
+	v := m.referee_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefereeID returns the old "referee_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldRefereeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefereeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefereeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefereeID: %w", err)
+	}
+	return oldValue.RefereeID, nil
+}
+
+// ResetRefereeID resets all changes to the "referee_id" field.
+func (m *ReferralConversionMutation) ResetRefereeID() {
+	m.referee_id = nil
+}
+
+// SetEventID sets the "event_id" field.
+func (m *ReferralConversionMutation) SetEventID(s string) {
+	m.event_id = &s
+}
+
+// EventID returns the value of the "event_id" field in the mutation.
+func (m *ReferralConversionMutation) EventID() (r string, exists bool) {
+	v := m.event_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventID returns the old "event_id" field's value of the ReferralConversion entity.
+// If the ReferralConversion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralConversionMutation) OldEventID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventID: %w", err)
+	}
+	return oldValue.EventID, nil
+}
+
+// ResetEventID resets all changes to the "event_id" field.
+func (m *ReferralConversionMutation) ResetEventID() {
+	m.event_id = nil
+}
+
+// Where appends a list predicates to the ReferralConversionMutation builder.
+func (m *ReferralConversionMutation) Where(ps ...predicate.ReferralConversion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReferralConversionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReferralConversionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReferralConversion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReferralConversionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReferralConversionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReferralConversion).
+func (m *ReferralConversionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReferralConversionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, referralconversion.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, referralconversion.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, referralconversion.FieldUpdatedAt)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, referralconversion.FieldCampaignID)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, referralconversion.FieldVoucherID)
+	}
+	if m.referrer_id != nil {
+		fields = append(fields, referralconversion.FieldReferrerID)
+	}
+	if m.referee_id != nil {
+		fields = append(fields, referralconversion.FieldRefereeID)
+	}
+	if m.event_id != nil {
+		fields = append(fields, referralconversion.FieldEventID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReferralConversionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case referralconversion.FieldProjectID:
+		return m.ProjectID()
+	case referralconversion.FieldCreatedAt:
+		return m.CreatedAt()
+	case referralconversion.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case referralconversion.FieldCampaignID:
+		return m.CampaignID()
+	case referralconversion.FieldVoucherID:
+		return m.VoucherID()
+	case referralconversion.FieldReferrerID:
+		return m.ReferrerID()
+	case referralconversion.FieldRefereeID:
+		return m.RefereeID()
+	case referralconversion.FieldEventID:
+		return m.EventID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReferralConversionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case referralconversion.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case referralconversion.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case referralconversion.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case referralconversion.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case referralconversion.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case referralconversion.FieldReferrerID:
+		return m.OldReferrerID(ctx)
+	case referralconversion.FieldRefereeID:
+		return m.OldRefereeID(ctx)
+	case referralconversion.FieldEventID:
+		return m.OldEventID(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReferralConversion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReferralConversionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case referralconversion.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case referralconversion.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case referralconversion.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case referralconversion.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case referralconversion.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case referralconversion.FieldReferrerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReferrerID(v)
+		return nil
+	case referralconversion.FieldRefereeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefereeID(v)
+		return nil
+	case referralconversion.FieldEventID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralConversion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReferralConversionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReferralConversionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReferralConversionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ReferralConversion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReferralConversionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(referralconversion.FieldUpdatedAt) {
+		fields = append(fields, referralconversion.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReferralConversionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReferralConversionMutation) ClearField(name string) error {
+	switch name {
+	case referralconversion.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralConversion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReferralConversionMutation) ResetField(name string) error {
+	switch name {
+	case referralconversion.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case referralconversion.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case referralconversion.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case referralconversion.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case referralconversion.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case referralconversion.FieldReferrerID:
+		m.ResetReferrerID()
+		return nil
+	case referralconversion.FieldRefereeID:
+		m.ResetRefereeID()
+		return nil
+	case referralconversion.FieldEventID:
+		m.ResetEventID()
+		return nil
+	}
+	return fmt.Errorf("unknown ReferralConversion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReferralConversionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReferralConversionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReferralConversionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReferralConversionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReferralConversionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReferralConversionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReferralConversionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReferralConversion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReferralConversionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReferralConversion edge %s", name)
+}
+
+// SegmentMutation represents an operation that mutates the Segment nodes in the graph.
+type SegmentMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	_type         *string
+	filter        *map[string]interface{}
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Segment, error)
+	predicates    []predicate.Segment
+}
+
+var _ ent.Mutation = (*SegmentMutation)(nil)
+
+// segmentOption allows management of the mutation configuration using functional options.
+type segmentOption func(*SegmentMutation)
+
+// newSegmentMutation creates new mutation for the Segment entity.
+func newSegmentMutation(c config, op Op, opts ...segmentOption) *SegmentMutation {
+	m := &SegmentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSegment,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSegmentID sets the ID field of the mutation.
+func withSegmentID(id string) segmentOption {
+	return func(m *SegmentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Segment
+		)
+		m.oldValue = func(ctx context.Context) (*Segment, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Segment.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSegment sets the old Segment of the mutation.
+func withSegment(node *Segment) segmentOption {
+	return func(m *SegmentMutation) {
+		m.oldValue = func(context.Context) (*Segment, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SegmentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SegmentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Segment entities.
+func (m *SegmentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SegmentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SegmentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Segment.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *SegmentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *SegmentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *SegmentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *SegmentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *SegmentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *SegmentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *SegmentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *SegmentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *SegmentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[segment.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *SegmentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[segment.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *SegmentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, segment.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *SegmentMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *SegmentMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *SegmentMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *SegmentMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *SegmentMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *SegmentMutation) ResetType() {
+	m._type = nil
+}
+
+// SetFilter sets the "filter" field.
+func (m *SegmentMutation) SetFilter(value map[string]interface{}) {
+	m.filter = &value
+}
+
+// Filter returns the value of the "filter" field in the mutation.
+func (m *SegmentMutation) Filter() (r map[string]interface{}, exists bool) {
+	v := m.filter
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFilter returns the old "filter" field's value of the Segment entity.
+// If the Segment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMutation) OldFilter(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFilter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFilter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFilter: %w", err)
+	}
+	return oldValue.Filter, nil
+}
+
+// ClearFilter clears the value of the "filter" field.
+func (m *SegmentMutation) ClearFilter() {
+	m.filter = nil
+	m.clearedFields[segment.FieldFilter] = struct{}{}
+}
+
+// FilterCleared returns if the "filter" field was cleared in this mutation.
+func (m *SegmentMutation) FilterCleared() bool {
+	_, ok := m.clearedFields[segment.FieldFilter]
+	return ok
+}
+
+// ResetFilter resets all changes to the "filter" field.
+func (m *SegmentMutation) ResetFilter() {
+	m.filter = nil
+	delete(m.clearedFields, segment.FieldFilter)
+}
+
+// Where appends a list predicates to the SegmentMutation builder.
+func (m *SegmentMutation) Where(ps ...predicate.Segment) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SegmentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SegmentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Segment, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SegmentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SegmentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Segment).
+func (m *SegmentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SegmentMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, segment.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, segment.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, segment.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, segment.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, segment.FieldType)
+	}
+	if m.filter != nil {
+		fields = append(fields, segment.FieldFilter)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SegmentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case segment.FieldProjectID:
+		return m.ProjectID()
+	case segment.FieldCreatedAt:
+		return m.CreatedAt()
+	case segment.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case segment.FieldName:
+		return m.Name()
+	case segment.FieldType:
+		return m.GetType()
+	case segment.FieldFilter:
+		return m.Filter()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SegmentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case segment.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case segment.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case segment.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case segment.FieldName:
+		return m.OldName(ctx)
+	case segment.FieldType:
+		return m.OldType(ctx)
+	case segment.FieldFilter:
+		return m.OldFilter(ctx)
+	}
+	return nil, fmt.Errorf("unknown Segment field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SegmentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case segment.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case segment.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case segment.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case segment.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case segment.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case segment.FieldFilter:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFilter(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Segment field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SegmentMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SegmentMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SegmentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Segment numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SegmentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(segment.FieldUpdatedAt) {
+		fields = append(fields, segment.FieldUpdatedAt)
+	}
+	if m.FieldCleared(segment.FieldFilter) {
+		fields = append(fields, segment.FieldFilter)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SegmentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SegmentMutation) ClearField(name string) error {
+	switch name {
+	case segment.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case segment.FieldFilter:
+		m.ClearFilter()
+		return nil
+	}
+	return fmt.Errorf("unknown Segment nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SegmentMutation) ResetField(name string) error {
+	switch name {
+	case segment.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case segment.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case segment.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case segment.FieldName:
+		m.ResetName()
+		return nil
+	case segment.FieldType:
+		m.ResetType()
+		return nil
+	case segment.FieldFilter:
+		m.ResetFilter()
+		return nil
+	}
+	return fmt.Errorf("unknown Segment field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SegmentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SegmentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SegmentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SegmentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SegmentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SegmentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SegmentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Segment unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SegmentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Segment edge %s", name)
+}
+
+// SegmentMemberMutation represents an operation that mutates the SegmentMember nodes in the graph.
+type SegmentMemberMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	segment_id    *string
+	customer_id   *string
+	entered_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*SegmentMember, error)
+	predicates    []predicate.SegmentMember
+}
+
+var _ ent.Mutation = (*SegmentMemberMutation)(nil)
+
+// segmentmemberOption allows management of the mutation configuration using functional options.
+type segmentmemberOption func(*SegmentMemberMutation)
+
+// newSegmentMemberMutation creates new mutation for the SegmentMember entity.
+func newSegmentMemberMutation(c config, op Op, opts ...segmentmemberOption) *SegmentMemberMutation {
+	m := &SegmentMemberMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSegmentMember,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSegmentMemberID sets the ID field of the mutation.
+func withSegmentMemberID(id string) segmentmemberOption {
+	return func(m *SegmentMemberMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *SegmentMember
+		)
+		m.oldValue = func(ctx context.Context) (*SegmentMember, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().SegmentMember.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSegmentMember sets the old SegmentMember of the mutation.
+func withSegmentMember(node *SegmentMember) segmentmemberOption {
+	return func(m *SegmentMemberMutation) {
+		m.oldValue = func(context.Context) (*SegmentMember, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SegmentMemberMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SegmentMemberMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of SegmentMember entities.
+func (m *SegmentMemberMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SegmentMemberMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SegmentMemberMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().SegmentMember.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *SegmentMemberMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *SegmentMemberMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the SegmentMember entity.
+// If the SegmentMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMemberMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *SegmentMemberMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetSegmentID sets the "segment_id" field.
+func (m *SegmentMemberMutation) SetSegmentID(s string) {
+	m.segment_id = &s
+}
+
+// SegmentID returns the value of the "segment_id" field in the mutation.
+func (m *SegmentMemberMutation) SegmentID() (r string, exists bool) {
+	v := m.segment_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSegmentID returns the old "segment_id" field's value of the SegmentMember entity.
+// If the SegmentMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMemberMutation) OldSegmentID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSegmentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSegmentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSegmentID: %w", err)
+	}
+	return oldValue.SegmentID, nil
+}
+
+// ResetSegmentID resets all changes to the "segment_id" field.
+func (m *SegmentMemberMutation) ResetSegmentID() {
+	m.segment_id = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *SegmentMemberMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *SegmentMemberMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the SegmentMember entity.
+// If the SegmentMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMemberMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *SegmentMemberMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetEnteredAt sets the "entered_at" field.
+func (m *SegmentMemberMutation) SetEnteredAt(t time.Time) {
+	m.entered_at = &t
+}
+
+// EnteredAt returns the value of the "entered_at" field in the mutation.
+func (m *SegmentMemberMutation) EnteredAt() (r time.Time, exists bool) {
+	v := m.entered_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnteredAt returns the old "entered_at" field's value of the SegmentMember entity.
+// If the SegmentMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SegmentMemberMutation) OldEnteredAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnteredAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnteredAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnteredAt: %w", err)
+	}
+	return oldValue.EnteredAt, nil
+}
+
+// ResetEnteredAt resets all changes to the "entered_at" field.
+func (m *SegmentMemberMutation) ResetEnteredAt() {
+	m.entered_at = nil
+}
+
+// Where appends a list predicates to the SegmentMemberMutation builder.
+func (m *SegmentMemberMutation) Where(ps ...predicate.SegmentMember) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SegmentMemberMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SegmentMemberMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.SegmentMember, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SegmentMemberMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SegmentMemberMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (SegmentMember).
+func (m *SegmentMemberMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SegmentMemberMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.project_id != nil {
+		fields = append(fields, segmentmember.FieldProjectID)
+	}
+	if m.segment_id != nil {
+		fields = append(fields, segmentmember.FieldSegmentID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, segmentmember.FieldCustomerID)
+	}
+	if m.entered_at != nil {
+		fields = append(fields, segmentmember.FieldEnteredAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SegmentMemberMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case segmentmember.FieldProjectID:
+		return m.ProjectID()
+	case segmentmember.FieldSegmentID:
+		return m.SegmentID()
+	case segmentmember.FieldCustomerID:
+		return m.CustomerID()
+	case segmentmember.FieldEnteredAt:
+		return m.EnteredAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SegmentMemberMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case segmentmember.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case segmentmember.FieldSegmentID:
+		return m.OldSegmentID(ctx)
+	case segmentmember.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case segmentmember.FieldEnteredAt:
+		return m.OldEnteredAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown SegmentMember field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SegmentMemberMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case segmentmember.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case segmentmember.FieldSegmentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSegmentID(v)
+		return nil
+	case segmentmember.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case segmentmember.FieldEnteredAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnteredAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SegmentMember field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SegmentMemberMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SegmentMemberMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SegmentMemberMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown SegmentMember numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SegmentMemberMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SegmentMemberMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SegmentMemberMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown SegmentMember nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SegmentMemberMutation) ResetField(name string) error {
+	switch name {
+	case segmentmember.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case segmentmember.FieldSegmentID:
+		m.ResetSegmentID()
+		return nil
+	case segmentmember.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case segmentmember.FieldEnteredAt:
+		m.ResetEnteredAt()
+		return nil
+	}
+	return fmt.Errorf("unknown SegmentMember field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SegmentMemberMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SegmentMemberMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SegmentMemberMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SegmentMemberMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SegmentMemberMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SegmentMemberMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SegmentMemberMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown SegmentMember unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SegmentMemberMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown SegmentMember edge %s", name)
+}
+
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
@@ -13242,4 +18312,1151 @@ func (m *VoucherMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Voucher edge %s", name)
+}
+
+// VoucherTransactionMutation represents an operation that mutates the VoucherTransaction nodes in the graph.
+type VoucherTransactionMutation struct {
+	config
+	op                     Op
+	typ                    string
+	id                     *string
+	project_id             *string
+	created_at             *time.Time
+	updated_at             *time.Time
+	voucher_id             *string
+	campaign_id            *string
+	_type                  *vouchertransaction.Type
+	source_id              *string
+	reason                 *string
+	source                 *string
+	amount                 *int64
+	addamount              *int64
+	balance                *int64
+	addbalance             *int64
+	details                *map[string]interface{}
+	related_transaction_id *string
+	clearedFields          map[string]struct{}
+	done                   bool
+	oldValue               func(context.Context) (*VoucherTransaction, error)
+	predicates             []predicate.VoucherTransaction
+}
+
+var _ ent.Mutation = (*VoucherTransactionMutation)(nil)
+
+// vouchertransactionOption allows management of the mutation configuration using functional options.
+type vouchertransactionOption func(*VoucherTransactionMutation)
+
+// newVoucherTransactionMutation creates new mutation for the VoucherTransaction entity.
+func newVoucherTransactionMutation(c config, op Op, opts ...vouchertransactionOption) *VoucherTransactionMutation {
+	m := &VoucherTransactionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeVoucherTransaction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withVoucherTransactionID sets the ID field of the mutation.
+func withVoucherTransactionID(id string) vouchertransactionOption {
+	return func(m *VoucherTransactionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *VoucherTransaction
+		)
+		m.oldValue = func(ctx context.Context) (*VoucherTransaction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().VoucherTransaction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withVoucherTransaction sets the old VoucherTransaction of the mutation.
+func withVoucherTransaction(node *VoucherTransaction) vouchertransactionOption {
+	return func(m *VoucherTransactionMutation) {
+		m.oldValue = func(context.Context) (*VoucherTransaction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m VoucherTransactionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m VoucherTransactionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of VoucherTransaction entities.
+func (m *VoucherTransactionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *VoucherTransactionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *VoucherTransactionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().VoucherTransaction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *VoucherTransactionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *VoucherTransactionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *VoucherTransactionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *VoucherTransactionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *VoucherTransactionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *VoucherTransactionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *VoucherTransactionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *VoucherTransactionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *VoucherTransactionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[vouchertransaction.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *VoucherTransactionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[vouchertransaction.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *VoucherTransactionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, vouchertransaction.FieldUpdatedAt)
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *VoucherTransactionMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *VoucherTransactionMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldVoucherID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *VoucherTransactionMutation) ResetVoucherID() {
+	m.voucher_id = nil
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *VoucherTransactionMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *VoucherTransactionMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *VoucherTransactionMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[vouchertransaction.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *VoucherTransactionMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[vouchertransaction.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *VoucherTransactionMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, vouchertransaction.FieldCampaignID)
+}
+
+// SetType sets the "type" field.
+func (m *VoucherTransactionMutation) SetType(v vouchertransaction.Type) {
+	m._type = &v
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *VoucherTransactionMutation) GetType() (r vouchertransaction.Type, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldType(ctx context.Context) (v vouchertransaction.Type, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *VoucherTransactionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *VoucherTransactionMutation) SetSourceID(s string) {
+	m.source_id = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *VoucherTransactionMutation) SourceID() (r string, exists bool) {
+	v := m.source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldSourceID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ClearSourceID clears the value of the "source_id" field.
+func (m *VoucherTransactionMutation) ClearSourceID() {
+	m.source_id = nil
+	m.clearedFields[vouchertransaction.FieldSourceID] = struct{}{}
+}
+
+// SourceIDCleared returns if the "source_id" field was cleared in this mutation.
+func (m *VoucherTransactionMutation) SourceIDCleared() bool {
+	_, ok := m.clearedFields[vouchertransaction.FieldSourceID]
+	return ok
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *VoucherTransactionMutation) ResetSourceID() {
+	m.source_id = nil
+	delete(m.clearedFields, vouchertransaction.FieldSourceID)
+}
+
+// SetReason sets the "reason" field.
+func (m *VoucherTransactionMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *VoucherTransactionMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ClearReason clears the value of the "reason" field.
+func (m *VoucherTransactionMutation) ClearReason() {
+	m.reason = nil
+	m.clearedFields[vouchertransaction.FieldReason] = struct{}{}
+}
+
+// ReasonCleared returns if the "reason" field was cleared in this mutation.
+func (m *VoucherTransactionMutation) ReasonCleared() bool {
+	_, ok := m.clearedFields[vouchertransaction.FieldReason]
+	return ok
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *VoucherTransactionMutation) ResetReason() {
+	m.reason = nil
+	delete(m.clearedFields, vouchertransaction.FieldReason)
+}
+
+// SetSource sets the "source" field.
+func (m *VoucherTransactionMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *VoucherTransactionMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *VoucherTransactionMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetAmount sets the "amount" field.
+func (m *VoucherTransactionMutation) SetAmount(i int64) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *VoucherTransactionMutation) Amount() (r int64, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *VoucherTransactionMutation) AddAmount(i int64) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *VoucherTransactionMutation) AddedAmount() (r int64, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *VoucherTransactionMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+}
+
+// SetBalance sets the "balance" field.
+func (m *VoucherTransactionMutation) SetBalance(i int64) {
+	m.balance = &i
+	m.addbalance = nil
+}
+
+// Balance returns the value of the "balance" field in the mutation.
+func (m *VoucherTransactionMutation) Balance() (r int64, exists bool) {
+	v := m.balance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBalance returns the old "balance" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldBalance(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBalance is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBalance requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBalance: %w", err)
+	}
+	return oldValue.Balance, nil
+}
+
+// AddBalance adds i to the "balance" field.
+func (m *VoucherTransactionMutation) AddBalance(i int64) {
+	if m.addbalance != nil {
+		*m.addbalance += i
+	} else {
+		m.addbalance = &i
+	}
+}
+
+// AddedBalance returns the value that was added to the "balance" field in this mutation.
+func (m *VoucherTransactionMutation) AddedBalance() (r int64, exists bool) {
+	v := m.addbalance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBalance resets all changes to the "balance" field.
+func (m *VoucherTransactionMutation) ResetBalance() {
+	m.balance = nil
+	m.addbalance = nil
+}
+
+// SetDetails sets the "details" field.
+func (m *VoucherTransactionMutation) SetDetails(value map[string]interface{}) {
+	m.details = &value
+}
+
+// Details returns the value of the "details" field in the mutation.
+func (m *VoucherTransactionMutation) Details() (r map[string]interface{}, exists bool) {
+	v := m.details
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDetails returns the old "details" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldDetails(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDetails is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDetails requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDetails: %w", err)
+	}
+	return oldValue.Details, nil
+}
+
+// ResetDetails resets all changes to the "details" field.
+func (m *VoucherTransactionMutation) ResetDetails() {
+	m.details = nil
+}
+
+// SetRelatedTransactionID sets the "related_transaction_id" field.
+func (m *VoucherTransactionMutation) SetRelatedTransactionID(s string) {
+	m.related_transaction_id = &s
+}
+
+// RelatedTransactionID returns the value of the "related_transaction_id" field in the mutation.
+func (m *VoucherTransactionMutation) RelatedTransactionID() (r string, exists bool) {
+	v := m.related_transaction_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedTransactionID returns the old "related_transaction_id" field's value of the VoucherTransaction entity.
+// If the VoucherTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VoucherTransactionMutation) OldRelatedTransactionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedTransactionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedTransactionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedTransactionID: %w", err)
+	}
+	return oldValue.RelatedTransactionID, nil
+}
+
+// ClearRelatedTransactionID clears the value of the "related_transaction_id" field.
+func (m *VoucherTransactionMutation) ClearRelatedTransactionID() {
+	m.related_transaction_id = nil
+	m.clearedFields[vouchertransaction.FieldRelatedTransactionID] = struct{}{}
+}
+
+// RelatedTransactionIDCleared returns if the "related_transaction_id" field was cleared in this mutation.
+func (m *VoucherTransactionMutation) RelatedTransactionIDCleared() bool {
+	_, ok := m.clearedFields[vouchertransaction.FieldRelatedTransactionID]
+	return ok
+}
+
+// ResetRelatedTransactionID resets all changes to the "related_transaction_id" field.
+func (m *VoucherTransactionMutation) ResetRelatedTransactionID() {
+	m.related_transaction_id = nil
+	delete(m.clearedFields, vouchertransaction.FieldRelatedTransactionID)
+}
+
+// Where appends a list predicates to the VoucherTransactionMutation builder.
+func (m *VoucherTransactionMutation) Where(ps ...predicate.VoucherTransaction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the VoucherTransactionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *VoucherTransactionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.VoucherTransaction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *VoucherTransactionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *VoucherTransactionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (VoucherTransaction).
+func (m *VoucherTransactionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *VoucherTransactionMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.project_id != nil {
+		fields = append(fields, vouchertransaction.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, vouchertransaction.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, vouchertransaction.FieldUpdatedAt)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, vouchertransaction.FieldVoucherID)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, vouchertransaction.FieldCampaignID)
+	}
+	if m._type != nil {
+		fields = append(fields, vouchertransaction.FieldType)
+	}
+	if m.source_id != nil {
+		fields = append(fields, vouchertransaction.FieldSourceID)
+	}
+	if m.reason != nil {
+		fields = append(fields, vouchertransaction.FieldReason)
+	}
+	if m.source != nil {
+		fields = append(fields, vouchertransaction.FieldSource)
+	}
+	if m.amount != nil {
+		fields = append(fields, vouchertransaction.FieldAmount)
+	}
+	if m.balance != nil {
+		fields = append(fields, vouchertransaction.FieldBalance)
+	}
+	if m.details != nil {
+		fields = append(fields, vouchertransaction.FieldDetails)
+	}
+	if m.related_transaction_id != nil {
+		fields = append(fields, vouchertransaction.FieldRelatedTransactionID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *VoucherTransactionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case vouchertransaction.FieldProjectID:
+		return m.ProjectID()
+	case vouchertransaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case vouchertransaction.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case vouchertransaction.FieldVoucherID:
+		return m.VoucherID()
+	case vouchertransaction.FieldCampaignID:
+		return m.CampaignID()
+	case vouchertransaction.FieldType:
+		return m.GetType()
+	case vouchertransaction.FieldSourceID:
+		return m.SourceID()
+	case vouchertransaction.FieldReason:
+		return m.Reason()
+	case vouchertransaction.FieldSource:
+		return m.Source()
+	case vouchertransaction.FieldAmount:
+		return m.Amount()
+	case vouchertransaction.FieldBalance:
+		return m.Balance()
+	case vouchertransaction.FieldDetails:
+		return m.Details()
+	case vouchertransaction.FieldRelatedTransactionID:
+		return m.RelatedTransactionID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *VoucherTransactionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case vouchertransaction.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case vouchertransaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case vouchertransaction.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case vouchertransaction.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case vouchertransaction.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case vouchertransaction.FieldType:
+		return m.OldType(ctx)
+	case vouchertransaction.FieldSourceID:
+		return m.OldSourceID(ctx)
+	case vouchertransaction.FieldReason:
+		return m.OldReason(ctx)
+	case vouchertransaction.FieldSource:
+		return m.OldSource(ctx)
+	case vouchertransaction.FieldAmount:
+		return m.OldAmount(ctx)
+	case vouchertransaction.FieldBalance:
+		return m.OldBalance(ctx)
+	case vouchertransaction.FieldDetails:
+		return m.OldDetails(ctx)
+	case vouchertransaction.FieldRelatedTransactionID:
+		return m.OldRelatedTransactionID(ctx)
+	}
+	return nil, fmt.Errorf("unknown VoucherTransaction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *VoucherTransactionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case vouchertransaction.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case vouchertransaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case vouchertransaction.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case vouchertransaction.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case vouchertransaction.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case vouchertransaction.FieldType:
+		v, ok := value.(vouchertransaction.Type)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case vouchertransaction.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	case vouchertransaction.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case vouchertransaction.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case vouchertransaction.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case vouchertransaction.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBalance(v)
+		return nil
+	case vouchertransaction.FieldDetails:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDetails(v)
+		return nil
+	case vouchertransaction.FieldRelatedTransactionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedTransactionID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown VoucherTransaction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *VoucherTransactionMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, vouchertransaction.FieldAmount)
+	}
+	if m.addbalance != nil {
+		fields = append(fields, vouchertransaction.FieldBalance)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *VoucherTransactionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case vouchertransaction.FieldAmount:
+		return m.AddedAmount()
+	case vouchertransaction.FieldBalance:
+		return m.AddedBalance()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *VoucherTransactionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case vouchertransaction.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	case vouchertransaction.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBalance(v)
+		return nil
+	}
+	return fmt.Errorf("unknown VoucherTransaction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *VoucherTransactionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(vouchertransaction.FieldUpdatedAt) {
+		fields = append(fields, vouchertransaction.FieldUpdatedAt)
+	}
+	if m.FieldCleared(vouchertransaction.FieldCampaignID) {
+		fields = append(fields, vouchertransaction.FieldCampaignID)
+	}
+	if m.FieldCleared(vouchertransaction.FieldSourceID) {
+		fields = append(fields, vouchertransaction.FieldSourceID)
+	}
+	if m.FieldCleared(vouchertransaction.FieldReason) {
+		fields = append(fields, vouchertransaction.FieldReason)
+	}
+	if m.FieldCleared(vouchertransaction.FieldRelatedTransactionID) {
+		fields = append(fields, vouchertransaction.FieldRelatedTransactionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *VoucherTransactionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *VoucherTransactionMutation) ClearField(name string) error {
+	switch name {
+	case vouchertransaction.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case vouchertransaction.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case vouchertransaction.FieldSourceID:
+		m.ClearSourceID()
+		return nil
+	case vouchertransaction.FieldReason:
+		m.ClearReason()
+		return nil
+	case vouchertransaction.FieldRelatedTransactionID:
+		m.ClearRelatedTransactionID()
+		return nil
+	}
+	return fmt.Errorf("unknown VoucherTransaction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *VoucherTransactionMutation) ResetField(name string) error {
+	switch name {
+	case vouchertransaction.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case vouchertransaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case vouchertransaction.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case vouchertransaction.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case vouchertransaction.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case vouchertransaction.FieldType:
+		m.ResetType()
+		return nil
+	case vouchertransaction.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	case vouchertransaction.FieldReason:
+		m.ResetReason()
+		return nil
+	case vouchertransaction.FieldSource:
+		m.ResetSource()
+		return nil
+	case vouchertransaction.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case vouchertransaction.FieldBalance:
+		m.ResetBalance()
+		return nil
+	case vouchertransaction.FieldDetails:
+		m.ResetDetails()
+		return nil
+	case vouchertransaction.FieldRelatedTransactionID:
+		m.ResetRelatedTransactionID()
+		return nil
+	}
+	return fmt.Errorf("unknown VoucherTransaction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *VoucherTransactionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *VoucherTransactionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *VoucherTransactionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *VoucherTransactionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *VoucherTransactionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *VoucherTransactionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *VoucherTransactionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown VoucherTransaction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *VoucherTransactionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown VoucherTransaction edge %s", name)
 }

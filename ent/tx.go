@@ -22,10 +22,18 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// CustomEvent is the client for interacting with the CustomEvent builders.
+	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
+	CustomerEventCount *CustomerEventCountClient
+	// Export is the client for interacting with the Export builders.
+	Export *ExportClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
+	// MetadataSchema is the client for interacting with the MetadataSchema builders.
+	MetadataSchema *MetadataSchemaClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
 	OAuthToken *OAuthTokenClient
 	// Project is the client for interacting with the Project builders.
@@ -34,10 +42,18 @@ type Tx struct {
 	ProjectUser *ProjectUserClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// ReferralConversion is the client for interacting with the ReferralConversion builders.
+	ReferralConversion *ReferralConversionClient
+	// Segment is the client for interacting with the Segment builders.
+	Segment *SegmentClient
+	// SegmentMember is the client for interacting with the SegmentMember builders.
+	SegmentMember *SegmentMemberClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
+	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
+	VoucherTransaction *VoucherTransactionClient
 
 	// lazily loaded.
 	client     *Client
@@ -173,14 +189,22 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.CustomEvent = NewCustomEventClient(tx.config)
 	tx.Customer = NewCustomerClient(tx.config)
+	tx.CustomerEventCount = NewCustomerEventCountClient(tx.config)
+	tx.Export = NewExportClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
+	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
+	tx.ReferralConversion = NewReferralConversionClient(tx.config)
+	tx.Segment = NewSegmentClient(tx.config)
+	tx.SegmentMember = NewSegmentMemberClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
+	tx.VoucherTransaction = NewVoucherTransactionClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

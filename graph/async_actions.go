@@ -7,6 +7,7 @@ import (
 	"entgo.io/contrib/entgql"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -41,8 +42,11 @@ func asyncActions(ctx context.Context, after *entgql.Cursor[string], first *int,
 
 // JobProgress is the percentage of a job's work done (0-100).
 func JobProgress(job *ent.AsyncAction) int {
-	if job.Total == 0 {
-		return 100
+	if job.Total == 0 { // a job without a known size (an export)
+		if job.Status == asyncaction.StatusDONE {
+			return 100
+		}
+		return 0
 	}
 	return job.Done * 100 / job.Total
 }

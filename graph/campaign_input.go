@@ -30,4 +30,5 @@ type CreateCampaignInput struct {
 	Metadata                        map[string]any               `json:"metadata"`
 	Protected                       *bool                        `json:"protected"`
 	VouchersCount                   *int                         `json:"vouchers_count"`
+	ReferralProgram                 map[string]any               `json:"referral_program"`
 }

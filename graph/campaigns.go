@@ -67,6 +67,14 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 		SetNillableStartDate(utcPtr(in.StartDate)).
 		SetNillableExpirationDate(utcPtr(in.ExpirationDate)).
 		SetMetadata(metadata)
+	if in.ReferralProgram != nil {
+		if v, ok := in.ReferralProgram["conversion_event_type"]; ok {
+			if _, isString := v.(string); !isString {
+				return nil, apperr.InvalidPayload("Property .referral_program.conversion_event_type must be a string")
+			}
+		}
+		create.SetReferralProgram(in.ReferralProgram)
+	}
 	if in.ValidityTimeframe != nil {
 		create.SetValidityTimeframe(in.ValidityTimeframe)
 	}

@@ -192,7 +192,38 @@ func validateCustomer(in *CustomerInput) error {
 // upsertCustomer serves POST /v1/customers and the upsertCustomer mutation:
 // create, or update the customer whose source_id (or id) is given.
 func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error) {
-	return resolveCustomer(ctx, &in)
+	cust, err := resolveCustomer(ctx, &in)
+	if err != nil {
+		return nil, err
+	}
+	if err := refreshSegments(ctx, cust); err != nil {
+		return nil, err
+	}
+	return cust, nil
+}
+
+// refreshSegments re-evaluates the customer's auto-update segments after a
+// profile change, under the customer's lock (as events take it), and hands
+// entered segments to the loyalty hook.
+func refreshSegments(ctx context.Context, cust *ent.Customer) error {
+	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+		return err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return err
+	}
+	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
+		return fmt.Errorf("reading customer: %w", err)
+	}
+	entered, err := reevaluateSegments(ctx, cust)
+	if err != nil {
+		return err
+	}
+	if len(entered) > 0 {
+		return Earning.SegmentsEntered(ctx, cust, entered)
+	}
+	return nil
 }
 
 // customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.

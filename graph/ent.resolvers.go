@@ -22,6 +22,11 @@ func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, 
 	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Properties is the resolver for the properties field.
+func (r *metadataSchemaResolver) Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error) {
+	return metadataProperties(ctx, obj)
+}
+
 // Vouchers is the resolver for the vouchers field.
 func (r *publicationResolver) Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return publicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
@@ -47,14 +52,29 @@ func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[stri
 	return campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
+// CustomEvents is the resolver for the customEvents field.
+func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
+	return customEvents(ctx, after, first, before, last, orderBy, where)
+}
+
 // Customers is the resolver for the customers field.
 func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
 	return customers(ctx, after, first, before, last, orderBy, where)
 }
 
+// MetadataSchemas is the resolver for the metadataSchemas field.
+func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
+	return metadataSchemas(ctx, after, first, before, last, orderBy, where)
+}
+
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return publications(ctx, after, first, before, last, orderBy, where)
+}
+
+// Segments is the resolver for the segments field.
+func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
+	return segments(ctx, after, first, before, last, orderBy, where)
 }
 
 // Vouchers is the resolver for the vouchers field.
@@ -73,8 +93,17 @@ func (r *Resolver) AsyncAction() AsyncActionResolver { return &asyncActionResolv
 // Campaign returns CampaignResolver implementation.
 func (r *Resolver) Campaign() CampaignResolver { return &campaignResolver{r} }
 
+// CustomEvent returns CustomEventResolver implementation.
+func (r *Resolver) CustomEvent() CustomEventResolver { return &customEventResolver{r} }
+
 // Customer returns CustomerResolver implementation.
 func (r *Resolver) Customer() CustomerResolver { return &customerResolver{r} }
+
+// Export returns ExportResolver implementation.
+func (r *Resolver) Export() ExportResolver { return &exportResolver{r} }
+
+// MetadataSchema returns MetadataSchemaResolver implementation.
+func (r *Resolver) MetadataSchema() MetadataSchemaResolver { return &metadataSchemaResolver{r} }
 
 // Publication returns PublicationResolver implementation.
 func (r *Resolver) Publication() PublicationResolver { return &publicationResolver{r} }
@@ -82,14 +111,21 @@ func (r *Resolver) Publication() PublicationResolver { return &publicationResolv
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// Segment returns SegmentResolver implementation.
+func (r *Resolver) Segment() SegmentResolver { return &segmentResolver{r} }
+
 // Voucher returns VoucherResolver implementation.
 func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
 
 type (
-	asyncActionResolver struct{ *Resolver }
-	campaignResolver    struct{ *Resolver }
-	customerResolver    struct{ *Resolver }
-	publicationResolver struct{ *Resolver }
-	queryResolver       struct{ *Resolver }
-	voucherResolver     struct{ *Resolver }
+	asyncActionResolver    struct{ *Resolver }
+	campaignResolver       struct{ *Resolver }
+	customEventResolver    struct{ *Resolver }
+	customerResolver       struct{ *Resolver }
+	exportResolver         struct{ *Resolver }
+	metadataSchemaResolver struct{ *Resolver }
+	publicationResolver    struct{ *Resolver }
+	queryResolver          struct{ *Resolver }
+	segmentResolver        struct{ *Resolver }
+	voucherResolver        struct{ *Resolver }
 )

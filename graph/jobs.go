@@ -44,6 +44,8 @@ type Worker struct {
 	Lease time.Duration
 	// BatchSize is the number of vouchers committed per transaction (default 5000).
 	BatchSize int
+	// ExportDir is where export jobs write their files (default ExportDir()).
+	ExportDir string
 }
 
 func (w *Worker) defaults() {
@@ -96,7 +98,13 @@ func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
 	// The job's own project scopes everything it reads and writes.
 	jctx := viewer.NewContext(entdb.WithDialect(ent.NewContext(ctx, w.Client), w.Dialect),
 		viewer.Viewer{ProjectID: job.ProjectID})
-	runErr := w.generate(jctx, job)
+	var runErr error
+	switch job.Type {
+	case JobExportVoucherTransactions:
+		runErr = w.runExport(jctx, job)
+	default:
+		runErr = w.generate(jctx, job)
+	}
 	switch {
 	case errors.Is(runErr, errLeaseLost):
 		w.Logger.Warn("job lease lost to another worker", "worker", w.ID, "job", job.ID)
@@ -216,13 +224,22 @@ func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error
 		}
 		upd := c.AsyncAction.UpdateOne(job).SetFinishedAt(time.Now().UTC()).ClearClaimedBy().ClearLeaseUntil()
 		status := campaign.VouchersGenerationStatusDONE
+		if failure != nil && job.ExportID != nil {
+			if err := failExport(ctx, c, job, failure); err != nil {
+				return fmt.Errorf("finishing job: %w", err)
+			}
+		}
+		message := fmt.Sprintf("%d voucher(s) generated successfully", job.Done)
+		if job.ExportID != nil {
+			message = fmt.Sprintf("%d row(s) exported", job.Done)
+		}
 		if failure != nil {
 			status = campaign.VouchersGenerationStatusFAILED
 			upd.SetStatus(asyncaction.StatusFAILED).SetFailureReason(failure.Error()).
 				SetResult(map[string]any{"message": failure.Error(), "generated": job.Done})
 		} else {
 			upd.SetStatus(asyncaction.StatusDONE).
-				SetResult(map[string]any{"message": fmt.Sprintf("%d voucher(s) generated successfully", job.Done), "generated": job.Done})
+				SetResult(map[string]any{"message": message, "generated": job.Done})
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("finishing job: %w", err)

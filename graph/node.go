@@ -8,20 +8,30 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
 // tableByPrefix maps an ID prefix to the table of its entity, so node(id:)
 // resolves with one query.
 var tableByPrefix = map[string]string{
-	pulid.PrefixCampaign: campaign.Table,
-	pulid.PrefixVoucher:  voucher.Table,
-	pulid.PrefixAsync:    asyncaction.Table,
-	pulid.PrefixCustomer: customer.Table,
-	pulid.PrefixPublish:  publication.Table,
+	pulid.PrefixCampaign:   campaign.Table,
+	pulid.PrefixVoucher:    voucher.Table,
+	pulid.PrefixAsync:      asyncaction.Table,
+	pulid.PrefixCustomer:   customer.Table,
+	pulid.PrefixPublish:    publication.Table,
+	pulid.PrefixMetaSchema: metadataschema.Table,
+	pulid.PrefixEvent:      customevent.Table,
+	pulid.PrefixSegment:    segment.Table,
+	pulid.PrefixExport:     export.Table,
+	pulid.PrefixVoucherTx:  vouchertransaction.Table,
 }
 
 // nodeType tells ent which table an ID belongs to, from its prefix.

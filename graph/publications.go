@@ -56,6 +56,11 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 	if err != nil {
 		return nil, err
 	}
+	if hasProfile(in.Customer) { // the profile may have changed
+		if err := refreshSegments(ctx, cust); err != nil {
+			return nil, err
+		}
+	}
 	if in.SourceID != nil {
 		if prior, err := c.Publication.Query().Where(publication.SourceID(*in.SourceID)).Only(ctx); err == nil {
 			return replay(ctx, prior, cust, cmp, in)

@@ -8,12 +8,28 @@ package graph
 import (
 	"context"
 
+	"entgo.io/contrib/entgql"
 	"github.com/promoengine/promoengine/ent"
 )
 
 // Progress is the resolver for the progress field.
 func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction) (int, error) {
 	return JobProgress(obj), nil
+}
+
+// Customer is the resolver for the customer field.
+func (r *customEventResolver) Customer(ctx context.Context, obj *ent.CustomEvent) (*ent.Customer, error) {
+	return eventCustomer(ctx, obj)
+}
+
+// Referrals is the resolver for the referrals field.
+func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error) {
+	return customerReferrals(ctx, obj)
+}
+
+// DownloadURL is the resolver for the downloadURL field.
+func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*string, error) {
+	return exportDownloadPath(ctx, obj)
 }
 
 // CreateCampaign is the resolver for the createCampaign field.
@@ -41,9 +57,64 @@ func (r *mutationResolver) UpsertCustomer(ctx context.Context, input CustomerInp
 	return upsertCustomer(ctx, input)
 }
 
+// CreateMetadataSchema is the resolver for the createMetadataSchema field.
+func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return createMetadataSchema(ctx, input)
+}
+
+// SendEvent is the resolver for the sendEvent field.
+func (r *mutationResolver) SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error) {
+	return sendEvent(ctx, input)
+}
+
+// CreateSegment is the resolver for the createSegment field.
+func (r *mutationResolver) CreateSegment(ctx context.Context, input CreateSegmentInput) (*ent.Segment, error) {
+	return createSegment(ctx, input)
+}
+
+// DeleteSegment is the resolver for the deleteSegment field.
+func (r *mutationResolver) DeleteSegment(ctx context.Context, id string) (string, error) {
+	return deleteSegment(ctx, id)
+}
+
+// AdjustVoucherBalance is the resolver for the adjustVoucherBalance field.
+func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error) {
+	return adjustVoucherBalance(ctx, voucher, input)
+}
+
+// ExportVoucherTransactions is the resolver for the exportVoucherTransactions field.
+func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error) {
+	return exportVoucherTransactions(ctx, voucher, parameters)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
+}
+
+// MetadataSchema is the resolver for the metadataSchema field.
+func (r *queryResolver) MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error) {
+	return metadataSchemaByID(ctx, id)
+}
+
+// MetadataSchemaList is the resolver for the metadataSchemaList field.
+func (r *queryResolver) MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error) {
+	return allMetadataSchemas(ctx)
+}
+
+// Segment is the resolver for the segment field.
+func (r *queryResolver) Segment(ctx context.Context, id string) (*ent.Segment, error) {
+	return segmentByID(ctx, id)
+}
+
+// ListSegments is the resolver for the listSegments field.
+func (r *queryResolver) ListSegments(ctx context.Context, input *SegmentListInput) (*SegmentList, error) {
+	return listSegments(ctx, input)
+}
+
+// Export is the resolver for the export field.
+func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, error) {
+	return exportByID(ctx, id)
 }
 
 // Campaign is the resolver for the campaign field.
@@ -66,9 +137,19 @@ func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent
 	return customerByIDOrSourceID(ctx, idOrSourceID)
 }
 
+// CustomerIDs is the resolver for the customerIDs field.
+func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error) {
+	return segmentCustomerIDs(ctx, obj)
+}
+
 // Assets is the resolver for the assets field.
 func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error) {
 	return voucherAssets(ctx, obj)
+}
+
+// Transactions is the resolver for the transactions field.
+func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
+	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Mutation returns MutationResolver implementation.

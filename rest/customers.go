@@ -22,14 +22,18 @@ func (h customerHandlers) upsert(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	cust, err := inTx(c, func(ctx context.Context) (*ent.Customer, error) {
-		return h.root.Mutation().UpsertCustomer(ctx, in)
+	body, err := inTx(c, func(ctx context.Context) (customerBody, error) {
+		cust, err := h.root.Mutation().UpsertCustomer(ctx, in)
+		if err != nil {
+			return customerBody{}, err
+		}
+		return h.customerJSON(ctx, cust)
 	})
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, customerJSON(cust))
+	c.PureJSON(http.StatusOK, body)
 }
 
 // get serves GET /v1/customers/{id}: by ID or source_id.
@@ -39,7 +43,44 @@ func (h customerHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, customerJSON(cust))
+	body, err := h.customerJSON(c.Request.Context(), cust)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, body)
+}
+
+// customerJSON is the customer's response form with its referrals
+// ({total, campaigns: [...]}, or null when it has none).
+func (h customerHandlers) customerJSON(ctx context.Context, cust *ent.Customer) (customerBody, error) {
+	body := customerJSON(cust)
+	refs, err := h.root.Customer().Referrals(ctx, cust)
+	if err != nil {
+		return body, err
+	}
+	if refs != nil {
+		body.Referrals = referralsJSON(refs)
+	}
+	return body, nil
+}
+
+type referralEntryBody struct {
+	CampaignID        string    `json:"campaign_id"`
+	ReferrerID        string    `json:"referrer_id"`
+	RefereeID         string    `json:"referee_id"`
+	RelatedObjectID   string    `json:"related_object_id"`
+	RelatedObjectType string    `json:"related_object_type"`
+	Date              timestamp `json:"date"`
+}
+
+func referralsJSON(r *graph.CustomerReferrals) map[string]any {
+	items := make([]referralEntryBody, len(r.Campaigns))
+	for i, e := range r.Campaigns {
+		items[i] = referralEntryBody{CampaignID: e.CampaignID, ReferrerID: e.ReferrerID, RefereeID: e.RefereeID,
+			RelatedObjectID: e.RelatedObjectID, RelatedObjectType: "customer_event", Date: timestamp(e.Date)}
+	}
+	return map[string]any{"total": r.Total, "campaigns": items}
 }
 
 // customerBody is the customer response form: summary, loyalty and
@@ -56,7 +97,7 @@ type customerBody struct {
 	Metadata       map[string]any             `json:"metadata"`
 	Summary        map[string]any             `json:"summary"`
 	Loyalty        map[string]any             `json:"loyalty"`
-	Referrals      map[string]any             `json:"referrals"`
+	Referrals      any                        `json:"referrals"`
 	SystemMetadata map[string]any             `json:"system_metadata"`
 	CreatedAt      timestamp                  `json:"created_at"`
 	UpdatedAt      *timestamp                 `json:"updated_at"`

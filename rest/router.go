@@ -31,6 +31,8 @@ type Options struct {
 	// whose X-Forwarded-For is believed when finding the client address
 	// that IP allow-lists check. Empty: the TCP peer is the client.
 	TrustedProxies []string
+	// ExportDir is where export files are stored (default graph.ExportDir()).
+	ExportDir string
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
@@ -99,6 +101,26 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	customers := customerHandlers{root}
 	v1.POST("/customers", keysOrBearer, customers.upsert)
 	v1.GET("/customers/:customerId", keysOrBearer, customers.get)
+	events := eventHandlers{root}
+	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
+	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)
+	v1.GET("/metadata-schemas/:id", keysOrBearer, events.getSchema)
+	v1.POST("/events", keysOrBearer, events.send)
+	segments := segmentHandlers{root}
+	v1.POST("/segments", keysOrBearer, segments.create)
+	v1.GET("/segments", keysOrBearer, segments.list)
+	v1.GET("/segments/:id", keysOrBearer, segments.get)
+	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
+	exportDir := opts.ExportDir
+	if exportDir == "" {
+		exportDir = graph.ExportDir()
+	}
+	exports := exportHandlers{vouchers: vouchers, exportDir: exportDir}
+	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
+	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
+	v1.GET("/exports/:id", keysOrBearer, exports.get)
+	// Export files: no credentials; the signed, expiring token is one.
+	v1.GET("/exports/:id/download", exports.download)
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))

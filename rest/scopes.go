@@ -29,6 +29,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/customers", Scopes: []string{"api", "customers"}},
 	{Path: "/v1/events", Scopes: []string{"api", "events"}},
 	{Path: "/v1/segments", Scopes: []string{"api", "segments"}},
+	{Path: "/v1/metadata-schemas", Scopes: []string{"api", "metadata-schemas"}},
 	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},
 	{Path: "/graphql", Scopes: []string{"api"}},
 }

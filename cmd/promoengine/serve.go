@@ -33,6 +33,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	addr := fs.String("addr", envOr(getenv, "PROMO_ADDR", ":8080"), "listen address (env PROMO_ADDR)")
 	publicURL := fs.String("public-url", getenv("PROMO_PUBLIC_URL"),
 		"external base URL for absolute links, e.g. https://promo.example.com (env PROMO_PUBLIC_URL; default: the request's host)")
+	exportDir := fs.String("export-dir", getenv("PROMO_EXPORT_DIR"),
+		"directory of export files; shared storage when several processes serve one database (env PROMO_EXPORT_DIR; default $TMPDIR/promoengine-exports)")
 	pprofAddr := fs.String("pprof-addr", getenv("PROMO_PPROF_ADDR"),
 		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
 	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
@@ -80,7 +82,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
-		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		ExportDir: *exportDir,
+		Ready:     func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
 		return err
@@ -103,7 +106,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		jobsDone.Add(1)
 		go func() {
 			defer jobsDone.Done()
-			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log}).Run(jobCtx)
+			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log, ExportDir: *exportDir}).Run(jobCtx)
 		}()
 	}
 	defer func() { stopJobs(); jobsDone.Wait() }()

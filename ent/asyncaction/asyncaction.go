@@ -29,6 +29,8 @@ const (
 	FieldStatus = "status"
 	// FieldCampaignID holds the string denoting the campaign_id field in the database.
 	FieldCampaignID = "campaign_id"
+	// FieldExportID holds the string denoting the export_id field in the database.
+	FieldExportID = "export_id"
 	// FieldParams holds the string denoting the params field in the database.
 	FieldParams = "params"
 	// FieldTotal holds the string denoting the total field in the database.
@@ -64,6 +66,7 @@ var Columns = []string{
 	FieldType,
 	FieldStatus,
 	FieldCampaignID,
+	FieldExportID,
 	FieldParams,
 	FieldTotal,
 	FieldDone,
@@ -183,6 +186,11 @@ func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 // ByCampaignID orders the results by the campaign_id field.
 func ByCampaignID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCampaignID, opts...).ToFunc()
+}
+
+// ByExportID orders the results by the export_id field.
+func ByExportID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldExportID, opts...).ToFunc()
 }
 
 // ByTotal orders the results by the total field.

@@ -89,6 +89,11 @@ func CampaignID(v string) predicate.AsyncAction {
 	return predicate.AsyncAction(sql.FieldEQ(FieldCampaignID, v))
 }
 
+// ExportID applies equality check predicate on the "export_id" field. It's identical to ExportIDEQ.
+func ExportID(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldEQ(FieldExportID, v))
+}
+
 // Total applies equality check predicate on the "total" field. It's identical to TotalEQ.
 func Total(v int) predicate.AsyncAction {
 	return predicate.AsyncAction(sql.FieldEQ(FieldTotal, v))
@@ -447,6 +452,81 @@ func CampaignIDEqualFold(v string) predicate.AsyncAction {
 // CampaignIDContainsFold applies the ContainsFold predicate on the "campaign_id" field.
 func CampaignIDContainsFold(v string) predicate.AsyncAction {
 	return predicate.AsyncAction(sql.FieldContainsFold(FieldCampaignID, v))
+}
+
+// ExportIDEQ applies the EQ predicate on the "export_id" field.
+func ExportIDEQ(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldEQ(FieldExportID, v))
+}
+
+// ExportIDNEQ applies the NEQ predicate on the "export_id" field.
+func ExportIDNEQ(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldNEQ(FieldExportID, v))
+}
+
+// ExportIDIn applies the In predicate on the "export_id" field.
+func ExportIDIn(vs ...string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldIn(FieldExportID, vs...))
+}
+
+// ExportIDNotIn applies the NotIn predicate on the "export_id" field.
+func ExportIDNotIn(vs ...string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldNotIn(FieldExportID, vs...))
+}
+
+// ExportIDGT applies the GT predicate on the "export_id" field.
+func ExportIDGT(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldGT(FieldExportID, v))
+}
+
+// ExportIDGTE applies the GTE predicate on the "export_id" field.
+func ExportIDGTE(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldGTE(FieldExportID, v))
+}
+
+// ExportIDLT applies the LT predicate on the "export_id" field.
+func ExportIDLT(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldLT(FieldExportID, v))
+}
+
+// ExportIDLTE applies the LTE predicate on the "export_id" field.
+func ExportIDLTE(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldLTE(FieldExportID, v))
+}
+
+// ExportIDContains applies the Contains predicate on the "export_id" field.
+func ExportIDContains(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldContains(FieldExportID, v))
+}
+
+// ExportIDHasPrefix applies the HasPrefix predicate on the "export_id" field.
+func ExportIDHasPrefix(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldHasPrefix(FieldExportID, v))
+}
+
+// ExportIDHasSuffix applies the HasSuffix predicate on the "export_id" field.
+func ExportIDHasSuffix(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldHasSuffix(FieldExportID, v))
+}
+
+// ExportIDIsNil applies the IsNil predicate on the "export_id" field.
+func ExportIDIsNil() predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldIsNull(FieldExportID))
+}
+
+// ExportIDNotNil applies the NotNil predicate on the "export_id" field.
+func ExportIDNotNil() predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldNotNull(FieldExportID))
+}
+
+// ExportIDEqualFold applies the EqualFold predicate on the "export_id" field.
+func ExportIDEqualFold(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldEqualFold(FieldExportID, v))
+}
+
+// ExportIDContainsFold applies the ContainsFold predicate on the "export_id" field.
+func ExportIDContainsFold(v string) predicate.AsyncAction {
+	return predicate.AsyncAction(sql.FieldContainsFold(FieldExportID, v))
 }
 
 // TotalEQ applies the EQ predicate on the "total" field.

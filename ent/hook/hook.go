@@ -57,6 +57,18 @@ func (f CampaignFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignMutation", m)
 }
 
+// The CustomEventFunc type is an adapter to allow the use of ordinary
+// function as CustomEvent mutator.
+type CustomEventFunc func(context.Context, *ent.CustomEventMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CustomEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CustomEventMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomEventMutation", m)
+}
+
 // The CustomerFunc type is an adapter to allow the use of ordinary
 // function as Customer mutator.
 type CustomerFunc func(context.Context, *ent.CustomerMutation) (ent.Value, error)
@@ -69,6 +81,30 @@ func (f CustomerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerMutation", m)
 }
 
+// The CustomerEventCountFunc type is an adapter to allow the use of ordinary
+// function as CustomerEventCount mutator.
+type CustomerEventCountFunc func(context.Context, *ent.CustomerEventCountMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CustomerEventCountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CustomerEventCountMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerEventCountMutation", m)
+}
+
+// The ExportFunc type is an adapter to allow the use of ordinary
+// function as Export mutator.
+type ExportFunc func(context.Context, *ent.ExportMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ExportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ExportMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ExportMutation", m)
+}
+
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary
 // function as ManagementKey mutator.
 type ManagementKeyFunc func(context.Context, *ent.ManagementKeyMutation) (ent.Value, error)
@@ -79,6 +115,18 @@ func (f ManagementKeyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ManagementKeyMutation", m)
+}
+
+// The MetadataSchemaFunc type is an adapter to allow the use of ordinary
+// function as MetadataSchema mutator.
+type MetadataSchemaFunc func(context.Context, *ent.MetadataSchemaMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f MetadataSchemaFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.MetadataSchemaMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.MetadataSchemaMutation", m)
 }
 
 // The OAuthTokenFunc type is an adapter to allow the use of ordinary
@@ -129,6 +177,42 @@ func (f PublicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationMutation", m)
 }
 
+// The ReferralConversionFunc type is an adapter to allow the use of ordinary
+// function as ReferralConversion mutator.
+type ReferralConversionFunc func(context.Context, *ent.ReferralConversionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReferralConversionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReferralConversionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralConversionMutation", m)
+}
+
+// The SegmentFunc type is an adapter to allow the use of ordinary
+// function as Segment mutator.
+type SegmentFunc func(context.Context, *ent.SegmentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SegmentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SegmentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SegmentMutation", m)
+}
+
+// The SegmentMemberFunc type is an adapter to allow the use of ordinary
+// function as SegmentMember mutator.
+type SegmentMemberFunc func(context.Context, *ent.SegmentMemberMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SegmentMemberFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SegmentMemberMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SegmentMemberMutation", m)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary
 // function as User mutator.
 type UserFunc func(context.Context, *ent.UserMutation) (ent.Value, error)
@@ -151,6 +235,18 @@ func (f VoucherFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.VoucherMutation", m)
+}
+
+// The VoucherTransactionFunc type is an adapter to allow the use of ordinary
+// function as VoucherTransaction mutator.
+type VoucherTransactionFunc func(context.Context, *ent.VoucherTransactionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f VoucherTransactionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.VoucherTransactionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.VoucherTransactionMutation", m)
 }
 
 // Condition is a hook condition function.

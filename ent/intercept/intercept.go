@@ -13,14 +13,22 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customereventcount"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // The Query interface represents an operation that queries a graph.
@@ -187,6 +195,33 @@ func (f TraverseCampaign) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignQuery", q)
 }
 
+// The CustomEventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CustomEventFunc func(context.Context, *ent.CustomEventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CustomEventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CustomEventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CustomEventQuery", q)
+}
+
+// The TraverseCustomEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCustomEvent func(context.Context, *ent.CustomEventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCustomEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCustomEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CustomEventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CustomEventQuery", q)
+}
+
 // The CustomerFunc type is an adapter to allow the use of ordinary function as a Querier.
 type CustomerFunc func(context.Context, *ent.CustomerQuery) (ent.Value, error)
 
@@ -214,6 +249,60 @@ func (f TraverseCustomer) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerQuery", q)
 }
 
+// The CustomerEventCountFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CustomerEventCountFunc func(context.Context, *ent.CustomerEventCountQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CustomerEventCountFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CustomerEventCountQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CustomerEventCountQuery", q)
+}
+
+// The TraverseCustomerEventCount type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCustomerEventCount func(context.Context, *ent.CustomerEventCountQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCustomerEventCount) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCustomerEventCount) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CustomerEventCountQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerEventCountQuery", q)
+}
+
+// The ExportFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ExportFunc func(context.Context, *ent.ExportQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ExportFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ExportQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ExportQuery", q)
+}
+
+// The TraverseExport type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseExport func(context.Context, *ent.ExportQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseExport) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseExport) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ExportQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ExportQuery", q)
+}
+
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ManagementKeyFunc func(context.Context, *ent.ManagementKeyQuery) (ent.Value, error)
 
@@ -239,6 +328,33 @@ func (f TraverseManagementKey) Traverse(ctx context.Context, q ent.Query) error 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ManagementKeyQuery", q)
+}
+
+// The MetadataSchemaFunc type is an adapter to allow the use of ordinary function as a Querier.
+type MetadataSchemaFunc func(context.Context, *ent.MetadataSchemaQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f MetadataSchemaFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.MetadataSchemaQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.MetadataSchemaQuery", q)
+}
+
+// The TraverseMetadataSchema type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseMetadataSchema func(context.Context, *ent.MetadataSchemaQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseMetadataSchema) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseMetadataSchema) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.MetadataSchemaQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.MetadataSchemaQuery", q)
 }
 
 // The OAuthTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -349,6 +465,87 @@ func (f TraversePublication) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PublicationQuery", q)
 }
 
+// The ReferralConversionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ReferralConversionFunc func(context.Context, *ent.ReferralConversionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ReferralConversionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ReferralConversionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ReferralConversionQuery", q)
+}
+
+// The TraverseReferralConversion type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseReferralConversion func(context.Context, *ent.ReferralConversionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseReferralConversion) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseReferralConversion) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ReferralConversionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralConversionQuery", q)
+}
+
+// The SegmentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SegmentFunc func(context.Context, *ent.SegmentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SegmentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SegmentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SegmentQuery", q)
+}
+
+// The TraverseSegment type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSegment func(context.Context, *ent.SegmentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSegment) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSegment) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SegmentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SegmentQuery", q)
+}
+
+// The SegmentMemberFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SegmentMemberFunc func(context.Context, *ent.SegmentMemberQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SegmentMemberFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SegmentMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SegmentMemberQuery", q)
+}
+
+// The TraverseSegmentMember type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSegmentMember func(context.Context, *ent.SegmentMemberQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSegmentMember) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSegmentMember) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SegmentMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SegmentMemberQuery", q)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UserFunc func(context.Context, *ent.UserQuery) (ent.Value, error)
 
@@ -403,6 +600,33 @@ func (f TraverseVoucher) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.VoucherQuery", q)
 }
 
+// The VoucherTransactionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type VoucherTransactionFunc func(context.Context, *ent.VoucherTransactionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f VoucherTransactionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.VoucherTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.VoucherTransactionQuery", q)
+}
+
+// The TraverseVoucherTransaction type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseVoucherTransaction func(context.Context, *ent.VoucherTransactionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseVoucherTransaction) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseVoucherTransaction) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.VoucherTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.VoucherTransactionQuery", q)
+}
+
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
@@ -414,10 +638,18 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
+	case *ent.CustomEventQuery:
+		return &query[*ent.CustomEventQuery, predicate.CustomEvent, customevent.OrderOption]{typ: ent.TypeCustomEvent, tq: q}, nil
 	case *ent.CustomerQuery:
 		return &query[*ent.CustomerQuery, predicate.Customer, customer.OrderOption]{typ: ent.TypeCustomer, tq: q}, nil
+	case *ent.CustomerEventCountQuery:
+		return &query[*ent.CustomerEventCountQuery, predicate.CustomerEventCount, customereventcount.OrderOption]{typ: ent.TypeCustomerEventCount, tq: q}, nil
+	case *ent.ExportQuery:
+		return &query[*ent.ExportQuery, predicate.Export, export.OrderOption]{typ: ent.TypeExport, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
+	case *ent.MetadataSchemaQuery:
+		return &query[*ent.MetadataSchemaQuery, predicate.MetadataSchema, metadataschema.OrderOption]{typ: ent.TypeMetadataSchema, tq: q}, nil
 	case *ent.OAuthTokenQuery:
 		return &query[*ent.OAuthTokenQuery, predicate.OAuthToken, oauthtoken.OrderOption]{typ: ent.TypeOAuthToken, tq: q}, nil
 	case *ent.ProjectQuery:
@@ -426,10 +658,18 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectUserQuery, predicate.ProjectUser, projectuser.OrderOption]{typ: ent.TypeProjectUser, tq: q}, nil
 	case *ent.PublicationQuery:
 		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
+	case *ent.ReferralConversionQuery:
+		return &query[*ent.ReferralConversionQuery, predicate.ReferralConversion, referralconversion.OrderOption]{typ: ent.TypeReferralConversion, tq: q}, nil
+	case *ent.SegmentQuery:
+		return &query[*ent.SegmentQuery, predicate.Segment, segment.OrderOption]{typ: ent.TypeSegment, tq: q}, nil
+	case *ent.SegmentMemberQuery:
+		return &query[*ent.SegmentMemberQuery, predicate.SegmentMember, segmentmember.OrderOption]{typ: ent.TypeSegmentMember, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.VoucherQuery:
 		return &query[*ent.VoucherQuery, predicate.Voucher, voucher.OrderOption]{typ: ent.TypeVoucher, tq: q}, nil
+	case *ent.VoucherTransactionQuery:
+		return &query[*ent.VoucherTransactionQuery, predicate.VoucherTransaction, vouchertransaction.OrderOption]{typ: ent.TypeVoucherTransaction, tq: q}, nil
 	default:
 		return nil, fmt.Errorf("unknown query type %T", q)
 	}

@@ -43,6 +43,7 @@ var (
 		{Name: "type", Type: field.TypeString},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"ENQUEUED", "IN_PROGRESS", "DONE", "FAILED"}, Default: "ENQUEUED"},
 		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "export_id", Type: field.TypeString, Nullable: true},
 		{Name: "params", Type: field.TypeJSON},
 		{Name: "total", Type: field.TypeInt},
 		{Name: "done", Type: field.TypeInt, Default: 0},
@@ -69,7 +70,7 @@ var (
 			{
 				Name:    "asyncaction_status_lease_until",
 				Unique:  false,
-				Columns: []*schema.Column{AsyncActionsColumns[5], AsyncActionsColumns[15]},
+				Columns: []*schema.Column{AsyncActionsColumns[5], AsyncActionsColumns[16]},
 			},
 		},
 	}
@@ -152,6 +153,36 @@ var (
 			},
 		},
 	}
+	// CustomEventsColumns holds the columns for the "custom_events" table.
+	CustomEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "type", Type: field.TypeString, Size: 300},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "referral_code", Type: field.TypeString, Nullable: true},
+		{Name: "loyalty_code", Type: field.TypeString, Nullable: true},
+	}
+	// CustomEventsTable holds the schema information for the "custom_events" table.
+	CustomEventsTable = &schema.Table{
+		Name:       "custom_events",
+		Columns:    CustomEventsColumns,
+		PrimaryKey: []*schema.Column{CustomEventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "customevent_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomEventsColumns[1]},
+			},
+			{
+				Name:    "customevent_customer_id_type",
+				Unique:  false,
+				Columns: []*schema.Column{CustomEventsColumns[5], CustomEventsColumns[4]},
+			},
+		},
+	}
 	// CustomersColumns holds the columns for the "customers" table.
 	CustomersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -186,6 +217,63 @@ var (
 			},
 		},
 	}
+	// CustomerEventCountsColumns holds the columns for the "customer_event_counts" table.
+	CustomerEventCountsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "event", Type: field.TypeString, Size: 300},
+		{Name: "count", Type: field.TypeInt, Default: 0},
+		{Name: "last_at", Type: field.TypeTime},
+	}
+	// CustomerEventCountsTable holds the schema information for the "customer_event_counts" table.
+	CustomerEventCountsTable = &schema.Table{
+		Name:       "customer_event_counts",
+		Columns:    CustomerEventCountsColumns,
+		PrimaryKey: []*schema.Column{CustomerEventCountsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "customereventcount_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CustomerEventCountsColumns[1]},
+			},
+			{
+				Name:    "customereventcount_customer_id_event",
+				Unique:  true,
+				Columns: []*schema.Column{CustomerEventCountsColumns[2], CustomerEventCountsColumns[3]},
+			},
+		},
+	}
+	// ExportsColumns holds the columns for the "exports" table.
+	ExportsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"SCHEDULED", "IN_PROGRESS", "DONE", "ERROR"}, Default: "SCHEDULED"},
+		{Name: "channel", Type: field.TypeString, Default: "API"},
+		{Name: "exported_object", Type: field.TypeString},
+		{Name: "parameters", Type: field.TypeJSON},
+		{Name: "voucher_id", Type: field.TypeString, Nullable: true},
+		{Name: "user_id", Type: field.TypeString, Nullable: true},
+		{Name: "file", Type: field.TypeString, Nullable: true},
+		{Name: "rows", Type: field.TypeInt, Nullable: true},
+		{Name: "failure_reason", Type: field.TypeString, Nullable: true},
+		{Name: "download_secret", Type: field.TypeString},
+	}
+	// ExportsTable holds the schema information for the "exports" table.
+	ExportsTable = &schema.Table{
+		Name:       "exports",
+		Columns:    ExportsColumns,
+		PrimaryKey: []*schema.Column{ExportsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "export_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ExportsColumns[1]},
+			},
+		},
+	}
 	// ManagementKeysColumns holds the columns for the "management_keys" table.
 	ManagementKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 200},
@@ -199,6 +287,34 @@ var (
 		Name:       "management_keys",
 		Columns:    ManagementKeysColumns,
 		PrimaryKey: []*schema.Column{ManagementKeysColumns[0]},
+	}
+	// MetadataSchemasColumns holds the columns for the "metadata_schemas" table.
+	MetadataSchemasColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "related_object", Type: field.TypeString, Size: 100},
+		{Name: "name", Type: field.TypeString, Size: 300},
+		{Name: "properties", Type: field.TypeJSON},
+	}
+	// MetadataSchemasTable holds the schema information for the "metadata_schemas" table.
+	MetadataSchemasTable = &schema.Table{
+		Name:       "metadata_schemas",
+		Columns:    MetadataSchemasColumns,
+		PrimaryKey: []*schema.Column{MetadataSchemasColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "metadataschema_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{MetadataSchemasColumns[1]},
+			},
+			{
+				Name:    "metadataschema_project_id_related_object_name",
+				Unique:  true,
+				Columns: []*schema.Column{MetadataSchemasColumns[1], MetadataSchemasColumns[4], MetadataSchemasColumns[5]},
+			},
+		},
 	}
 	// OauthTokensColumns holds the columns for the "oauth_tokens" table.
 	OauthTokensColumns = []*schema.Column{
@@ -334,6 +450,110 @@ var (
 			},
 		},
 	}
+	// ReferralConversionsColumns holds the columns for the "referral_conversions" table.
+	ReferralConversionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString},
+		{Name: "voucher_id", Type: field.TypeString},
+		{Name: "referrer_id", Type: field.TypeString},
+		{Name: "referee_id", Type: field.TypeString},
+		{Name: "event_id", Type: field.TypeString},
+	}
+	// ReferralConversionsTable holds the schema information for the "referral_conversions" table.
+	ReferralConversionsTable = &schema.Table{
+		Name:       "referral_conversions",
+		Columns:    ReferralConversionsColumns,
+		PrimaryKey: []*schema.Column{ReferralConversionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "referralconversion_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralConversionsColumns[1]},
+			},
+			{
+				Name:    "referralconversion_campaign_id_referee_id",
+				Unique:  true,
+				Columns: []*schema.Column{ReferralConversionsColumns[4], ReferralConversionsColumns[7]},
+			},
+			{
+				Name:    "referralconversion_referrer_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralConversionsColumns[6]},
+			},
+			{
+				Name:    "referralconversion_referee_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferralConversionsColumns[7]},
+			},
+		},
+	}
+	// SegmentsColumns holds the columns for the "segments" table.
+	SegmentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 300},
+		{Name: "type", Type: field.TypeString},
+		{Name: "filter", Type: field.TypeJSON, Nullable: true},
+	}
+	// SegmentsTable holds the schema information for the "segments" table.
+	SegmentsTable = &schema.Table{
+		Name:       "segments",
+		Columns:    SegmentsColumns,
+		PrimaryKey: []*schema.Column{SegmentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "segment_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{SegmentsColumns[1]},
+			},
+			{
+				Name:    "segment_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{SegmentsColumns[1], SegmentsColumns[2], SegmentsColumns[0]},
+			},
+			{
+				Name:    "segment_project_id_type",
+				Unique:  false,
+				Columns: []*schema.Column{SegmentsColumns[1], SegmentsColumns[5]},
+			},
+		},
+	}
+	// SegmentMembersColumns holds the columns for the "segment_members" table.
+	SegmentMembersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "segment_id", Type: field.TypeString},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "entered_at", Type: field.TypeTime},
+	}
+	// SegmentMembersTable holds the schema information for the "segment_members" table.
+	SegmentMembersTable = &schema.Table{
+		Name:       "segment_members",
+		Columns:    SegmentMembersColumns,
+		PrimaryKey: []*schema.Column{SegmentMembersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "segmentmember_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{SegmentMembersColumns[1]},
+			},
+			{
+				Name:    "segmentmember_segment_id_customer_id",
+				Unique:  true,
+				Columns: []*schema.Column{SegmentMembersColumns[2], SegmentMembersColumns[3]},
+			},
+			{
+				Name:    "segmentmember_customer_id",
+				Unique:  false,
+				Columns: []*schema.Column{SegmentMembersColumns[3]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -412,6 +632,41 @@ var (
 			},
 		},
 	}
+	// VoucherTransactionsColumns holds the columns for the "voucher_transactions" table.
+	VoucherTransactionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "voucher_id", Type: field.TypeString},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"CREDITS_ADDITION", "CREDITS_REMOVAL", "CREDITS_REFUND", "CREDITS_REDEMPTION", "POINTS_ACCRUAL", "POINTS_REDEMPTION", "POINTS_REFUND", "POINTS_ADDITION", "POINTS_REMOVAL", "POINTS_EXPIRATION", "POINTS_TRANSFER_IN", "POINTS_TRANSFER_OUT"}},
+		{Name: "source_id", Type: field.TypeString, Nullable: true},
+		{Name: "reason", Type: field.TypeString, Nullable: true},
+		{Name: "source", Type: field.TypeString, Default: "API"},
+		{Name: "amount", Type: field.TypeInt64},
+		{Name: "balance", Type: field.TypeInt64},
+		{Name: "details", Type: field.TypeJSON},
+		{Name: "related_transaction_id", Type: field.TypeString, Nullable: true},
+	}
+	// VoucherTransactionsTable holds the schema information for the "voucher_transactions" table.
+	VoucherTransactionsTable = &schema.Table{
+		Name:       "voucher_transactions",
+		Columns:    VoucherTransactionsColumns,
+		PrimaryKey: []*schema.Column{VoucherTransactionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "vouchertransaction_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{VoucherTransactionsColumns[1]},
+			},
+			{
+				Name:    "vouchertransaction_voucher_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VoucherTransactionsColumns[4], VoucherTransactionsColumns[2], VoucherTransactionsColumns[0]},
+			},
+		},
+	}
 	// PublicationVouchersColumns holds the columns for the "publication_vouchers" table.
 	PublicationVouchersColumns = []*schema.Column{
 		{Name: "publication_id", Type: field.TypeString},
@@ -443,14 +698,22 @@ var (
 		AsyncActionsTable,
 		BrandingsTable,
 		CampaignsTable,
+		CustomEventsTable,
 		CustomersTable,
+		CustomerEventCountsTable,
+		ExportsTable,
 		ManagementKeysTable,
+		MetadataSchemasTable,
 		OauthTokensTable,
 		ProjectsTable,
 		ProjectUsersTable,
 		PublicationsTable,
+		ReferralConversionsTable,
+		SegmentsTable,
+		SegmentMembersTable,
 		UsersTable,
 		VouchersTable,
+		VoucherTransactionsTable,
 		PublicationVouchersTable,
 	}
 )

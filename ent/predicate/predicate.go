@@ -18,11 +18,23 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// CustomEvent is the predicate function for customevent builders.
+type CustomEvent func(*sql.Selector)
+
 // Customer is the predicate function for customer builders.
 type Customer func(*sql.Selector)
 
+// CustomerEventCount is the predicate function for customereventcount builders.
+type CustomerEventCount func(*sql.Selector)
+
+// Export is the predicate function for export builders.
+type Export func(*sql.Selector)
+
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
+
+// MetadataSchema is the predicate function for metadataschema builders.
+type MetadataSchema func(*sql.Selector)
 
 // OAuthToken is the predicate function for oauthtoken builders.
 type OAuthToken func(*sql.Selector)
@@ -36,8 +48,20 @@ type ProjectUser func(*sql.Selector)
 // Publication is the predicate function for publication builders.
 type Publication func(*sql.Selector)
 
+// ReferralConversion is the predicate function for referralconversion builders.
+type ReferralConversion func(*sql.Selector)
+
+// Segment is the predicate function for segment builders.
+type Segment func(*sql.Selector)
+
+// SegmentMember is the predicate function for segmentmember builders.
+type SegmentMember func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
 
 // Voucher is the predicate function for voucher builders.
 type Voucher func(*sql.Selector)
+
+// VoucherTransaction is the predicate function for vouchertransaction builders.
+type VoucherTransaction func(*sql.Selector)

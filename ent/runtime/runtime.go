@@ -10,14 +10,22 @@ import (
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/customereventcount"
+	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/managementkey"
+	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
 
 // The init function reads all schema descriptors with runtime code
@@ -97,17 +105,17 @@ func init() {
 	// asyncaction.TypeValidator is a validator for the "type" field. It is called by the builders before save.
 	asyncaction.TypeValidator = asyncactionDescType.Validators[0].(func(string) error)
 	// asyncactionDescTotal is the schema descriptor for total field.
-	asyncactionDescTotal := asyncactionFields[4].Descriptor()
+	asyncactionDescTotal := asyncactionFields[5].Descriptor()
 	// asyncaction.TotalValidator is a validator for the "total" field. It is called by the builders before save.
 	asyncaction.TotalValidator = asyncactionDescTotal.Validators[0].(func(int) error)
 	// asyncactionDescDone is the schema descriptor for done field.
-	asyncactionDescDone := asyncactionFields[5].Descriptor()
+	asyncactionDescDone := asyncactionFields[6].Descriptor()
 	// asyncaction.DefaultDone holds the default value on creation for the done field.
 	asyncaction.DefaultDone = asyncactionDescDone.Default.(int)
 	// asyncaction.DoneValidator is a validator for the "done" field. It is called by the builders before save.
 	asyncaction.DoneValidator = asyncactionDescDone.Validators[0].(func(int) error)
 	// asyncactionDescAttempts is the schema descriptor for attempts field.
-	asyncactionDescAttempts := asyncactionFields[9].Descriptor()
+	asyncactionDescAttempts := asyncactionFields[10].Descriptor()
 	// asyncaction.DefaultAttempts holds the default value on creation for the attempts field.
 	asyncaction.DefaultAttempts = asyncactionDescAttempts.Default.(int)
 	// asyncaction.AttemptsValidator is a validator for the "attempts" field. It is called by the builders before save.
@@ -228,6 +236,59 @@ func init() {
 	campaign.DefaultID = campaignDescID.Default.(func() string)
 	// campaign.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaign.IDValidator = campaignDescID.Validators[0].(func(string) error)
+	customeventMixin := schema.CustomEvent{}.Mixin()
+	customeventMixinHooks1 := customeventMixin[1].Hooks()
+	customevent.Hooks[0] = customeventMixinHooks1[0]
+	customeventMixinInters1 := customeventMixin[1].Interceptors()
+	customevent.Interceptors[0] = customeventMixinInters1[0]
+	customeventMixinFields0 := customeventMixin[0].Fields()
+	_ = customeventMixinFields0
+	customeventMixinFields1 := customeventMixin[1].Fields()
+	_ = customeventMixinFields1
+	customeventMixinFields2 := customeventMixin[2].Fields()
+	_ = customeventMixinFields2
+	customeventFields := schema.CustomEvent{}.Fields()
+	_ = customeventFields
+	// customeventDescProjectID is the schema descriptor for project_id field.
+	customeventDescProjectID := customeventMixinFields1[0].Descriptor()
+	// customevent.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	customevent.ProjectIDValidator = customeventDescProjectID.Validators[0].(func(string) error)
+	// customeventDescCreatedAt is the schema descriptor for created_at field.
+	customeventDescCreatedAt := customeventMixinFields2[0].Descriptor()
+	// customevent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	customevent.DefaultCreatedAt = customeventDescCreatedAt.Default.(func() time.Time)
+	// customeventDescUpdatedAt is the schema descriptor for updated_at field.
+	customeventDescUpdatedAt := customeventMixinFields2[1].Descriptor()
+	// customevent.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	customevent.UpdateDefaultUpdatedAt = customeventDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// customeventDescType is the schema descriptor for type field.
+	customeventDescType := customeventFields[0].Descriptor()
+	// customevent.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	customevent.TypeValidator = func() func(string) error {
+		validators := customeventDescType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_type string) error {
+			for _, fn := range fns {
+				if err := fn(_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// customeventDescMetadata is the schema descriptor for metadata field.
+	customeventDescMetadata := customeventFields[2].Descriptor()
+	// customevent.DefaultMetadata holds the default value on creation for the metadata field.
+	customevent.DefaultMetadata = customeventDescMetadata.Default.(map[string]interface{})
+	// customeventDescID is the schema descriptor for id field.
+	customeventDescID := customeventMixinFields0[0].Descriptor()
+	// customevent.DefaultID holds the default value on creation for the id field.
+	customevent.DefaultID = customeventDescID.Default.(func() string)
+	// customevent.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	customevent.IDValidator = customeventDescID.Validators[0].(func(string) error)
 	customerMixin := schema.Customer{}.Mixin()
 	customerMixinHooks1 := customerMixin[1].Hooks()
 	customer.Hooks[0] = customerMixinHooks1[0]
@@ -301,6 +362,86 @@ func init() {
 	customer.DefaultID = customerDescID.Default.(func() string)
 	// customer.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	customer.IDValidator = customerDescID.Validators[0].(func(string) error)
+	customereventcountMixin := schema.CustomerEventCount{}.Mixin()
+	customereventcountMixinHooks1 := customereventcountMixin[1].Hooks()
+	customereventcount.Hooks[0] = customereventcountMixinHooks1[0]
+	customereventcountMixinInters1 := customereventcountMixin[1].Interceptors()
+	customereventcount.Interceptors[0] = customereventcountMixinInters1[0]
+	customereventcountMixinFields0 := customereventcountMixin[0].Fields()
+	_ = customereventcountMixinFields0
+	customereventcountMixinFields1 := customereventcountMixin[1].Fields()
+	_ = customereventcountMixinFields1
+	customereventcountFields := schema.CustomerEventCount{}.Fields()
+	_ = customereventcountFields
+	// customereventcountDescProjectID is the schema descriptor for project_id field.
+	customereventcountDescProjectID := customereventcountMixinFields1[0].Descriptor()
+	// customereventcount.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	customereventcount.ProjectIDValidator = customereventcountDescProjectID.Validators[0].(func(string) error)
+	// customereventcountDescEvent is the schema descriptor for event field.
+	customereventcountDescEvent := customereventcountFields[1].Descriptor()
+	// customereventcount.EventValidator is a validator for the "event" field. It is called by the builders before save.
+	customereventcount.EventValidator = func() func(string) error {
+		validators := customereventcountDescEvent.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(event string) error {
+			for _, fn := range fns {
+				if err := fn(event); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// customereventcountDescCount is the schema descriptor for count field.
+	customereventcountDescCount := customereventcountFields[2].Descriptor()
+	// customereventcount.DefaultCount holds the default value on creation for the count field.
+	customereventcount.DefaultCount = customereventcountDescCount.Default.(int)
+	// customereventcount.CountValidator is a validator for the "count" field. It is called by the builders before save.
+	customereventcount.CountValidator = customereventcountDescCount.Validators[0].(func(int) error)
+	// customereventcountDescID is the schema descriptor for id field.
+	customereventcountDescID := customereventcountMixinFields0[0].Descriptor()
+	// customereventcount.DefaultID holds the default value on creation for the id field.
+	customereventcount.DefaultID = customereventcountDescID.Default.(func() string)
+	// customereventcount.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	customereventcount.IDValidator = customereventcountDescID.Validators[0].(func(string) error)
+	exportMixin := schema.Export{}.Mixin()
+	exportMixinHooks1 := exportMixin[1].Hooks()
+	export.Hooks[0] = exportMixinHooks1[0]
+	exportMixinInters1 := exportMixin[1].Interceptors()
+	export.Interceptors[0] = exportMixinInters1[0]
+	exportMixinFields0 := exportMixin[0].Fields()
+	_ = exportMixinFields0
+	exportMixinFields1 := exportMixin[1].Fields()
+	_ = exportMixinFields1
+	exportMixinFields2 := exportMixin[2].Fields()
+	_ = exportMixinFields2
+	exportFields := schema.Export{}.Fields()
+	_ = exportFields
+	// exportDescProjectID is the schema descriptor for project_id field.
+	exportDescProjectID := exportMixinFields1[0].Descriptor()
+	// export.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	export.ProjectIDValidator = exportDescProjectID.Validators[0].(func(string) error)
+	// exportDescCreatedAt is the schema descriptor for created_at field.
+	exportDescCreatedAt := exportMixinFields2[0].Descriptor()
+	// export.DefaultCreatedAt holds the default value on creation for the created_at field.
+	export.DefaultCreatedAt = exportDescCreatedAt.Default.(func() time.Time)
+	// exportDescUpdatedAt is the schema descriptor for updated_at field.
+	exportDescUpdatedAt := exportMixinFields2[1].Descriptor()
+	// export.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	export.UpdateDefaultUpdatedAt = exportDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// exportDescChannel is the schema descriptor for channel field.
+	exportDescChannel := exportFields[1].Descriptor()
+	// export.DefaultChannel holds the default value on creation for the channel field.
+	export.DefaultChannel = exportDescChannel.Default.(string)
+	// exportDescID is the schema descriptor for id field.
+	exportDescID := exportMixinFields0[0].Descriptor()
+	// export.DefaultID holds the default value on creation for the id field.
+	export.DefaultID = exportDescID.Default.(func() string)
+	// export.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	export.IDValidator = exportDescID.Validators[0].(func(string) error)
 	managementkeyMixin := schema.ManagementKey{}.Mixin()
 	managementkeyMixinFields0 := managementkeyMixin[0].Fields()
 	_ = managementkeyMixinFields0
@@ -340,6 +481,73 @@ func init() {
 			return nil
 		}
 	}()
+	metadataschemaMixin := schema.MetadataSchema{}.Mixin()
+	metadataschemaMixinHooks1 := metadataschemaMixin[1].Hooks()
+	metadataschema.Hooks[0] = metadataschemaMixinHooks1[0]
+	metadataschemaMixinInters1 := metadataschemaMixin[1].Interceptors()
+	metadataschema.Interceptors[0] = metadataschemaMixinInters1[0]
+	metadataschemaMixinFields0 := metadataschemaMixin[0].Fields()
+	_ = metadataschemaMixinFields0
+	metadataschemaMixinFields1 := metadataschemaMixin[1].Fields()
+	_ = metadataschemaMixinFields1
+	metadataschemaMixinFields2 := metadataschemaMixin[2].Fields()
+	_ = metadataschemaMixinFields2
+	metadataschemaFields := schema.MetadataSchema{}.Fields()
+	_ = metadataschemaFields
+	// metadataschemaDescProjectID is the schema descriptor for project_id field.
+	metadataschemaDescProjectID := metadataschemaMixinFields1[0].Descriptor()
+	// metadataschema.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	metadataschema.ProjectIDValidator = metadataschemaDescProjectID.Validators[0].(func(string) error)
+	// metadataschemaDescCreatedAt is the schema descriptor for created_at field.
+	metadataschemaDescCreatedAt := metadataschemaMixinFields2[0].Descriptor()
+	// metadataschema.DefaultCreatedAt holds the default value on creation for the created_at field.
+	metadataschema.DefaultCreatedAt = metadataschemaDescCreatedAt.Default.(func() time.Time)
+	// metadataschemaDescUpdatedAt is the schema descriptor for updated_at field.
+	metadataschemaDescUpdatedAt := metadataschemaMixinFields2[1].Descriptor()
+	// metadataschema.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	metadataschema.UpdateDefaultUpdatedAt = metadataschemaDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// metadataschemaDescRelatedObject is the schema descriptor for related_object field.
+	metadataschemaDescRelatedObject := metadataschemaFields[0].Descriptor()
+	// metadataschema.RelatedObjectValidator is a validator for the "related_object" field. It is called by the builders before save.
+	metadataschema.RelatedObjectValidator = func() func(string) error {
+		validators := metadataschemaDescRelatedObject.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(related_object string) error {
+			for _, fn := range fns {
+				if err := fn(related_object); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// metadataschemaDescName is the schema descriptor for name field.
+	metadataschemaDescName := metadataschemaFields[1].Descriptor()
+	// metadataschema.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	metadataschema.NameValidator = func() func(string) error {
+		validators := metadataschemaDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// metadataschemaDescID is the schema descriptor for id field.
+	metadataschemaDescID := metadataschemaMixinFields0[0].Descriptor()
+	// metadataschema.DefaultID holds the default value on creation for the id field.
+	metadataschema.DefaultID = metadataschemaDescID.Default.(func() string)
+	// metadataschema.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	metadataschema.IDValidator = metadataschemaDescID.Validators[0].(func(string) error)
 	oauthtokenMixin := schema.OAuthToken{}.Mixin()
 	oauthtokenMixinHooks1 := oauthtokenMixin[1].Hooks()
 	oauthtoken.Hooks[0] = oauthtokenMixinHooks1[0]
@@ -510,6 +718,111 @@ func init() {
 	publication.DefaultID = publicationDescID.Default.(func() string)
 	// publication.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	publication.IDValidator = publicationDescID.Validators[0].(func(string) error)
+	referralconversionMixin := schema.ReferralConversion{}.Mixin()
+	referralconversionMixinHooks1 := referralconversionMixin[1].Hooks()
+	referralconversion.Hooks[0] = referralconversionMixinHooks1[0]
+	referralconversionMixinInters1 := referralconversionMixin[1].Interceptors()
+	referralconversion.Interceptors[0] = referralconversionMixinInters1[0]
+	referralconversionMixinFields0 := referralconversionMixin[0].Fields()
+	_ = referralconversionMixinFields0
+	referralconversionMixinFields1 := referralconversionMixin[1].Fields()
+	_ = referralconversionMixinFields1
+	referralconversionMixinFields2 := referralconversionMixin[2].Fields()
+	_ = referralconversionMixinFields2
+	referralconversionFields := schema.ReferralConversion{}.Fields()
+	_ = referralconversionFields
+	// referralconversionDescProjectID is the schema descriptor for project_id field.
+	referralconversionDescProjectID := referralconversionMixinFields1[0].Descriptor()
+	// referralconversion.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	referralconversion.ProjectIDValidator = referralconversionDescProjectID.Validators[0].(func(string) error)
+	// referralconversionDescCreatedAt is the schema descriptor for created_at field.
+	referralconversionDescCreatedAt := referralconversionMixinFields2[0].Descriptor()
+	// referralconversion.DefaultCreatedAt holds the default value on creation for the created_at field.
+	referralconversion.DefaultCreatedAt = referralconversionDescCreatedAt.Default.(func() time.Time)
+	// referralconversionDescUpdatedAt is the schema descriptor for updated_at field.
+	referralconversionDescUpdatedAt := referralconversionMixinFields2[1].Descriptor()
+	// referralconversion.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	referralconversion.UpdateDefaultUpdatedAt = referralconversionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// referralconversionDescID is the schema descriptor for id field.
+	referralconversionDescID := referralconversionMixinFields0[0].Descriptor()
+	// referralconversion.DefaultID holds the default value on creation for the id field.
+	referralconversion.DefaultID = referralconversionDescID.Default.(func() string)
+	// referralconversion.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	referralconversion.IDValidator = referralconversionDescID.Validators[0].(func(string) error)
+	segmentMixin := schema.Segment{}.Mixin()
+	segmentMixinHooks1 := segmentMixin[1].Hooks()
+	segment.Hooks[0] = segmentMixinHooks1[0]
+	segmentMixinInters1 := segmentMixin[1].Interceptors()
+	segment.Interceptors[0] = segmentMixinInters1[0]
+	segmentMixinFields0 := segmentMixin[0].Fields()
+	_ = segmentMixinFields0
+	segmentMixinFields1 := segmentMixin[1].Fields()
+	_ = segmentMixinFields1
+	segmentMixinFields2 := segmentMixin[2].Fields()
+	_ = segmentMixinFields2
+	segmentFields := schema.Segment{}.Fields()
+	_ = segmentFields
+	// segmentDescProjectID is the schema descriptor for project_id field.
+	segmentDescProjectID := segmentMixinFields1[0].Descriptor()
+	// segment.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	segment.ProjectIDValidator = segmentDescProjectID.Validators[0].(func(string) error)
+	// segmentDescCreatedAt is the schema descriptor for created_at field.
+	segmentDescCreatedAt := segmentMixinFields2[0].Descriptor()
+	// segment.DefaultCreatedAt holds the default value on creation for the created_at field.
+	segment.DefaultCreatedAt = segmentDescCreatedAt.Default.(func() time.Time)
+	// segmentDescUpdatedAt is the schema descriptor for updated_at field.
+	segmentDescUpdatedAt := segmentMixinFields2[1].Descriptor()
+	// segment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	segment.UpdateDefaultUpdatedAt = segmentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// segmentDescName is the schema descriptor for name field.
+	segmentDescName := segmentFields[0].Descriptor()
+	// segment.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	segment.NameValidator = func() func(string) error {
+		validators := segmentDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// segmentDescType is the schema descriptor for type field.
+	segmentDescType := segmentFields[1].Descriptor()
+	// segment.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	segment.TypeValidator = segmentDescType.Validators[0].(func(string) error)
+	// segmentDescID is the schema descriptor for id field.
+	segmentDescID := segmentMixinFields0[0].Descriptor()
+	// segment.DefaultID holds the default value on creation for the id field.
+	segment.DefaultID = segmentDescID.Default.(func() string)
+	// segment.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	segment.IDValidator = segmentDescID.Validators[0].(func(string) error)
+	segmentmemberMixin := schema.SegmentMember{}.Mixin()
+	segmentmemberMixinHooks1 := segmentmemberMixin[1].Hooks()
+	segmentmember.Hooks[0] = segmentmemberMixinHooks1[0]
+	segmentmemberMixinInters1 := segmentmemberMixin[1].Interceptors()
+	segmentmember.Interceptors[0] = segmentmemberMixinInters1[0]
+	segmentmemberMixinFields0 := segmentmemberMixin[0].Fields()
+	_ = segmentmemberMixinFields0
+	segmentmemberMixinFields1 := segmentmemberMixin[1].Fields()
+	_ = segmentmemberMixinFields1
+	segmentmemberFields := schema.SegmentMember{}.Fields()
+	_ = segmentmemberFields
+	// segmentmemberDescProjectID is the schema descriptor for project_id field.
+	segmentmemberDescProjectID := segmentmemberMixinFields1[0].Descriptor()
+	// segmentmember.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	segmentmember.ProjectIDValidator = segmentmemberDescProjectID.Validators[0].(func(string) error)
+	// segmentmemberDescID is the schema descriptor for id field.
+	segmentmemberDescID := segmentmemberMixinFields0[0].Descriptor()
+	// segmentmember.DefaultID holds the default value on creation for the id field.
+	segmentmember.DefaultID = segmentmemberDescID.Default.(func() string)
+	// segmentmember.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	segmentmember.IDValidator = segmentmemberDescID.Validators[0].(func(string) error)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
@@ -662,6 +975,45 @@ func init() {
 	voucher.DefaultID = voucherDescID.Default.(func() string)
 	// voucher.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	voucher.IDValidator = voucherDescID.Validators[0].(func(string) error)
+	vouchertransactionMixin := schema.VoucherTransaction{}.Mixin()
+	vouchertransactionMixinHooks1 := vouchertransactionMixin[1].Hooks()
+	vouchertransaction.Hooks[0] = vouchertransactionMixinHooks1[0]
+	vouchertransactionMixinInters1 := vouchertransactionMixin[1].Interceptors()
+	vouchertransaction.Interceptors[0] = vouchertransactionMixinInters1[0]
+	vouchertransactionMixinFields0 := vouchertransactionMixin[0].Fields()
+	_ = vouchertransactionMixinFields0
+	vouchertransactionMixinFields1 := vouchertransactionMixin[1].Fields()
+	_ = vouchertransactionMixinFields1
+	vouchertransactionMixinFields2 := vouchertransactionMixin[2].Fields()
+	_ = vouchertransactionMixinFields2
+	vouchertransactionFields := schema.VoucherTransaction{}.Fields()
+	_ = vouchertransactionFields
+	// vouchertransactionDescProjectID is the schema descriptor for project_id field.
+	vouchertransactionDescProjectID := vouchertransactionMixinFields1[0].Descriptor()
+	// vouchertransaction.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	vouchertransaction.ProjectIDValidator = vouchertransactionDescProjectID.Validators[0].(func(string) error)
+	// vouchertransactionDescCreatedAt is the schema descriptor for created_at field.
+	vouchertransactionDescCreatedAt := vouchertransactionMixinFields2[0].Descriptor()
+	// vouchertransaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	vouchertransaction.DefaultCreatedAt = vouchertransactionDescCreatedAt.Default.(func() time.Time)
+	// vouchertransactionDescUpdatedAt is the schema descriptor for updated_at field.
+	vouchertransactionDescUpdatedAt := vouchertransactionMixinFields2[1].Descriptor()
+	// vouchertransaction.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	vouchertransaction.UpdateDefaultUpdatedAt = vouchertransactionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// vouchertransactionDescSource is the schema descriptor for source field.
+	vouchertransactionDescSource := vouchertransactionFields[5].Descriptor()
+	// vouchertransaction.DefaultSource holds the default value on creation for the source field.
+	vouchertransaction.DefaultSource = vouchertransactionDescSource.Default.(string)
+	// vouchertransactionDescDetails is the schema descriptor for details field.
+	vouchertransactionDescDetails := vouchertransactionFields[8].Descriptor()
+	// vouchertransaction.DefaultDetails holds the default value on creation for the details field.
+	vouchertransaction.DefaultDetails = vouchertransactionDescDetails.Default.(map[string]interface{})
+	// vouchertransactionDescID is the schema descriptor for id field.
+	vouchertransactionDescID := vouchertransactionMixinFields0[0].Descriptor()
+	// vouchertransaction.DefaultID holds the default value on creation for the id field.
+	vouchertransaction.DefaultID = vouchertransactionDescID.Default.(func() string)
+	// vouchertransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	vouchertransaction.IDValidator = vouchertransactionDescID.Validators[0].(func(string) error)
 }
 
 const (

@@ -30,6 +30,8 @@ func (AsyncAction) Fields() []ent.Field {
 		field.Enum("status").Values("ENQUEUED", "IN_PROGRESS", "DONE", "FAILED").Default("ENQUEUED").
 			Annotations(entgql.Type("AsyncActionStatus")),
 		field.String("campaign_id").Optional().Nillable().Immutable(),
+		// export_id names the export an export job writes.
+		field.String("export_id").Optional().Nillable().Immutable(),
 		field.JSON("params", &jsonfield.GenerationParams{}).Immutable().
 			Annotations(entgql.Skip()),
 		// total and done count the units of work (vouchers) of the job.

@@ -34,7 +34,9 @@ type Env struct {
 	Worker *graph.Worker
 	// URL is the database URL, for opening more connection pools on it.
 	URL string
-	log *slog.Logger
+	// ExportDir is the test's export file store (shared by its servers and worker).
+	ExportDir string
+	log       *slog.Logger
 }
 
 // New starts the service on a fresh database and creates one project. A
@@ -58,11 +60,11 @@ func NewWithoutWorker(t testing.TB) *Env {
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	e := &Env{T: t, URL: url, log: log}
+	e := &Env{T: t, URL: url, log: log, ExportDir: t.TempDir()}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
 	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
-		Poll: 10 * time.Millisecond, BatchSize: 500}
+		Poll: 10 * time.Millisecond, BatchSize: 500, ExportDir: e.ExportDir}
 	e.Project = e.NewProject("project A")
 	return e
 }
@@ -83,7 +85,7 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 		}
 	}
 	router, err := rest.NewRouter(rest.Options{
-		Client: db.Client, Logger: e.log, Dialect: db.Dialect,
+		Client: db.Client, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {

@@ -146,3 +146,10 @@ type CodeConfig struct {
 	Pattern      *string `json:"pattern,omitempty"`
 	InitialCount *int    `json:"initial_count,omitempty"`
 }
+
+// MetadataProperty is one property of a metadata schema: its type
+// (string, number, boolean or object) and whether it may be left out.
+type MetadataProperty struct {
+	Type     string `json:"type"`
+	Optional bool   `json:"optional"`
+}

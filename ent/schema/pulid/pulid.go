@@ -22,6 +22,14 @@ const (
 	PrefixOAuthToken = "oat_"
 	PrefixBranding   = "brd_"
 	PrefixUser       = "user_"
+	PrefixMetaSchema = "ms_"
+	PrefixEvent      = "cev_"
+	PrefixSegment    = "seg_"
+	PrefixExport     = "exp_"
+	PrefixVoucherTx  = "vtx_"
+	PrefixEventCount = "evc_"
+	PrefixMember     = "segm_"
+	PrefixReferral   = "rcv_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

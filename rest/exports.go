@@ -1,0 +1,122 @@
+package rest
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// exportHandlers serve voucher balances, transaction exports and their downloads.
+type exportHandlers struct {
+	vouchers  voucherHandlers
+	exportDir string
+}
+
+type balanceBody struct {
+	Amount        int64             `json:"amount"`
+	Total         int64             `json:"total"`
+	Balance       int64             `json:"balance"`
+	Type          string            `json:"type"`
+	Object        string            `json:"object"`
+	RelatedObject map[string]string `json:"related_object"`
+	OperationType string            `json:"operation_type"`
+}
+
+// balance serves POST /v1/vouchers/{code}/balance.
+func (h exportHandlers) balance(c *gin.Context) {
+	var in graph.BalanceInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var b *graph.VoucherBalance
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		b, err = h.vouchers.root.Mutation().AdjustVoucherBalance(ctx, c.Param("code"), in)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, balanceBody{Amount: b.Amount, Total: b.Total, Balance: b.Balance, Type: b.Type,
+		Object: "balance", RelatedObject: map[string]string{"type": "voucher", "id": b.VoucherID}, OperationType: "MANUAL"})
+}
+
+type exportBody struct {
+	ID             string         `json:"id"`
+	Object         string         `json:"object"`
+	CreatedAt      timestamp      `json:"created_at"`
+	Status         string         `json:"status"`
+	Channel        string         `json:"channel"`
+	ExportedObject string         `json:"exported_object"`
+	Parameters     map[string]any `json:"parameters"`
+	Result         map[string]any `json:"result"`
+	UserID         *string        `json:"user_id"`
+}
+
+func (h exportHandlers) exportJSON(c *gin.Context, exp *ent.Export) exportBody {
+	b := exportBody{ID: exp.ID, Object: "export", CreatedAt: timestamp(exp.CreatedAt), Status: string(exp.Status),
+		Channel: exp.Channel, ExportedObject: exp.ExportedObject, Parameters: exp.Parameters, UserID: exp.UserID}
+	if p := graph.ExportDownloadPath(exp, time.Now()); p != "" {
+		b.Result = map[string]any{"url": h.vouchers.baseURL(c) + p}
+	} else if exp.FailureReason != nil {
+		b.Result = map[string]any{"error": map[string]any{"message": *exp.FailureReason}}
+	}
+	return b
+}
+
+// export serves POST /v1/vouchers/{code}/transactions/export.
+func (h exportHandlers) export(c *gin.Context) {
+	var in struct {
+		Parameters *graph.ExportParametersInput `json:"parameters"`
+	}
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var exp *ent.Export
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		exp, err = h.vouchers.root.Mutation().ExportVoucherTransactions(ctx, c.Param("code"), in.Parameters)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.exportJSON(c, exp))
+}
+
+// get serves GET /v1/exports/{id}.
+func (h exportHandlers) get(c *gin.Context) {
+	exp, err := h.vouchers.root.Query().Export(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.exportJSON(c, exp))
+}
+
+// download serves GET /v1/exports/{id}/download?token=…: no application
+// keys; the signed, expiring token is the credential.
+func (h exportHandlers) download(c *gin.Context) {
+	f, exp, err := graph.OpenExportFile(c.Request.Context(), ent.FromContext(c.Request.Context()), h.exportDir,
+		c.Param("id"), c.Query("token"), time.Now())
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	defer func() { _ = f.Close() }()
+	c.Header("Content-Type", "text/csv; charset=utf-8")
+	c.Header("Content-Disposition", `attachment; filename="`+exp.ID+`.csv"`)
+	c.Header("Cache-Control", "no-store")
+	c.Status(http.StatusOK)
+	_, _ = io.Copy(c.Writer, f)
+}

@@ -1,0 +1,194 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// segmentHandlers serve /v1/segments through the GraphQL resolvers.
+type segmentHandlers struct{ root *graph.Resolver }
+
+type segmentBody struct {
+	ID                string         `json:"id"`
+	Name              string         `json:"name"`
+	CreatedAt         timestamp      `json:"created_at"`
+	UpdatedAt         *timestamp     `json:"updated_at"`
+	Type              string         `json:"type"`
+	Filter            map[string]any `json:"filter"`
+	InitialSyncStatus string         `json:"initial_sync_status,omitempty"`
+	Object            string         `json:"object"`
+}
+
+func segmentJSON(s *ent.Segment) segmentBody {
+	return segmentBody{ID: s.ID, Name: s.Name, CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt),
+		Type: s.Type, Filter: s.Filter, Object: "segment"}
+}
+
+// create serves POST /v1/segments; membership is computed synchronously,
+// so initial_sync_status is DONE.
+func (h segmentHandlers) create(c *gin.Context) {
+	var in graph.CreateSegmentInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var seg *ent.Segment
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		seg, err = h.root.Mutation().CreateSegment(ctx, in)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	body := segmentJSON(seg)
+	body.InitialSyncStatus = "DONE"
+	c.PureJSON(http.StatusOK, body)
+}
+
+// get serves GET /v1/segments/{id}.
+func (h segmentHandlers) get(c *gin.Context) {
+	seg, err := h.root.Query().Segment(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	body := segmentJSON(seg)
+	body.InitialSyncStatus = "DONE"
+	c.PureJSON(http.StatusOK, body)
+}
+
+// delete serves DELETE /v1/segments/{id}: 204.
+func (h segmentHandlers) delete(c *gin.Context) {
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		_, err := h.root.Mutation().DeleteSegment(ctx, c.Param("id"))
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// list serves GET /v1/segments.
+func (h segmentHandlers) list(c *gin.Context) {
+	in, err := segmentListParams(c.Request.URL.Query())
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	page, err := h.root.Query().ListSegments(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	items := make([]segmentBody, len(page.Data))
+	for i, s := range page.Data {
+		items[i] = segmentJSON(s)
+	}
+	c.PureJSON(http.StatusOK, newList(items, page.Total))
+}
+
+// segmentListParams reads limit, order, ids (ids=…&ids=… or ids[]=…) and
+// the filters deep object (filters[name][conditions][$in][]=a); other
+// parameters are ignored.
+func segmentListParams(q url.Values) (*graph.SegmentListInput, error) {
+	in := &graph.SegmentListInput{}
+	if v, ok := q["limit"]; ok {
+		n, err := strconv.Atoi(v[0])
+		if err != nil || len(v) > 1 {
+			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100, got %q", v[0])
+		}
+		in.Limit = &n
+	}
+	if v, ok := q["order"]; ok {
+		in.Order = &v[0]
+	}
+	in.IDs = append(append(in.IDs, q["ids"]...), q["ids[]"]...)
+	for key := range q {
+		if strings.HasPrefix(key, "ids[") && key != "ids[]" {
+			in.IDs = append(in.IDs, q[key]...)
+		}
+	}
+	keys := make([]string, 0, len(q))
+	for key := range q {
+		if strings.HasPrefix(key, "filters[") {
+			keys = append(keys, key)
+		}
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		path, isArray, ok := bracketPath(strings.TrimPrefix(key, "filters"))
+		if !ok || len(path) == 0 {
+			return nil, apperr.InvalidQueryParams("Query parameter %s is not a valid filters key", key)
+		}
+		if in.Filters == nil {
+			in.Filters = map[string]any{}
+		}
+		node := in.Filters
+		for _, p := range path[:len(path)-1] {
+			next, exists := node[p]
+			if !exists {
+				m := map[string]any{}
+				node[p], next = m, m
+			}
+			m, isMap := next.(map[string]any)
+			if !isMap {
+				return nil, apperr.InvalidQueryParams("Query parameter %s conflicts with another filters parameter", key)
+			}
+			node = m
+		}
+		leaf := path[len(path)-1]
+		vals := q[key]
+		var value any = vals[0]
+		if isArray || len(vals) > 1 {
+			arr := make([]any, len(vals))
+			for i, v := range vals {
+				arr[i] = v
+			}
+			if prev, ok := node[leaf].([]any); ok {
+				arr = append(prev, arr...)
+			}
+			value = arr
+		} else if _, exists := node[leaf]; exists {
+			return nil, apperr.InvalidQueryParams("Query parameter %s conflicts with another filters parameter", key)
+		}
+		node[leaf] = value
+	}
+	return in, nil
+}
+
+// bracketPath splits "[a][b][]" into [a b] and reports a trailing [] or [n] (an array).
+func bracketPath(s string) (path []string, isArray, ok bool) {
+	for s != "" {
+		if s[0] != '[' {
+			return nil, false, false
+		}
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			return nil, false, false
+		}
+		part := s[1:end]
+		s = s[end+1:]
+		if _, err := strconv.Atoi(part); part == "" || err == nil {
+			if s != "" {
+				return nil, false, false
+			}
+			return path, true, true
+		}
+		path = append(path, part)
+	}
+	return path, false, true
+}
