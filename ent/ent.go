@@ -16,12 +16,23 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -84,18 +95,29 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			appkey.Table:        appkey.ValidColumn,
-			asyncaction.Table:   asyncaction.ValidColumn,
-			branding.Table:      branding.ValidColumn,
-			campaign.Table:      campaign.ValidColumn,
-			customer.Table:      customer.ValidColumn,
-			managementkey.Table: managementkey.ValidColumn,
-			oauthtoken.Table:    oauthtoken.ValidColumn,
-			project.Table:       project.ValidColumn,
-			projectuser.Table:   projectuser.ValidColumn,
-			publication.Table:   publication.ValidColumn,
-			user.Table:          user.ValidColumn,
-			voucher.Table:       voucher.ValidColumn,
+			appkey.Table:          appkey.ValidColumn,
+			asyncaction.Table:     asyncaction.ValidColumn,
+			branding.Table:        branding.ValidColumn,
+			campaign.Table:        campaign.ValidColumn,
+			card.Table:            card.ValidColumn,
+			cardactivity.Table:    cardactivity.ValidColumn,
+			carddefinition.Table:  carddefinition.ValidColumn,
+			cardtransaction.Table: cardtransaction.ValidColumn,
+			cursorsecret.Table:    cursorsecret.ValidColumn,
+			customer.Table:        customer.ValidColumn,
+			earningrule.Table:     earningrule.ValidColumn,
+			incentive.Table:       incentive.ValidColumn,
+			loyaltymember.Table:   loyaltymember.ValidColumn,
+			loyaltyprogram.Table:  loyaltyprogram.ValidColumn,
+			managementkey.Table:   managementkey.ValidColumn,
+			oauthtoken.Table:      oauthtoken.ValidColumn,
+			project.Table:         project.ValidColumn,
+			projectuser.Table:     projectuser.ValidColumn,
+			publication.Table:     publication.ValidColumn,
+			reward.Table:          reward.ValidColumn,
+			rewardactivity.Table:  rewardactivity.ValidColumn,
+			user.Table:            user.ValidColumn,
+			voucher.Table:         voucher.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

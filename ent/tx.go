@@ -22,8 +22,26 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// Card is the client for interacting with the Card builders.
+	Card *CardClient
+	// CardActivity is the client for interacting with the CardActivity builders.
+	CardActivity *CardActivityClient
+	// CardDefinition is the client for interacting with the CardDefinition builders.
+	CardDefinition *CardDefinitionClient
+	// CardTransaction is the client for interacting with the CardTransaction builders.
+	CardTransaction *CardTransactionClient
+	// CursorSecret is the client for interacting with the CursorSecret builders.
+	CursorSecret *CursorSecretClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// EarningRule is the client for interacting with the EarningRule builders.
+	EarningRule *EarningRuleClient
+	// Incentive is the client for interacting with the Incentive builders.
+	Incentive *IncentiveClient
+	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
+	LoyaltyMember *LoyaltyMemberClient
+	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
+	LoyaltyProgram *LoyaltyProgramClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
@@ -34,6 +52,10 @@ type Tx struct {
 	ProjectUser *ProjectUserClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// Reward is the client for interacting with the Reward builders.
+	Reward *RewardClient
+	// RewardActivity is the client for interacting with the RewardActivity builders.
+	RewardActivity *RewardActivityClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Voucher is the client for interacting with the Voucher builders.
@@ -173,12 +195,23 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.Card = NewCardClient(tx.config)
+	tx.CardActivity = NewCardActivityClient(tx.config)
+	tx.CardDefinition = NewCardDefinitionClient(tx.config)
+	tx.CardTransaction = NewCardTransactionClient(tx.config)
+	tx.CursorSecret = NewCursorSecretClient(tx.config)
 	tx.Customer = NewCustomerClient(tx.config)
+	tx.EarningRule = NewEarningRuleClient(tx.config)
+	tx.Incentive = NewIncentiveClient(tx.config)
+	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
+	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
+	tx.Reward = NewRewardClient(tx.config)
+	tx.RewardActivity = NewRewardActivityClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
 }

@@ -7,8 +7,18 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -22,6 +32,17 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixAsync:    asyncaction.Table,
 	pulid.PrefixCustomer: customer.Table,
 	pulid.PrefixPublish:  publication.Table,
+
+	pulid.PrefixProgram:        loyaltyprogram.Table,
+	pulid.PrefixCardDefinition: carddefinition.Table,
+	pulid.PrefixMember:         loyaltymember.Table,
+	pulid.PrefixCard:           card.Table,
+	pulid.PrefixCardActivity:   cardactivity.Table,
+	pulid.PrefixCardTx:         cardtransaction.Table,
+	pulid.PrefixReward:         reward.Table,
+	pulid.PrefixRewardActivity: rewardactivity.Table,
+	pulid.PrefixEarningRule:    earningrule.Table,
+	pulid.PrefixIncentive:      incentive.Table,
 }
 
 // nodeType tells ent which table an ID belongs to, from its prefix.

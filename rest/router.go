@@ -100,6 +100,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/customers", keysOrBearer, customers.upsert)
 	v1.GET("/customers/:customerId", keysOrBearer, customers.get)
 
+	registerLoyalty(r, root)
+
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
 	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))

@@ -18,8 +18,35 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// Card is the predicate function for card builders.
+type Card func(*sql.Selector)
+
+// CardActivity is the predicate function for cardactivity builders.
+type CardActivity func(*sql.Selector)
+
+// CardDefinition is the predicate function for carddefinition builders.
+type CardDefinition func(*sql.Selector)
+
+// CardTransaction is the predicate function for cardtransaction builders.
+type CardTransaction func(*sql.Selector)
+
+// CursorSecret is the predicate function for cursorsecret builders.
+type CursorSecret func(*sql.Selector)
+
 // Customer is the predicate function for customer builders.
 type Customer func(*sql.Selector)
+
+// EarningRule is the predicate function for earningrule builders.
+type EarningRule func(*sql.Selector)
+
+// Incentive is the predicate function for incentive builders.
+type Incentive func(*sql.Selector)
+
+// LoyaltyMember is the predicate function for loyaltymember builders.
+type LoyaltyMember func(*sql.Selector)
+
+// LoyaltyProgram is the predicate function for loyaltyprogram builders.
+type LoyaltyProgram func(*sql.Selector)
 
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
@@ -35,6 +62,12 @@ type ProjectUser func(*sql.Selector)
 
 // Publication is the predicate function for publication builders.
 type Publication func(*sql.Selector)
+
+// Reward is the predicate function for reward builders.
+type Reward func(*sql.Selector)
+
+// RewardActivity is the predicate function for rewardactivity builders.
+type RewardActivity func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

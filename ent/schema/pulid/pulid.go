@@ -78,3 +78,18 @@ func UUID() string {
 	h := hex.EncodeToString(buf)
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
+
+// Prefixes of the v2 loyalty area (prefix + 18 hex characters, like the
+// real service's IDs).
+const (
+	PrefixProgram        = "lprg_"
+	PrefixCardDefinition = "lcdef_"
+	PrefixMember         = "lmbr_"
+	PrefixCard           = "lcrd_"
+	PrefixCardActivity   = "lacrd_"
+	PrefixCardTx         = "lctx_"
+	PrefixReward         = "lrew_"
+	PrefixRewardActivity = "larew_"
+	PrefixEarningRule    = "lern_"
+	PrefixIncentive      = "linc_"
+)
