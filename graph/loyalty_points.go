@@ -64,4 +64,3 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	}
 	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
 }
-

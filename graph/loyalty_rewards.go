@@ -33,7 +33,6 @@ func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	return r, nil
 }
 
-
 // RewardJSON is the reward object of the REST interface; activities keep
 // it as their snapshot (data.reward), so both show the same shape.
 func RewardJSON(r *ent.Reward) map[string]any {
@@ -189,4 +188,3 @@ func setRewardStatus(ctx context.Context, id string, to reward.Status, activity 
 	}
 	return r, recordRewardActivity(ctx, r, activity)
 }
-

@@ -10,14 +10,32 @@ import (
 	"github.com/promoengine/promoengine/graph"
 )
 
-// renderMember writes a member with its cards.
-func renderMember(c *gin.Context, ctx context.Context, m *ent.LoyaltyMember) {
+// withCards loads a member's cards (inside the request's transaction, for
+// writes: the member entity is bound to it).
+func withCards(ctx context.Context, m *ent.LoyaltyMember) (memberBody, error) {
 	cards, err := m.Cards(ctx)
+	if err != nil {
+		return memberBody{}, err
+	}
+	return memberJSON(m, cards), nil
+}
+
+// memberWrite runs fn in one transaction and renders the member it returns.
+func memberWrite(c *gin.Context, fn func(ctx context.Context) (*ent.LoyaltyMember, error)) {
+	var out memberBody
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		m, err := fn(ctx)
+		if err != nil {
+			return err
+		}
+		out, err = withCards(ctx, m)
+		return err
+	})
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, memberJSON(m, cards))
+	c.PureJSON(http.StatusOK, out)
 }
 
 func (h loyaltyHandlers) createMember(c *gin.Context) {
@@ -26,17 +44,9 @@ func (h loyaltyHandlers) createMember(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	var m *ent.LoyaltyMember
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		var err error
-		m, err = h.root.Mutation().CreateLoyaltyMember(ctx, c.Param("programId"), in)
-		return err
+	memberWrite(c, func(ctx context.Context) (*ent.LoyaltyMember, error) {
+		return h.root.Mutation().CreateLoyaltyMember(ctx, c.Param("programId"), in)
 	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	renderMember(c, c.Request.Context(), m)
 }
 
 func (h loyaltyHandlers) getMember(c *gin.Context) {
@@ -45,22 +55,19 @@ func (h loyaltyHandlers) getMember(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	renderMember(c, c.Request.Context(), m)
+	out, err := withCards(c.Request.Context(), m)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, out)
 }
 
 func (h loyaltyHandlers) memberStatus(fn func(context.Context, string, string) (*ent.LoyaltyMember, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		var m *ent.LoyaltyMember
-		err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-			var err error
-			m, err = fn(ctx, c.Param("programId"), c.Param("memberId"))
-			return err
+		memberWrite(c, func(ctx context.Context) (*ent.LoyaltyMember, error) {
+			return fn(ctx, c.Param("programId"), c.Param("memberId"))
 		})
-		if err != nil {
-			renderError(c, err)
-			return
-		}
-		renderMember(c, c.Request.Context(), m)
 	}
 }
 

@@ -56,8 +56,45 @@ func fingerprint(parts ...string) string {
 	return hex.EncodeToString(h[:12])
 }
 
-// signCursor makes the opaque cursor: prefix + base64url(payload) + "." +
+// sealCursor makes the opaque cursor: prefix + base64url(payload) + "." +
 // base64url(HMAC-SHA256(secret, prefix + payload)).
+func sealCursor(secret []byte, prefix string, p cursorPayload) (string, error) {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return "", err
+	}
+	body := base64.RawURLEncoding.EncodeToString(raw)
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(prefix + body))
+	return prefix + body + "." + base64.RawURLEncoding.EncodeToString(mac.Sum(nil)), nil
+}
+
+// unsealCursor checks a cursor's prefix, signature, fingerprint and expiry
+// (at now) and returns its payload.
+func unsealCursor(secret []byte, prefix, token, fp string, now time.Time) (cursorPayload, error) {
+	var p cursorPayload
+	rest, ok := strings.CutPrefix(token, prefix)
+	if !ok {
+		return p, invalidCursor()
+	}
+	body, sig, ok := strings.Cut(rest, ".")
+	if !ok {
+		return p, invalidCursor()
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(prefix + body))
+	got, err := base64.RawURLEncoding.DecodeString(sig)
+	if err != nil || !hmac.Equal(got, mac.Sum(nil)) {
+		return p, invalidCursor()
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil || json.Unmarshal(raw, &p) != nil || p.Fingerprint != fp || now.UnixMilli() > p.Expires {
+		return p, invalidCursor()
+	}
+	return p, nil
+}
+
+// signCursor makes the cursor continuing after the given keyset position.
 func signCursor(c *gin.Context, prefix string, after *entgql.Cursor[string], fp string) (*v2Cursor, error) {
 	secret, err := graph.CursorSecret(c.Request.Context())
 	if err != nil {
@@ -70,45 +107,22 @@ func signCursor(c *gin.Context, prefix string, after *entgql.Cursor[string], fp 
 		return nil, err
 	}
 	expires := time.Now().Add(cursorTTL).UTC().Truncate(time.Millisecond)
-	raw, err := json.Marshal(cursorPayload{After: pos, Expires: expires.UnixMilli(), Fingerprint: fp})
+	next, err := sealCursor(secret, prefix, cursorPayload{After: pos, Expires: expires.UnixMilli(), Fingerprint: fp})
 	if err != nil {
 		return nil, err
 	}
-	body := base64.RawURLEncoding.EncodeToString(raw)
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte(prefix + body))
-	sig := base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
-	return &v2Cursor{Next: prefix + body + "." + sig, ExpiresAt: timestamp(expires)}, nil
+	return &v2Cursor{Next: next, ExpiresAt: timestamp(expires)}, nil
 }
 
-// openCursor checks a cursor's signature, expiry and fingerprint and
-// returns the keyset position it carries.
+// openCursor returns the keyset position a valid cursor carries.
 func openCursor(c *gin.Context, prefix, token, fp string) (*entgql.Cursor[string], error) {
-	rest, ok := strings.CutPrefix(token, prefix)
-	if !ok {
-		return nil, invalidCursor()
-	}
-	body, sig, ok := strings.Cut(rest, ".")
-	if !ok {
-		return nil, invalidCursor()
-	}
 	secret, err := graph.CursorSecret(c.Request.Context())
 	if err != nil {
 		return nil, err
 	}
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte(prefix + body))
-	got, err := base64.RawURLEncoding.DecodeString(sig)
-	if err != nil || !hmac.Equal(got, mac.Sum(nil)) {
-		return nil, invalidCursor()
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(body)
+	p, err := unsealCursor(secret, prefix, token, fp, time.Now())
 	if err != nil {
-		return nil, invalidCursor()
-	}
-	var p cursorPayload
-	if json.Unmarshal(raw, &p) != nil || p.Fingerprint != fp || time.Now().UnixMilli() > p.Expires {
-		return nil, invalidCursor()
+		return nil, err
 	}
 	var after entgql.Cursor[string]
 	if after.UnmarshalGQL(p.After) != nil {

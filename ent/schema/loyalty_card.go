@@ -56,7 +56,7 @@ type CardActivity struct{ ent.Schema }
 
 // Mixin of the CardActivity.
 func (CardActivity) Mixin() []ent.Mixin {
-	return []ent.Mixin{loyaltyID(pulid.PrefixCardActivity), ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{activityID(pulid.PrefixCardActivity), ProjectMixin{}, TimeMixin{}}
 }
 
 // CardActivityTypes are the interface's card activity types.
@@ -89,14 +89,16 @@ func (CardActivity) Indexes() []ent.Index {
 }
 
 // Annotations of the CardActivity.
-func (CardActivity) Annotations() []schema.Annotation { return []schema.Annotation{entgql.RelayConnection()} }
+func (CardActivity) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.RelayConnection()}
+}
 
 // CardTransaction (lctx_) is one points move on a card.
 type CardTransaction struct{ ent.Schema }
 
 // Mixin of the CardTransaction.
 func (CardTransaction) Mixin() []ent.Mixin {
-	return []ent.Mixin{loyaltyID(pulid.PrefixCardTx), ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{activityID(pulid.PrefixCardTx), ProjectMixin{}, TimeMixin{}}
 }
 
 // Fields of the CardTransaction.

@@ -10,6 +10,10 @@ import (
 // loyaltyID is the ID mixin of the v2 loyalty entities: prefix + 18 hex.
 func loyaltyID(prefix string) IDMixin { return IDMixin{Prefix: prefix, Length: 18, Hex: true} }
 
+// activityID is the ID mixin of activities and transactions: ordered, so
+// records of one request keep their order when created_at ties.
+func activityID(prefix string) IDMixin { return IDMixin{Prefix: prefix, Length: 6, Ordered: true} }
+
 // loyaltyMixins are the mixins every v2 loyalty entity has.
 func loyaltyMixins(prefix string) []ent.Mixin {
 	return []ent.Mixin{loyaltyID(prefix), ProjectMixin{}, TimeMixin{}}

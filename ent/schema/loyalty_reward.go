@@ -48,7 +48,7 @@ type RewardActivity struct{ ent.Schema }
 
 // Mixin of the RewardActivity.
 func (RewardActivity) Mixin() []ent.Mixin {
-	return []ent.Mixin{loyaltyID(pulid.PrefixRewardActivity), ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{activityID(pulid.PrefixRewardActivity), ProjectMixin{}, TimeMixin{}}
 }
 
 // Fields of the RewardActivity.

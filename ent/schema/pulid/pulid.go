@@ -8,6 +8,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // Prefixes of the resources promoengine stores. A prefix identifies the
@@ -93,3 +95,22 @@ const (
 	PrefixEarningRule    = "lern_"
 	PrefixIncentive      = "linc_"
 )
+
+var lastMicros atomic.Int64
+
+// Ordered returns 14 hex characters of a strictly increasing (within the
+// process) microsecond clock followed by n random bytes as hex: IDs made
+// one after another sort in creation order, which breaks ties between
+// records created in the same millisecond the way they happened.
+func Ordered(n int) string {
+	for {
+		last := lastMicros.Load()
+		now := time.Now().UnixMicro()
+		if now <= last {
+			now = last + 1
+		}
+		if lastMicros.CompareAndSwap(last, now) {
+			return fmt.Sprintf("%014x", now) + Hex(n)
+		}
+	}
+}
