@@ -259,11 +259,11 @@ func TestCardActivityCursorAndParams(t *testing.T) {
 		t.Fatalf("valid cursor: %d %s", r.Status, r.Body)
 	}
 	for q, param := range map[string]string{
-		"limit=0":        "limit",
-		"limit=101":      "limit",
-		"limit=ten":      "limit",
-		"order=name":     "order",
-		"filters[junction]=XOR":                                     "filters[junction]",
+		"limit=0":               "limit",
+		"limit=101":             "limit",
+		"limit=ten":             "limit",
+		"order=name":            "order",
+		"filters[junction]=XOR": "filters[junction]",
 		"filters[type][conditions][$is]=vl.card.burnt":              "filters[type][conditions][$is]",
 		"filters[type][conditions][$in]=vl.card.created,nope":       "filters[type][conditions][$in]",
 		"filters[created_at][conditions][$before]=yesterday":        "filters[created_at][conditions][$before]",
