@@ -18,6 +18,13 @@ const (
 	rewardDrafted     = "vl.reward.drafted"
 )
 
+// RewardActivityTypes are the reward activity types (the reference
+// document's list; deleted, assigned and unassigned are not recorded yet).
+var RewardActivityTypes = []string{
+	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
+	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
+}
+
 // rewardTimeLayout is the API's timestamp format, used in snapshots.
 const rewardTimeLayout = "2006-01-02T15:04:05.000Z"
 

@@ -7,6 +7,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema"
+	"github.com/promoengine/promoengine/graph"
 )
 
 // Cursor prefixes of the v2 lists (the real service's shapes).
@@ -25,7 +27,7 @@ func (h loyaltyHandlers) cardActivities(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	filter, err := parseCardActivityFilters(q)
+	filter, err := parseActivityFilters(q, schema.CardActivityTypes)
 	if err != nil {
 		renderError(c, err)
 		return
@@ -41,7 +43,7 @@ func (h loyaltyHandlers) cardActivities(c *gin.Context) {
 	}
 	order := &ent.CardActivityOrder{Field: ent.CardActivityOrderFieldCreatedAt, Direction: page.direction()}
 	conn, err := h.root.Query().CardActivities(c.Request.Context(), c.Param("programId"), c.Param("memberId"), cardID,
-		after, &page.Limit, order, filter.where)
+		after, &page.Limit, order, filter.cardWhere())
 	if err != nil {
 		renderError(c, err)
 		return
@@ -61,13 +63,19 @@ func (h loyaltyHandlers) cardActivities(c *gin.Context) {
 
 // rewardActivities serves GET /v2/loyalties/rewards/{id}/activities.
 func (h loyaltyHandlers) rewardActivities(c *gin.Context) {
-	page, err := parseV2Page(queryOf(c))
+	q := queryOf(c)
+	page, err := parseV2Page(q)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	filter, err := parseActivityFilters(q, graph.RewardActivityTypes)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
 	rewardID := c.Param("id")
-	fp := fingerprint("reward", rewardID, page.orderName())
+	fp := fingerprint("reward", rewardID, page.orderName(), filter.canon)
 	var after *entgql.Cursor[string]
 	if page.Cursor != "" {
 		if after, err = openCursor(c, rewardActivityCursor, page.Cursor, fp); err != nil {
@@ -76,7 +84,7 @@ func (h loyaltyHandlers) rewardActivities(c *gin.Context) {
 		}
 	}
 	order := &ent.RewardActivityOrder{Field: ent.RewardActivityOrderFieldCreatedAt, Direction: page.direction()}
-	conn, err := h.root.Query().RewardActivities(c.Request.Context(), rewardID, after, &page.Limit, order, nil)
+	conn, err := h.root.Query().RewardActivities(c.Request.Context(), rewardID, after, &page.Limit, order, filter.rewardWhere())
 	if err != nil {
 		renderError(c, err)
 		return

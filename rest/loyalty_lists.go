@@ -13,7 +13,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -70,18 +69,27 @@ func (p v2Page) orderName() string {
 // trailing [] or [n] (array items).
 var filterKey = regexp.MustCompile(`^filters\[([a-z_]+)\](?:\[conditions\]\[(\$[a-z_]+)\])?(?:\[(\d*)\])?$`)
 
-// cardActivityFilter is the parsed filters of list card activities.
-type cardActivityFilter struct {
-	where *ent.CardActivityWhereInput
-	canon string // canonical form, part of the cursor fingerprint
+// activityFilter is the parsed filters of an activity list: terms joined
+// by the junction, and a canonical form for the cursor fingerprint.
+type activityFilter struct {
+	or    bool
+	terms []filterTerm
+	canon string
+}
+
+// filterTerm is one condition: id or type $is/$in, created_at $before/$after.
+type filterTerm struct {
+	field, op string
+	values    []string
+	at        time.Time
 }
 
 const maxIn = 100
 
-// parseCardActivityFilters reads the interface's filter table; every
-// problem is a 400 naming the parameter.
-func parseCardActivityFilters(q url.Values) (cardActivityFilter, error) {
-	var terms []*ent.CardActivityWhereInput
+// parseActivityFilters reads the interface's filter table (types lists the
+// allowed activity types); every problem is a 400 naming the parameter.
+func parseActivityFilters(q url.Values, types []string) (activityFilter, error) {
+	var f activityFilter
 	var canon []string
 	junction := "AND"
 	// Gather values per (field, op), accepting repeated keys, [] and [n]
@@ -95,18 +103,18 @@ func parseCardActivityFilters(q url.Values) (cardActivityFilter, error) {
 		}
 		m := filterKey.FindStringSubmatch(key)
 		if m == nil {
-			return cardActivityFilter{}, apperr.InvalidQueryParams("Unknown filter parameter %s", key)
+			return f, apperr.InvalidQueryParams("Unknown filter parameter %s", key)
 		}
 		if m[1] == "junction" && m[2] == "" {
 			j := strings.ToUpper(strings.TrimSpace(vs[0]))
 			if (j != "AND" && j != "OR") || len(vs) != 1 {
-				return cardActivityFilter{}, apperr.InvalidQueryParams("Query parameter filters[junction] must be AND or OR, got %q", vs[0])
+				return f, apperr.InvalidQueryParams("Query parameter filters[junction] must be AND or OR, got %q", vs[0])
 			}
 			junction = j
 			continue
 		}
 		if m[2] == "" {
-			return cardActivityFilter{}, apperr.InvalidQueryParams("Filter parameter %s must name a condition, e.g. filters[%s][conditions][$is]", key, m[1])
+			return f, apperr.InvalidQueryParams("Filter parameter %s must name a condition, e.g. filters[%s][conditions][$is]", key, m[1])
 		}
 		k := fop{m[1], m[2]}
 		if _, seen := vals[k]; !seen {
@@ -118,102 +126,111 @@ func parseCardActivityFilters(q url.Values) (cardActivityFilter, error) {
 	for _, k := range order {
 		name := "filters[" + k.field + "][conditions][" + k.op + "]"
 		vs := vals[k]
-		one := func() (string, error) {
+		t := filterTerm{field: k.field, op: k.op}
+		switch k.field + k.op {
+		case "id$is", "type$is", "created_at$before", "created_at$after":
 			if len(vs) != 1 || strings.TrimSpace(vs[0]) == "" {
-				return "", apperr.InvalidQueryParams("Query parameter %s must be one non-empty value", name)
+				return f, apperr.InvalidQueryParams("Query parameter %s must be one non-empty value", name)
 			}
-			return strings.TrimSpace(vs[0]), nil
-		}
-		list := func() ([]string, error) {
-			var out []string
+			t.values = []string{strings.TrimSpace(vs[0])}
+		case "id$in", "type$in":
 			for _, v := range vs {
 				for _, part := range strings.Split(v, ",") {
 					if part = strings.TrimSpace(part); part != "" {
-						out = append(out, part)
+						t.values = append(t.values, part)
 					}
 				}
 			}
-			if len(out) == 0 {
-				return nil, apperr.InvalidQueryParams("Query parameter %s must have at least 1 item", name)
+			if len(t.values) == 0 {
+				return f, apperr.InvalidQueryParams("Query parameter %s must have at least 1 item", name)
 			}
-			if len(out) > maxIn {
-				return nil, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, maxIn, len(out))
+			if len(t.values) > maxIn {
+				return f, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, maxIn, len(t.values))
 			}
-			return out, nil
+		default:
+			return f, apperr.InvalidQueryParams("Unsupported filter %s (supported: id $is/$in, type $is/$in, created_at $before/$after)", name)
 		}
-		checkTypes := func(ts []string) error {
-			for _, t := range ts {
-				if !slices.Contains(schema.CardActivityTypes, t) {
-					return apperr.InvalidQueryParams("Query parameter %s must be one of %s, got %q", name, strings.Join(schema.CardActivityTypes, ", "), t)
+		if k.field == "type" {
+			for _, v := range t.values {
+				if !slices.Contains(types, v) {
+					return f, apperr.InvalidQueryParams("Query parameter %s must be one of %s, got %q", name, strings.Join(types, ", "), v)
 				}
 			}
-			return nil
 		}
-		term := &ent.CardActivityWhereInput{}
-		switch k.field + k.op {
-		case "id$is":
-			v, err := one()
-			if err != nil {
-				return cardActivityFilter{}, err
-			}
-			term.ID = &v
-			canon = append(canon, name+"="+v)
-		case "id$in":
-			v, err := list()
-			if err != nil {
-				return cardActivityFilter{}, err
-			}
-			term.IDIn = v
-			canon = append(canon, name+"="+strings.Join(v, ","))
-		case "type$is":
-			v, err := one()
-			if err != nil {
-				return cardActivityFilter{}, err
-			}
-			if err := checkTypes([]string{v}); err != nil {
-				return cardActivityFilter{}, err
-			}
-			term.Type = &v
-			canon = append(canon, name+"="+v)
-		case "type$in":
-			v, err := list()
-			if err != nil {
-				return cardActivityFilter{}, err
-			}
-			if err := checkTypes(v); err != nil {
-				return cardActivityFilter{}, err
-			}
-			term.TypeIn = v
-			canon = append(canon, name+"="+strings.Join(v, ","))
-		case "created_at$before", "created_at$after":
-			v, err := one()
-			if err != nil {
-				return cardActivityFilter{}, err
-			}
-			t, ok := parseFilterTime(v)
+		value := strings.Join(t.values, ",")
+		if k.field == "created_at" {
+			at, ok := parseFilterTime(t.values[0])
 			if !ok {
-				return cardActivityFilter{}, apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, v)
+				return f, apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, t.values[0])
 			}
-			if k.op == "$before" {
-				term.CreatedAtLT = &t
-			} else {
-				term.CreatedAtGT = &t
-			}
-			canon = append(canon, name+"="+t.Format(time.RFC3339Nano))
-		default:
-			return cardActivityFilter{}, apperr.InvalidQueryParams("Unsupported filter %s (supported: id $is/$in, type $is/$in, created_at $before/$after)", name)
+			t.at, value = at, at.Format(time.RFC3339Nano)
 		}
-		terms = append(terms, term)
+		canon = append(canon, name+"="+value)
+		f.terms = append(f.terms, t)
 	}
-	f := cardActivityFilter{canon: "junction=" + junction + "&" + strings.Join(canon, "&")}
-	switch {
-	case len(terms) == 0:
-	case junction == "OR":
-		f.where = &ent.CardActivityWhereInput{Or: terms}
-	default:
-		f.where = &ent.CardActivityWhereInput{And: terms}
-	}
+	f.or = junction == "OR"
+	f.canon = "junction=" + junction + "&" + strings.Join(canon, "&")
 	return f, nil
+}
+
+// cardWhere is the filter as a GraphQL where-input of card activities.
+func (f activityFilter) cardWhere() *ent.CardActivityWhereInput {
+	if len(f.terms) == 0 {
+		return nil
+	}
+	terms := make([]*ent.CardActivityWhereInput, len(f.terms))
+	for i, t := range f.terms {
+		w := &ent.CardActivityWhereInput{}
+		switch t.field + t.op {
+		case "id$is":
+			w.ID = &t.values[0]
+		case "id$in":
+			w.IDIn = t.values
+		case "type$is":
+			w.Type = &t.values[0]
+		case "type$in":
+			w.TypeIn = t.values
+		case "created_at$before":
+			w.CreatedAtLT = &t.at
+		case "created_at$after":
+			w.CreatedAtGT = &t.at
+		}
+		terms[i] = w
+	}
+	if f.or {
+		return &ent.CardActivityWhereInput{Or: terms}
+	}
+	return &ent.CardActivityWhereInput{And: terms}
+}
+
+// rewardWhere is the filter as a GraphQL where-input of reward activities.
+func (f activityFilter) rewardWhere() *ent.RewardActivityWhereInput {
+	if len(f.terms) == 0 {
+		return nil
+	}
+	terms := make([]*ent.RewardActivityWhereInput, len(f.terms))
+	for i, t := range f.terms {
+		w := &ent.RewardActivityWhereInput{}
+		switch t.field + t.op {
+		case "id$is":
+			w.ID = &t.values[0]
+		case "id$in":
+			w.IDIn = t.values
+		case "type$is":
+			w.Type = &t.values[0]
+		case "type$in":
+			w.TypeIn = t.values
+		case "created_at$before":
+			w.CreatedAtLT = &t.at
+		case "created_at$after":
+			w.CreatedAtGT = &t.at
+		}
+		terms[i] = w
+	}
+	if f.or {
+		return &ent.RewardActivityWhereInput{Or: terms}
+	}
+	return &ent.RewardActivityWhereInput{And: terms}
 }
 
 // parseFilterTime accepts an ISO 8601 date-time or a date (midnight UTC).

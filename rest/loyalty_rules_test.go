@@ -162,6 +162,16 @@ func TestRewardActivities(t *testing.T) {
 	if len(ids) != 4 {
 		t.Errorf("paged %d activities", len(ids))
 	}
+	// Filters: the reward activity types, AND/OR.
+	upd := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[type][conditions][$is]=vl.reward.updated", nil, s.h)
+	if d := upd["data"].([]any); len(d) != 1 || d[0].(map[string]any)["type"] != "vl.reward.updated" {
+		t.Errorf("type filter: %v", upd)
+	}
+	or := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[junction]=OR&filters[type][conditions][$is]=vl.reward.updated&filters[type][conditions][$in]=vl.reward.created,vl.reward.activated", nil, s.h)
+	if d := or["data"].([]any); len(d) != 3 {
+		t.Errorf("OR filter: %d activities", len(d))
+	}
+	wantError(t, e.Do(http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[type][conditions][$is]=vl.card.created", nil, s.h), 400, "invalid_query_params")
 	wantError(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "MATERIAL"}, s.h), 400, "invalid_payload")
 	wantError(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "DIGITAL",
 		"digital": map[string]any{"discount_coupons": map[string]any{"campaign_id": "camp_00"}}}, s.h), 404, "not_found")
