@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 )
 
@@ -101,8 +102,13 @@ func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 }
 
 func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
 	return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
-		return obj.Members(ctx, after, first, before, last, orderBy, where)
+		return c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(obj.ID)).
+			Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
 	})
 }
 

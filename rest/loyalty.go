@@ -18,6 +18,7 @@ func registerLoyalty(r *gin.Engine, root *graph.Resolver) {
 	h := loyaltyHandlers{root}
 	m, q := root.Mutation(), root.Query()
 	v2 := r.Group("/v2/loyalties", authenticate(bearerAndAppKeys, renderError))
+	registerLoyaltyLists(v2, root)
 
 	v2.POST("/programs", write(withBody(m.CreateLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId", read(byParam("programId", q.LoyaltyProgram), programJSON))
