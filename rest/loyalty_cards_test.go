@@ -204,3 +204,31 @@ func TestLoyaltyTenancy(t *testing.T) {
 		t.Errorf("rule %v", got)
 	}
 }
+
+func TestCardCodeGenerationFailure(t *testing.T) {
+	e := resttest.New(t)
+	h := v2(t, e, e.Project)
+	def := mustOK(t, e, http.MethodPost, "/v2/loyalties/card-definitions", map[string]any{
+		"name": "Tiny", "code_config": map[string]any{"pattern": "#", "charset": "AB"}}, h)["id"].(string)
+	prg := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs", map[string]any{
+		"name": "Tiny club", "card_definitions": []any{map[string]any{"id": def}}}, h)["id"].(string)
+	var failedCard, member string
+	for i := range 3 {
+		cust := mustOK(t, e, http.MethodPost, "/v1/customers", map[string]any{"source_id": "c" + string(rune('0'+i))}, resttest.App(e.Project))
+		m := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+prg+"/members", map[string]any{"customer_id": cust["id"]}, h)
+		card := m["cards"].([]any)[0].(map[string]any)
+		if i == 2 {
+			if card["code"] != nil {
+				t.Fatalf("third card got code %v from a two-code space", card["code"])
+			}
+			failedCard, member = card["id"].(string), m["id"].(string)
+		} else if c, _ := card["code"].(string); c != "A" && c != "B" {
+			t.Fatalf("card code %v", card["code"])
+		}
+	}
+	got := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+prg+"/members/"+member+"/cards/"+failedCard+
+		"/activities?filters[type][conditions][$is]=vl.card.code_generation.failed", nil, h)
+	if d := got["data"].([]any); len(d) != 1 {
+		t.Errorf("failed activities: %v", got)
+	}
+}
