@@ -101,24 +101,41 @@ func isCodeFailure(err error) bool {
 	return ok
 }
 
-// generateCardCode draws a code that no card of the project has yet.
+// smallCodeSpace is the size up to which a code space is searched in full
+// when random draws keep hitting used codes.
+const smallCodeSpace = 256
+
+// generateCardCode draws a code that no card of the project has yet: a few
+// random draws, then (for small spaces) every code in turn.
 func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConfig) (string, error) {
 	gen, err := vouchercode.New(deref(cc.Charset), deref(cc.Pattern), deref(cc.Prefix), deref(cc.Postfix))
 	if err != nil {
 		return "", codeFailure{err.Error()}
 	}
+	free := func(code string) (bool, error) {
+		taken, err := c.Card.Query().Where(card.Code(code)).Exist(ctx)
+		if err != nil {
+			return false, fmt.Errorf("checking card code: %w", err)
+		}
+		return !taken, nil
+	}
 	src := vouchercode.NewSource()
 	for range codeAttempts {
 		code := gen.Random(src)
-		taken, err := c.Card.Query().Where(card.Code(code)).Exist(ctx)
-		if err != nil {
-			return "", fmt.Errorf("checking card code: %w", err)
-		}
-		if !taken {
-			return code, nil
+		if ok, err := free(code); err != nil || ok {
+			return code, err
 		}
 	}
-	return "", codeFailure{fmt.Sprintf("no unused code found in %d attempts; the code configuration is exhausted", codeAttempts)}
+	if space := gen.Space(); space <= smallCodeSpace {
+		for i := range space {
+			code := gen.At(i)
+			if ok, err := free(code); err != nil || ok {
+				return code, err
+			}
+		}
+		return "", codeFailure{fmt.Sprintf("all %d codes of the card definition's code configuration are in use", space)}
+	}
+	return "", codeFailure{fmt.Sprintf("no unused code found in %d attempts; the code configuration is nearly exhausted", codeAttempts)}
 }
 
 // cardSnapshot is the card as activities record it.
