@@ -185,6 +185,17 @@ func createLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if _, err := c.Customer.Get(ctx, *in.CustomerID); err != nil {
 		return nil, notFound(err, "customer", *in.CustomerID)
 	}
+	if err := lockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
+		return nil, err
+	}
+	exists, err := c.LoyaltyMember.Query().
+		Where(loyaltymember.ProgramID(p.ID), loyaltymember.CustomerID(*in.CustomerID)).Exist(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking membership: %w", err)
+	}
+	if exists {
+		return nil, apperr.Duplicate("member", fmt.Sprintf("Customer %s is already a member of program %s", *in.CustomerID, p.ID))
+	}
 	m, err := c.LoyaltyMember.Create().SetProgramID(p.ID).SetCustomerID(*in.CustomerID).SetStatus(status).
 		SetMetadata(orEmptyMap(in.Metadata)).Save(ctx)
 	if err != nil {

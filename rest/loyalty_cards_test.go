@@ -232,3 +232,18 @@ func TestCardCodeGenerationFailure(t *testing.T) {
 		t.Errorf("failed activities: %v", got)
 	}
 }
+
+func TestMemberOncePerProgram(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	path := "/v2/loyalties/programs/" + s.program + "/members"
+	wantError(t, e.DoJSON(http.MethodPost, path, map[string]any{"customer_id": s.cust}, s.h), 409, "duplicate_found")
+	wantError(t, e.DoJSON(http.MethodPost, path, map[string]any{"customer_id": "cust_00"}, s.h), 404, "not_found")
+	wantError(t, e.DoJSON(http.MethodPost, path, map[string]any{}, s.h), 400, "invalid_payload")
+	wantError(t, e.DoJSON(http.MethodPost, "/v2/loyalties/programs/lprg_00/members", map[string]any{"customer_id": s.cust}, s.h), 404, "not_found")
+	got := mustOK(t, e, http.MethodPost, path+"/"+s.member+"/deactivate", nil, s.h)
+	if got["status"] != "INACTIVE" || len(got["cards"].([]any)) != 1 {
+		t.Errorf("deactivated member %v", got)
+	}
+	wantError(t, e.Do(http.MethodPost, path+"/"+s.member+"/deactivate", nil, s.h), 409, "invalid_state_transition")
+}

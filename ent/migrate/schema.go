@@ -430,6 +430,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{LoyaltyMembersColumns[1]},
 			},
+			{
+				Name:    "loyaltymember_program_id_customer_id",
+				Unique:  true,
+				Columns: []*schema.Column{LoyaltyMembersColumns[7], LoyaltyMembersColumns[4]},
+			},
 		},
 	}
 	// LoyaltyProgramsColumns holds the columns for the "loyalty_programs" table.

@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/lifecycle"
@@ -89,6 +90,11 @@ func (LoyaltyMember) Edges() []ent.Edge {
 		edge.From("program", LoyaltyProgram.Type).Ref("members").Field("program_id").Unique().Required().Immutable(),
 		edge.To("cards", Card.Type),
 	}
+}
+
+// Indexes of the LoyaltyMember: a customer joins a program once.
+func (LoyaltyMember) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("program_id", "customer_id").Unique()}
 }
 
 // Hooks of the LoyaltyMember.
