@@ -258,6 +258,16 @@ func TestCardActivityCursorAndParams(t *testing.T) {
 	if r := e.Do(http.MethodGet, path+"?limit=5&cursor="+url.QueryEscape(next), nil, s.h); r.Status != 200 {
 		t.Fatalf("valid cursor: %d %s", r.Status, r.Body)
 	}
+	// Another server process on the same database continues the list (the
+	// signing key lives in the database).
+	other := e.AnotherServer()
+	r := e.DoAt(other.URL, http.MethodGet, path+"?limit=5&cursor="+url.QueryEscape(next), nil, s.h)
+	if r.Status != 200 {
+		t.Fatalf("cursor on another server: %d %s", r.Status, r.Body)
+	}
+	if a, b := r.JSON(t)["data"].([]any), mustOK(t, e, http.MethodGet, path+"?limit=5&cursor="+url.QueryEscape(next), nil, s.h)["data"].([]any); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("servers disagree on the next page")
+	}
 	for q, param := range map[string]string{
 		"limit=0":               "limit",
 		"limit=101":             "limit",
@@ -371,4 +381,3 @@ func mustQuery(t *testing.T, q string) url.Values {
 	return v
 }
 
-var _ = fmt.Sprint
