@@ -380,4 +380,3 @@ func mustQuery(t *testing.T, q string) url.Values {
 	}
 	return v
 }
-
