@@ -3,6 +3,7 @@ package rest_test
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -175,4 +176,32 @@ func TestRewardActivities(t *testing.T) {
 	wantError(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "MATERIAL"}, s.h), 400, "invalid_payload")
 	wantError(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "DIGITAL",
 		"digital": map[string]any{"discount_coupons": map[string]any{"campaign_id": "camp_00"}}}, s.h), 404, "not_found")
+}
+
+func TestDeactivateEarningRuleConcurrently(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	id := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)["id"].(string)
+	statuses := make([]int, 6)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = e.Do(http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/deactivate", nil, s.h).Status
+		}()
+	}
+	wg.Wait()
+	ok, conflict := 0, 0
+	for _, st := range statuses {
+		switch st {
+		case 200:
+			ok++
+		case 409:
+			conflict++
+		}
+	}
+	if ok != 1 || conflict != len(statuses)-1 {
+		t.Errorf("statuses %v: want one 200, the rest 409", statuses)
+	}
 }

@@ -7,8 +7,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/sql"
 )
 
 // Resources with a status lifecycle.
@@ -85,14 +87,28 @@ func Hook(resource string) ent.Hook {
 				return nil, fmt.Errorf("lifecycle: reading current %s status: %w", resource, err)
 			}
 			from, to := fmt.Sprint(old), fmt.Sprint(v)
+			id := ""
+			if sm, ok := m.(statusMutation); ok {
+				id, _ = sm.ID()
+			}
 			if !Allowed(resource, from, to) {
-				id := ""
-				if sm, ok := m.(statusMutation); ok {
-					id, _ = sm.ID()
-				}
 				return nil, &TransitionError{Resource: resource, ID: id, From: from, To: to}
 			}
-			return next.Mutate(ctx, m)
+			// Update only while the status is still the one checked: of two
+			// concurrent moves from one status, one wins and the other
+			// fails as an invalid transition instead of both succeeding.
+			w, ok := m.(interface{ WhereP(...func(*sql.Selector)) })
+			if !ok {
+				return nil, fmt.Errorf("lifecycle: %T cannot be conditioned on status", m)
+			}
+			w.WhereP(sql.FieldEQ("status", from))
+			res, err := next.Mutate(ctx, m)
+			if err != nil && strings.HasSuffix(err.Error(), " not found") {
+				// ent's NotFoundError (the schema package cannot import
+				// the generated one): the row left status `from` meanwhile.
+				return nil, &TransitionError{Resource: resource, ID: id, From: from + " (changed concurrently)", To: to}
+			}
+			return res, err
 		})
 	}
 }
