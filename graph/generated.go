@@ -443,6 +443,8 @@ type ComplexityRoot struct {
 		GenerateVouchers         func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
 		Publish                  func(childComplexity int, input PublishInput, joinOnce *bool) int
 		UnassignCard             func(childComplexity int, programID string, memberID string, cardID string) int
+		UpdateEarningRule        func(childComplexity int, id string, input UpdateEarningRuleInput) int
+		UpdateIncentive          func(childComplexity int, id string, input UpdateIncentiveInput) int
 		UpdateReward             func(childComplexity int, id string, input UpdateRewardInput) int
 		UpsertCustomer           func(childComplexity int, input CustomerInput) int
 	}
@@ -680,6 +682,8 @@ type MutationResolver interface {
 	DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error)
+	UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error)
+	UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 }
@@ -2532,6 +2536,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.updateEarningRule":
+		if e.ComplexityRoot.Mutation.UpdateEarningRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEarningRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEarningRule(childComplexity, args["id"].(string), args["input"].(UpdateEarningRuleInput)), true
+	case "Mutation.updateIncentive":
+		if e.ComplexityRoot.Mutation.UpdateIncentive == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateIncentive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(UpdateIncentiveInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -3527,6 +3553,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRewardActivityWhereInput,
 		ec.unmarshalInputRewardOrder,
 		ec.unmarshalInputRewardWhereInput,
+		ec.unmarshalInputUpdateEarningRuleInput,
+		ec.unmarshalInputUpdateIncentiveInput,
 		ec.unmarshalInputUpdateRewardInput,
 		ec.unmarshalInputValidityHoursInput,
 		ec.unmarshalInputValidityTimeframeInput,
@@ -4018,6 +4046,29 @@ input CreateIncentiveInput {
   digital: DigitalDetail
 }
 
+"""REST PUT /v2/loyalties/earning-rules/{id}: given fields replace the stored ones (status moves have their own mutations)."""
+input UpdateEarningRuleInput {
+  name: String
+  trigger: EarningTrigger
+  earnings: Earnings
+  error: Map
+  validityHours: EarningValidityHours
+  triggerLimits: TriggerLimits
+  startDate: Time
+  endDate: Time
+  metadata: Map
+}
+
+"""REST PUT /v2/loyalties/incentives/{id}: name, stock and the detail object of the incentive's type."""
+input UpdateIncentiveInput {
+  name: String
+  stock: Int
+  points: IncentivePoints
+  pointsProportional: PointsProportional
+  material: MaterialDetail
+  digital: DigitalDetail
+}
+
 """REST POST …/cards/{cardId}/points: positive adds, negative removes."""
 input AdjustPointsInput {
   points: Int!
@@ -4075,6 +4126,8 @@ extend type Mutation {
   deactivateEarningRule(id: ID!): EarningRule!
   draftEarningRule(id: ID!): EarningRule!
   createIncentive(input: CreateIncentiveInput!): Incentive!
+  updateIncentive(id: ID!, input: UpdateIncentiveInput!): Incentive!
+  updateEarningRule(id: ID!, input: UpdateEarningRuleInput!): EarningRule!
   activateIncentive(id: ID!): Incentive!
   draftIncentive(id: ID!): Incentive!
 }
@@ -5984,6 +6037,50 @@ func (ec *executionContext) field_Mutation_unassignCard_args(ctx context.Context
 		return nil, err
 	}
 	args["cardID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+			return ec.unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateIncentive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -14438,6 +14535,94 @@ func (ec *executionContext) fieldContext_Mutation_createIncentive(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createIncentive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateIncentive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateIncentive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateIncentive(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateIncentiveInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
+			return ec.marshalNIncentive2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentive(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateIncentive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Incentive(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateIncentive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEarningRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEarningRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEarningRule(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateEarningRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
+			return ec.marshalNEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEarningRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EarningRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEarningRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30504,6 +30689,157 @@ func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (UpdateEarningRuleInput, error) {
+	var it UpdateEarningRuleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "trigger", "earnings", "error", "validityHours", "triggerLimits", "startDate", "endDate", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "trigger":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trigger"))
+			data, err := ec.unmarshalOEarningTrigger2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐEarningTrigger(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Trigger = data
+		case "earnings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earnings"))
+			data, err := ec.unmarshalOEarnings2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐEarnings(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Earnings = data
+		case "error":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("error"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Error = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOEarningValidityHours2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐEarningValidityHours(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "triggerLimits":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("triggerLimits"))
+			data, err := ec.unmarshalOTriggerLimits2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐTriggerLimits(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TriggerLimits = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "endDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndDate = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (UpdateIncentiveInput, error) {
+	var it UpdateIncentiveInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "stock", "points", "pointsProportional", "material", "digital"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "stock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stock"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stock = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOIncentivePoints2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐIncentivePoints(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		case "pointsProportional":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pointsProportional"))
+			data, err := ec.unmarshalOPointsProportional2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐPointsProportional(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PointsProportional = data
+		case "material":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("material"))
+			data, err := ec.unmarshalOMaterialDetail2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐMaterialDetail(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Material = data
+		case "digital":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digital"))
+			data, err := ec.unmarshalODigitalDetail2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDigitalDetail(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Digital = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (UpdateRewardInput, error) {
 	var it UpdateRewardInput
 	if obj == nil {
@@ -35264,6 +35600,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateIncentive":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateIncentive(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEarningRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEarningRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "activateIncentive":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_activateIncentive(ctx, field)
@@ -38808,6 +39158,16 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+	res, err := ec.unmarshalInputUpdateEarningRuleInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+	res, err := ec.unmarshalInputUpdateIncentiveInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (UpdateRewardInput, error) {

@@ -32,25 +32,8 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 		}
 		status = *in.Status
 	}
-	if err := validateTrigger(in.Trigger); err != nil {
+	if err := validateEarningRule(ctx, &in); err != nil {
 		return nil, err
-	}
-	if err := validateEarnings(ctx, in.Earnings); err != nil {
-		return nil, err
-	}
-	if err := validateEarningHours(in.ValidityHours); err != nil {
-		return nil, err
-	}
-	if err := validateTriggerLimits(in.TriggerLimits); err != nil {
-		return nil, err
-	}
-	if in.StartDate != nil && in.EndDate != nil && in.EndDate.Before(*in.StartDate) {
-		return nil, apperr.InvalidPayload("Property .end_date must not be before .start_date")
-	}
-	if in.Error != nil {
-		if _, ok := in.Error["message"].(string); !ok {
-			return nil, apperr.InvalidPayload("Property .error.message must be a string")
-		}
 	}
 	c, err := client(ctx)
 	if err != nil {
@@ -69,6 +52,31 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 		create.SetTriggerLimits(in.TriggerLimits)
 	}
 	return create.Save(ctx)
+}
+
+// validateEarningRule checks everything of a rule but its name and status.
+func validateEarningRule(ctx context.Context, in *CreateEarningRuleInput) error {
+	if err := validateTrigger(in.Trigger); err != nil {
+		return err
+	}
+	if err := validateEarnings(ctx, in.Earnings); err != nil {
+		return err
+	}
+	if err := validateEarningHours(in.ValidityHours); err != nil {
+		return err
+	}
+	if err := validateTriggerLimits(in.TriggerLimits); err != nil {
+		return err
+	}
+	if in.StartDate != nil && in.EndDate != nil && in.EndDate.Before(*in.StartDate) {
+		return apperr.InvalidPayload("Property .end_date must not be before .start_date")
+	}
+	if in.Error != nil {
+		if _, ok := in.Error["message"].(string); !ok {
+			return apperr.InvalidPayload("Property .error.message must be a string")
+		}
+	}
+	return nil
 }
 
 var triggerEvents = map[string]string{
@@ -208,4 +216,60 @@ func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status)
 		return nil, err
 	}
 	return r.Update().SetStatus(to).Save(ctx)
+}
+
+// updateEarningRule replaces the given fields and validates the result
+// with the create rules.
+func updateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	r, err := earningRule(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	merged := CreateEarningRuleInput{Name: &r.Name, Trigger: r.Trigger, Earnings: r.Earnings, Error: r.Error,
+		ValidityHours: r.ValidityHours, TriggerLimits: r.TriggerLimits, StartDate: r.StartDate, EndDate: r.EndDate}
+	if in.Name != nil {
+		merged.Name = in.Name
+	}
+	if in.Trigger != nil {
+		merged.Trigger = in.Trigger
+	}
+	if in.Earnings != nil {
+		merged.Earnings = in.Earnings
+	}
+	if in.Error != nil {
+		merged.Error = in.Error
+	}
+	if in.ValidityHours != nil {
+		merged.ValidityHours = in.ValidityHours
+	}
+	if in.TriggerLimits != nil {
+		merged.TriggerLimits = in.TriggerLimits
+	}
+	if in.StartDate != nil {
+		merged.StartDate = in.StartDate
+	}
+	if in.EndDate != nil {
+		merged.EndDate = in.EndDate
+	}
+	if err := requiredName(merged.Name); err != nil {
+		return nil, err
+	}
+	if err := validateEarningRule(ctx, &merged); err != nil {
+		return nil, err
+	}
+	upd := r.Update().SetName(*merged.Name).SetTrigger(merged.Trigger).SetEarnings(merged.Earnings).
+		SetNillableStartDate(utcMillis(merged.StartDate)).SetNillableEndDate(utcMillis(merged.EndDate))
+	if merged.Error != nil {
+		upd.SetError(merged.Error)
+	}
+	if merged.ValidityHours != nil {
+		upd.SetValidityHours(merged.ValidityHours)
+	}
+	if merged.TriggerLimits != nil {
+		upd.SetTriggerLimits(merged.TriggerLimits)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
 }

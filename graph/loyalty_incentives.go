@@ -245,3 +245,50 @@ func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*e
 	}
 	return i.Update().SetStatus(to).Save(ctx)
 }
+
+// updateIncentive replaces the given fields; the result must pass every
+// create rule (the type cannot change, so a detail object of another type
+// is refused).
+func updateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+	inc, err := incentiveByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	stock := int64(inc.Stock)
+	merged := CreateIncentiveInput{Name: &inc.Name, Type: &inc.Type, Stock: &stock,
+		Points: inc.Points, PointsProportional: inc.PointsProportional, Material: inc.Material, Digital: inc.Digital}
+	if in.Name != nil {
+		merged.Name = in.Name
+	}
+	if in.Stock != nil {
+		merged.Stock = in.Stock
+	}
+	if in.Points != nil || in.PointsProportional != nil || in.Material != nil || in.Digital != nil {
+		merged.Points, merged.PointsProportional, merged.Material, merged.Digital = in.Points, in.PointsProportional, in.Material, in.Digital
+	}
+	if err := requiredName(merged.Name); err != nil {
+		return nil, err
+	}
+	if *merged.Stock < 0 || *merged.Stock > math.MaxInt32 {
+		return nil, apperr.InvalidPayload("Property .stock must be between 0 and 2147483647, got %d", *merged.Stock)
+	}
+	if err := validateIncentiveDetail(ctx, &merged); err != nil {
+		return nil, err
+	}
+	upd := inc.Update().SetName(*merged.Name).SetStock(int(*merged.Stock))
+	switch {
+	case merged.Points != nil:
+		upd.SetPoints(merged.Points)
+	case merged.PointsProportional != nil:
+		upd.SetPointsProportional(merged.PointsProportional)
+	case merged.Material != nil:
+		upd.SetMaterial(merged.Material)
+	case merged.Digital != nil:
+		upd.SetDigital(merged.Digital)
+	}
+	out, err := upd.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("incentive", fmt.Sprintf("An incentive named %q already exists", *merged.Name))
+	}
+	return out, err
+}

@@ -87,6 +87,29 @@ type CreateIncentiveInput struct {
 	Digital            *jsonfield.DigitalDetail      `json:"digital"`
 }
 
+// UpdateEarningRuleInput is the body of PUT /v2/loyalties/earning-rules/{id}.
+type UpdateEarningRuleInput struct {
+	Name          *string                         `json:"name"`
+	Trigger       *jsonfield.EarningTrigger       `json:"trigger"`
+	Earnings      jsonfield.Earnings              `json:"earnings"`
+	Error         map[string]any                  `json:"error"`
+	ValidityHours *jsonfield.EarningValidityHours `json:"validity_hours"`
+	TriggerLimits *jsonfield.TriggerLimits        `json:"trigger_limits"`
+	StartDate     *time.Time                      `json:"start_date"`
+	EndDate       *time.Time                      `json:"end_date"`
+	Metadata      map[string]any                  `json:"metadata"`
+}
+
+// UpdateIncentiveInput is the body of PUT /v2/loyalties/incentives/{id}.
+type UpdateIncentiveInput struct {
+	Name               *string                       `json:"name"`
+	Stock              *int64                        `json:"stock"`
+	Points             *jsonfield.IncentivePoints    `json:"points"`
+	PointsProportional *jsonfield.PointsProportional `json:"points_proportional"`
+	Material           *jsonfield.MaterialDetail     `json:"material"`
+	Digital            *jsonfield.DigitalDetail      `json:"digital"`
+}
+
 // AdjustPointsInput is the body of POST …/cards/{cardId}/points.
 type AdjustPointsInput struct {
 	Points   int64   `json:"points"`

@@ -152,6 +152,16 @@ func (r *mutationResolver) CreateIncentive(ctx context.Context, input CreateInce
 	return createIncentive(ctx, input)
 }
 
+// UpdateIncentive is the resolver for the updateIncentive field.
+func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error) {
+	return updateIncentive(ctx, id, input)
+}
+
+// UpdateEarningRule is the resolver for the updateEarningRule field.
+func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	return updateEarningRule(ctx, id, input)
+}
+
 // ActivateIncentive is the resolver for the activateIncentive field.
 func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	return activateIncentive(ctx, id)

@@ -48,12 +48,14 @@ func registerLoyalty(r *gin.Engine, root *graph.Resolver) {
 
 	v2.POST("/earning-rules", write(withBody(m.CreateEarningRule), earningRuleJSON))
 	v2.GET("/earning-rules/:id", read(byParam("id", q.EarningRule), earningRuleJSON))
+	v2.PUT("/earning-rules/:id", write(withIDAndBody("id", m.UpdateEarningRule), earningRuleJSON))
 	v2.POST("/earning-rules/:id/activate", write(byParam("id", m.ActivateEarningRule), earningRuleJSON))
 	v2.POST("/earning-rules/:id/deactivate", write(byParam("id", m.DeactivateEarningRule), earningRuleJSON))
 	v2.POST("/earning-rules/:id/draft", write(byParam("id", m.DraftEarningRule), earningRuleJSON))
 
 	v2.POST("/incentives", write(withBody(m.CreateIncentive), incentiveJSON))
 	v2.GET("/incentives/:id", read(byParam("id", q.Incentive), incentiveJSON))
+	v2.PUT("/incentives/:id", write(withIDAndBody("id", m.UpdateIncentive), incentiveJSON))
 	v2.POST("/incentives/:id/activate", write(byParam("id", m.ActivateIncentive), incentiveJSON))
 	v2.POST("/incentives/:id/draft", write(byParam("id", m.DraftIncentive), incentiveJSON))
 }
@@ -75,6 +77,18 @@ func withBody[I, T any](fn func(context.Context, I) (T, error)) op[T] {
 			return zero, err
 		}
 		return fn(ctx, in)
+	}
+}
+
+// withIDAndBody calls fn with a path parameter and the decoded JSON body.
+func withIDAndBody[I, T any](name string, fn func(context.Context, string, I) (T, error)) op[T] {
+	return func(c *gin.Context, ctx context.Context) (T, error) {
+		var in I
+		if err := decodeBody(c, &in); err != nil {
+			var zero T
+			return zero, err
+		}
+		return fn(ctx, c.Param(name), in)
 	}
 }
 

@@ -72,3 +72,30 @@ func TestProgramsAndCardDefinitions(t *testing.T) {
 		}
 	}
 }
+
+func TestUpdateIncentiveAndEarningRule(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	inc := mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
+		"name": "Mug", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/incentives", map[string]any{
+		"name": "Cup", "type": "MATERIAL", "stock": 1, "material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+	path := "/v2/loyalties/incentives/" + inc["id"].(string)
+	got := mustOK(t, e, http.MethodPut, path, map[string]any{"stock": 9, "material": map[string]any{"sku": map[string]any{"id": "s", "product_id": "p"}}}, s.h)
+	if got["stock"] != float64(9) || got["name"] != "Mug" || got["updated_at"] == nil || got["material"].(map[string]any)["sku"] == nil {
+		t.Errorf("updated %v", got)
+	}
+	wantError(t, e.DoJSON(http.MethodPut, path, map[string]any{"name": "Cup"}, s.h), 409, "duplicate_found")
+	wantError(t, e.DoJSON(http.MethodPut, path, map[string]any{"stock": -2}, s.h), 400, "invalid_payload")
+	wantError(t, e.DoJSON(http.MethodPut, path, map[string]any{"points": map[string]any{"value": 1, "card_definition_id": s.cardDef}}, s.h), 400, "invalid_payload")
+	wantError(t, e.DoJSON(http.MethodPut, "/v2/loyalties/incentives/linc_00", map[string]any{"stock": 1}, s.h), 404, "not_found")
+
+	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)
+	rpath := "/v2/loyalties/earning-rules/" + rule["id"].(string)
+	got = mustOK(t, e, http.MethodPut, rpath, map[string]any{"name": "Renamed", "trigger": map[string]any{"event": "customer.segment.entered", "segment": map[string]any{"id": "seg_1"}}}, s.h)
+	if got["name"] != "Renamed" || got["status"] != "ACTIVE" || got["trigger"].(map[string]any)["segment"] == nil {
+		t.Errorf("updated rule %v", got)
+	}
+	wantError(t, e.DoJSON(http.MethodPut, rpath, map[string]any{"trigger": map[string]any{"event": "customer.custom_event"}}, s.h), 400, "invalid_payload")
+	wantError(t, e.DoJSON(http.MethodPut, rpath, map[string]any{"earnings": []any{}}, s.h), 400, "invalid_payload")
+}
