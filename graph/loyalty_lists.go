@@ -14,7 +14,7 @@ import (
 
 // Connections of the loyalty entities: every page bounded (boundPage).
 
-// newestFirst is the default order of activity lists (-created_at).
+// activityOrder defaults activity lists to newest first (-created_at).
 func activityOrder(o *ent.CardActivityOrder) *ent.CardActivityOrder {
 	if o == nil {
 		return &ent.CardActivityOrder{Field: ent.CardActivityOrderFieldCreatedAt, Direction: entgql.OrderDirectionDesc}

@@ -64,7 +64,6 @@ func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error 
 	if err != nil {
 		return err
 	}
-	// Round-trip through JSON so the stored snapshot holds plain values.
 	_, err = c.RewardActivity.Create().SetRewardID(r.ID).SetType(typ).
 		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(newGroupID()).SetSource(src).Save(ctx)
 	if err != nil {
