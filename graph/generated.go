@@ -443,8 +443,10 @@ type ComplexityRoot struct {
 		GenerateVouchers         func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
 		Publish                  func(childComplexity int, input PublishInput, joinOnce *bool) int
 		UnassignCard             func(childComplexity int, programID string, memberID string, cardID string) int
+		UpdateCardDefinition     func(childComplexity int, id string, input UpdateCardDefinitionInput) int
 		UpdateEarningRule        func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive          func(childComplexity int, id string, input UpdateIncentiveInput) int
+		UpdateLoyaltyProgram     func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
 		UpdateReward             func(childComplexity int, id string, input UpdateRewardInput) int
 		UpsertCustomer           func(childComplexity int, input CustomerInput) int
 	}
@@ -661,9 +663,11 @@ type MutationResolver interface {
 	Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input CustomerInput) (*ent.Customer, error)
 	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
+	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error)
+	UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error)
 	ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error)
@@ -2536,6 +2540,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.updateCardDefinition":
+		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCardDefinition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(UpdateCardDefinitionInput)), true
 	case "Mutation.updateEarningRule":
 		if e.ComplexityRoot.Mutation.UpdateEarningRule == nil {
 			break
@@ -2558,6 +2573,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(UpdateIncentiveInput)), true
+	case "Mutation.updateLoyaltyProgram":
+		if e.ComplexityRoot.Mutation.UpdateLoyaltyProgram == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLoyaltyProgram_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(UpdateLoyaltyProgramInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -3553,8 +3579,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRewardActivityWhereInput,
 		ec.unmarshalInputRewardOrder,
 		ec.unmarshalInputRewardWhereInput,
+		ec.unmarshalInputUpdateCardDefinitionInput,
 		ec.unmarshalInputUpdateEarningRuleInput,
 		ec.unmarshalInputUpdateIncentiveInput,
+		ec.unmarshalInputUpdateLoyaltyProgramInput,
 		ec.unmarshalInputUpdateRewardInput,
 		ec.unmarshalInputValidityHoursInput,
 		ec.unmarshalInputValidityTimeframeInput,
@@ -4046,6 +4074,22 @@ input CreateIncentiveInput {
   digital: DigitalDetail
 }
 
+"""REST PUT /v2/loyalties/programs/{programId}: given fields replace the stored ones."""
+input UpdateLoyaltyProgramInput {
+  name: String
+  startDate: Time
+  endDate: Time
+  metadata: Map
+  cardDefinitions: [CardDefinitionRefInput!]
+}
+
+"""REST PUT /v2/loyalties/card-definitions/{id}: a new code configuration applies to cards issued afterwards."""
+input UpdateCardDefinitionInput {
+  name: String
+  codeConfig: CodeConfigInput
+  metadata: Map
+}
+
 """REST PUT /v2/loyalties/earning-rules/{id}: given fields replace the stored ones (status moves have their own mutations)."""
 input UpdateEarningRuleInput {
   name: String
@@ -4101,9 +4145,11 @@ extend type Query {
 
 extend type Mutation {
   createLoyaltyProgram(input: CreateLoyaltyProgramInput!): LoyaltyProgram!
+  updateLoyaltyProgram(id: ID!, input: UpdateLoyaltyProgramInput!): LoyaltyProgram!
   activateLoyaltyProgram(id: ID!): LoyaltyProgram!
   deactivateLoyaltyProgram(id: ID!): LoyaltyProgram!
   createCardDefinition(input: CreateCardDefinitionInput!): CardDefinition!
+  updateCardDefinition(id: ID!, input: UpdateCardDefinitionInput!): CardDefinition!
   activateCardDefinition(id: ID!): CardDefinition!
   draftCardDefinition(id: ID!): CardDefinition!
   """Enrols a customer; issues a card of each of the program's card definitions (one default card when it has none)."""
@@ -6040,6 +6086,28 @@ func (ec *executionContext) field_Mutation_unassignCard_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateEarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6076,6 +6144,28 @@ func (ec *executionContext) field_Mutation_updateIncentive_args(ctx context.Cont
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UpdateIncentiveInput, error) {
 			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13617,6 +13707,50 @@ func (ec *executionContext) fieldContext_Mutation_createLoyaltyProgram(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateLoyaltyProgram(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLoyaltyProgram(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLoyaltyProgram(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateLoyaltyProgramInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
+			return ec.marshalNLoyaltyProgram2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgram(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLoyaltyProgram(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LoyaltyProgram(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLoyaltyProgram_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_activateLoyaltyProgram(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13743,6 +13877,50 @@ func (ec *executionContext) fieldContext_Mutation_createCardDefinition(ctx conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createCardDefinition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateCardDefinition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCardDefinition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCardDefinition(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateCardDefinitionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
+			return ec.marshalNCardDefinition2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCardDefinition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CardDefinition(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCardDefinition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30689,6 +30867,50 @@ func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
+	var it UpdateCardDefinitionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "codeConfig", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "codeConfig":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("codeConfig"))
+			data, err := ec.unmarshalOCodeConfigInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCodeConfig(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CodeConfig = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (UpdateEarningRuleInput, error) {
 	var it UpdateEarningRuleInput
 	if obj == nil {
@@ -30835,6 +31057,64 @@ func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Conte
 				return it, err
 			}
 			it.Digital = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (UpdateLoyaltyProgramInput, error) {
+	var it UpdateLoyaltyProgramInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "startDate", "endDate", "metadata", "cardDefinitions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "endDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndDate = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "cardDefinitions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cardDefinitions"))
+			data, err := ec.unmarshalOCardDefinitionRefInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐIDRefᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CardDefinitions = data
 		}
 	}
 	return it, nil
@@ -35453,6 +35733,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateLoyaltyProgram":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLoyaltyProgram(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "activateLoyaltyProgram":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_activateLoyaltyProgram(ctx, field)
@@ -35470,6 +35757,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createCardDefinition":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createCardDefinition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateCardDefinition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCardDefinition(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -39160,6 +39454,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+	res, err := ec.unmarshalInputUpdateCardDefinitionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputUpdateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -39167,6 +39466,11 @@ func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋprom
 
 func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (UpdateIncentiveInput, error) {
 	res, err := ec.unmarshalInputUpdateIncentiveInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+	res, err := ec.unmarshalInputUpdateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 

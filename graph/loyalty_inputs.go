@@ -28,6 +28,22 @@ type CreateLoyaltyProgramInput struct {
 	CardDefinitions []*jsonfield.IDRef     `json:"card_definitions"`
 }
 
+// UpdateLoyaltyProgramInput is the body of PUT /v2/loyalties/programs/{id}.
+type UpdateLoyaltyProgramInput struct {
+	Name            *string            `json:"name"`
+	StartDate       *time.Time         `json:"start_date"`
+	EndDate         *time.Time         `json:"end_date"`
+	Metadata        map[string]any     `json:"metadata"`
+	CardDefinitions []*jsonfield.IDRef `json:"card_definitions"`
+}
+
+// UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
+type UpdateCardDefinitionInput struct {
+	Name       *string               `json:"name"`
+	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
+	Metadata   map[string]any        `json:"metadata"`
+}
+
 // CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
 type CreateCardDefinitionInput struct {
 	Name       *string                `json:"name"`

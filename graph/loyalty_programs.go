@@ -42,22 +42,13 @@ func createLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 	if in.StartDate != nil && in.EndDate != nil && in.EndDate.Before(*in.StartDate) {
 		return nil, apperr.InvalidPayload("Property .end_date must not be before .start_date")
 	}
-	if len(in.CardDefinitions) > 10 {
-		return nil, apperr.InvalidPayload("Property .card_definitions must have at most 10 items, got %d", len(in.CardDefinitions))
+	ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
+	if err != nil {
+		return nil, err
 	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
-	}
-	ids := make([]string, 0, len(in.CardDefinitions))
-	for i, ref := range in.CardDefinitions {
-		if ref == nil || ref.ID == "" {
-			return nil, apperr.InvalidPayload("Property .card_definitions[%d].id is required", i)
-		}
-		if _, err := c.CardDefinition.Get(ctx, ref.ID); err != nil {
-			return nil, notFound(err, "card_definition", ref.ID)
-		}
-		ids = append(ids, ref.ID)
 	}
 	return c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
 		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate)).
@@ -103,21 +94,8 @@ func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 		}
 		status = *in.Status
 	}
-	cc := in.CodeConfig
-	if cc == nil || (cc.Pattern == nil && cc.Length == nil) {
-		n := defaultCardCodeLength
-		base := jsonfield.CodeConfig{}
-		if cc != nil {
-			base = *cc
-		}
-		base.Length = &n
-		cc = &base
-	}
-	cc, err := normalizeCodeConfig(".code_config", cc)
+	cc, err := cardCodeConfig(in.CodeConfig)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := codeGenerator(cc); err != nil {
 		return nil, err
 	}
 	c, err := client(ctx)
@@ -228,4 +206,104 @@ func setMemberStatus(ctx context.Context, programID, memberID string, to loyalty
 		return nil, err
 	}
 	return m.Update().SetStatus(to).Save(ctx)
+}
+
+// cardDefinitionRefs checks a program's card definitions (at most 10, each
+// existing in the project) and returns their ids.
+func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string, error) {
+	if len(refs) > 10 {
+		return nil, apperr.InvalidPayload("Property .card_definitions must have at most 10 items, got %d", len(refs))
+	}
+	ids := make([]string, 0, len(refs))
+	for i, ref := range refs {
+		if ref == nil || ref.ID == "" {
+			return nil, apperr.InvalidPayload("Property .card_definitions[%d].id is required", i)
+		}
+		if _, err := cardDefinition(ctx, ref.ID); err != nil {
+			return nil, err
+		}
+		ids = append(ids, ref.ID)
+	}
+	return ids, nil
+}
+
+// cardCodeConfig completes and checks a card definition's code
+// configuration (default: 10 alphanumeric characters).
+func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
+	if cc == nil || (cc.Pattern == nil && cc.Length == nil) {
+		n := defaultCardCodeLength
+		base := jsonfield.CodeConfig{}
+		if cc != nil {
+			base = *cc
+		}
+		base.Length = &n
+		cc = &base
+	}
+	cc, err := normalizeCodeConfig(".code_config", cc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := codeGenerator(cc); err != nil {
+		return nil, err
+	}
+	return cc, nil
+}
+
+func updateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	p, err := loyaltyProgram(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	start, end := p.StartDate, p.EndDate
+	if in.StartDate != nil {
+		start = in.StartDate
+	}
+	if in.EndDate != nil {
+		end = in.EndDate
+	}
+	if start != nil && end != nil && end.Before(*start) {
+		return nil, apperr.InvalidPayload("Property .end_date must not be before .start_date")
+	}
+	upd := p.Update().SetNillableName(in.Name).SetNillableStartDate(utcMillis(in.StartDate)).
+		SetNillableEndDate(utcMillis(in.EndDate))
+	if in.CardDefinitions != nil {
+		ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
+		if err != nil {
+			return nil, err
+		}
+		upd.SetCardDefinitionIds(ids)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
+}
+
+func updateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	d, err := cardDefinition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	upd := d.Update().SetNillableName(in.Name)
+	if in.CodeConfig != nil {
+		cc, err := cardCodeConfig(in.CodeConfig)
+		if err != nil {
+			return nil, err
+		}
+		upd.SetCodeConfig(cc)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
 }

@@ -47,6 +47,11 @@ func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input Creat
 	return createLoyaltyProgram(ctx, input)
 }
 
+// UpdateLoyaltyProgram is the resolver for the updateLoyaltyProgram field.
+func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return updateLoyaltyProgram(ctx, id, input)
+}
+
 // ActivateLoyaltyProgram is the resolver for the activateLoyaltyProgram field.
 func (r *mutationResolver) ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	return activateLoyaltyProgram(ctx, id)
@@ -60,6 +65,11 @@ func (r *mutationResolver) DeactivateLoyaltyProgram(ctx context.Context, id stri
 // CreateCardDefinition is the resolver for the createCardDefinition field.
 func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error) {
 	return createCardDefinition(ctx, input)
+}
+
+// UpdateCardDefinition is the resolver for the updateCardDefinition field.
+func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return updateCardDefinition(ctx, id, input)
 }
 
 // ActivateCardDefinition is the resolver for the activateCardDefinition field.

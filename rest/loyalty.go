@@ -22,6 +22,7 @@ func registerLoyalty(r *gin.Engine, root *graph.Resolver) {
 
 	v2.POST("/programs", write(withBody(m.CreateLoyaltyProgram), programJSON))
 	v2.GET("/programs/:programId", read(byParam("programId", q.LoyaltyProgram), programJSON))
+	v2.PUT("/programs/:programId", write(withIDAndBody("programId", m.UpdateLoyaltyProgram), programJSON))
 	v2.POST("/programs/:programId/activate", write(byParam("programId", m.ActivateLoyaltyProgram), programJSON))
 	v2.POST("/programs/:programId/deactivate", write(byParam("programId", m.DeactivateLoyaltyProgram), programJSON))
 
@@ -35,6 +36,7 @@ func registerLoyalty(r *gin.Engine, root *graph.Resolver) {
 
 	v2.POST("/card-definitions", write(withBody(m.CreateCardDefinition), cardDefinitionJSON))
 	v2.GET("/card-definitions/:id", read(byParam("id", q.CardDefinition), cardDefinitionJSON))
+	v2.PUT("/card-definitions/:id", write(withIDAndBody("id", m.UpdateCardDefinition), cardDefinitionJSON))
 	v2.POST("/card-definitions/:id/activate", write(byParam("id", m.ActivateCardDefinition), cardDefinitionJSON))
 	v2.POST("/card-definitions/:id/draft", write(byParam("id", m.DraftCardDefinition), cardDefinitionJSON))
 

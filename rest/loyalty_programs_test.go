@@ -99,3 +99,20 @@ func TestUpdateIncentiveAndEarningRule(t *testing.T) {
 	wantError(t, e.DoJSON(http.MethodPut, rpath, map[string]any{"trigger": map[string]any{"event": "customer.custom_event"}}, s.h), 400, "invalid_payload")
 	wantError(t, e.DoJSON(http.MethodPut, rpath, map[string]any{"earnings": []any{}}, s.h), 400, "invalid_payload")
 }
+
+func TestUpdateProgramAndCardDefinition(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	got := mustOK(t, e, http.MethodPut, "/v2/loyalties/programs/"+s.program, map[string]any{"name": "Club 2", "card_definitions": []any{}}, s.h)
+	if got["name"] != "Club 2" || len(got["card_definitions"].([]any)) != 0 || got["status"] != "ACTIVE" || got["updated_at"] == nil {
+		t.Errorf("program %v", got)
+	}
+	wantError(t, e.DoJSON(http.MethodPut, "/v2/loyalties/programs/"+s.program, map[string]any{"card_definitions": []any{map[string]any{"id": "lcdef_00"}}}, s.h), 404, "not_found")
+	wantError(t, e.DoJSON(http.MethodPut, "/v2/loyalties/programs/"+s.program, map[string]any{"name": ""}, s.h), 400, "invalid_payload")
+	def := mustOK(t, e, http.MethodPut, "/v2/loyalties/card-definitions/"+s.cardDef, map[string]any{"code_config": map[string]any{"pattern": "NEW-####"}}, s.h)
+	if cc := def["code_config"].(map[string]any); cc["pattern"] != "NEW-####" || cc["length"] != float64(4) {
+		t.Errorf("code config %v", cc)
+	}
+	wantError(t, e.DoJSON(http.MethodPut, "/v2/loyalties/card-definitions/"+s.cardDef, map[string]any{"code_config": map[string]any{"pattern": "NONE"}}, s.h), 400, "invalid_payload")
+	wantError(t, e.DoJSON(http.MethodPut, "/v2/loyalties/card-definitions/lcdef_00", map[string]any{"name": "x"}, s.h), 404, "not_found")
+}
