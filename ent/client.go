@@ -19,10 +19,19 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -30,6 +39,8 @@ import (
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
@@ -52,14 +63,32 @@ type Client struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// Card is the client for interacting with the Card builders.
+	Card *CardClient
+	// CardActivity is the client for interacting with the CardActivity builders.
+	CardActivity *CardActivityClient
+	// CardDefinition is the client for interacting with the CardDefinition builders.
+	CardDefinition *CardDefinitionClient
+	// CardTransaction is the client for interacting with the CardTransaction builders.
+	CardTransaction *CardTransactionClient
+	// CursorSecret is the client for interacting with the CursorSecret builders.
+	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
 	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
 	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
 	CustomerEventCount *CustomerEventCountClient
+	// EarningRule is the client for interacting with the EarningRule builders.
+	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// Incentive is the client for interacting with the Incentive builders.
+	Incentive *IncentiveClient
+	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
+	LoyaltyMember *LoyaltyMemberClient
+	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
+	LoyaltyProgram *LoyaltyProgramClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -74,6 +103,10 @@ type Client struct {
 	Publication *PublicationClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// Reward is the client for interacting with the Reward builders.
+	Reward *RewardClient
+	// RewardActivity is the client for interacting with the RewardActivity builders.
+	RewardActivity *RewardActivityClient
 	// Segment is the client for interacting with the Segment builders.
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
@@ -99,10 +132,19 @@ func (c *Client) init() {
 	c.AsyncAction = NewAsyncActionClient(c.config)
 	c.Branding = NewBrandingClient(c.config)
 	c.Campaign = NewCampaignClient(c.config)
+	c.Card = NewCardClient(c.config)
+	c.CardActivity = NewCardActivityClient(c.config)
+	c.CardDefinition = NewCardDefinitionClient(c.config)
+	c.CardTransaction = NewCardTransactionClient(c.config)
+	c.CursorSecret = NewCursorSecretClient(c.config)
 	c.CustomEvent = NewCustomEventClient(c.config)
 	c.Customer = NewCustomerClient(c.config)
 	c.CustomerEventCount = NewCustomerEventCountClient(c.config)
+	c.EarningRule = NewEarningRuleClient(c.config)
 	c.Export = NewExportClient(c.config)
+	c.Incentive = NewIncentiveClient(c.config)
+	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
+	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
@@ -110,6 +152,8 @@ func (c *Client) init() {
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
+	c.Reward = NewRewardClient(c.config)
+	c.RewardActivity = NewRewardActivityClient(c.config)
 	c.Segment = NewSegmentClient(c.config)
 	c.SegmentMember = NewSegmentMemberClient(c.config)
 	c.User = NewUserClient(c.config)
@@ -211,10 +255,19 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AsyncAction:        NewAsyncActionClient(cfg),
 		Branding:           NewBrandingClient(cfg),
 		Campaign:           NewCampaignClient(cfg),
+		Card:               NewCardClient(cfg),
+		CardActivity:       NewCardActivityClient(cfg),
+		CardDefinition:     NewCardDefinitionClient(cfg),
+		CardTransaction:    NewCardTransactionClient(cfg),
+		CursorSecret:       NewCursorSecretClient(cfg),
 		CustomEvent:        NewCustomEventClient(cfg),
 		Customer:           NewCustomerClient(cfg),
 		CustomerEventCount: NewCustomerEventCountClient(cfg),
+		EarningRule:        NewEarningRuleClient(cfg),
 		Export:             NewExportClient(cfg),
+		Incentive:          NewIncentiveClient(cfg),
+		LoyaltyMember:      NewLoyaltyMemberClient(cfg),
+		LoyaltyProgram:     NewLoyaltyProgramClient(cfg),
 		ManagementKey:      NewManagementKeyClient(cfg),
 		MetadataSchema:     NewMetadataSchemaClient(cfg),
 		OAuthToken:         NewOAuthTokenClient(cfg),
@@ -222,6 +275,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ProjectUser:        NewProjectUserClient(cfg),
 		Publication:        NewPublicationClient(cfg),
 		ReferralConversion: NewReferralConversionClient(cfg),
+		Reward:             NewRewardClient(cfg),
+		RewardActivity:     NewRewardActivityClient(cfg),
 		Segment:            NewSegmentClient(cfg),
 		SegmentMember:      NewSegmentMemberClient(cfg),
 		User:               NewUserClient(cfg),
@@ -250,10 +305,19 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AsyncAction:        NewAsyncActionClient(cfg),
 		Branding:           NewBrandingClient(cfg),
 		Campaign:           NewCampaignClient(cfg),
+		Card:               NewCardClient(cfg),
+		CardActivity:       NewCardActivityClient(cfg),
+		CardDefinition:     NewCardDefinitionClient(cfg),
+		CardTransaction:    NewCardTransactionClient(cfg),
+		CursorSecret:       NewCursorSecretClient(cfg),
 		CustomEvent:        NewCustomEventClient(cfg),
 		Customer:           NewCustomerClient(cfg),
 		CustomerEventCount: NewCustomerEventCountClient(cfg),
+		EarningRule:        NewEarningRuleClient(cfg),
 		Export:             NewExportClient(cfg),
+		Incentive:          NewIncentiveClient(cfg),
+		LoyaltyMember:      NewLoyaltyMemberClient(cfg),
+		LoyaltyProgram:     NewLoyaltyProgramClient(cfg),
 		ManagementKey:      NewManagementKeyClient(cfg),
 		MetadataSchema:     NewMetadataSchemaClient(cfg),
 		OAuthToken:         NewOAuthTokenClient(cfg),
@@ -261,6 +325,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ProjectUser:        NewProjectUserClient(cfg),
 		Publication:        NewPublicationClient(cfg),
 		ReferralConversion: NewReferralConversionClient(cfg),
+		Reward:             NewRewardClient(cfg),
+		RewardActivity:     NewRewardActivityClient(cfg),
 		Segment:            NewSegmentClient(cfg),
 		SegmentMember:      NewSegmentMemberClient(cfg),
 		User:               NewUserClient(cfg),
@@ -295,9 +361,11 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.Export, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.ReferralConversion,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
+		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
+		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Project,
+		c.ProjectUser, c.Publication, c.ReferralConversion, c.Reward, c.RewardActivity,
 		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Use(hooks...)
@@ -308,9 +376,11 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.Export, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Project, c.ProjectUser, c.Publication, c.ReferralConversion,
+		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
+		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
+		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Project,
+		c.ProjectUser, c.Publication, c.ReferralConversion, c.Reward, c.RewardActivity,
 		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Intercept(interceptors...)
@@ -328,14 +398,32 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Branding.mutate(ctx, m)
 	case *CampaignMutation:
 		return c.Campaign.mutate(ctx, m)
+	case *CardMutation:
+		return c.Card.mutate(ctx, m)
+	case *CardActivityMutation:
+		return c.CardActivity.mutate(ctx, m)
+	case *CardDefinitionMutation:
+		return c.CardDefinition.mutate(ctx, m)
+	case *CardTransactionMutation:
+		return c.CardTransaction.mutate(ctx, m)
+	case *CursorSecretMutation:
+		return c.CursorSecret.mutate(ctx, m)
 	case *CustomEventMutation:
 		return c.CustomEvent.mutate(ctx, m)
 	case *CustomerMutation:
 		return c.Customer.mutate(ctx, m)
 	case *CustomerEventCountMutation:
 		return c.CustomerEventCount.mutate(ctx, m)
+	case *EarningRuleMutation:
+		return c.EarningRule.mutate(ctx, m)
 	case *ExportMutation:
 		return c.Export.mutate(ctx, m)
+	case *IncentiveMutation:
+		return c.Incentive.mutate(ctx, m)
+	case *LoyaltyMemberMutation:
+		return c.LoyaltyMember.mutate(ctx, m)
+	case *LoyaltyProgramMutation:
+		return c.LoyaltyProgram.mutate(ctx, m)
 	case *ManagementKeyMutation:
 		return c.ManagementKey.mutate(ctx, m)
 	case *MetadataSchemaMutation:
@@ -350,6 +438,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Publication.mutate(ctx, m)
 	case *ReferralConversionMutation:
 		return c.ReferralConversion.mutate(ctx, m)
+	case *RewardMutation:
+		return c.Reward.mutate(ctx, m)
+	case *RewardActivityMutation:
+		return c.RewardActivity.mutate(ctx, m)
 	case *SegmentMutation:
 		return c.Segment.mutate(ctx, m)
 	case *SegmentMemberMutation:
@@ -951,6 +1043,759 @@ func (c *CampaignClient) mutate(ctx context.Context, m *CampaignMutation) (Value
 	}
 }
 
+// CardClient is a client for the Card schema.
+type CardClient struct {
+	config
+}
+
+// NewCardClient returns a client for the Card from the given config.
+func NewCardClient(c config) *CardClient {
+	return &CardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `card.Hooks(f(g(h())))`.
+func (c *CardClient) Use(hooks ...Hook) {
+	c.hooks.Card = append(c.hooks.Card, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `card.Intercept(f(g(h())))`.
+func (c *CardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Card = append(c.inters.Card, interceptors...)
+}
+
+// Create returns a builder for creating a Card entity.
+func (c *CardClient) Create() *CardCreate {
+	mutation := newCardMutation(c.config, OpCreate)
+	return &CardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Card entities.
+func (c *CardClient) CreateBulk(builders ...*CardCreate) *CardCreateBulk {
+	return &CardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CardClient) MapCreateBulk(slice any, setFunc func(*CardCreate, int)) *CardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CardCreateBulk{err: fmt.Errorf("calling to CardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Card.
+func (c *CardClient) Update() *CardUpdate {
+	mutation := newCardMutation(c.config, OpUpdate)
+	return &CardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CardClient) UpdateOne(_m *Card) *CardUpdateOne {
+	mutation := newCardMutation(c.config, OpUpdateOne, withCard(_m))
+	return &CardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CardClient) UpdateOneID(id string) *CardUpdateOne {
+	mutation := newCardMutation(c.config, OpUpdateOne, withCardID(id))
+	return &CardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Card.
+func (c *CardClient) Delete() *CardDelete {
+	mutation := newCardMutation(c.config, OpDelete)
+	return &CardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CardClient) DeleteOne(_m *Card) *CardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CardClient) DeleteOneID(id string) *CardDeleteOne {
+	builder := c.Delete().Where(card.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CardDeleteOne{builder}
+}
+
+// Query returns a query builder for Card.
+func (c *CardClient) Query() *CardQuery {
+	return &CardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCard},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Card entity by its id.
+func (c *CardClient) Get(ctx context.Context, id string) (*Card, error) {
+	return c.Query().Where(card.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CardClient) GetX(ctx context.Context, id string) *Card {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMember queries the member edge of a Card.
+func (c *CardClient) QueryMember(_m *Card) *LoyaltyMemberQuery {
+	query := (&LoyaltyMemberClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(card.Table, card.FieldID, id),
+			sqlgraph.To(loyaltymember.Table, loyaltymember.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, card.MemberTable, card.MemberColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryActivities queries the activities edge of a Card.
+func (c *CardClient) QueryActivities(_m *Card) *CardActivityQuery {
+	query := (&CardActivityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(card.Table, card.FieldID, id),
+			sqlgraph.To(cardactivity.Table, cardactivity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, card.ActivitiesTable, card.ActivitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTransactions queries the transactions edge of a Card.
+func (c *CardClient) QueryTransactions(_m *Card) *CardTransactionQuery {
+	query := (&CardTransactionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(card.Table, card.FieldID, id),
+			sqlgraph.To(cardtransaction.Table, cardtransaction.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, card.TransactionsTable, card.TransactionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CardClient) Hooks() []Hook {
+	hooks := c.hooks.Card
+	return append(hooks[:len(hooks):len(hooks)], card.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CardClient) Interceptors() []Interceptor {
+	inters := c.inters.Card
+	return append(inters[:len(inters):len(inters)], card.Interceptors[:]...)
+}
+
+func (c *CardClient) mutate(ctx context.Context, m *CardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Card mutation op: %q", m.Op())
+	}
+}
+
+// CardActivityClient is a client for the CardActivity schema.
+type CardActivityClient struct {
+	config
+}
+
+// NewCardActivityClient returns a client for the CardActivity from the given config.
+func NewCardActivityClient(c config) *CardActivityClient {
+	return &CardActivityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `cardactivity.Hooks(f(g(h())))`.
+func (c *CardActivityClient) Use(hooks ...Hook) {
+	c.hooks.CardActivity = append(c.hooks.CardActivity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `cardactivity.Intercept(f(g(h())))`.
+func (c *CardActivityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CardActivity = append(c.inters.CardActivity, interceptors...)
+}
+
+// Create returns a builder for creating a CardActivity entity.
+func (c *CardActivityClient) Create() *CardActivityCreate {
+	mutation := newCardActivityMutation(c.config, OpCreate)
+	return &CardActivityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CardActivity entities.
+func (c *CardActivityClient) CreateBulk(builders ...*CardActivityCreate) *CardActivityCreateBulk {
+	return &CardActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CardActivityClient) MapCreateBulk(slice any, setFunc func(*CardActivityCreate, int)) *CardActivityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CardActivityCreateBulk{err: fmt.Errorf("calling to CardActivityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CardActivityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CardActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CardActivity.
+func (c *CardActivityClient) Update() *CardActivityUpdate {
+	mutation := newCardActivityMutation(c.config, OpUpdate)
+	return &CardActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CardActivityClient) UpdateOne(_m *CardActivity) *CardActivityUpdateOne {
+	mutation := newCardActivityMutation(c.config, OpUpdateOne, withCardActivity(_m))
+	return &CardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CardActivityClient) UpdateOneID(id string) *CardActivityUpdateOne {
+	mutation := newCardActivityMutation(c.config, OpUpdateOne, withCardActivityID(id))
+	return &CardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CardActivity.
+func (c *CardActivityClient) Delete() *CardActivityDelete {
+	mutation := newCardActivityMutation(c.config, OpDelete)
+	return &CardActivityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CardActivityClient) DeleteOne(_m *CardActivity) *CardActivityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CardActivityClient) DeleteOneID(id string) *CardActivityDeleteOne {
+	builder := c.Delete().Where(cardactivity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CardActivityDeleteOne{builder}
+}
+
+// Query returns a query builder for CardActivity.
+func (c *CardActivityClient) Query() *CardActivityQuery {
+	return &CardActivityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCardActivity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CardActivity entity by its id.
+func (c *CardActivityClient) Get(ctx context.Context, id string) (*CardActivity, error) {
+	return c.Query().Where(cardactivity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CardActivityClient) GetX(ctx context.Context, id string) *CardActivity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCard queries the card edge of a CardActivity.
+func (c *CardActivityClient) QueryCard(_m *CardActivity) *CardQuery {
+	query := (&CardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(cardactivity.Table, cardactivity.FieldID, id),
+			sqlgraph.To(card.Table, card.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, cardactivity.CardTable, cardactivity.CardColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CardActivityClient) Hooks() []Hook {
+	hooks := c.hooks.CardActivity
+	return append(hooks[:len(hooks):len(hooks)], cardactivity.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CardActivityClient) Interceptors() []Interceptor {
+	inters := c.inters.CardActivity
+	return append(inters[:len(inters):len(inters)], cardactivity.Interceptors[:]...)
+}
+
+func (c *CardActivityClient) mutate(ctx context.Context, m *CardActivityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CardActivityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CardActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CardActivityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CardActivity mutation op: %q", m.Op())
+	}
+}
+
+// CardDefinitionClient is a client for the CardDefinition schema.
+type CardDefinitionClient struct {
+	config
+}
+
+// NewCardDefinitionClient returns a client for the CardDefinition from the given config.
+func NewCardDefinitionClient(c config) *CardDefinitionClient {
+	return &CardDefinitionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `carddefinition.Hooks(f(g(h())))`.
+func (c *CardDefinitionClient) Use(hooks ...Hook) {
+	c.hooks.CardDefinition = append(c.hooks.CardDefinition, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `carddefinition.Intercept(f(g(h())))`.
+func (c *CardDefinitionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CardDefinition = append(c.inters.CardDefinition, interceptors...)
+}
+
+// Create returns a builder for creating a CardDefinition entity.
+func (c *CardDefinitionClient) Create() *CardDefinitionCreate {
+	mutation := newCardDefinitionMutation(c.config, OpCreate)
+	return &CardDefinitionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CardDefinition entities.
+func (c *CardDefinitionClient) CreateBulk(builders ...*CardDefinitionCreate) *CardDefinitionCreateBulk {
+	return &CardDefinitionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CardDefinitionClient) MapCreateBulk(slice any, setFunc func(*CardDefinitionCreate, int)) *CardDefinitionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CardDefinitionCreateBulk{err: fmt.Errorf("calling to CardDefinitionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CardDefinitionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CardDefinitionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CardDefinition.
+func (c *CardDefinitionClient) Update() *CardDefinitionUpdate {
+	mutation := newCardDefinitionMutation(c.config, OpUpdate)
+	return &CardDefinitionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CardDefinitionClient) UpdateOne(_m *CardDefinition) *CardDefinitionUpdateOne {
+	mutation := newCardDefinitionMutation(c.config, OpUpdateOne, withCardDefinition(_m))
+	return &CardDefinitionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CardDefinitionClient) UpdateOneID(id string) *CardDefinitionUpdateOne {
+	mutation := newCardDefinitionMutation(c.config, OpUpdateOne, withCardDefinitionID(id))
+	return &CardDefinitionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CardDefinition.
+func (c *CardDefinitionClient) Delete() *CardDefinitionDelete {
+	mutation := newCardDefinitionMutation(c.config, OpDelete)
+	return &CardDefinitionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CardDefinitionClient) DeleteOne(_m *CardDefinition) *CardDefinitionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CardDefinitionClient) DeleteOneID(id string) *CardDefinitionDeleteOne {
+	builder := c.Delete().Where(carddefinition.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CardDefinitionDeleteOne{builder}
+}
+
+// Query returns a query builder for CardDefinition.
+func (c *CardDefinitionClient) Query() *CardDefinitionQuery {
+	return &CardDefinitionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCardDefinition},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CardDefinition entity by its id.
+func (c *CardDefinitionClient) Get(ctx context.Context, id string) (*CardDefinition, error) {
+	return c.Query().Where(carddefinition.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CardDefinitionClient) GetX(ctx context.Context, id string) *CardDefinition {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CardDefinitionClient) Hooks() []Hook {
+	hooks := c.hooks.CardDefinition
+	return append(hooks[:len(hooks):len(hooks)], carddefinition.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CardDefinitionClient) Interceptors() []Interceptor {
+	inters := c.inters.CardDefinition
+	return append(inters[:len(inters):len(inters)], carddefinition.Interceptors[:]...)
+}
+
+func (c *CardDefinitionClient) mutate(ctx context.Context, m *CardDefinitionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CardDefinitionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CardDefinitionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CardDefinitionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CardDefinitionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CardDefinition mutation op: %q", m.Op())
+	}
+}
+
+// CardTransactionClient is a client for the CardTransaction schema.
+type CardTransactionClient struct {
+	config
+}
+
+// NewCardTransactionClient returns a client for the CardTransaction from the given config.
+func NewCardTransactionClient(c config) *CardTransactionClient {
+	return &CardTransactionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `cardtransaction.Hooks(f(g(h())))`.
+func (c *CardTransactionClient) Use(hooks ...Hook) {
+	c.hooks.CardTransaction = append(c.hooks.CardTransaction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `cardtransaction.Intercept(f(g(h())))`.
+func (c *CardTransactionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CardTransaction = append(c.inters.CardTransaction, interceptors...)
+}
+
+// Create returns a builder for creating a CardTransaction entity.
+func (c *CardTransactionClient) Create() *CardTransactionCreate {
+	mutation := newCardTransactionMutation(c.config, OpCreate)
+	return &CardTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CardTransaction entities.
+func (c *CardTransactionClient) CreateBulk(builders ...*CardTransactionCreate) *CardTransactionCreateBulk {
+	return &CardTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CardTransactionClient) MapCreateBulk(slice any, setFunc func(*CardTransactionCreate, int)) *CardTransactionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CardTransactionCreateBulk{err: fmt.Errorf("calling to CardTransactionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CardTransactionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CardTransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CardTransaction.
+func (c *CardTransactionClient) Update() *CardTransactionUpdate {
+	mutation := newCardTransactionMutation(c.config, OpUpdate)
+	return &CardTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CardTransactionClient) UpdateOne(_m *CardTransaction) *CardTransactionUpdateOne {
+	mutation := newCardTransactionMutation(c.config, OpUpdateOne, withCardTransaction(_m))
+	return &CardTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CardTransactionClient) UpdateOneID(id string) *CardTransactionUpdateOne {
+	mutation := newCardTransactionMutation(c.config, OpUpdateOne, withCardTransactionID(id))
+	return &CardTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CardTransaction.
+func (c *CardTransactionClient) Delete() *CardTransactionDelete {
+	mutation := newCardTransactionMutation(c.config, OpDelete)
+	return &CardTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CardTransactionClient) DeleteOne(_m *CardTransaction) *CardTransactionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CardTransactionClient) DeleteOneID(id string) *CardTransactionDeleteOne {
+	builder := c.Delete().Where(cardtransaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CardTransactionDeleteOne{builder}
+}
+
+// Query returns a query builder for CardTransaction.
+func (c *CardTransactionClient) Query() *CardTransactionQuery {
+	return &CardTransactionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCardTransaction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CardTransaction entity by its id.
+func (c *CardTransactionClient) Get(ctx context.Context, id string) (*CardTransaction, error) {
+	return c.Query().Where(cardtransaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CardTransactionClient) GetX(ctx context.Context, id string) *CardTransaction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCard queries the card edge of a CardTransaction.
+func (c *CardTransactionClient) QueryCard(_m *CardTransaction) *CardQuery {
+	query := (&CardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(cardtransaction.Table, cardtransaction.FieldID, id),
+			sqlgraph.To(card.Table, card.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, cardtransaction.CardTable, cardtransaction.CardColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CardTransactionClient) Hooks() []Hook {
+	hooks := c.hooks.CardTransaction
+	return append(hooks[:len(hooks):len(hooks)], cardtransaction.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CardTransactionClient) Interceptors() []Interceptor {
+	inters := c.inters.CardTransaction
+	return append(inters[:len(inters):len(inters)], cardtransaction.Interceptors[:]...)
+}
+
+func (c *CardTransactionClient) mutate(ctx context.Context, m *CardTransactionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CardTransactionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CardTransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CardTransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CardTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CardTransaction mutation op: %q", m.Op())
+	}
+}
+
+// CursorSecretClient is a client for the CursorSecret schema.
+type CursorSecretClient struct {
+	config
+}
+
+// NewCursorSecretClient returns a client for the CursorSecret from the given config.
+func NewCursorSecretClient(c config) *CursorSecretClient {
+	return &CursorSecretClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `cursorsecret.Hooks(f(g(h())))`.
+func (c *CursorSecretClient) Use(hooks ...Hook) {
+	c.hooks.CursorSecret = append(c.hooks.CursorSecret, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `cursorsecret.Intercept(f(g(h())))`.
+func (c *CursorSecretClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CursorSecret = append(c.inters.CursorSecret, interceptors...)
+}
+
+// Create returns a builder for creating a CursorSecret entity.
+func (c *CursorSecretClient) Create() *CursorSecretCreate {
+	mutation := newCursorSecretMutation(c.config, OpCreate)
+	return &CursorSecretCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CursorSecret entities.
+func (c *CursorSecretClient) CreateBulk(builders ...*CursorSecretCreate) *CursorSecretCreateBulk {
+	return &CursorSecretCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CursorSecretClient) MapCreateBulk(slice any, setFunc func(*CursorSecretCreate, int)) *CursorSecretCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CursorSecretCreateBulk{err: fmt.Errorf("calling to CursorSecretClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CursorSecretCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CursorSecretCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CursorSecret.
+func (c *CursorSecretClient) Update() *CursorSecretUpdate {
+	mutation := newCursorSecretMutation(c.config, OpUpdate)
+	return &CursorSecretUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CursorSecretClient) UpdateOne(_m *CursorSecret) *CursorSecretUpdateOne {
+	mutation := newCursorSecretMutation(c.config, OpUpdateOne, withCursorSecret(_m))
+	return &CursorSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CursorSecretClient) UpdateOneID(id string) *CursorSecretUpdateOne {
+	mutation := newCursorSecretMutation(c.config, OpUpdateOne, withCursorSecretID(id))
+	return &CursorSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CursorSecret.
+func (c *CursorSecretClient) Delete() *CursorSecretDelete {
+	mutation := newCursorSecretMutation(c.config, OpDelete)
+	return &CursorSecretDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CursorSecretClient) DeleteOne(_m *CursorSecret) *CursorSecretDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CursorSecretClient) DeleteOneID(id string) *CursorSecretDeleteOne {
+	builder := c.Delete().Where(cursorsecret.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CursorSecretDeleteOne{builder}
+}
+
+// Query returns a query builder for CursorSecret.
+func (c *CursorSecretClient) Query() *CursorSecretQuery {
+	return &CursorSecretQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCursorSecret},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CursorSecret entity by its id.
+func (c *CursorSecretClient) Get(ctx context.Context, id string) (*CursorSecret, error) {
+	return c.Query().Where(cursorsecret.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CursorSecretClient) GetX(ctx context.Context, id string) *CursorSecret {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CursorSecretClient) Hooks() []Hook {
+	return c.hooks.CursorSecret
+}
+
+// Interceptors returns the client interceptors.
+func (c *CursorSecretClient) Interceptors() []Interceptor {
+	return c.inters.CursorSecret
+}
+
+func (c *CursorSecretClient) mutate(ctx context.Context, m *CursorSecretMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CursorSecretCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CursorSecretUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CursorSecretUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CursorSecretDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CursorSecret mutation op: %q", m.Op())
+	}
+}
+
 // CustomEventClient is a client for the CustomEvent schema.
 type CustomEventClient struct {
 	config
@@ -1372,6 +2217,141 @@ func (c *CustomerEventCountClient) mutate(ctx context.Context, m *CustomerEventC
 	}
 }
 
+// EarningRuleClient is a client for the EarningRule schema.
+type EarningRuleClient struct {
+	config
+}
+
+// NewEarningRuleClient returns a client for the EarningRule from the given config.
+func NewEarningRuleClient(c config) *EarningRuleClient {
+	return &EarningRuleClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `earningrule.Hooks(f(g(h())))`.
+func (c *EarningRuleClient) Use(hooks ...Hook) {
+	c.hooks.EarningRule = append(c.hooks.EarningRule, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `earningrule.Intercept(f(g(h())))`.
+func (c *EarningRuleClient) Intercept(interceptors ...Interceptor) {
+	c.inters.EarningRule = append(c.inters.EarningRule, interceptors...)
+}
+
+// Create returns a builder for creating a EarningRule entity.
+func (c *EarningRuleClient) Create() *EarningRuleCreate {
+	mutation := newEarningRuleMutation(c.config, OpCreate)
+	return &EarningRuleCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of EarningRule entities.
+func (c *EarningRuleClient) CreateBulk(builders ...*EarningRuleCreate) *EarningRuleCreateBulk {
+	return &EarningRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *EarningRuleClient) MapCreateBulk(slice any, setFunc func(*EarningRuleCreate, int)) *EarningRuleCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &EarningRuleCreateBulk{err: fmt.Errorf("calling to EarningRuleClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*EarningRuleCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &EarningRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for EarningRule.
+func (c *EarningRuleClient) Update() *EarningRuleUpdate {
+	mutation := newEarningRuleMutation(c.config, OpUpdate)
+	return &EarningRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *EarningRuleClient) UpdateOne(_m *EarningRule) *EarningRuleUpdateOne {
+	mutation := newEarningRuleMutation(c.config, OpUpdateOne, withEarningRule(_m))
+	return &EarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *EarningRuleClient) UpdateOneID(id string) *EarningRuleUpdateOne {
+	mutation := newEarningRuleMutation(c.config, OpUpdateOne, withEarningRuleID(id))
+	return &EarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for EarningRule.
+func (c *EarningRuleClient) Delete() *EarningRuleDelete {
+	mutation := newEarningRuleMutation(c.config, OpDelete)
+	return &EarningRuleDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *EarningRuleClient) DeleteOne(_m *EarningRule) *EarningRuleDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *EarningRuleClient) DeleteOneID(id string) *EarningRuleDeleteOne {
+	builder := c.Delete().Where(earningrule.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &EarningRuleDeleteOne{builder}
+}
+
+// Query returns a query builder for EarningRule.
+func (c *EarningRuleClient) Query() *EarningRuleQuery {
+	return &EarningRuleQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeEarningRule},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a EarningRule entity by its id.
+func (c *EarningRuleClient) Get(ctx context.Context, id string) (*EarningRule, error) {
+	return c.Query().Where(earningrule.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *EarningRuleClient) GetX(ctx context.Context, id string) *EarningRule {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *EarningRuleClient) Hooks() []Hook {
+	hooks := c.hooks.EarningRule
+	return append(hooks[:len(hooks):len(hooks)], earningrule.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *EarningRuleClient) Interceptors() []Interceptor {
+	inters := c.inters.EarningRule
+	return append(inters[:len(inters):len(inters)], earningrule.Interceptors[:]...)
+}
+
+func (c *EarningRuleClient) mutate(ctx context.Context, m *EarningRuleMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&EarningRuleCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&EarningRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&EarningRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&EarningRuleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown EarningRule mutation op: %q", m.Op())
+	}
+}
+
 // ExportClient is a client for the Export schema.
 type ExportClient struct {
 	config
@@ -1504,6 +2484,459 @@ func (c *ExportClient) mutate(ctx context.Context, m *ExportMutation) (Value, er
 		return (&ExportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Export mutation op: %q", m.Op())
+	}
+}
+
+// IncentiveClient is a client for the Incentive schema.
+type IncentiveClient struct {
+	config
+}
+
+// NewIncentiveClient returns a client for the Incentive from the given config.
+func NewIncentiveClient(c config) *IncentiveClient {
+	return &IncentiveClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `incentive.Hooks(f(g(h())))`.
+func (c *IncentiveClient) Use(hooks ...Hook) {
+	c.hooks.Incentive = append(c.hooks.Incentive, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `incentive.Intercept(f(g(h())))`.
+func (c *IncentiveClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Incentive = append(c.inters.Incentive, interceptors...)
+}
+
+// Create returns a builder for creating a Incentive entity.
+func (c *IncentiveClient) Create() *IncentiveCreate {
+	mutation := newIncentiveMutation(c.config, OpCreate)
+	return &IncentiveCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Incentive entities.
+func (c *IncentiveClient) CreateBulk(builders ...*IncentiveCreate) *IncentiveCreateBulk {
+	return &IncentiveCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *IncentiveClient) MapCreateBulk(slice any, setFunc func(*IncentiveCreate, int)) *IncentiveCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &IncentiveCreateBulk{err: fmt.Errorf("calling to IncentiveClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*IncentiveCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &IncentiveCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Incentive.
+func (c *IncentiveClient) Update() *IncentiveUpdate {
+	mutation := newIncentiveMutation(c.config, OpUpdate)
+	return &IncentiveUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *IncentiveClient) UpdateOne(_m *Incentive) *IncentiveUpdateOne {
+	mutation := newIncentiveMutation(c.config, OpUpdateOne, withIncentive(_m))
+	return &IncentiveUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *IncentiveClient) UpdateOneID(id string) *IncentiveUpdateOne {
+	mutation := newIncentiveMutation(c.config, OpUpdateOne, withIncentiveID(id))
+	return &IncentiveUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Incentive.
+func (c *IncentiveClient) Delete() *IncentiveDelete {
+	mutation := newIncentiveMutation(c.config, OpDelete)
+	return &IncentiveDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *IncentiveClient) DeleteOne(_m *Incentive) *IncentiveDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *IncentiveClient) DeleteOneID(id string) *IncentiveDeleteOne {
+	builder := c.Delete().Where(incentive.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &IncentiveDeleteOne{builder}
+}
+
+// Query returns a query builder for Incentive.
+func (c *IncentiveClient) Query() *IncentiveQuery {
+	return &IncentiveQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeIncentive},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Incentive entity by its id.
+func (c *IncentiveClient) Get(ctx context.Context, id string) (*Incentive, error) {
+	return c.Query().Where(incentive.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *IncentiveClient) GetX(ctx context.Context, id string) *Incentive {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *IncentiveClient) Hooks() []Hook {
+	hooks := c.hooks.Incentive
+	return append(hooks[:len(hooks):len(hooks)], incentive.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *IncentiveClient) Interceptors() []Interceptor {
+	inters := c.inters.Incentive
+	return append(inters[:len(inters):len(inters)], incentive.Interceptors[:]...)
+}
+
+func (c *IncentiveClient) mutate(ctx context.Context, m *IncentiveMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&IncentiveCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&IncentiveUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&IncentiveUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&IncentiveDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Incentive mutation op: %q", m.Op())
+	}
+}
+
+// LoyaltyMemberClient is a client for the LoyaltyMember schema.
+type LoyaltyMemberClient struct {
+	config
+}
+
+// NewLoyaltyMemberClient returns a client for the LoyaltyMember from the given config.
+func NewLoyaltyMemberClient(c config) *LoyaltyMemberClient {
+	return &LoyaltyMemberClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `loyaltymember.Hooks(f(g(h())))`.
+func (c *LoyaltyMemberClient) Use(hooks ...Hook) {
+	c.hooks.LoyaltyMember = append(c.hooks.LoyaltyMember, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `loyaltymember.Intercept(f(g(h())))`.
+func (c *LoyaltyMemberClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LoyaltyMember = append(c.inters.LoyaltyMember, interceptors...)
+}
+
+// Create returns a builder for creating a LoyaltyMember entity.
+func (c *LoyaltyMemberClient) Create() *LoyaltyMemberCreate {
+	mutation := newLoyaltyMemberMutation(c.config, OpCreate)
+	return &LoyaltyMemberCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LoyaltyMember entities.
+func (c *LoyaltyMemberClient) CreateBulk(builders ...*LoyaltyMemberCreate) *LoyaltyMemberCreateBulk {
+	return &LoyaltyMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LoyaltyMemberClient) MapCreateBulk(slice any, setFunc func(*LoyaltyMemberCreate, int)) *LoyaltyMemberCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LoyaltyMemberCreateBulk{err: fmt.Errorf("calling to LoyaltyMemberClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LoyaltyMemberCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LoyaltyMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LoyaltyMember.
+func (c *LoyaltyMemberClient) Update() *LoyaltyMemberUpdate {
+	mutation := newLoyaltyMemberMutation(c.config, OpUpdate)
+	return &LoyaltyMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LoyaltyMemberClient) UpdateOne(_m *LoyaltyMember) *LoyaltyMemberUpdateOne {
+	mutation := newLoyaltyMemberMutation(c.config, OpUpdateOne, withLoyaltyMember(_m))
+	return &LoyaltyMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LoyaltyMemberClient) UpdateOneID(id string) *LoyaltyMemberUpdateOne {
+	mutation := newLoyaltyMemberMutation(c.config, OpUpdateOne, withLoyaltyMemberID(id))
+	return &LoyaltyMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LoyaltyMember.
+func (c *LoyaltyMemberClient) Delete() *LoyaltyMemberDelete {
+	mutation := newLoyaltyMemberMutation(c.config, OpDelete)
+	return &LoyaltyMemberDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LoyaltyMemberClient) DeleteOne(_m *LoyaltyMember) *LoyaltyMemberDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LoyaltyMemberClient) DeleteOneID(id string) *LoyaltyMemberDeleteOne {
+	builder := c.Delete().Where(loyaltymember.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LoyaltyMemberDeleteOne{builder}
+}
+
+// Query returns a query builder for LoyaltyMember.
+func (c *LoyaltyMemberClient) Query() *LoyaltyMemberQuery {
+	return &LoyaltyMemberQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLoyaltyMember},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LoyaltyMember entity by its id.
+func (c *LoyaltyMemberClient) Get(ctx context.Context, id string) (*LoyaltyMember, error) {
+	return c.Query().Where(loyaltymember.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LoyaltyMemberClient) GetX(ctx context.Context, id string) *LoyaltyMember {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProgram queries the program edge of a LoyaltyMember.
+func (c *LoyaltyMemberClient) QueryProgram(_m *LoyaltyMember) *LoyaltyProgramQuery {
+	query := (&LoyaltyProgramClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(loyaltymember.Table, loyaltymember.FieldID, id),
+			sqlgraph.To(loyaltyprogram.Table, loyaltyprogram.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, loyaltymember.ProgramTable, loyaltymember.ProgramColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCards queries the cards edge of a LoyaltyMember.
+func (c *LoyaltyMemberClient) QueryCards(_m *LoyaltyMember) *CardQuery {
+	query := (&CardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(loyaltymember.Table, loyaltymember.FieldID, id),
+			sqlgraph.To(card.Table, card.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, loyaltymember.CardsTable, loyaltymember.CardsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LoyaltyMemberClient) Hooks() []Hook {
+	hooks := c.hooks.LoyaltyMember
+	return append(hooks[:len(hooks):len(hooks)], loyaltymember.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LoyaltyMemberClient) Interceptors() []Interceptor {
+	inters := c.inters.LoyaltyMember
+	return append(inters[:len(inters):len(inters)], loyaltymember.Interceptors[:]...)
+}
+
+func (c *LoyaltyMemberClient) mutate(ctx context.Context, m *LoyaltyMemberMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LoyaltyMemberCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LoyaltyMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LoyaltyMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LoyaltyMemberDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LoyaltyMember mutation op: %q", m.Op())
+	}
+}
+
+// LoyaltyProgramClient is a client for the LoyaltyProgram schema.
+type LoyaltyProgramClient struct {
+	config
+}
+
+// NewLoyaltyProgramClient returns a client for the LoyaltyProgram from the given config.
+func NewLoyaltyProgramClient(c config) *LoyaltyProgramClient {
+	return &LoyaltyProgramClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `loyaltyprogram.Hooks(f(g(h())))`.
+func (c *LoyaltyProgramClient) Use(hooks ...Hook) {
+	c.hooks.LoyaltyProgram = append(c.hooks.LoyaltyProgram, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `loyaltyprogram.Intercept(f(g(h())))`.
+func (c *LoyaltyProgramClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LoyaltyProgram = append(c.inters.LoyaltyProgram, interceptors...)
+}
+
+// Create returns a builder for creating a LoyaltyProgram entity.
+func (c *LoyaltyProgramClient) Create() *LoyaltyProgramCreate {
+	mutation := newLoyaltyProgramMutation(c.config, OpCreate)
+	return &LoyaltyProgramCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LoyaltyProgram entities.
+func (c *LoyaltyProgramClient) CreateBulk(builders ...*LoyaltyProgramCreate) *LoyaltyProgramCreateBulk {
+	return &LoyaltyProgramCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LoyaltyProgramClient) MapCreateBulk(slice any, setFunc func(*LoyaltyProgramCreate, int)) *LoyaltyProgramCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LoyaltyProgramCreateBulk{err: fmt.Errorf("calling to LoyaltyProgramClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LoyaltyProgramCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LoyaltyProgramCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LoyaltyProgram.
+func (c *LoyaltyProgramClient) Update() *LoyaltyProgramUpdate {
+	mutation := newLoyaltyProgramMutation(c.config, OpUpdate)
+	return &LoyaltyProgramUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LoyaltyProgramClient) UpdateOne(_m *LoyaltyProgram) *LoyaltyProgramUpdateOne {
+	mutation := newLoyaltyProgramMutation(c.config, OpUpdateOne, withLoyaltyProgram(_m))
+	return &LoyaltyProgramUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LoyaltyProgramClient) UpdateOneID(id string) *LoyaltyProgramUpdateOne {
+	mutation := newLoyaltyProgramMutation(c.config, OpUpdateOne, withLoyaltyProgramID(id))
+	return &LoyaltyProgramUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LoyaltyProgram.
+func (c *LoyaltyProgramClient) Delete() *LoyaltyProgramDelete {
+	mutation := newLoyaltyProgramMutation(c.config, OpDelete)
+	return &LoyaltyProgramDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LoyaltyProgramClient) DeleteOne(_m *LoyaltyProgram) *LoyaltyProgramDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LoyaltyProgramClient) DeleteOneID(id string) *LoyaltyProgramDeleteOne {
+	builder := c.Delete().Where(loyaltyprogram.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LoyaltyProgramDeleteOne{builder}
+}
+
+// Query returns a query builder for LoyaltyProgram.
+func (c *LoyaltyProgramClient) Query() *LoyaltyProgramQuery {
+	return &LoyaltyProgramQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLoyaltyProgram},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LoyaltyProgram entity by its id.
+func (c *LoyaltyProgramClient) Get(ctx context.Context, id string) (*LoyaltyProgram, error) {
+	return c.Query().Where(loyaltyprogram.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LoyaltyProgramClient) GetX(ctx context.Context, id string) *LoyaltyProgram {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMembers queries the members edge of a LoyaltyProgram.
+func (c *LoyaltyProgramClient) QueryMembers(_m *LoyaltyProgram) *LoyaltyMemberQuery {
+	query := (&LoyaltyMemberClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(loyaltyprogram.Table, loyaltyprogram.FieldID, id),
+			sqlgraph.To(loyaltymember.Table, loyaltymember.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, loyaltyprogram.MembersTable, loyaltyprogram.MembersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LoyaltyProgramClient) Hooks() []Hook {
+	hooks := c.hooks.LoyaltyProgram
+	return append(hooks[:len(hooks):len(hooks)], loyaltyprogram.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LoyaltyProgramClient) Interceptors() []Interceptor {
+	inters := c.inters.LoyaltyProgram
+	return append(inters[:len(inters):len(inters)], loyaltyprogram.Interceptors[:]...)
+}
+
+func (c *LoyaltyProgramClient) mutate(ctx context.Context, m *LoyaltyProgramMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LoyaltyProgramCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LoyaltyProgramUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LoyaltyProgramUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LoyaltyProgramDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LoyaltyProgram mutation op: %q", m.Op())
 	}
 }
 
@@ -2528,6 +3961,308 @@ func (c *ReferralConversionClient) mutate(ctx context.Context, m *ReferralConver
 	}
 }
 
+// RewardClient is a client for the Reward schema.
+type RewardClient struct {
+	config
+}
+
+// NewRewardClient returns a client for the Reward from the given config.
+func NewRewardClient(c config) *RewardClient {
+	return &RewardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `reward.Hooks(f(g(h())))`.
+func (c *RewardClient) Use(hooks ...Hook) {
+	c.hooks.Reward = append(c.hooks.Reward, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `reward.Intercept(f(g(h())))`.
+func (c *RewardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Reward = append(c.inters.Reward, interceptors...)
+}
+
+// Create returns a builder for creating a Reward entity.
+func (c *RewardClient) Create() *RewardCreate {
+	mutation := newRewardMutation(c.config, OpCreate)
+	return &RewardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Reward entities.
+func (c *RewardClient) CreateBulk(builders ...*RewardCreate) *RewardCreateBulk {
+	return &RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RewardClient) MapCreateBulk(slice any, setFunc func(*RewardCreate, int)) *RewardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RewardCreateBulk{err: fmt.Errorf("calling to RewardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RewardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RewardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Reward.
+func (c *RewardClient) Update() *RewardUpdate {
+	mutation := newRewardMutation(c.config, OpUpdate)
+	return &RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RewardClient) UpdateOne(_m *Reward) *RewardUpdateOne {
+	mutation := newRewardMutation(c.config, OpUpdateOne, withReward(_m))
+	return &RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RewardClient) UpdateOneID(id string) *RewardUpdateOne {
+	mutation := newRewardMutation(c.config, OpUpdateOne, withRewardID(id))
+	return &RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Reward.
+func (c *RewardClient) Delete() *RewardDelete {
+	mutation := newRewardMutation(c.config, OpDelete)
+	return &RewardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RewardClient) DeleteOne(_m *Reward) *RewardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RewardClient) DeleteOneID(id string) *RewardDeleteOne {
+	builder := c.Delete().Where(reward.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RewardDeleteOne{builder}
+}
+
+// Query returns a query builder for Reward.
+func (c *RewardClient) Query() *RewardQuery {
+	return &RewardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReward},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Reward entity by its id.
+func (c *RewardClient) Get(ctx context.Context, id string) (*Reward, error) {
+	return c.Query().Where(reward.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RewardClient) GetX(ctx context.Context, id string) *Reward {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryActivities queries the activities edge of a Reward.
+func (c *RewardClient) QueryActivities(_m *Reward) *RewardActivityQuery {
+	query := (&RewardActivityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(reward.Table, reward.FieldID, id),
+			sqlgraph.To(rewardactivity.Table, rewardactivity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, reward.ActivitiesTable, reward.ActivitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RewardClient) Hooks() []Hook {
+	hooks := c.hooks.Reward
+	return append(hooks[:len(hooks):len(hooks)], reward.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RewardClient) Interceptors() []Interceptor {
+	inters := c.inters.Reward
+	return append(inters[:len(inters):len(inters)], reward.Interceptors[:]...)
+}
+
+func (c *RewardClient) mutate(ctx context.Context, m *RewardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RewardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RewardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RewardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RewardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Reward mutation op: %q", m.Op())
+	}
+}
+
+// RewardActivityClient is a client for the RewardActivity schema.
+type RewardActivityClient struct {
+	config
+}
+
+// NewRewardActivityClient returns a client for the RewardActivity from the given config.
+func NewRewardActivityClient(c config) *RewardActivityClient {
+	return &RewardActivityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `rewardactivity.Hooks(f(g(h())))`.
+func (c *RewardActivityClient) Use(hooks ...Hook) {
+	c.hooks.RewardActivity = append(c.hooks.RewardActivity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `rewardactivity.Intercept(f(g(h())))`.
+func (c *RewardActivityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RewardActivity = append(c.inters.RewardActivity, interceptors...)
+}
+
+// Create returns a builder for creating a RewardActivity entity.
+func (c *RewardActivityClient) Create() *RewardActivityCreate {
+	mutation := newRewardActivityMutation(c.config, OpCreate)
+	return &RewardActivityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RewardActivity entities.
+func (c *RewardActivityClient) CreateBulk(builders ...*RewardActivityCreate) *RewardActivityCreateBulk {
+	return &RewardActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RewardActivityClient) MapCreateBulk(slice any, setFunc func(*RewardActivityCreate, int)) *RewardActivityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RewardActivityCreateBulk{err: fmt.Errorf("calling to RewardActivityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RewardActivityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RewardActivityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RewardActivity.
+func (c *RewardActivityClient) Update() *RewardActivityUpdate {
+	mutation := newRewardActivityMutation(c.config, OpUpdate)
+	return &RewardActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RewardActivityClient) UpdateOne(_m *RewardActivity) *RewardActivityUpdateOne {
+	mutation := newRewardActivityMutation(c.config, OpUpdateOne, withRewardActivity(_m))
+	return &RewardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RewardActivityClient) UpdateOneID(id string) *RewardActivityUpdateOne {
+	mutation := newRewardActivityMutation(c.config, OpUpdateOne, withRewardActivityID(id))
+	return &RewardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RewardActivity.
+func (c *RewardActivityClient) Delete() *RewardActivityDelete {
+	mutation := newRewardActivityMutation(c.config, OpDelete)
+	return &RewardActivityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RewardActivityClient) DeleteOne(_m *RewardActivity) *RewardActivityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RewardActivityClient) DeleteOneID(id string) *RewardActivityDeleteOne {
+	builder := c.Delete().Where(rewardactivity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RewardActivityDeleteOne{builder}
+}
+
+// Query returns a query builder for RewardActivity.
+func (c *RewardActivityClient) Query() *RewardActivityQuery {
+	return &RewardActivityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRewardActivity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RewardActivity entity by its id.
+func (c *RewardActivityClient) Get(ctx context.Context, id string) (*RewardActivity, error) {
+	return c.Query().Where(rewardactivity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RewardActivityClient) GetX(ctx context.Context, id string) *RewardActivity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryReward queries the reward edge of a RewardActivity.
+func (c *RewardActivityClient) QueryReward(_m *RewardActivity) *RewardQuery {
+	query := (&RewardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(rewardactivity.Table, rewardactivity.FieldID, id),
+			sqlgraph.To(reward.Table, reward.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, rewardactivity.RewardTable, rewardactivity.RewardColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RewardActivityClient) Hooks() []Hook {
+	hooks := c.hooks.RewardActivity
+	return append(hooks[:len(hooks):len(hooks)], rewardactivity.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RewardActivityClient) Interceptors() []Interceptor {
+	inters := c.inters.RewardActivity
+	return append(inters[:len(inters):len(inters)], rewardactivity.Interceptors[:]...)
+}
+
+func (c *RewardActivityClient) mutate(ctx context.Context, m *RewardActivityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RewardActivityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RewardActivityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RewardActivityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RewardActivityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RewardActivity mutation op: %q", m.Op())
+	}
+}
+
 // SegmentClient is a client for the Segment schema.
 type SegmentClient struct {
 	config
@@ -3252,15 +4987,19 @@ func (c *VoucherTransactionClient) mutate(ctx context.Context, m *VoucherTransac
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AppKey, AsyncAction, Branding, Campaign, CustomEvent, Customer,
-		CustomerEventCount, Export, ManagementKey, MetadataSchema, OAuthToken, Project,
-		ProjectUser, Publication, ReferralConversion, Segment, SegmentMember, User,
+		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
+		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
+		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
+		MetadataSchema, OAuthToken, Project, ProjectUser, Publication,
+		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember, User,
 		Voucher, VoucherTransaction []ent.Hook
 	}
 	inters struct {
-		AppKey, AsyncAction, Branding, Campaign, CustomEvent, Customer,
-		CustomerEventCount, Export, ManagementKey, MetadataSchema, OAuthToken, Project,
-		ProjectUser, Publication, ReferralConversion, Segment, SegmentMember, User,
+		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
+		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
+		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
+		MetadataSchema, OAuthToken, Project, ProjectUser, Publication,
+		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember, User,
 		Voucher, VoucherTransaction []ent.Interceptor
 	}
 )

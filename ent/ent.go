@@ -16,10 +16,19 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -27,6 +36,8 @@ import (
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
@@ -96,10 +107,19 @@ func checkColumn(t, c string) error {
 			asyncaction.Table:        asyncaction.ValidColumn,
 			branding.Table:           branding.ValidColumn,
 			campaign.Table:           campaign.ValidColumn,
+			card.Table:               card.ValidColumn,
+			cardactivity.Table:       cardactivity.ValidColumn,
+			carddefinition.Table:     carddefinition.ValidColumn,
+			cardtransaction.Table:    cardtransaction.ValidColumn,
+			cursorsecret.Table:       cursorsecret.ValidColumn,
 			customevent.Table:        customevent.ValidColumn,
 			customer.Table:           customer.ValidColumn,
 			customereventcount.Table: customereventcount.ValidColumn,
+			earningrule.Table:        earningrule.ValidColumn,
 			export.Table:             export.ValidColumn,
+			incentive.Table:          incentive.ValidColumn,
+			loyaltymember.Table:      loyaltymember.ValidColumn,
+			loyaltyprogram.Table:     loyaltyprogram.ValidColumn,
 			managementkey.Table:      managementkey.ValidColumn,
 			metadataschema.Table:     metadataschema.ValidColumn,
 			oauthtoken.Table:         oauthtoken.ValidColumn,
@@ -107,6 +127,8 @@ func checkColumn(t, c string) error {
 			projectuser.Table:        projectuser.ValidColumn,
 			publication.Table:        publication.ValidColumn,
 			referralconversion.Table: referralconversion.ValidColumn,
+			reward.Table:             reward.ValidColumn,
+			rewardactivity.Table:     rewardactivity.ValidColumn,
 			segment.Table:            segment.ValidColumn,
 			segmentmember.Table:      segmentmember.ValidColumn,
 			user.Table:               user.ValidColumn,

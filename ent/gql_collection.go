@@ -12,11 +12,21 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -486,6 +496,710 @@ func newCampaignPaginateArgs(rv map[string]any) *campaignPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CardQuery) CollectFields(ctx context.Context, satisfies ...string) (*CardQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CardQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(card.Columns))
+		selectedFields = []string{card.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "member":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LoyaltyMemberClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, loyaltymemberImplementors)...); err != nil {
+				return err
+			}
+			_q.withMember = query
+			if _, ok := fieldSeen[card.FieldMemberID]; !ok {
+				selectedFields = append(selectedFields, card.FieldMemberID)
+				fieldSeen[card.FieldMemberID] = struct{}{}
+			}
+
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CardActivityClient{config: _q.config}).Query()
+			)
+			args := newCardActivityPaginateArgs(fieldArgs(ctx, new(CardActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newCardActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"card_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(card.ActivitiesColumn), ids...))
+						})
+						if err := query.GroupBy(card.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Card) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, cardactivityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(card.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *CardActivityQuery) {
+				*wq = *query
+			})
+
+		case "transactions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CardTransactionClient{config: _q.config}).Query()
+			)
+			args := newCardTransactionPaginateArgs(fieldArgs(ctx, new(CardTransactionWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newCardTransactionPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Card) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"card_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(card.TransactionsColumn), ids...))
+						})
+						if err := query.GroupBy(card.TransactionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Card) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Transactions)
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, cardtransactionImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(card.TransactionsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedTransactions(alias, func(wq *CardTransactionQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[card.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, card.FieldCreatedAt)
+				fieldSeen[card.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[card.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, card.FieldUpdatedAt)
+				fieldSeen[card.FieldUpdatedAt] = struct{}{}
+			}
+		case "programID":
+			if _, ok := fieldSeen[card.FieldProgramID]; !ok {
+				selectedFields = append(selectedFields, card.FieldProgramID)
+				fieldSeen[card.FieldProgramID] = struct{}{}
+			}
+		case "cardDefinitionID":
+			if _, ok := fieldSeen[card.FieldCardDefinitionID]; !ok {
+				selectedFields = append(selectedFields, card.FieldCardDefinitionID)
+				fieldSeen[card.FieldCardDefinitionID] = struct{}{}
+			}
+		case "memberID":
+			if _, ok := fieldSeen[card.FieldMemberID]; !ok {
+				selectedFields = append(selectedFields, card.FieldMemberID)
+				fieldSeen[card.FieldMemberID] = struct{}{}
+			}
+		case "code":
+			if _, ok := fieldSeen[card.FieldCode]; !ok {
+				selectedFields = append(selectedFields, card.FieldCode)
+				fieldSeen[card.FieldCode] = struct{}{}
+			}
+		case "balance":
+			if _, ok := fieldSeen[card.FieldBalance]; !ok {
+				selectedFields = append(selectedFields, card.FieldBalance)
+				fieldSeen[card.FieldBalance] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type cardPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CardPaginateOption
+}
+
+func newCardPaginateArgs(rv map[string]any) *cardPaginateArgs {
+	args := &cardPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CardOrder{Field: &CardOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCardOrder(order))
+			}
+		case *CardOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCardOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CardWhereInput); ok {
+		args.opts = append(args.opts, WithCardFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CardActivityQuery) CollectFields(ctx context.Context, satisfies ...string) (*CardActivityQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CardActivityQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(cardactivity.Columns))
+		selectedFields = []string{cardactivity.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "card":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CardClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, cardImplementors)...); err != nil {
+				return err
+			}
+			_q.withCard = query
+			if _, ok := fieldSeen[cardactivity.FieldCardID]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldCardID)
+				fieldSeen[cardactivity.FieldCardID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[cardactivity.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldCreatedAt)
+				fieldSeen[cardactivity.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[cardactivity.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldUpdatedAt)
+				fieldSeen[cardactivity.FieldUpdatedAt] = struct{}{}
+			}
+		case "cardID":
+			if _, ok := fieldSeen[cardactivity.FieldCardID]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldCardID)
+				fieldSeen[cardactivity.FieldCardID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[cardactivity.FieldType]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldType)
+				fieldSeen[cardactivity.FieldType] = struct{}{}
+			}
+		case "data":
+			if _, ok := fieldSeen[cardactivity.FieldData]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldData)
+				fieldSeen[cardactivity.FieldData] = struct{}{}
+			}
+		case "groupID":
+			if _, ok := fieldSeen[cardactivity.FieldGroupID]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldGroupID)
+				fieldSeen[cardactivity.FieldGroupID] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[cardactivity.FieldSource]; !ok {
+				selectedFields = append(selectedFields, cardactivity.FieldSource)
+				fieldSeen[cardactivity.FieldSource] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type cardactivityPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CardActivityPaginateOption
+}
+
+func newCardActivityPaginateArgs(rv map[string]any) *cardactivityPaginateArgs {
+	args := &cardactivityPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CardActivityOrder{Field: &CardActivityOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCardActivityOrder(order))
+			}
+		case *CardActivityOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCardActivityOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CardActivityWhereInput); ok {
+		args.opts = append(args.opts, WithCardActivityFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CardDefinitionQuery) CollectFields(ctx context.Context, satisfies ...string) (*CardDefinitionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CardDefinitionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(carddefinition.Columns))
+		selectedFields = []string{carddefinition.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[carddefinition.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldCreatedAt)
+				fieldSeen[carddefinition.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[carddefinition.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldUpdatedAt)
+				fieldSeen[carddefinition.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[carddefinition.FieldName]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldName)
+				fieldSeen[carddefinition.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[carddefinition.FieldType]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldType)
+				fieldSeen[carddefinition.FieldType] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[carddefinition.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldStatus)
+				fieldSeen[carddefinition.FieldStatus] = struct{}{}
+			}
+		case "codeConfig":
+			if _, ok := fieldSeen[carddefinition.FieldCodeConfig]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldCodeConfig)
+				fieldSeen[carddefinition.FieldCodeConfig] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[carddefinition.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, carddefinition.FieldMetadata)
+				fieldSeen[carddefinition.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type carddefinitionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CardDefinitionPaginateOption
+}
+
+func newCardDefinitionPaginateArgs(rv map[string]any) *carddefinitionPaginateArgs {
+	args := &carddefinitionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CardDefinitionOrder{Field: &CardDefinitionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCardDefinitionOrder(order))
+			}
+		case *CardDefinitionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCardDefinitionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CardDefinitionWhereInput); ok {
+		args.opts = append(args.opts, WithCardDefinitionFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CardTransactionQuery) CollectFields(ctx context.Context, satisfies ...string) (*CardTransactionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CardTransactionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(cardtransaction.Columns))
+		selectedFields = []string{cardtransaction.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "card":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CardClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, cardImplementors)...); err != nil {
+				return err
+			}
+			_q.withCard = query
+			if _, ok := fieldSeen[cardtransaction.FieldCardID]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldCardID)
+				fieldSeen[cardtransaction.FieldCardID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[cardtransaction.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldCreatedAt)
+				fieldSeen[cardtransaction.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[cardtransaction.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldUpdatedAt)
+				fieldSeen[cardtransaction.FieldUpdatedAt] = struct{}{}
+			}
+		case "cardID":
+			if _, ok := fieldSeen[cardtransaction.FieldCardID]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldCardID)
+				fieldSeen[cardtransaction.FieldCardID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[cardtransaction.FieldType]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldType)
+				fieldSeen[cardtransaction.FieldType] = struct{}{}
+			}
+		case "amount":
+			if _, ok := fieldSeen[cardtransaction.FieldAmount]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldAmount)
+				fieldSeen[cardtransaction.FieldAmount] = struct{}{}
+			}
+		case "balance":
+			if _, ok := fieldSeen[cardtransaction.FieldBalance]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldBalance)
+				fieldSeen[cardtransaction.FieldBalance] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[cardtransaction.FieldReason]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldReason)
+				fieldSeen[cardtransaction.FieldReason] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[cardtransaction.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldSourceID)
+				fieldSeen[cardtransaction.FieldSourceID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type cardtransactionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CardTransactionPaginateOption
+}
+
+func newCardTransactionPaginateArgs(rv map[string]any) *cardtransactionPaginateArgs {
+	args := &cardtransactionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CardTransactionOrder{Field: &CardTransactionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCardTransactionOrder(order))
+			}
+		case *CardTransactionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCardTransactionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CardTransactionWhereInput); ok {
+		args.opts = append(args.opts, WithCardTransactionFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *CustomEventQuery) CollectFields(ctx context.Context, satisfies ...string) (*CustomEventQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -839,6 +1553,150 @@ func newCustomerPaginateArgs(rv map[string]any) *customerPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *EarningRuleQuery) CollectFields(ctx context.Context, satisfies ...string) (*EarningRuleQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *EarningRuleQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(earningrule.Columns))
+		selectedFields = []string{earningrule.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[earningrule.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldCreatedAt)
+				fieldSeen[earningrule.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[earningrule.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldUpdatedAt)
+				fieldSeen[earningrule.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[earningrule.FieldName]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldName)
+				fieldSeen[earningrule.FieldName] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[earningrule.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldStatus)
+				fieldSeen[earningrule.FieldStatus] = struct{}{}
+			}
+		case "earnings":
+			if _, ok := fieldSeen[earningrule.FieldEarnings]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldEarnings)
+				fieldSeen[earningrule.FieldEarnings] = struct{}{}
+			}
+		case "trigger":
+			if _, ok := fieldSeen[earningrule.FieldTrigger]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldTrigger)
+				fieldSeen[earningrule.FieldTrigger] = struct{}{}
+			}
+		case "error":
+			if _, ok := fieldSeen[earningrule.FieldError]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldError)
+				fieldSeen[earningrule.FieldError] = struct{}{}
+			}
+		case "validityHours":
+			if _, ok := fieldSeen[earningrule.FieldValidityHours]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldValidityHours)
+				fieldSeen[earningrule.FieldValidityHours] = struct{}{}
+			}
+		case "triggerLimits":
+			if _, ok := fieldSeen[earningrule.FieldTriggerLimits]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldTriggerLimits)
+				fieldSeen[earningrule.FieldTriggerLimits] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[earningrule.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldStartDate)
+				fieldSeen[earningrule.FieldStartDate] = struct{}{}
+			}
+		case "endDate":
+			if _, ok := fieldSeen[earningrule.FieldEndDate]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldEndDate)
+				fieldSeen[earningrule.FieldEndDate] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[earningrule.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, earningrule.FieldMetadata)
+				fieldSeen[earningrule.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type earningrulePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []EarningRulePaginateOption
+}
+
+func newEarningRulePaginateArgs(rv map[string]any) *earningrulePaginateArgs {
+	args := &earningrulePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &EarningRuleOrder{Field: &EarningRuleOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithEarningRuleOrder(order))
+			}
+		case *EarningRuleOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithEarningRuleOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*EarningRuleWhereInput); ok {
+		args.opts = append(args.opts, WithEarningRuleFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *ExportQuery) CollectFields(ctx context.Context, satisfies ...string) (*ExportQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -963,6 +1821,495 @@ func newExportPaginateArgs(rv map[string]any) *exportPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*ExportWhereInput); ok {
 		args.opts = append(args.opts, WithExportFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *IncentiveQuery) CollectFields(ctx context.Context, satisfies ...string) (*IncentiveQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *IncentiveQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(incentive.Columns))
+		selectedFields = []string{incentive.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[incentive.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldCreatedAt)
+				fieldSeen[incentive.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[incentive.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldUpdatedAt)
+				fieldSeen[incentive.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[incentive.FieldName]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldName)
+				fieldSeen[incentive.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[incentive.FieldType]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldType)
+				fieldSeen[incentive.FieldType] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[incentive.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldStatus)
+				fieldSeen[incentive.FieldStatus] = struct{}{}
+			}
+		case "stock":
+			if _, ok := fieldSeen[incentive.FieldStock]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldStock)
+				fieldSeen[incentive.FieldStock] = struct{}{}
+			}
+		case "points":
+			if _, ok := fieldSeen[incentive.FieldPoints]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldPoints)
+				fieldSeen[incentive.FieldPoints] = struct{}{}
+			}
+		case "pointsProportional":
+			if _, ok := fieldSeen[incentive.FieldPointsProportional]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldPointsProportional)
+				fieldSeen[incentive.FieldPointsProportional] = struct{}{}
+			}
+		case "material":
+			if _, ok := fieldSeen[incentive.FieldMaterial]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldMaterial)
+				fieldSeen[incentive.FieldMaterial] = struct{}{}
+			}
+		case "digital":
+			if _, ok := fieldSeen[incentive.FieldDigital]; !ok {
+				selectedFields = append(selectedFields, incentive.FieldDigital)
+				fieldSeen[incentive.FieldDigital] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type incentivePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []IncentivePaginateOption
+}
+
+func newIncentivePaginateArgs(rv map[string]any) *incentivePaginateArgs {
+	args := &incentivePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &IncentiveOrder{Field: &IncentiveOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithIncentiveOrder(order))
+			}
+		case *IncentiveOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithIncentiveOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*IncentiveWhereInput); ok {
+		args.opts = append(args.opts, WithIncentiveFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LoyaltyMemberQuery) CollectFields(ctx context.Context, satisfies ...string) (*LoyaltyMemberQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LoyaltyMemberQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(loyaltymember.Columns))
+		selectedFields = []string{loyaltymember.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "program":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LoyaltyProgramClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, loyaltyprogramImplementors)...); err != nil {
+				return err
+			}
+			_q.withProgram = query
+			if _, ok := fieldSeen[loyaltymember.FieldProgramID]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldProgramID)
+				fieldSeen[loyaltymember.FieldProgramID] = struct{}{}
+			}
+
+		case "cards":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CardClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, cardImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedCards(alias, func(wq *CardQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[loyaltymember.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldCreatedAt)
+				fieldSeen[loyaltymember.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[loyaltymember.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldUpdatedAt)
+				fieldSeen[loyaltymember.FieldUpdatedAt] = struct{}{}
+			}
+		case "programID":
+			if _, ok := fieldSeen[loyaltymember.FieldProgramID]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldProgramID)
+				fieldSeen[loyaltymember.FieldProgramID] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[loyaltymember.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldCustomerID)
+				fieldSeen[loyaltymember.FieldCustomerID] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[loyaltymember.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldStatus)
+				fieldSeen[loyaltymember.FieldStatus] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[loyaltymember.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, loyaltymember.FieldMetadata)
+				fieldSeen[loyaltymember.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type loyaltymemberPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LoyaltyMemberPaginateOption
+}
+
+func newLoyaltyMemberPaginateArgs(rv map[string]any) *loyaltymemberPaginateArgs {
+	args := &loyaltymemberPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LoyaltyMemberOrder{Field: &LoyaltyMemberOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLoyaltyMemberOrder(order))
+			}
+		case *LoyaltyMemberOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLoyaltyMemberOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*LoyaltyMemberWhereInput); ok {
+		args.opts = append(args.opts, WithLoyaltyMemberFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LoyaltyProgramQuery) CollectFields(ctx context.Context, satisfies ...string) (*LoyaltyProgramQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LoyaltyProgramQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(loyaltyprogram.Columns))
+		selectedFields = []string{loyaltyprogram.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "members":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LoyaltyMemberClient{config: _q.config}).Query()
+			)
+			args := newLoyaltyMemberPaginateArgs(fieldArgs(ctx, new(LoyaltyMemberWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newLoyaltyMemberPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*LoyaltyProgram) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"program_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(loyaltyprogram.MembersColumn), ids...))
+						})
+						if err := query.GroupBy(loyaltyprogram.MembersColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*LoyaltyProgram) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Members)
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, loyaltymemberImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(loyaltyprogram.MembersColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedMembers(alias, func(wq *LoyaltyMemberQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[loyaltyprogram.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldCreatedAt)
+				fieldSeen[loyaltyprogram.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[loyaltyprogram.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldUpdatedAt)
+				fieldSeen[loyaltyprogram.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[loyaltyprogram.FieldName]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldName)
+				fieldSeen[loyaltyprogram.FieldName] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[loyaltyprogram.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldStatus)
+				fieldSeen[loyaltyprogram.FieldStatus] = struct{}{}
+			}
+		case "startDate":
+			if _, ok := fieldSeen[loyaltyprogram.FieldStartDate]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldStartDate)
+				fieldSeen[loyaltyprogram.FieldStartDate] = struct{}{}
+			}
+		case "endDate":
+			if _, ok := fieldSeen[loyaltyprogram.FieldEndDate]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldEndDate)
+				fieldSeen[loyaltyprogram.FieldEndDate] = struct{}{}
+			}
+		case "cardDefinitionIds":
+			if _, ok := fieldSeen[loyaltyprogram.FieldCardDefinitionIds]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldCardDefinitionIds)
+				fieldSeen[loyaltyprogram.FieldCardDefinitionIds] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[loyaltyprogram.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, loyaltyprogram.FieldMetadata)
+				fieldSeen[loyaltyprogram.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type loyaltyprogramPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LoyaltyProgramPaginateOption
+}
+
+func newLoyaltyProgramPaginateArgs(rv map[string]any) *loyaltyprogramPaginateArgs {
+	args := &loyaltyprogramPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LoyaltyProgramOrder{Field: &LoyaltyProgramOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLoyaltyProgramOrder(order))
+			}
+		case *LoyaltyProgramOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLoyaltyProgramOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*LoyaltyProgramWhereInput); ok {
+		args.opts = append(args.opts, WithLoyaltyProgramFilter(v.Filter))
 	}
 	return args
 }
@@ -1314,6 +2661,353 @@ func newPublicationPaginateArgs(rv map[string]any) *publicationPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*PublicationWhereInput); ok {
 		args.opts = append(args.opts, WithPublicationFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RewardQuery) CollectFields(ctx context.Context, satisfies ...string) (*RewardQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RewardQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(reward.Columns))
+		selectedFields = []string{reward.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "activities":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RewardActivityClient{config: _q.config}).Query()
+			)
+			args := newRewardActivityPaginateArgs(fieldArgs(ctx, new(RewardActivityWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newRewardActivityPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Reward) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"reward_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(reward.ActivitiesColumn), ids...))
+						})
+						if err := query.GroupBy(reward.ActivitiesColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Reward) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Activities)
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, rewardactivityImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(reward.ActivitiesColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedActivities(alias, func(wq *RewardActivityQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[reward.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, reward.FieldCreatedAt)
+				fieldSeen[reward.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[reward.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, reward.FieldUpdatedAt)
+				fieldSeen[reward.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[reward.FieldName]; !ok {
+				selectedFields = append(selectedFields, reward.FieldName)
+				fieldSeen[reward.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[reward.FieldType]; !ok {
+				selectedFields = append(selectedFields, reward.FieldType)
+				fieldSeen[reward.FieldType] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[reward.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, reward.FieldStatus)
+				fieldSeen[reward.FieldStatus] = struct{}{}
+			}
+		case "material":
+			if _, ok := fieldSeen[reward.FieldMaterial]; !ok {
+				selectedFields = append(selectedFields, reward.FieldMaterial)
+				fieldSeen[reward.FieldMaterial] = struct{}{}
+			}
+		case "digital":
+			if _, ok := fieldSeen[reward.FieldDigital]; !ok {
+				selectedFields = append(selectedFields, reward.FieldDigital)
+				fieldSeen[reward.FieldDigital] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[reward.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, reward.FieldMetadata)
+				fieldSeen[reward.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type rewardPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RewardPaginateOption
+}
+
+func newRewardPaginateArgs(rv map[string]any) *rewardPaginateArgs {
+	args := &rewardPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &RewardOrder{Field: &RewardOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithRewardOrder(order))
+			}
+		case *RewardOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithRewardOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*RewardWhereInput); ok {
+		args.opts = append(args.opts, WithRewardFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RewardActivityQuery) CollectFields(ctx context.Context, satisfies ...string) (*RewardActivityQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RewardActivityQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(rewardactivity.Columns))
+		selectedFields = []string{rewardactivity.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "reward":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RewardClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, rewardImplementors)...); err != nil {
+				return err
+			}
+			_q.withReward = query
+			if _, ok := fieldSeen[rewardactivity.FieldRewardID]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldRewardID)
+				fieldSeen[rewardactivity.FieldRewardID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[rewardactivity.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldCreatedAt)
+				fieldSeen[rewardactivity.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[rewardactivity.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldUpdatedAt)
+				fieldSeen[rewardactivity.FieldUpdatedAt] = struct{}{}
+			}
+		case "rewardID":
+			if _, ok := fieldSeen[rewardactivity.FieldRewardID]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldRewardID)
+				fieldSeen[rewardactivity.FieldRewardID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[rewardactivity.FieldType]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldType)
+				fieldSeen[rewardactivity.FieldType] = struct{}{}
+			}
+		case "data":
+			if _, ok := fieldSeen[rewardactivity.FieldData]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldData)
+				fieldSeen[rewardactivity.FieldData] = struct{}{}
+			}
+		case "groupID":
+			if _, ok := fieldSeen[rewardactivity.FieldGroupID]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldGroupID)
+				fieldSeen[rewardactivity.FieldGroupID] = struct{}{}
+			}
+		case "source":
+			if _, ok := fieldSeen[rewardactivity.FieldSource]; !ok {
+				selectedFields = append(selectedFields, rewardactivity.FieldSource)
+				fieldSeen[rewardactivity.FieldSource] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type rewardactivityPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RewardActivityPaginateOption
+}
+
+func newRewardActivityPaginateArgs(rv map[string]any) *rewardactivityPaginateArgs {
+	args := &rewardactivityPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &RewardActivityOrder{Field: &RewardActivityOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithRewardActivityOrder(order))
+			}
+		case *RewardActivityOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithRewardActivityOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*RewardActivityWhereInput); ok {
+		args.opts = append(args.opts, WithRewardActivityFilter(v.Filter))
 	}
 	return args
 }

@@ -29,6 +29,72 @@ func (_m *Campaign) Vouchers(
 	return _m.QueryVouchers().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Card) Member(ctx context.Context) (*LoyaltyMember, error) {
+	result, err := _m.Edges.MemberOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryMember().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Card) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CardActivityOrder, where *CardActivityWhereInput,
+) (*CardActivityConnection, error) {
+	opts := []CardActivityPaginateOption{
+		WithCardActivityOrder(orderBy),
+		WithCardActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newCardActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CardActivityConnection{Edges: []*CardActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Card) Transactions(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CardTransactionOrder, where *CardTransactionWhereInput,
+) (*CardTransactionConnection, error) {
+	opts := []CardTransactionPaginateOption{
+		WithCardTransactionOrder(orderBy),
+		WithCardTransactionFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[2][alias]
+	if nodes, err := _m.NamedTransactions(alias); err == nil || hasTotalCount {
+		pager, err := newCardTransactionPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &CardTransactionConnection{Edges: []*CardTransactionEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryTransactions().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *CardActivity) Card(ctx context.Context) (*Card, error) {
+	result, err := _m.Edges.CardOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCard().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *CardTransaction) Card(ctx context.Context) (*Card, error) {
+	result, err := _m.Edges.CardOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCard().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Customer) Publications(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *PublicationOrder, where *PublicationWhereInput,
 ) (*PublicationConnection, error) {
@@ -48,6 +114,47 @@ func (_m *Customer) Publications(
 		return conn, nil
 	}
 	return _m.QueryPublications().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *LoyaltyMember) Program(ctx context.Context) (*LoyaltyProgram, error) {
+	result, err := _m.Edges.ProgramOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProgram().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *LoyaltyMember) Cards(ctx context.Context) (result []*Card, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedCards(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.CardsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCards().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *LoyaltyProgram) Members(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *LoyaltyMemberOrder, where *LoyaltyMemberWhereInput,
+) (*LoyaltyMemberConnection, error) {
+	opts := []LoyaltyMemberPaginateOption{
+		WithLoyaltyMemberOrder(orderBy),
+		WithLoyaltyMemberFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[0][alias]
+	if nodes, err := _m.NamedMembers(alias); err == nil || hasTotalCount {
+		pager, err := newLoyaltyMemberPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &LoyaltyMemberConnection{Edges: []*LoyaltyMemberEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryMembers().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Publication) Customer(ctx context.Context) (*Customer, error) {
@@ -77,6 +184,35 @@ func (_m *Publication) Vouchers(
 		return conn, nil
 	}
 	return _m.QueryVouchers().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Reward) Activities(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *RewardActivityOrder, where *RewardActivityWhereInput,
+) (*RewardActivityConnection, error) {
+	opts := []RewardActivityPaginateOption{
+		WithRewardActivityOrder(orderBy),
+		WithRewardActivityFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[0][alias]
+	if nodes, err := _m.NamedActivities(alias); err == nil || hasTotalCount {
+		pager, err := newRewardActivityPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &RewardActivityConnection{Edges: []*RewardActivityEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryActivities().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *RewardActivity) Reward(ctx context.Context) (*Reward, error) {
+	result, err := _m.Edges.RewardOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryReward().Only(ctx)
+	}
+	return result, err
 }
 
 func (_m *Voucher) Campaign(ctx context.Context) (*Campaign, error) {

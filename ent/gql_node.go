@@ -11,11 +11,21 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -36,6 +46,26 @@ var campaignImplementors = []string{"Campaign", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Campaign) IsNode() {}
 
+var cardImplementors = []string{"Card", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Card) IsNode() {}
+
+var cardactivityImplementors = []string{"CardActivity", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CardActivity) IsNode() {}
+
+var carddefinitionImplementors = []string{"CardDefinition", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CardDefinition) IsNode() {}
+
+var cardtransactionImplementors = []string{"CardTransaction", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CardTransaction) IsNode() {}
+
 var customeventImplementors = []string{"CustomEvent", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -46,10 +76,30 @@ var customerImplementors = []string{"Customer", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Customer) IsNode() {}
 
+var earningruleImplementors = []string{"EarningRule", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*EarningRule) IsNode() {}
+
 var exportImplementors = []string{"Export", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Export) IsNode() {}
+
+var incentiveImplementors = []string{"Incentive", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Incentive) IsNode() {}
+
+var loyaltymemberImplementors = []string{"LoyaltyMember", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LoyaltyMember) IsNode() {}
+
+var loyaltyprogramImplementors = []string{"LoyaltyProgram", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LoyaltyProgram) IsNode() {}
 
 var metadataschemaImplementors = []string{"MetadataSchema", "Node"}
 
@@ -60,6 +110,16 @@ var publicationImplementors = []string{"Publication", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Publication) IsNode() {}
+
+var rewardImplementors = []string{"Reward", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Reward) IsNode() {}
+
+var rewardactivityImplementors = []string{"RewardActivity", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RewardActivity) IsNode() {}
 
 var segmentImplementors = []string{"Segment", "Node"}
 
@@ -152,6 +212,42 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case card.Table:
+		query := c.Card.Query().
+			Where(card.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, cardImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case cardactivity.Table:
+		query := c.CardActivity.Query().
+			Where(cardactivity.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, cardactivityImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case carddefinition.Table:
+		query := c.CardDefinition.Query().
+			Where(carddefinition.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, carddefinitionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case cardtransaction.Table:
+		query := c.CardTransaction.Query().
+			Where(cardtransaction.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, cardtransactionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case customevent.Table:
 		query := c.CustomEvent.Query().
 			Where(customevent.ID(id))
@@ -170,11 +266,47 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case earningrule.Table:
+		query := c.EarningRule.Query().
+			Where(earningrule.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, earningruleImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case export.Table:
 		query := c.Export.Query().
 			Where(export.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, exportImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case incentive.Table:
+		query := c.Incentive.Query().
+			Where(incentive.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, incentiveImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case loyaltymember.Table:
+		query := c.LoyaltyMember.Query().
+			Where(loyaltymember.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltymemberImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case loyaltyprogram.Table:
+		query := c.LoyaltyProgram.Query().
+			Where(loyaltyprogram.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, loyaltyprogramImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -193,6 +325,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(publication.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, publicationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case reward.Table:
+		query := c.Reward.Query().
+			Where(reward.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, rewardImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case rewardactivity.Table:
+		query := c.RewardActivity.Query().
+			Where(rewardactivity.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, rewardactivityImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -329,6 +479,70 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case card.Table:
+		query := c.Card.Query().
+			Where(card.IDIn(ids...))
+		query, err := query.CollectFields(ctx, cardImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case cardactivity.Table:
+		query := c.CardActivity.Query().
+			Where(cardactivity.IDIn(ids...))
+		query, err := query.CollectFields(ctx, cardactivityImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case carddefinition.Table:
+		query := c.CardDefinition.Query().
+			Where(carddefinition.IDIn(ids...))
+		query, err := query.CollectFields(ctx, carddefinitionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case cardtransaction.Table:
+		query := c.CardTransaction.Query().
+			Where(cardtransaction.IDIn(ids...))
+		query, err := query.CollectFields(ctx, cardtransactionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case customevent.Table:
 		query := c.CustomEvent.Query().
 			Where(customevent.IDIn(ids...))
@@ -361,10 +575,74 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case earningrule.Table:
+		query := c.EarningRule.Query().
+			Where(earningrule.IDIn(ids...))
+		query, err := query.CollectFields(ctx, earningruleImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case export.Table:
 		query := c.Export.Query().
 			Where(export.IDIn(ids...))
 		query, err := query.CollectFields(ctx, exportImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case incentive.Table:
+		query := c.Incentive.Query().
+			Where(incentive.IDIn(ids...))
+		query, err := query.CollectFields(ctx, incentiveImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case loyaltymember.Table:
+		query := c.LoyaltyMember.Query().
+			Where(loyaltymember.IDIn(ids...))
+		query, err := query.CollectFields(ctx, loyaltymemberImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case loyaltyprogram.Table:
+		query := c.LoyaltyProgram.Query().
+			Where(loyaltyprogram.IDIn(ids...))
+		query, err := query.CollectFields(ctx, loyaltyprogramImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -397,6 +675,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Publication.Query().
 			Where(publication.IDIn(ids...))
 		query, err := query.CollectFields(ctx, publicationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case reward.Table:
+		query := c.Reward.Query().
+			Where(reward.IDIn(ids...))
+		query, err := query.CollectFields(ctx, rewardImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case rewardactivity.Table:
+		query := c.RewardActivity.Query().
+			Where(rewardactivity.IDIn(ids...))
+		query, err := query.CollectFields(ctx, rewardactivityImplementors...)
 		if err != nil {
 			return nil, err
 		}

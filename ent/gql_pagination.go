@@ -16,11 +16,21 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
@@ -771,6 +781,1226 @@ func (_m *Campaign) ToEdge(order *CampaignOrder) *CampaignEdge {
 	}
 }
 
+// CardEdge is the edge representation of Card.
+type CardEdge struct {
+	Node   *Card  `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// CardConnection is the connection containing edges to Card.
+type CardConnection struct {
+	Edges      []*CardEdge `json:"edges"`
+	PageInfo   PageInfo    `json:"pageInfo"`
+	TotalCount int         `json:"totalCount"`
+}
+
+func (c *CardConnection) build(nodes []*Card, pager *cardPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Card
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Card {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Card {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CardEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CardEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CardPaginateOption enables pagination customization.
+type CardPaginateOption func(*cardPager) error
+
+// WithCardOrder configures pagination ordering.
+func WithCardOrder(order *CardOrder) CardPaginateOption {
+	if order == nil {
+		order = DefaultCardOrder
+	}
+	o := *order
+	return func(pager *cardPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCardOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCardFilter configures pagination filter.
+func WithCardFilter(filter func(*CardQuery) (*CardQuery, error)) CardPaginateOption {
+	return func(pager *cardPager) error {
+		if filter == nil {
+			return errors.New("CardQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type cardPager struct {
+	reverse bool
+	order   *CardOrder
+	filter  func(*CardQuery) (*CardQuery, error)
+}
+
+func newCardPager(opts []CardPaginateOption, reverse bool) (*cardPager, error) {
+	pager := &cardPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCardOrder
+	}
+	return pager, nil
+}
+
+func (p *cardPager) applyFilter(query *CardQuery) (*CardQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *cardPager) toCursor(_m *Card) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *cardPager) applyCursors(query *CardQuery, after, before *Cursor) (*CardQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCardOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *cardPager) applyOrder(query *CardQuery) *CardQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCardOrder.Field {
+		query = query.Order(DefaultCardOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *cardPager) orderExpr(query *CardQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCardOrder.Field {
+			b.Comma().Ident(DefaultCardOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Card.
+func (_m *CardQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CardPaginateOption,
+) (*CardConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCardPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CardConnection{Edges: []*CardEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CardOrderFieldCreatedAt orders Card by created_at.
+	CardOrderFieldCreatedAt = &CardOrderField{
+		Value: func(_m *Card) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: card.FieldCreatedAt,
+		toTerm: card.ByCreatedAt,
+		toCursor: func(_m *Card) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CardOrderField) String() string {
+	var str string
+	switch f.column {
+	case CardOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CardOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CardOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CardOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CardOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CardOrderField", str)
+	}
+	return nil
+}
+
+// CardOrderField defines the ordering field of Card.
+type CardOrderField struct {
+	// Value extracts the ordering value from the given Card.
+	Value    func(*Card) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) card.OrderOption
+	toCursor func(*Card) Cursor
+}
+
+// CardOrder defines the ordering of Card.
+type CardOrder struct {
+	Direction OrderDirection  `json:"direction"`
+	Field     *CardOrderField `json:"field"`
+}
+
+// DefaultCardOrder is the default ordering of Card.
+var DefaultCardOrder = &CardOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CardOrderField{
+		Value: func(_m *Card) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: card.FieldID,
+		toTerm: card.ByID,
+		toCursor: func(_m *Card) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Card into CardEdge.
+func (_m *Card) ToEdge(order *CardOrder) *CardEdge {
+	if order == nil {
+		order = DefaultCardOrder
+	}
+	return &CardEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CardActivityEdge is the edge representation of CardActivity.
+type CardActivityEdge struct {
+	Node   *CardActivity `json:"node"`
+	Cursor Cursor        `json:"cursor"`
+}
+
+// CardActivityConnection is the connection containing edges to CardActivity.
+type CardActivityConnection struct {
+	Edges      []*CardActivityEdge `json:"edges"`
+	PageInfo   PageInfo            `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+func (c *CardActivityConnection) build(nodes []*CardActivity, pager *cardactivityPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CardActivity
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CardActivity {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CardActivity {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CardActivityEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CardActivityEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CardActivityPaginateOption enables pagination customization.
+type CardActivityPaginateOption func(*cardactivityPager) error
+
+// WithCardActivityOrder configures pagination ordering.
+func WithCardActivityOrder(order *CardActivityOrder) CardActivityPaginateOption {
+	if order == nil {
+		order = DefaultCardActivityOrder
+	}
+	o := *order
+	return func(pager *cardactivityPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCardActivityOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCardActivityFilter configures pagination filter.
+func WithCardActivityFilter(filter func(*CardActivityQuery) (*CardActivityQuery, error)) CardActivityPaginateOption {
+	return func(pager *cardactivityPager) error {
+		if filter == nil {
+			return errors.New("CardActivityQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type cardactivityPager struct {
+	reverse bool
+	order   *CardActivityOrder
+	filter  func(*CardActivityQuery) (*CardActivityQuery, error)
+}
+
+func newCardActivityPager(opts []CardActivityPaginateOption, reverse bool) (*cardactivityPager, error) {
+	pager := &cardactivityPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCardActivityOrder
+	}
+	return pager, nil
+}
+
+func (p *cardactivityPager) applyFilter(query *CardActivityQuery) (*CardActivityQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *cardactivityPager) toCursor(_m *CardActivity) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *cardactivityPager) applyCursors(query *CardActivityQuery, after, before *Cursor) (*CardActivityQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCardActivityOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *cardactivityPager) applyOrder(query *CardActivityQuery) *CardActivityQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCardActivityOrder.Field {
+		query = query.Order(DefaultCardActivityOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *cardactivityPager) orderExpr(query *CardActivityQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCardActivityOrder.Field {
+			b.Comma().Ident(DefaultCardActivityOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CardActivity.
+func (_m *CardActivityQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CardActivityPaginateOption,
+) (*CardActivityConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCardActivityPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CardActivityConnection{Edges: []*CardActivityEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CardActivityOrderFieldCreatedAt orders CardActivity by created_at.
+	CardActivityOrderFieldCreatedAt = &CardActivityOrderField{
+		Value: func(_m *CardActivity) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: cardactivity.FieldCreatedAt,
+		toTerm: cardactivity.ByCreatedAt,
+		toCursor: func(_m *CardActivity) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CardActivityOrderField) String() string {
+	var str string
+	switch f.column {
+	case CardActivityOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CardActivityOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CardActivityOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CardActivityOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CardActivityOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CardActivityOrderField", str)
+	}
+	return nil
+}
+
+// CardActivityOrderField defines the ordering field of CardActivity.
+type CardActivityOrderField struct {
+	// Value extracts the ordering value from the given CardActivity.
+	Value    func(*CardActivity) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) cardactivity.OrderOption
+	toCursor func(*CardActivity) Cursor
+}
+
+// CardActivityOrder defines the ordering of CardActivity.
+type CardActivityOrder struct {
+	Direction OrderDirection          `json:"direction"`
+	Field     *CardActivityOrderField `json:"field"`
+}
+
+// DefaultCardActivityOrder is the default ordering of CardActivity.
+var DefaultCardActivityOrder = &CardActivityOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CardActivityOrderField{
+		Value: func(_m *CardActivity) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: cardactivity.FieldID,
+		toTerm: cardactivity.ByID,
+		toCursor: func(_m *CardActivity) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CardActivity into CardActivityEdge.
+func (_m *CardActivity) ToEdge(order *CardActivityOrder) *CardActivityEdge {
+	if order == nil {
+		order = DefaultCardActivityOrder
+	}
+	return &CardActivityEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CardDefinitionEdge is the edge representation of CardDefinition.
+type CardDefinitionEdge struct {
+	Node   *CardDefinition `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// CardDefinitionConnection is the connection containing edges to CardDefinition.
+type CardDefinitionConnection struct {
+	Edges      []*CardDefinitionEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *CardDefinitionConnection) build(nodes []*CardDefinition, pager *carddefinitionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CardDefinition
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CardDefinition {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CardDefinition {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CardDefinitionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CardDefinitionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CardDefinitionPaginateOption enables pagination customization.
+type CardDefinitionPaginateOption func(*carddefinitionPager) error
+
+// WithCardDefinitionOrder configures pagination ordering.
+func WithCardDefinitionOrder(order *CardDefinitionOrder) CardDefinitionPaginateOption {
+	if order == nil {
+		order = DefaultCardDefinitionOrder
+	}
+	o := *order
+	return func(pager *carddefinitionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCardDefinitionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCardDefinitionFilter configures pagination filter.
+func WithCardDefinitionFilter(filter func(*CardDefinitionQuery) (*CardDefinitionQuery, error)) CardDefinitionPaginateOption {
+	return func(pager *carddefinitionPager) error {
+		if filter == nil {
+			return errors.New("CardDefinitionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type carddefinitionPager struct {
+	reverse bool
+	order   *CardDefinitionOrder
+	filter  func(*CardDefinitionQuery) (*CardDefinitionQuery, error)
+}
+
+func newCardDefinitionPager(opts []CardDefinitionPaginateOption, reverse bool) (*carddefinitionPager, error) {
+	pager := &carddefinitionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCardDefinitionOrder
+	}
+	return pager, nil
+}
+
+func (p *carddefinitionPager) applyFilter(query *CardDefinitionQuery) (*CardDefinitionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *carddefinitionPager) toCursor(_m *CardDefinition) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *carddefinitionPager) applyCursors(query *CardDefinitionQuery, after, before *Cursor) (*CardDefinitionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCardDefinitionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *carddefinitionPager) applyOrder(query *CardDefinitionQuery) *CardDefinitionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCardDefinitionOrder.Field {
+		query = query.Order(DefaultCardDefinitionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *carddefinitionPager) orderExpr(query *CardDefinitionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCardDefinitionOrder.Field {
+			b.Comma().Ident(DefaultCardDefinitionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CardDefinition.
+func (_m *CardDefinitionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CardDefinitionPaginateOption,
+) (*CardDefinitionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCardDefinitionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CardDefinitionConnection{Edges: []*CardDefinitionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CardDefinitionOrderFieldCreatedAt orders CardDefinition by created_at.
+	CardDefinitionOrderFieldCreatedAt = &CardDefinitionOrderField{
+		Value: func(_m *CardDefinition) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: carddefinition.FieldCreatedAt,
+		toTerm: carddefinition.ByCreatedAt,
+		toCursor: func(_m *CardDefinition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// CardDefinitionOrderFieldName orders CardDefinition by name.
+	CardDefinitionOrderFieldName = &CardDefinitionOrderField{
+		Value: func(_m *CardDefinition) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: carddefinition.FieldName,
+		toTerm: carddefinition.ByName,
+		toCursor: func(_m *CardDefinition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// CardDefinitionOrderFieldStatus orders CardDefinition by status.
+	CardDefinitionOrderFieldStatus = &CardDefinitionOrderField{
+		Value: func(_m *CardDefinition) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: carddefinition.FieldStatus,
+		toTerm: carddefinition.ByStatus,
+		toCursor: func(_m *CardDefinition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CardDefinitionOrderField) String() string {
+	var str string
+	switch f.column {
+	case CardDefinitionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case CardDefinitionOrderFieldName.column:
+		str = "NAME"
+	case CardDefinitionOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CardDefinitionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CardDefinitionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CardDefinitionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CardDefinitionOrderFieldCreatedAt
+	case "NAME":
+		*f = *CardDefinitionOrderFieldName
+	case "STATUS":
+		*f = *CardDefinitionOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid CardDefinitionOrderField", str)
+	}
+	return nil
+}
+
+// CardDefinitionOrderField defines the ordering field of CardDefinition.
+type CardDefinitionOrderField struct {
+	// Value extracts the ordering value from the given CardDefinition.
+	Value    func(*CardDefinition) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) carddefinition.OrderOption
+	toCursor func(*CardDefinition) Cursor
+}
+
+// CardDefinitionOrder defines the ordering of CardDefinition.
+type CardDefinitionOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *CardDefinitionOrderField `json:"field"`
+}
+
+// DefaultCardDefinitionOrder is the default ordering of CardDefinition.
+var DefaultCardDefinitionOrder = &CardDefinitionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CardDefinitionOrderField{
+		Value: func(_m *CardDefinition) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: carddefinition.FieldID,
+		toTerm: carddefinition.ByID,
+		toCursor: func(_m *CardDefinition) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CardDefinition into CardDefinitionEdge.
+func (_m *CardDefinition) ToEdge(order *CardDefinitionOrder) *CardDefinitionEdge {
+	if order == nil {
+		order = DefaultCardDefinitionOrder
+	}
+	return &CardDefinitionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CardTransactionEdge is the edge representation of CardTransaction.
+type CardTransactionEdge struct {
+	Node   *CardTransaction `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// CardTransactionConnection is the connection containing edges to CardTransaction.
+type CardTransactionConnection struct {
+	Edges      []*CardTransactionEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *CardTransactionConnection) build(nodes []*CardTransaction, pager *cardtransactionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CardTransaction
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CardTransaction {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CardTransaction {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CardTransactionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CardTransactionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CardTransactionPaginateOption enables pagination customization.
+type CardTransactionPaginateOption func(*cardtransactionPager) error
+
+// WithCardTransactionOrder configures pagination ordering.
+func WithCardTransactionOrder(order *CardTransactionOrder) CardTransactionPaginateOption {
+	if order == nil {
+		order = DefaultCardTransactionOrder
+	}
+	o := *order
+	return func(pager *cardtransactionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCardTransactionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCardTransactionFilter configures pagination filter.
+func WithCardTransactionFilter(filter func(*CardTransactionQuery) (*CardTransactionQuery, error)) CardTransactionPaginateOption {
+	return func(pager *cardtransactionPager) error {
+		if filter == nil {
+			return errors.New("CardTransactionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type cardtransactionPager struct {
+	reverse bool
+	order   *CardTransactionOrder
+	filter  func(*CardTransactionQuery) (*CardTransactionQuery, error)
+}
+
+func newCardTransactionPager(opts []CardTransactionPaginateOption, reverse bool) (*cardtransactionPager, error) {
+	pager := &cardtransactionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCardTransactionOrder
+	}
+	return pager, nil
+}
+
+func (p *cardtransactionPager) applyFilter(query *CardTransactionQuery) (*CardTransactionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *cardtransactionPager) toCursor(_m *CardTransaction) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *cardtransactionPager) applyCursors(query *CardTransactionQuery, after, before *Cursor) (*CardTransactionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCardTransactionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *cardtransactionPager) applyOrder(query *CardTransactionQuery) *CardTransactionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCardTransactionOrder.Field {
+		query = query.Order(DefaultCardTransactionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *cardtransactionPager) orderExpr(query *CardTransactionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCardTransactionOrder.Field {
+			b.Comma().Ident(DefaultCardTransactionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CardTransaction.
+func (_m *CardTransactionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CardTransactionPaginateOption,
+) (*CardTransactionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCardTransactionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CardTransactionConnection{Edges: []*CardTransactionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CardTransactionOrderFieldCreatedAt orders CardTransaction by created_at.
+	CardTransactionOrderFieldCreatedAt = &CardTransactionOrderField{
+		Value: func(_m *CardTransaction) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: cardtransaction.FieldCreatedAt,
+		toTerm: cardtransaction.ByCreatedAt,
+		toCursor: func(_m *CardTransaction) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CardTransactionOrderField) String() string {
+	var str string
+	switch f.column {
+	case CardTransactionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CardTransactionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CardTransactionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CardTransactionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CardTransactionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CardTransactionOrderField", str)
+	}
+	return nil
+}
+
+// CardTransactionOrderField defines the ordering field of CardTransaction.
+type CardTransactionOrderField struct {
+	// Value extracts the ordering value from the given CardTransaction.
+	Value    func(*CardTransaction) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) cardtransaction.OrderOption
+	toCursor func(*CardTransaction) Cursor
+}
+
+// CardTransactionOrder defines the ordering of CardTransaction.
+type CardTransactionOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *CardTransactionOrderField `json:"field"`
+}
+
+// DefaultCardTransactionOrder is the default ordering of CardTransaction.
+var DefaultCardTransactionOrder = &CardTransactionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CardTransactionOrderField{
+		Value: func(_m *CardTransaction) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: cardtransaction.FieldID,
+		toTerm: cardtransaction.ByID,
+		toCursor: func(_m *CardTransaction) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CardTransaction into CardTransactionEdge.
+func (_m *CardTransaction) ToEdge(order *CardTransactionOrder) *CardTransactionEdge {
+	if order == nil {
+		order = DefaultCardTransactionOrder
+	}
+	return &CardTransactionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // CustomEventEdge is the edge representation of CustomEvent.
 type CustomEventEdge struct {
 	Node   *CustomEvent `json:"node"`
@@ -1417,6 +2647,338 @@ func (_m *Customer) ToEdge(order *CustomerOrder) *CustomerEdge {
 	}
 }
 
+// EarningRuleEdge is the edge representation of EarningRule.
+type EarningRuleEdge struct {
+	Node   *EarningRule `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// EarningRuleConnection is the connection containing edges to EarningRule.
+type EarningRuleConnection struct {
+	Edges      []*EarningRuleEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *EarningRuleConnection) build(nodes []*EarningRule, pager *earningrulePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *EarningRule
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *EarningRule {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *EarningRule {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*EarningRuleEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &EarningRuleEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// EarningRulePaginateOption enables pagination customization.
+type EarningRulePaginateOption func(*earningrulePager) error
+
+// WithEarningRuleOrder configures pagination ordering.
+func WithEarningRuleOrder(order *EarningRuleOrder) EarningRulePaginateOption {
+	if order == nil {
+		order = DefaultEarningRuleOrder
+	}
+	o := *order
+	return func(pager *earningrulePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultEarningRuleOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithEarningRuleFilter configures pagination filter.
+func WithEarningRuleFilter(filter func(*EarningRuleQuery) (*EarningRuleQuery, error)) EarningRulePaginateOption {
+	return func(pager *earningrulePager) error {
+		if filter == nil {
+			return errors.New("EarningRuleQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type earningrulePager struct {
+	reverse bool
+	order   *EarningRuleOrder
+	filter  func(*EarningRuleQuery) (*EarningRuleQuery, error)
+}
+
+func newEarningRulePager(opts []EarningRulePaginateOption, reverse bool) (*earningrulePager, error) {
+	pager := &earningrulePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultEarningRuleOrder
+	}
+	return pager, nil
+}
+
+func (p *earningrulePager) applyFilter(query *EarningRuleQuery) (*EarningRuleQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *earningrulePager) toCursor(_m *EarningRule) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *earningrulePager) applyCursors(query *EarningRuleQuery, after, before *Cursor) (*EarningRuleQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultEarningRuleOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *earningrulePager) applyOrder(query *EarningRuleQuery) *EarningRuleQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultEarningRuleOrder.Field {
+		query = query.Order(DefaultEarningRuleOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *earningrulePager) orderExpr(query *EarningRuleQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultEarningRuleOrder.Field {
+			b.Comma().Ident(DefaultEarningRuleOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to EarningRule.
+func (_m *EarningRuleQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...EarningRulePaginateOption,
+) (*EarningRuleConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newEarningRulePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &EarningRuleConnection{Edges: []*EarningRuleEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// EarningRuleOrderFieldCreatedAt orders EarningRule by created_at.
+	EarningRuleOrderFieldCreatedAt = &EarningRuleOrderField{
+		Value: func(_m *EarningRule) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: earningrule.FieldCreatedAt,
+		toTerm: earningrule.ByCreatedAt,
+		toCursor: func(_m *EarningRule) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// EarningRuleOrderFieldName orders EarningRule by name.
+	EarningRuleOrderFieldName = &EarningRuleOrderField{
+		Value: func(_m *EarningRule) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: earningrule.FieldName,
+		toTerm: earningrule.ByName,
+		toCursor: func(_m *EarningRule) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// EarningRuleOrderFieldStatus orders EarningRule by status.
+	EarningRuleOrderFieldStatus = &EarningRuleOrderField{
+		Value: func(_m *EarningRule) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: earningrule.FieldStatus,
+		toTerm: earningrule.ByStatus,
+		toCursor: func(_m *EarningRule) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f EarningRuleOrderField) String() string {
+	var str string
+	switch f.column {
+	case EarningRuleOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case EarningRuleOrderFieldName.column:
+		str = "NAME"
+	case EarningRuleOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f EarningRuleOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *EarningRuleOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("EarningRuleOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *EarningRuleOrderFieldCreatedAt
+	case "NAME":
+		*f = *EarningRuleOrderFieldName
+	case "STATUS":
+		*f = *EarningRuleOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid EarningRuleOrderField", str)
+	}
+	return nil
+}
+
+// EarningRuleOrderField defines the ordering field of EarningRule.
+type EarningRuleOrderField struct {
+	// Value extracts the ordering value from the given EarningRule.
+	Value    func(*EarningRule) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) earningrule.OrderOption
+	toCursor func(*EarningRule) Cursor
+}
+
+// EarningRuleOrder defines the ordering of EarningRule.
+type EarningRuleOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *EarningRuleOrderField `json:"field"`
+}
+
+// DefaultEarningRuleOrder is the default ordering of EarningRule.
+var DefaultEarningRuleOrder = &EarningRuleOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &EarningRuleOrderField{
+		Value: func(_m *EarningRule) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: earningrule.FieldID,
+		toTerm: earningrule.ByID,
+		toCursor: func(_m *EarningRule) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts EarningRule into EarningRuleEdge.
+func (_m *EarningRule) ToEdge(order *EarningRuleOrder) *EarningRuleEdge {
+	if order == nil {
+		order = DefaultEarningRuleOrder
+	}
+	return &EarningRuleEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // ExportEdge is the edge representation of Export.
 type ExportEdge struct {
 	Node   *Export `json:"node"`
@@ -1708,6 +3270,984 @@ func (_m *Export) ToEdge(order *ExportOrder) *ExportEdge {
 		order = DefaultExportOrder
 	}
 	return &ExportEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// IncentiveEdge is the edge representation of Incentive.
+type IncentiveEdge struct {
+	Node   *Incentive `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// IncentiveConnection is the connection containing edges to Incentive.
+type IncentiveConnection struct {
+	Edges      []*IncentiveEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *IncentiveConnection) build(nodes []*Incentive, pager *incentivePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Incentive
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Incentive {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Incentive {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*IncentiveEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &IncentiveEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// IncentivePaginateOption enables pagination customization.
+type IncentivePaginateOption func(*incentivePager) error
+
+// WithIncentiveOrder configures pagination ordering.
+func WithIncentiveOrder(order *IncentiveOrder) IncentivePaginateOption {
+	if order == nil {
+		order = DefaultIncentiveOrder
+	}
+	o := *order
+	return func(pager *incentivePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultIncentiveOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithIncentiveFilter configures pagination filter.
+func WithIncentiveFilter(filter func(*IncentiveQuery) (*IncentiveQuery, error)) IncentivePaginateOption {
+	return func(pager *incentivePager) error {
+		if filter == nil {
+			return errors.New("IncentiveQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type incentivePager struct {
+	reverse bool
+	order   *IncentiveOrder
+	filter  func(*IncentiveQuery) (*IncentiveQuery, error)
+}
+
+func newIncentivePager(opts []IncentivePaginateOption, reverse bool) (*incentivePager, error) {
+	pager := &incentivePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultIncentiveOrder
+	}
+	return pager, nil
+}
+
+func (p *incentivePager) applyFilter(query *IncentiveQuery) (*IncentiveQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *incentivePager) toCursor(_m *Incentive) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *incentivePager) applyCursors(query *IncentiveQuery, after, before *Cursor) (*IncentiveQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultIncentiveOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *incentivePager) applyOrder(query *IncentiveQuery) *IncentiveQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultIncentiveOrder.Field {
+		query = query.Order(DefaultIncentiveOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *incentivePager) orderExpr(query *IncentiveQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultIncentiveOrder.Field {
+			b.Comma().Ident(DefaultIncentiveOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Incentive.
+func (_m *IncentiveQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...IncentivePaginateOption,
+) (*IncentiveConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newIncentivePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &IncentiveConnection{Edges: []*IncentiveEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// IncentiveOrderFieldCreatedAt orders Incentive by created_at.
+	IncentiveOrderFieldCreatedAt = &IncentiveOrderField{
+		Value: func(_m *Incentive) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: incentive.FieldCreatedAt,
+		toTerm: incentive.ByCreatedAt,
+		toCursor: func(_m *Incentive) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// IncentiveOrderFieldName orders Incentive by name.
+	IncentiveOrderFieldName = &IncentiveOrderField{
+		Value: func(_m *Incentive) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: incentive.FieldName,
+		toTerm: incentive.ByName,
+		toCursor: func(_m *Incentive) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// IncentiveOrderFieldStatus orders Incentive by status.
+	IncentiveOrderFieldStatus = &IncentiveOrderField{
+		Value: func(_m *Incentive) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: incentive.FieldStatus,
+		toTerm: incentive.ByStatus,
+		toCursor: func(_m *Incentive) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f IncentiveOrderField) String() string {
+	var str string
+	switch f.column {
+	case IncentiveOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case IncentiveOrderFieldName.column:
+		str = "NAME"
+	case IncentiveOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f IncentiveOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *IncentiveOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("IncentiveOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *IncentiveOrderFieldCreatedAt
+	case "NAME":
+		*f = *IncentiveOrderFieldName
+	case "STATUS":
+		*f = *IncentiveOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid IncentiveOrderField", str)
+	}
+	return nil
+}
+
+// IncentiveOrderField defines the ordering field of Incentive.
+type IncentiveOrderField struct {
+	// Value extracts the ordering value from the given Incentive.
+	Value    func(*Incentive) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) incentive.OrderOption
+	toCursor func(*Incentive) Cursor
+}
+
+// IncentiveOrder defines the ordering of Incentive.
+type IncentiveOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *IncentiveOrderField `json:"field"`
+}
+
+// DefaultIncentiveOrder is the default ordering of Incentive.
+var DefaultIncentiveOrder = &IncentiveOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &IncentiveOrderField{
+		Value: func(_m *Incentive) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: incentive.FieldID,
+		toTerm: incentive.ByID,
+		toCursor: func(_m *Incentive) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Incentive into IncentiveEdge.
+func (_m *Incentive) ToEdge(order *IncentiveOrder) *IncentiveEdge {
+	if order == nil {
+		order = DefaultIncentiveOrder
+	}
+	return &IncentiveEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LoyaltyMemberEdge is the edge representation of LoyaltyMember.
+type LoyaltyMemberEdge struct {
+	Node   *LoyaltyMember `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// LoyaltyMemberConnection is the connection containing edges to LoyaltyMember.
+type LoyaltyMemberConnection struct {
+	Edges      []*LoyaltyMemberEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *LoyaltyMemberConnection) build(nodes []*LoyaltyMember, pager *loyaltymemberPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LoyaltyMember
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LoyaltyMember {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LoyaltyMember {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LoyaltyMemberEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LoyaltyMemberEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LoyaltyMemberPaginateOption enables pagination customization.
+type LoyaltyMemberPaginateOption func(*loyaltymemberPager) error
+
+// WithLoyaltyMemberOrder configures pagination ordering.
+func WithLoyaltyMemberOrder(order *LoyaltyMemberOrder) LoyaltyMemberPaginateOption {
+	if order == nil {
+		order = DefaultLoyaltyMemberOrder
+	}
+	o := *order
+	return func(pager *loyaltymemberPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLoyaltyMemberOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLoyaltyMemberFilter configures pagination filter.
+func WithLoyaltyMemberFilter(filter func(*LoyaltyMemberQuery) (*LoyaltyMemberQuery, error)) LoyaltyMemberPaginateOption {
+	return func(pager *loyaltymemberPager) error {
+		if filter == nil {
+			return errors.New("LoyaltyMemberQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type loyaltymemberPager struct {
+	reverse bool
+	order   *LoyaltyMemberOrder
+	filter  func(*LoyaltyMemberQuery) (*LoyaltyMemberQuery, error)
+}
+
+func newLoyaltyMemberPager(opts []LoyaltyMemberPaginateOption, reverse bool) (*loyaltymemberPager, error) {
+	pager := &loyaltymemberPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLoyaltyMemberOrder
+	}
+	return pager, nil
+}
+
+func (p *loyaltymemberPager) applyFilter(query *LoyaltyMemberQuery) (*LoyaltyMemberQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *loyaltymemberPager) toCursor(_m *LoyaltyMember) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *loyaltymemberPager) applyCursors(query *LoyaltyMemberQuery, after, before *Cursor) (*LoyaltyMemberQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLoyaltyMemberOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *loyaltymemberPager) applyOrder(query *LoyaltyMemberQuery) *LoyaltyMemberQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLoyaltyMemberOrder.Field {
+		query = query.Order(DefaultLoyaltyMemberOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *loyaltymemberPager) orderExpr(query *LoyaltyMemberQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLoyaltyMemberOrder.Field {
+			b.Comma().Ident(DefaultLoyaltyMemberOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LoyaltyMember.
+func (_m *LoyaltyMemberQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LoyaltyMemberPaginateOption,
+) (*LoyaltyMemberConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLoyaltyMemberPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LoyaltyMemberConnection{Edges: []*LoyaltyMemberEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// LoyaltyMemberOrderFieldCreatedAt orders LoyaltyMember by created_at.
+	LoyaltyMemberOrderFieldCreatedAt = &LoyaltyMemberOrderField{
+		Value: func(_m *LoyaltyMember) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: loyaltymember.FieldCreatedAt,
+		toTerm: loyaltymember.ByCreatedAt,
+		toCursor: func(_m *LoyaltyMember) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// LoyaltyMemberOrderFieldStatus orders LoyaltyMember by status.
+	LoyaltyMemberOrderFieldStatus = &LoyaltyMemberOrderField{
+		Value: func(_m *LoyaltyMember) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: loyaltymember.FieldStatus,
+		toTerm: loyaltymember.ByStatus,
+		toCursor: func(_m *LoyaltyMember) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LoyaltyMemberOrderField) String() string {
+	var str string
+	switch f.column {
+	case LoyaltyMemberOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case LoyaltyMemberOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LoyaltyMemberOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LoyaltyMemberOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LoyaltyMemberOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LoyaltyMemberOrderFieldCreatedAt
+	case "STATUS":
+		*f = *LoyaltyMemberOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid LoyaltyMemberOrderField", str)
+	}
+	return nil
+}
+
+// LoyaltyMemberOrderField defines the ordering field of LoyaltyMember.
+type LoyaltyMemberOrderField struct {
+	// Value extracts the ordering value from the given LoyaltyMember.
+	Value    func(*LoyaltyMember) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) loyaltymember.OrderOption
+	toCursor func(*LoyaltyMember) Cursor
+}
+
+// LoyaltyMemberOrder defines the ordering of LoyaltyMember.
+type LoyaltyMemberOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *LoyaltyMemberOrderField `json:"field"`
+}
+
+// DefaultLoyaltyMemberOrder is the default ordering of LoyaltyMember.
+var DefaultLoyaltyMemberOrder = &LoyaltyMemberOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LoyaltyMemberOrderField{
+		Value: func(_m *LoyaltyMember) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: loyaltymember.FieldID,
+		toTerm: loyaltymember.ByID,
+		toCursor: func(_m *LoyaltyMember) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LoyaltyMember into LoyaltyMemberEdge.
+func (_m *LoyaltyMember) ToEdge(order *LoyaltyMemberOrder) *LoyaltyMemberEdge {
+	if order == nil {
+		order = DefaultLoyaltyMemberOrder
+	}
+	return &LoyaltyMemberEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LoyaltyProgramEdge is the edge representation of LoyaltyProgram.
+type LoyaltyProgramEdge struct {
+	Node   *LoyaltyProgram `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// LoyaltyProgramConnection is the connection containing edges to LoyaltyProgram.
+type LoyaltyProgramConnection struct {
+	Edges      []*LoyaltyProgramEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *LoyaltyProgramConnection) build(nodes []*LoyaltyProgram, pager *loyaltyprogramPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LoyaltyProgram
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LoyaltyProgram {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LoyaltyProgram {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LoyaltyProgramEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LoyaltyProgramEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LoyaltyProgramPaginateOption enables pagination customization.
+type LoyaltyProgramPaginateOption func(*loyaltyprogramPager) error
+
+// WithLoyaltyProgramOrder configures pagination ordering.
+func WithLoyaltyProgramOrder(order *LoyaltyProgramOrder) LoyaltyProgramPaginateOption {
+	if order == nil {
+		order = DefaultLoyaltyProgramOrder
+	}
+	o := *order
+	return func(pager *loyaltyprogramPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLoyaltyProgramOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLoyaltyProgramFilter configures pagination filter.
+func WithLoyaltyProgramFilter(filter func(*LoyaltyProgramQuery) (*LoyaltyProgramQuery, error)) LoyaltyProgramPaginateOption {
+	return func(pager *loyaltyprogramPager) error {
+		if filter == nil {
+			return errors.New("LoyaltyProgramQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type loyaltyprogramPager struct {
+	reverse bool
+	order   *LoyaltyProgramOrder
+	filter  func(*LoyaltyProgramQuery) (*LoyaltyProgramQuery, error)
+}
+
+func newLoyaltyProgramPager(opts []LoyaltyProgramPaginateOption, reverse bool) (*loyaltyprogramPager, error) {
+	pager := &loyaltyprogramPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLoyaltyProgramOrder
+	}
+	return pager, nil
+}
+
+func (p *loyaltyprogramPager) applyFilter(query *LoyaltyProgramQuery) (*LoyaltyProgramQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *loyaltyprogramPager) toCursor(_m *LoyaltyProgram) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *loyaltyprogramPager) applyCursors(query *LoyaltyProgramQuery, after, before *Cursor) (*LoyaltyProgramQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLoyaltyProgramOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *loyaltyprogramPager) applyOrder(query *LoyaltyProgramQuery) *LoyaltyProgramQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLoyaltyProgramOrder.Field {
+		query = query.Order(DefaultLoyaltyProgramOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *loyaltyprogramPager) orderExpr(query *LoyaltyProgramQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLoyaltyProgramOrder.Field {
+			b.Comma().Ident(DefaultLoyaltyProgramOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LoyaltyProgram.
+func (_m *LoyaltyProgramQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LoyaltyProgramPaginateOption,
+) (*LoyaltyProgramConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLoyaltyProgramPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LoyaltyProgramConnection{Edges: []*LoyaltyProgramEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// LoyaltyProgramOrderFieldCreatedAt orders LoyaltyProgram by created_at.
+	LoyaltyProgramOrderFieldCreatedAt = &LoyaltyProgramOrderField{
+		Value: func(_m *LoyaltyProgram) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: loyaltyprogram.FieldCreatedAt,
+		toTerm: loyaltyprogram.ByCreatedAt,
+		toCursor: func(_m *LoyaltyProgram) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// LoyaltyProgramOrderFieldName orders LoyaltyProgram by name.
+	LoyaltyProgramOrderFieldName = &LoyaltyProgramOrderField{
+		Value: func(_m *LoyaltyProgram) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: loyaltyprogram.FieldName,
+		toTerm: loyaltyprogram.ByName,
+		toCursor: func(_m *LoyaltyProgram) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// LoyaltyProgramOrderFieldStatus orders LoyaltyProgram by status.
+	LoyaltyProgramOrderFieldStatus = &LoyaltyProgramOrderField{
+		Value: func(_m *LoyaltyProgram) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: loyaltyprogram.FieldStatus,
+		toTerm: loyaltyprogram.ByStatus,
+		toCursor: func(_m *LoyaltyProgram) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LoyaltyProgramOrderField) String() string {
+	var str string
+	switch f.column {
+	case LoyaltyProgramOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case LoyaltyProgramOrderFieldName.column:
+		str = "NAME"
+	case LoyaltyProgramOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LoyaltyProgramOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LoyaltyProgramOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LoyaltyProgramOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LoyaltyProgramOrderFieldCreatedAt
+	case "NAME":
+		*f = *LoyaltyProgramOrderFieldName
+	case "STATUS":
+		*f = *LoyaltyProgramOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid LoyaltyProgramOrderField", str)
+	}
+	return nil
+}
+
+// LoyaltyProgramOrderField defines the ordering field of LoyaltyProgram.
+type LoyaltyProgramOrderField struct {
+	// Value extracts the ordering value from the given LoyaltyProgram.
+	Value    func(*LoyaltyProgram) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) loyaltyprogram.OrderOption
+	toCursor func(*LoyaltyProgram) Cursor
+}
+
+// LoyaltyProgramOrder defines the ordering of LoyaltyProgram.
+type LoyaltyProgramOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *LoyaltyProgramOrderField `json:"field"`
+}
+
+// DefaultLoyaltyProgramOrder is the default ordering of LoyaltyProgram.
+var DefaultLoyaltyProgramOrder = &LoyaltyProgramOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LoyaltyProgramOrderField{
+		Value: func(_m *LoyaltyProgram) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: loyaltyprogram.FieldID,
+		toTerm: loyaltyprogram.ByID,
+		toCursor: func(_m *LoyaltyProgram) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LoyaltyProgram into LoyaltyProgramEdge.
+func (_m *LoyaltyProgram) ToEdge(order *LoyaltyProgramOrder) *LoyaltyProgramEdge {
+	if order == nil {
+		order = DefaultLoyaltyProgramOrder
+	}
+	return &LoyaltyProgramEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -2300,6 +4840,634 @@ func (_m *Publication) ToEdge(order *PublicationOrder) *PublicationEdge {
 		order = DefaultPublicationOrder
 	}
 	return &PublicationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RewardEdge is the edge representation of Reward.
+type RewardEdge struct {
+	Node   *Reward `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// RewardConnection is the connection containing edges to Reward.
+type RewardConnection struct {
+	Edges      []*RewardEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *RewardConnection) build(nodes []*Reward, pager *rewardPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Reward
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Reward {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Reward {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RewardEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RewardEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RewardPaginateOption enables pagination customization.
+type RewardPaginateOption func(*rewardPager) error
+
+// WithRewardOrder configures pagination ordering.
+func WithRewardOrder(order *RewardOrder) RewardPaginateOption {
+	if order == nil {
+		order = DefaultRewardOrder
+	}
+	o := *order
+	return func(pager *rewardPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRewardOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRewardFilter configures pagination filter.
+func WithRewardFilter(filter func(*RewardQuery) (*RewardQuery, error)) RewardPaginateOption {
+	return func(pager *rewardPager) error {
+		if filter == nil {
+			return errors.New("RewardQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type rewardPager struct {
+	reverse bool
+	order   *RewardOrder
+	filter  func(*RewardQuery) (*RewardQuery, error)
+}
+
+func newRewardPager(opts []RewardPaginateOption, reverse bool) (*rewardPager, error) {
+	pager := &rewardPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRewardOrder
+	}
+	return pager, nil
+}
+
+func (p *rewardPager) applyFilter(query *RewardQuery) (*RewardQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *rewardPager) toCursor(_m *Reward) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *rewardPager) applyCursors(query *RewardQuery, after, before *Cursor) (*RewardQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRewardOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *rewardPager) applyOrder(query *RewardQuery) *RewardQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRewardOrder.Field {
+		query = query.Order(DefaultRewardOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *rewardPager) orderExpr(query *RewardQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRewardOrder.Field {
+			b.Comma().Ident(DefaultRewardOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Reward.
+func (_m *RewardQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RewardPaginateOption,
+) (*RewardConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRewardPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RewardConnection{Edges: []*RewardEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RewardOrderFieldCreatedAt orders Reward by created_at.
+	RewardOrderFieldCreatedAt = &RewardOrderField{
+		Value: func(_m *Reward) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: reward.FieldCreatedAt,
+		toTerm: reward.ByCreatedAt,
+		toCursor: func(_m *Reward) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// RewardOrderFieldName orders Reward by name.
+	RewardOrderFieldName = &RewardOrderField{
+		Value: func(_m *Reward) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: reward.FieldName,
+		toTerm: reward.ByName,
+		toCursor: func(_m *Reward) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// RewardOrderFieldStatus orders Reward by status.
+	RewardOrderFieldStatus = &RewardOrderField{
+		Value: func(_m *Reward) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: reward.FieldStatus,
+		toTerm: reward.ByStatus,
+		toCursor: func(_m *Reward) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RewardOrderField) String() string {
+	var str string
+	switch f.column {
+	case RewardOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case RewardOrderFieldName.column:
+		str = "NAME"
+	case RewardOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RewardOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RewardOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RewardOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *RewardOrderFieldCreatedAt
+	case "NAME":
+		*f = *RewardOrderFieldName
+	case "STATUS":
+		*f = *RewardOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid RewardOrderField", str)
+	}
+	return nil
+}
+
+// RewardOrderField defines the ordering field of Reward.
+type RewardOrderField struct {
+	// Value extracts the ordering value from the given Reward.
+	Value    func(*Reward) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) reward.OrderOption
+	toCursor func(*Reward) Cursor
+}
+
+// RewardOrder defines the ordering of Reward.
+type RewardOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *RewardOrderField `json:"field"`
+}
+
+// DefaultRewardOrder is the default ordering of Reward.
+var DefaultRewardOrder = &RewardOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RewardOrderField{
+		Value: func(_m *Reward) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: reward.FieldID,
+		toTerm: reward.ByID,
+		toCursor: func(_m *Reward) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Reward into RewardEdge.
+func (_m *Reward) ToEdge(order *RewardOrder) *RewardEdge {
+	if order == nil {
+		order = DefaultRewardOrder
+	}
+	return &RewardEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RewardActivityEdge is the edge representation of RewardActivity.
+type RewardActivityEdge struct {
+	Node   *RewardActivity `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// RewardActivityConnection is the connection containing edges to RewardActivity.
+type RewardActivityConnection struct {
+	Edges      []*RewardActivityEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *RewardActivityConnection) build(nodes []*RewardActivity, pager *rewardactivityPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *RewardActivity
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *RewardActivity {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *RewardActivity {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RewardActivityEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RewardActivityEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RewardActivityPaginateOption enables pagination customization.
+type RewardActivityPaginateOption func(*rewardactivityPager) error
+
+// WithRewardActivityOrder configures pagination ordering.
+func WithRewardActivityOrder(order *RewardActivityOrder) RewardActivityPaginateOption {
+	if order == nil {
+		order = DefaultRewardActivityOrder
+	}
+	o := *order
+	return func(pager *rewardactivityPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRewardActivityOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRewardActivityFilter configures pagination filter.
+func WithRewardActivityFilter(filter func(*RewardActivityQuery) (*RewardActivityQuery, error)) RewardActivityPaginateOption {
+	return func(pager *rewardactivityPager) error {
+		if filter == nil {
+			return errors.New("RewardActivityQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type rewardactivityPager struct {
+	reverse bool
+	order   *RewardActivityOrder
+	filter  func(*RewardActivityQuery) (*RewardActivityQuery, error)
+}
+
+func newRewardActivityPager(opts []RewardActivityPaginateOption, reverse bool) (*rewardactivityPager, error) {
+	pager := &rewardactivityPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRewardActivityOrder
+	}
+	return pager, nil
+}
+
+func (p *rewardactivityPager) applyFilter(query *RewardActivityQuery) (*RewardActivityQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *rewardactivityPager) toCursor(_m *RewardActivity) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *rewardactivityPager) applyCursors(query *RewardActivityQuery, after, before *Cursor) (*RewardActivityQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRewardActivityOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *rewardactivityPager) applyOrder(query *RewardActivityQuery) *RewardActivityQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRewardActivityOrder.Field {
+		query = query.Order(DefaultRewardActivityOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *rewardactivityPager) orderExpr(query *RewardActivityQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRewardActivityOrder.Field {
+			b.Comma().Ident(DefaultRewardActivityOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to RewardActivity.
+func (_m *RewardActivityQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RewardActivityPaginateOption,
+) (*RewardActivityConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRewardActivityPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RewardActivityConnection{Edges: []*RewardActivityEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RewardActivityOrderFieldCreatedAt orders RewardActivity by created_at.
+	RewardActivityOrderFieldCreatedAt = &RewardActivityOrderField{
+		Value: func(_m *RewardActivity) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: rewardactivity.FieldCreatedAt,
+		toTerm: rewardactivity.ByCreatedAt,
+		toCursor: func(_m *RewardActivity) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RewardActivityOrderField) String() string {
+	var str string
+	switch f.column {
+	case RewardActivityOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RewardActivityOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RewardActivityOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RewardActivityOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *RewardActivityOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid RewardActivityOrderField", str)
+	}
+	return nil
+}
+
+// RewardActivityOrderField defines the ordering field of RewardActivity.
+type RewardActivityOrderField struct {
+	// Value extracts the ordering value from the given RewardActivity.
+	Value    func(*RewardActivity) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) rewardactivity.OrderOption
+	toCursor func(*RewardActivity) Cursor
+}
+
+// RewardActivityOrder defines the ordering of RewardActivity.
+type RewardActivityOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *RewardActivityOrderField `json:"field"`
+}
+
+// DefaultRewardActivityOrder is the default ordering of RewardActivity.
+var DefaultRewardActivityOrder = &RewardActivityOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RewardActivityOrderField{
+		Value: func(_m *RewardActivity) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: rewardactivity.FieldID,
+		toTerm: rewardactivity.ByID,
+		toCursor: func(_m *RewardActivity) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts RewardActivity into RewardActivityEdge.
+func (_m *RewardActivity) ToEdge(order *RewardActivityOrder) *RewardActivityEdge {
+	if order == nil {
+		order = DefaultRewardActivityOrder
+	}
+	return &RewardActivityEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

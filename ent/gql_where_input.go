@@ -9,12 +9,22 @@ import (
 
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -1473,6 +1483,1782 @@ func (i *CampaignWhereInput) P() (predicate.Campaign, error) {
 	}
 }
 
+// CardWhereInput represents a where input for filtering Card queries.
+type CardWhereInput struct {
+	Predicates []predicate.Card  `json:"-"`
+	Not        *CardWhereInput   `json:"not,omitempty"`
+	Or         []*CardWhereInput `json:"or,omitempty"`
+	And        []*CardWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "program_id" field predicates.
+	ProgramID             *string  `json:"programID,omitempty"`
+	ProgramIDNEQ          *string  `json:"programIDNEQ,omitempty"`
+	ProgramIDIn           []string `json:"programIDIn,omitempty"`
+	ProgramIDNotIn        []string `json:"programIDNotIn,omitempty"`
+	ProgramIDGT           *string  `json:"programIDGT,omitempty"`
+	ProgramIDGTE          *string  `json:"programIDGTE,omitempty"`
+	ProgramIDLT           *string  `json:"programIDLT,omitempty"`
+	ProgramIDLTE          *string  `json:"programIDLTE,omitempty"`
+	ProgramIDContains     *string  `json:"programIDContains,omitempty"`
+	ProgramIDHasPrefix    *string  `json:"programIDHasPrefix,omitempty"`
+	ProgramIDHasSuffix    *string  `json:"programIDHasSuffix,omitempty"`
+	ProgramIDEqualFold    *string  `json:"programIDEqualFold,omitempty"`
+	ProgramIDContainsFold *string  `json:"programIDContainsFold,omitempty"`
+
+	// "card_definition_id" field predicates.
+	CardDefinitionID             *string  `json:"cardDefinitionID,omitempty"`
+	CardDefinitionIDNEQ          *string  `json:"cardDefinitionIDNEQ,omitempty"`
+	CardDefinitionIDIn           []string `json:"cardDefinitionIDIn,omitempty"`
+	CardDefinitionIDNotIn        []string `json:"cardDefinitionIDNotIn,omitempty"`
+	CardDefinitionIDGT           *string  `json:"cardDefinitionIDGT,omitempty"`
+	CardDefinitionIDGTE          *string  `json:"cardDefinitionIDGTE,omitempty"`
+	CardDefinitionIDLT           *string  `json:"cardDefinitionIDLT,omitempty"`
+	CardDefinitionIDLTE          *string  `json:"cardDefinitionIDLTE,omitempty"`
+	CardDefinitionIDContains     *string  `json:"cardDefinitionIDContains,omitempty"`
+	CardDefinitionIDHasPrefix    *string  `json:"cardDefinitionIDHasPrefix,omitempty"`
+	CardDefinitionIDHasSuffix    *string  `json:"cardDefinitionIDHasSuffix,omitempty"`
+	CardDefinitionIDIsNil        bool     `json:"cardDefinitionIDIsNil,omitempty"`
+	CardDefinitionIDNotNil       bool     `json:"cardDefinitionIDNotNil,omitempty"`
+	CardDefinitionIDEqualFold    *string  `json:"cardDefinitionIDEqualFold,omitempty"`
+	CardDefinitionIDContainsFold *string  `json:"cardDefinitionIDContainsFold,omitempty"`
+
+	// "member_id" field predicates.
+	MemberID             *string  `json:"memberID,omitempty"`
+	MemberIDNEQ          *string  `json:"memberIDNEQ,omitempty"`
+	MemberIDIn           []string `json:"memberIDIn,omitempty"`
+	MemberIDNotIn        []string `json:"memberIDNotIn,omitempty"`
+	MemberIDGT           *string  `json:"memberIDGT,omitempty"`
+	MemberIDGTE          *string  `json:"memberIDGTE,omitempty"`
+	MemberIDLT           *string  `json:"memberIDLT,omitempty"`
+	MemberIDLTE          *string  `json:"memberIDLTE,omitempty"`
+	MemberIDContains     *string  `json:"memberIDContains,omitempty"`
+	MemberIDHasPrefix    *string  `json:"memberIDHasPrefix,omitempty"`
+	MemberIDHasSuffix    *string  `json:"memberIDHasSuffix,omitempty"`
+	MemberIDIsNil        bool     `json:"memberIDIsNil,omitempty"`
+	MemberIDNotNil       bool     `json:"memberIDNotNil,omitempty"`
+	MemberIDEqualFold    *string  `json:"memberIDEqualFold,omitempty"`
+	MemberIDContainsFold *string  `json:"memberIDContainsFold,omitempty"`
+
+	// "code" field predicates.
+	Code             *string  `json:"code,omitempty"`
+	CodeNEQ          *string  `json:"codeNEQ,omitempty"`
+	CodeIn           []string `json:"codeIn,omitempty"`
+	CodeNotIn        []string `json:"codeNotIn,omitempty"`
+	CodeGT           *string  `json:"codeGT,omitempty"`
+	CodeGTE          *string  `json:"codeGTE,omitempty"`
+	CodeLT           *string  `json:"codeLT,omitempty"`
+	CodeLTE          *string  `json:"codeLTE,omitempty"`
+	CodeContains     *string  `json:"codeContains,omitempty"`
+	CodeHasPrefix    *string  `json:"codeHasPrefix,omitempty"`
+	CodeHasSuffix    *string  `json:"codeHasSuffix,omitempty"`
+	CodeIsNil        bool     `json:"codeIsNil,omitempty"`
+	CodeNotNil       bool     `json:"codeNotNil,omitempty"`
+	CodeEqualFold    *string  `json:"codeEqualFold,omitempty"`
+	CodeContainsFold *string  `json:"codeContainsFold,omitempty"`
+
+	// "balance" field predicates.
+	Balance      *int64  `json:"balance,omitempty"`
+	BalanceNEQ   *int64  `json:"balanceNEQ,omitempty"`
+	BalanceIn    []int64 `json:"balanceIn,omitempty"`
+	BalanceNotIn []int64 `json:"balanceNotIn,omitempty"`
+	BalanceGT    *int64  `json:"balanceGT,omitempty"`
+	BalanceGTE   *int64  `json:"balanceGTE,omitempty"`
+	BalanceLT    *int64  `json:"balanceLT,omitempty"`
+	BalanceLTE   *int64  `json:"balanceLTE,omitempty"`
+
+	// "member" edge predicates.
+	HasMember     *bool                      `json:"hasMember,omitempty"`
+	HasMemberWith []*LoyaltyMemberWhereInput `json:"hasMemberWith,omitempty"`
+
+	// "activities" edge predicates.
+	HasActivities     *bool                     `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*CardActivityWhereInput `json:"hasActivitiesWith,omitempty"`
+
+	// "transactions" edge predicates.
+	HasTransactions     *bool                        `json:"hasTransactions,omitempty"`
+	HasTransactionsWith []*CardTransactionWhereInput `json:"hasTransactionsWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CardWhereInput) AddPredicates(predicates ...predicate.Card) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CardWhereInput filter on the CardQuery builder.
+func (i *CardWhereInput) Filter(q *CardQuery) (*CardQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCardWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCardWhereInput is returned in case the CardWhereInput is empty.
+var ErrEmptyCardWhereInput = errors.New("ent: empty predicate CardWhereInput")
+
+// P returns a predicate for filtering cards.
+// An error is returned if the input is empty or invalid.
+func (i *CardWhereInput) P() (predicate.Card, error) {
+	var predicates []predicate.Card
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, card.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Card, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, card.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Card, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, card.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, card.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, card.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, card.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, card.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, card.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, card.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, card.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, card.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, card.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, card.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, card.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, card.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, card.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, card.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, card.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, card.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, card.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, card.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, card.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, card.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, card.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, card.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, card.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, card.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, card.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, card.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, card.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, card.UpdatedAtNotNil())
+	}
+	if i.ProgramID != nil {
+		predicates = append(predicates, card.ProgramIDEQ(*i.ProgramID))
+	}
+	if i.ProgramIDNEQ != nil {
+		predicates = append(predicates, card.ProgramIDNEQ(*i.ProgramIDNEQ))
+	}
+	if len(i.ProgramIDIn) > 0 {
+		predicates = append(predicates, card.ProgramIDIn(i.ProgramIDIn...))
+	}
+	if len(i.ProgramIDNotIn) > 0 {
+		predicates = append(predicates, card.ProgramIDNotIn(i.ProgramIDNotIn...))
+	}
+	if i.ProgramIDGT != nil {
+		predicates = append(predicates, card.ProgramIDGT(*i.ProgramIDGT))
+	}
+	if i.ProgramIDGTE != nil {
+		predicates = append(predicates, card.ProgramIDGTE(*i.ProgramIDGTE))
+	}
+	if i.ProgramIDLT != nil {
+		predicates = append(predicates, card.ProgramIDLT(*i.ProgramIDLT))
+	}
+	if i.ProgramIDLTE != nil {
+		predicates = append(predicates, card.ProgramIDLTE(*i.ProgramIDLTE))
+	}
+	if i.ProgramIDContains != nil {
+		predicates = append(predicates, card.ProgramIDContains(*i.ProgramIDContains))
+	}
+	if i.ProgramIDHasPrefix != nil {
+		predicates = append(predicates, card.ProgramIDHasPrefix(*i.ProgramIDHasPrefix))
+	}
+	if i.ProgramIDHasSuffix != nil {
+		predicates = append(predicates, card.ProgramIDHasSuffix(*i.ProgramIDHasSuffix))
+	}
+	if i.ProgramIDEqualFold != nil {
+		predicates = append(predicates, card.ProgramIDEqualFold(*i.ProgramIDEqualFold))
+	}
+	if i.ProgramIDContainsFold != nil {
+		predicates = append(predicates, card.ProgramIDContainsFold(*i.ProgramIDContainsFold))
+	}
+	if i.CardDefinitionID != nil {
+		predicates = append(predicates, card.CardDefinitionIDEQ(*i.CardDefinitionID))
+	}
+	if i.CardDefinitionIDNEQ != nil {
+		predicates = append(predicates, card.CardDefinitionIDNEQ(*i.CardDefinitionIDNEQ))
+	}
+	if len(i.CardDefinitionIDIn) > 0 {
+		predicates = append(predicates, card.CardDefinitionIDIn(i.CardDefinitionIDIn...))
+	}
+	if len(i.CardDefinitionIDNotIn) > 0 {
+		predicates = append(predicates, card.CardDefinitionIDNotIn(i.CardDefinitionIDNotIn...))
+	}
+	if i.CardDefinitionIDGT != nil {
+		predicates = append(predicates, card.CardDefinitionIDGT(*i.CardDefinitionIDGT))
+	}
+	if i.CardDefinitionIDGTE != nil {
+		predicates = append(predicates, card.CardDefinitionIDGTE(*i.CardDefinitionIDGTE))
+	}
+	if i.CardDefinitionIDLT != nil {
+		predicates = append(predicates, card.CardDefinitionIDLT(*i.CardDefinitionIDLT))
+	}
+	if i.CardDefinitionIDLTE != nil {
+		predicates = append(predicates, card.CardDefinitionIDLTE(*i.CardDefinitionIDLTE))
+	}
+	if i.CardDefinitionIDContains != nil {
+		predicates = append(predicates, card.CardDefinitionIDContains(*i.CardDefinitionIDContains))
+	}
+	if i.CardDefinitionIDHasPrefix != nil {
+		predicates = append(predicates, card.CardDefinitionIDHasPrefix(*i.CardDefinitionIDHasPrefix))
+	}
+	if i.CardDefinitionIDHasSuffix != nil {
+		predicates = append(predicates, card.CardDefinitionIDHasSuffix(*i.CardDefinitionIDHasSuffix))
+	}
+	if i.CardDefinitionIDIsNil {
+		predicates = append(predicates, card.CardDefinitionIDIsNil())
+	}
+	if i.CardDefinitionIDNotNil {
+		predicates = append(predicates, card.CardDefinitionIDNotNil())
+	}
+	if i.CardDefinitionIDEqualFold != nil {
+		predicates = append(predicates, card.CardDefinitionIDEqualFold(*i.CardDefinitionIDEqualFold))
+	}
+	if i.CardDefinitionIDContainsFold != nil {
+		predicates = append(predicates, card.CardDefinitionIDContainsFold(*i.CardDefinitionIDContainsFold))
+	}
+	if i.MemberID != nil {
+		predicates = append(predicates, card.MemberIDEQ(*i.MemberID))
+	}
+	if i.MemberIDNEQ != nil {
+		predicates = append(predicates, card.MemberIDNEQ(*i.MemberIDNEQ))
+	}
+	if len(i.MemberIDIn) > 0 {
+		predicates = append(predicates, card.MemberIDIn(i.MemberIDIn...))
+	}
+	if len(i.MemberIDNotIn) > 0 {
+		predicates = append(predicates, card.MemberIDNotIn(i.MemberIDNotIn...))
+	}
+	if i.MemberIDGT != nil {
+		predicates = append(predicates, card.MemberIDGT(*i.MemberIDGT))
+	}
+	if i.MemberIDGTE != nil {
+		predicates = append(predicates, card.MemberIDGTE(*i.MemberIDGTE))
+	}
+	if i.MemberIDLT != nil {
+		predicates = append(predicates, card.MemberIDLT(*i.MemberIDLT))
+	}
+	if i.MemberIDLTE != nil {
+		predicates = append(predicates, card.MemberIDLTE(*i.MemberIDLTE))
+	}
+	if i.MemberIDContains != nil {
+		predicates = append(predicates, card.MemberIDContains(*i.MemberIDContains))
+	}
+	if i.MemberIDHasPrefix != nil {
+		predicates = append(predicates, card.MemberIDHasPrefix(*i.MemberIDHasPrefix))
+	}
+	if i.MemberIDHasSuffix != nil {
+		predicates = append(predicates, card.MemberIDHasSuffix(*i.MemberIDHasSuffix))
+	}
+	if i.MemberIDIsNil {
+		predicates = append(predicates, card.MemberIDIsNil())
+	}
+	if i.MemberIDNotNil {
+		predicates = append(predicates, card.MemberIDNotNil())
+	}
+	if i.MemberIDEqualFold != nil {
+		predicates = append(predicates, card.MemberIDEqualFold(*i.MemberIDEqualFold))
+	}
+	if i.MemberIDContainsFold != nil {
+		predicates = append(predicates, card.MemberIDContainsFold(*i.MemberIDContainsFold))
+	}
+	if i.Code != nil {
+		predicates = append(predicates, card.CodeEQ(*i.Code))
+	}
+	if i.CodeNEQ != nil {
+		predicates = append(predicates, card.CodeNEQ(*i.CodeNEQ))
+	}
+	if len(i.CodeIn) > 0 {
+		predicates = append(predicates, card.CodeIn(i.CodeIn...))
+	}
+	if len(i.CodeNotIn) > 0 {
+		predicates = append(predicates, card.CodeNotIn(i.CodeNotIn...))
+	}
+	if i.CodeGT != nil {
+		predicates = append(predicates, card.CodeGT(*i.CodeGT))
+	}
+	if i.CodeGTE != nil {
+		predicates = append(predicates, card.CodeGTE(*i.CodeGTE))
+	}
+	if i.CodeLT != nil {
+		predicates = append(predicates, card.CodeLT(*i.CodeLT))
+	}
+	if i.CodeLTE != nil {
+		predicates = append(predicates, card.CodeLTE(*i.CodeLTE))
+	}
+	if i.CodeContains != nil {
+		predicates = append(predicates, card.CodeContains(*i.CodeContains))
+	}
+	if i.CodeHasPrefix != nil {
+		predicates = append(predicates, card.CodeHasPrefix(*i.CodeHasPrefix))
+	}
+	if i.CodeHasSuffix != nil {
+		predicates = append(predicates, card.CodeHasSuffix(*i.CodeHasSuffix))
+	}
+	if i.CodeIsNil {
+		predicates = append(predicates, card.CodeIsNil())
+	}
+	if i.CodeNotNil {
+		predicates = append(predicates, card.CodeNotNil())
+	}
+	if i.CodeEqualFold != nil {
+		predicates = append(predicates, card.CodeEqualFold(*i.CodeEqualFold))
+	}
+	if i.CodeContainsFold != nil {
+		predicates = append(predicates, card.CodeContainsFold(*i.CodeContainsFold))
+	}
+	if i.Balance != nil {
+		predicates = append(predicates, card.BalanceEQ(*i.Balance))
+	}
+	if i.BalanceNEQ != nil {
+		predicates = append(predicates, card.BalanceNEQ(*i.BalanceNEQ))
+	}
+	if len(i.BalanceIn) > 0 {
+		predicates = append(predicates, card.BalanceIn(i.BalanceIn...))
+	}
+	if len(i.BalanceNotIn) > 0 {
+		predicates = append(predicates, card.BalanceNotIn(i.BalanceNotIn...))
+	}
+	if i.BalanceGT != nil {
+		predicates = append(predicates, card.BalanceGT(*i.BalanceGT))
+	}
+	if i.BalanceGTE != nil {
+		predicates = append(predicates, card.BalanceGTE(*i.BalanceGTE))
+	}
+	if i.BalanceLT != nil {
+		predicates = append(predicates, card.BalanceLT(*i.BalanceLT))
+	}
+	if i.BalanceLTE != nil {
+		predicates = append(predicates, card.BalanceLTE(*i.BalanceLTE))
+	}
+
+	if i.HasMember != nil {
+		p := card.HasMember()
+		if !*i.HasMember {
+			p = card.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasMemberWith) > 0 {
+		with := make([]predicate.LoyaltyMember, 0, len(i.HasMemberWith))
+		for _, w := range i.HasMemberWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasMemberWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, card.HasMemberWith(with...))
+	}
+	if i.HasActivities != nil {
+		p := card.HasActivities()
+		if !*i.HasActivities {
+			p = card.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.CardActivity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, card.HasActivitiesWith(with...))
+	}
+	if i.HasTransactions != nil {
+		p := card.HasTransactions()
+		if !*i.HasTransactions {
+			p = card.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasTransactionsWith) > 0 {
+		with := make([]predicate.CardTransaction, 0, len(i.HasTransactionsWith))
+		for _, w := range i.HasTransactionsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasTransactionsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, card.HasTransactionsWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCardWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return card.And(predicates...), nil
+	}
+}
+
+// CardActivityWhereInput represents a where input for filtering CardActivity queries.
+type CardActivityWhereInput struct {
+	Predicates []predicate.CardActivity  `json:"-"`
+	Not        *CardActivityWhereInput   `json:"not,omitempty"`
+	Or         []*CardActivityWhereInput `json:"or,omitempty"`
+	And        []*CardActivityWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "card_id" field predicates.
+	CardID             *string  `json:"cardID,omitempty"`
+	CardIDNEQ          *string  `json:"cardIDNEQ,omitempty"`
+	CardIDIn           []string `json:"cardIDIn,omitempty"`
+	CardIDNotIn        []string `json:"cardIDNotIn,omitempty"`
+	CardIDGT           *string  `json:"cardIDGT,omitempty"`
+	CardIDGTE          *string  `json:"cardIDGTE,omitempty"`
+	CardIDLT           *string  `json:"cardIDLT,omitempty"`
+	CardIDLTE          *string  `json:"cardIDLTE,omitempty"`
+	CardIDContains     *string  `json:"cardIDContains,omitempty"`
+	CardIDHasPrefix    *string  `json:"cardIDHasPrefix,omitempty"`
+	CardIDHasSuffix    *string  `json:"cardIDHasSuffix,omitempty"`
+	CardIDEqualFold    *string  `json:"cardIDEqualFold,omitempty"`
+	CardIDContainsFold *string  `json:"cardIDContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "group_id" field predicates.
+	GroupID             *string  `json:"groupID,omitempty"`
+	GroupIDNEQ          *string  `json:"groupIDNEQ,omitempty"`
+	GroupIDIn           []string `json:"groupIDIn,omitempty"`
+	GroupIDNotIn        []string `json:"groupIDNotIn,omitempty"`
+	GroupIDGT           *string  `json:"groupIDGT,omitempty"`
+	GroupIDGTE          *string  `json:"groupIDGTE,omitempty"`
+	GroupIDLT           *string  `json:"groupIDLT,omitempty"`
+	GroupIDLTE          *string  `json:"groupIDLTE,omitempty"`
+	GroupIDContains     *string  `json:"groupIDContains,omitempty"`
+	GroupIDHasPrefix    *string  `json:"groupIDHasPrefix,omitempty"`
+	GroupIDHasSuffix    *string  `json:"groupIDHasSuffix,omitempty"`
+	GroupIDIsNil        bool     `json:"groupIDIsNil,omitempty"`
+	GroupIDNotNil       bool     `json:"groupIDNotNil,omitempty"`
+	GroupIDEqualFold    *string  `json:"groupIDEqualFold,omitempty"`
+	GroupIDContainsFold *string  `json:"groupIDContainsFold,omitempty"`
+
+	// "card" edge predicates.
+	HasCard     *bool             `json:"hasCard,omitempty"`
+	HasCardWith []*CardWhereInput `json:"hasCardWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CardActivityWhereInput) AddPredicates(predicates ...predicate.CardActivity) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CardActivityWhereInput filter on the CardActivityQuery builder.
+func (i *CardActivityWhereInput) Filter(q *CardActivityQuery) (*CardActivityQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCardActivityWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCardActivityWhereInput is returned in case the CardActivityWhereInput is empty.
+var ErrEmptyCardActivityWhereInput = errors.New("ent: empty predicate CardActivityWhereInput")
+
+// P returns a predicate for filtering cardactivities.
+// An error is returned if the input is empty or invalid.
+func (i *CardActivityWhereInput) P() (predicate.CardActivity, error) {
+	var predicates []predicate.CardActivity
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, cardactivity.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CardActivity, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, cardactivity.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CardActivity, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, cardactivity.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, cardactivity.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, cardactivity.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, cardactivity.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, cardactivity.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, cardactivity.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, cardactivity.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, cardactivity.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, cardactivity.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, cardactivity.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, cardactivity.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, cardactivity.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, cardactivity.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, cardactivity.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, cardactivity.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, cardactivity.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, cardactivity.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, cardactivity.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, cardactivity.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, cardactivity.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, cardactivity.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, cardactivity.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, cardactivity.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, cardactivity.UpdatedAtNotNil())
+	}
+	if i.CardID != nil {
+		predicates = append(predicates, cardactivity.CardIDEQ(*i.CardID))
+	}
+	if i.CardIDNEQ != nil {
+		predicates = append(predicates, cardactivity.CardIDNEQ(*i.CardIDNEQ))
+	}
+	if len(i.CardIDIn) > 0 {
+		predicates = append(predicates, cardactivity.CardIDIn(i.CardIDIn...))
+	}
+	if len(i.CardIDNotIn) > 0 {
+		predicates = append(predicates, cardactivity.CardIDNotIn(i.CardIDNotIn...))
+	}
+	if i.CardIDGT != nil {
+		predicates = append(predicates, cardactivity.CardIDGT(*i.CardIDGT))
+	}
+	if i.CardIDGTE != nil {
+		predicates = append(predicates, cardactivity.CardIDGTE(*i.CardIDGTE))
+	}
+	if i.CardIDLT != nil {
+		predicates = append(predicates, cardactivity.CardIDLT(*i.CardIDLT))
+	}
+	if i.CardIDLTE != nil {
+		predicates = append(predicates, cardactivity.CardIDLTE(*i.CardIDLTE))
+	}
+	if i.CardIDContains != nil {
+		predicates = append(predicates, cardactivity.CardIDContains(*i.CardIDContains))
+	}
+	if i.CardIDHasPrefix != nil {
+		predicates = append(predicates, cardactivity.CardIDHasPrefix(*i.CardIDHasPrefix))
+	}
+	if i.CardIDHasSuffix != nil {
+		predicates = append(predicates, cardactivity.CardIDHasSuffix(*i.CardIDHasSuffix))
+	}
+	if i.CardIDEqualFold != nil {
+		predicates = append(predicates, cardactivity.CardIDEqualFold(*i.CardIDEqualFold))
+	}
+	if i.CardIDContainsFold != nil {
+		predicates = append(predicates, cardactivity.CardIDContainsFold(*i.CardIDContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, cardactivity.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, cardactivity.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, cardactivity.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, cardactivity.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, cardactivity.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, cardactivity.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, cardactivity.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, cardactivity.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, cardactivity.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, cardactivity.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, cardactivity.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, cardactivity.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, cardactivity.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.GroupID != nil {
+		predicates = append(predicates, cardactivity.GroupIDEQ(*i.GroupID))
+	}
+	if i.GroupIDNEQ != nil {
+		predicates = append(predicates, cardactivity.GroupIDNEQ(*i.GroupIDNEQ))
+	}
+	if len(i.GroupIDIn) > 0 {
+		predicates = append(predicates, cardactivity.GroupIDIn(i.GroupIDIn...))
+	}
+	if len(i.GroupIDNotIn) > 0 {
+		predicates = append(predicates, cardactivity.GroupIDNotIn(i.GroupIDNotIn...))
+	}
+	if i.GroupIDGT != nil {
+		predicates = append(predicates, cardactivity.GroupIDGT(*i.GroupIDGT))
+	}
+	if i.GroupIDGTE != nil {
+		predicates = append(predicates, cardactivity.GroupIDGTE(*i.GroupIDGTE))
+	}
+	if i.GroupIDLT != nil {
+		predicates = append(predicates, cardactivity.GroupIDLT(*i.GroupIDLT))
+	}
+	if i.GroupIDLTE != nil {
+		predicates = append(predicates, cardactivity.GroupIDLTE(*i.GroupIDLTE))
+	}
+	if i.GroupIDContains != nil {
+		predicates = append(predicates, cardactivity.GroupIDContains(*i.GroupIDContains))
+	}
+	if i.GroupIDHasPrefix != nil {
+		predicates = append(predicates, cardactivity.GroupIDHasPrefix(*i.GroupIDHasPrefix))
+	}
+	if i.GroupIDHasSuffix != nil {
+		predicates = append(predicates, cardactivity.GroupIDHasSuffix(*i.GroupIDHasSuffix))
+	}
+	if i.GroupIDIsNil {
+		predicates = append(predicates, cardactivity.GroupIDIsNil())
+	}
+	if i.GroupIDNotNil {
+		predicates = append(predicates, cardactivity.GroupIDNotNil())
+	}
+	if i.GroupIDEqualFold != nil {
+		predicates = append(predicates, cardactivity.GroupIDEqualFold(*i.GroupIDEqualFold))
+	}
+	if i.GroupIDContainsFold != nil {
+		predicates = append(predicates, cardactivity.GroupIDContainsFold(*i.GroupIDContainsFold))
+	}
+
+	if i.HasCard != nil {
+		p := cardactivity.HasCard()
+		if !*i.HasCard {
+			p = cardactivity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCardWith) > 0 {
+		with := make([]predicate.Card, 0, len(i.HasCardWith))
+		for _, w := range i.HasCardWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCardWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, cardactivity.HasCardWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCardActivityWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return cardactivity.And(predicates...), nil
+	}
+}
+
+// CardDefinitionWhereInput represents a where input for filtering CardDefinition queries.
+type CardDefinitionWhereInput struct {
+	Predicates []predicate.CardDefinition  `json:"-"`
+	Not        *CardDefinitionWhereInput   `json:"not,omitempty"`
+	Or         []*CardDefinitionWhereInput `json:"or,omitempty"`
+	And        []*CardDefinitionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *carddefinition.Status  `json:"status,omitempty"`
+	StatusNEQ   *carddefinition.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []carddefinition.Status `json:"statusIn,omitempty"`
+	StatusNotIn []carddefinition.Status `json:"statusNotIn,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CardDefinitionWhereInput) AddPredicates(predicates ...predicate.CardDefinition) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CardDefinitionWhereInput filter on the CardDefinitionQuery builder.
+func (i *CardDefinitionWhereInput) Filter(q *CardDefinitionQuery) (*CardDefinitionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCardDefinitionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCardDefinitionWhereInput is returned in case the CardDefinitionWhereInput is empty.
+var ErrEmptyCardDefinitionWhereInput = errors.New("ent: empty predicate CardDefinitionWhereInput")
+
+// P returns a predicate for filtering carddefinitions.
+// An error is returned if the input is empty or invalid.
+func (i *CardDefinitionWhereInput) P() (predicate.CardDefinition, error) {
+	var predicates []predicate.CardDefinition
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, carddefinition.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CardDefinition, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, carddefinition.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CardDefinition, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, carddefinition.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, carddefinition.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, carddefinition.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, carddefinition.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, carddefinition.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, carddefinition.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, carddefinition.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, carddefinition.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, carddefinition.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, carddefinition.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, carddefinition.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, carddefinition.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, carddefinition.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, carddefinition.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, carddefinition.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, carddefinition.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, carddefinition.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, carddefinition.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, carddefinition.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, carddefinition.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, carddefinition.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, carddefinition.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, carddefinition.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, carddefinition.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, carddefinition.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, carddefinition.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, carddefinition.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, carddefinition.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, carddefinition.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, carddefinition.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, carddefinition.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, carddefinition.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, carddefinition.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, carddefinition.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, carddefinition.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, carddefinition.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, carddefinition.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, carddefinition.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, carddefinition.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, carddefinition.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, carddefinition.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, carddefinition.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, carddefinition.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, carddefinition.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, carddefinition.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, carddefinition.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, carddefinition.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, carddefinition.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, carddefinition.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, carddefinition.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, carddefinition.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, carddefinition.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, carddefinition.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, carddefinition.StatusNotIn(i.StatusNotIn...))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCardDefinitionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return carddefinition.And(predicates...), nil
+	}
+}
+
+// CardTransactionWhereInput represents a where input for filtering CardTransaction queries.
+type CardTransactionWhereInput struct {
+	Predicates []predicate.CardTransaction  `json:"-"`
+	Not        *CardTransactionWhereInput   `json:"not,omitempty"`
+	Or         []*CardTransactionWhereInput `json:"or,omitempty"`
+	And        []*CardTransactionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "card_id" field predicates.
+	CardID             *string  `json:"cardID,omitempty"`
+	CardIDNEQ          *string  `json:"cardIDNEQ,omitempty"`
+	CardIDIn           []string `json:"cardIDIn,omitempty"`
+	CardIDNotIn        []string `json:"cardIDNotIn,omitempty"`
+	CardIDGT           *string  `json:"cardIDGT,omitempty"`
+	CardIDGTE          *string  `json:"cardIDGTE,omitempty"`
+	CardIDLT           *string  `json:"cardIDLT,omitempty"`
+	CardIDLTE          *string  `json:"cardIDLTE,omitempty"`
+	CardIDContains     *string  `json:"cardIDContains,omitempty"`
+	CardIDHasPrefix    *string  `json:"cardIDHasPrefix,omitempty"`
+	CardIDHasSuffix    *string  `json:"cardIDHasSuffix,omitempty"`
+	CardIDEqualFold    *string  `json:"cardIDEqualFold,omitempty"`
+	CardIDContainsFold *string  `json:"cardIDContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *cardtransaction.Type  `json:"type,omitempty"`
+	TypeNEQ   *cardtransaction.Type  `json:"typeNEQ,omitempty"`
+	TypeIn    []cardtransaction.Type `json:"typeIn,omitempty"`
+	TypeNotIn []cardtransaction.Type `json:"typeNotIn,omitempty"`
+
+	// "amount" field predicates.
+	Amount      *int64  `json:"amount,omitempty"`
+	AmountNEQ   *int64  `json:"amountNEQ,omitempty"`
+	AmountIn    []int64 `json:"amountIn,omitempty"`
+	AmountNotIn []int64 `json:"amountNotIn,omitempty"`
+	AmountGT    *int64  `json:"amountGT,omitempty"`
+	AmountGTE   *int64  `json:"amountGTE,omitempty"`
+	AmountLT    *int64  `json:"amountLT,omitempty"`
+	AmountLTE   *int64  `json:"amountLTE,omitempty"`
+
+	// "balance" field predicates.
+	Balance      *int64  `json:"balance,omitempty"`
+	BalanceNEQ   *int64  `json:"balanceNEQ,omitempty"`
+	BalanceIn    []int64 `json:"balanceIn,omitempty"`
+	BalanceNotIn []int64 `json:"balanceNotIn,omitempty"`
+	BalanceGT    *int64  `json:"balanceGT,omitempty"`
+	BalanceGTE   *int64  `json:"balanceGTE,omitempty"`
+	BalanceLT    *int64  `json:"balanceLT,omitempty"`
+	BalanceLTE   *int64  `json:"balanceLTE,omitempty"`
+
+	// "reason" field predicates.
+	Reason             *string  `json:"reason,omitempty"`
+	ReasonNEQ          *string  `json:"reasonNEQ,omitempty"`
+	ReasonIn           []string `json:"reasonIn,omitempty"`
+	ReasonNotIn        []string `json:"reasonNotIn,omitempty"`
+	ReasonGT           *string  `json:"reasonGT,omitempty"`
+	ReasonGTE          *string  `json:"reasonGTE,omitempty"`
+	ReasonLT           *string  `json:"reasonLT,omitempty"`
+	ReasonLTE          *string  `json:"reasonLTE,omitempty"`
+	ReasonContains     *string  `json:"reasonContains,omitempty"`
+	ReasonHasPrefix    *string  `json:"reasonHasPrefix,omitempty"`
+	ReasonHasSuffix    *string  `json:"reasonHasSuffix,omitempty"`
+	ReasonIsNil        bool     `json:"reasonIsNil,omitempty"`
+	ReasonNotNil       bool     `json:"reasonNotNil,omitempty"`
+	ReasonEqualFold    *string  `json:"reasonEqualFold,omitempty"`
+	ReasonContainsFold *string  `json:"reasonContainsFold,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "card" edge predicates.
+	HasCard     *bool             `json:"hasCard,omitempty"`
+	HasCardWith []*CardWhereInput `json:"hasCardWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CardTransactionWhereInput) AddPredicates(predicates ...predicate.CardTransaction) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CardTransactionWhereInput filter on the CardTransactionQuery builder.
+func (i *CardTransactionWhereInput) Filter(q *CardTransactionQuery) (*CardTransactionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCardTransactionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCardTransactionWhereInput is returned in case the CardTransactionWhereInput is empty.
+var ErrEmptyCardTransactionWhereInput = errors.New("ent: empty predicate CardTransactionWhereInput")
+
+// P returns a predicate for filtering cardtransactions.
+// An error is returned if the input is empty or invalid.
+func (i *CardTransactionWhereInput) P() (predicate.CardTransaction, error) {
+	var predicates []predicate.CardTransaction
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, cardtransaction.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.CardTransaction, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, cardtransaction.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.CardTransaction, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, cardtransaction.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, cardtransaction.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, cardtransaction.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, cardtransaction.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, cardtransaction.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, cardtransaction.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, cardtransaction.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, cardtransaction.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, cardtransaction.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, cardtransaction.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, cardtransaction.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, cardtransaction.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, cardtransaction.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, cardtransaction.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, cardtransaction.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, cardtransaction.UpdatedAtNotNil())
+	}
+	if i.CardID != nil {
+		predicates = append(predicates, cardtransaction.CardIDEQ(*i.CardID))
+	}
+	if i.CardIDNEQ != nil {
+		predicates = append(predicates, cardtransaction.CardIDNEQ(*i.CardIDNEQ))
+	}
+	if len(i.CardIDIn) > 0 {
+		predicates = append(predicates, cardtransaction.CardIDIn(i.CardIDIn...))
+	}
+	if len(i.CardIDNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.CardIDNotIn(i.CardIDNotIn...))
+	}
+	if i.CardIDGT != nil {
+		predicates = append(predicates, cardtransaction.CardIDGT(*i.CardIDGT))
+	}
+	if i.CardIDGTE != nil {
+		predicates = append(predicates, cardtransaction.CardIDGTE(*i.CardIDGTE))
+	}
+	if i.CardIDLT != nil {
+		predicates = append(predicates, cardtransaction.CardIDLT(*i.CardIDLT))
+	}
+	if i.CardIDLTE != nil {
+		predicates = append(predicates, cardtransaction.CardIDLTE(*i.CardIDLTE))
+	}
+	if i.CardIDContains != nil {
+		predicates = append(predicates, cardtransaction.CardIDContains(*i.CardIDContains))
+	}
+	if i.CardIDHasPrefix != nil {
+		predicates = append(predicates, cardtransaction.CardIDHasPrefix(*i.CardIDHasPrefix))
+	}
+	if i.CardIDHasSuffix != nil {
+		predicates = append(predicates, cardtransaction.CardIDHasSuffix(*i.CardIDHasSuffix))
+	}
+	if i.CardIDEqualFold != nil {
+		predicates = append(predicates, cardtransaction.CardIDEqualFold(*i.CardIDEqualFold))
+	}
+	if i.CardIDContainsFold != nil {
+		predicates = append(predicates, cardtransaction.CardIDContainsFold(*i.CardIDContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, cardtransaction.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, cardtransaction.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, cardtransaction.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.Amount != nil {
+		predicates = append(predicates, cardtransaction.AmountEQ(*i.Amount))
+	}
+	if i.AmountNEQ != nil {
+		predicates = append(predicates, cardtransaction.AmountNEQ(*i.AmountNEQ))
+	}
+	if len(i.AmountIn) > 0 {
+		predicates = append(predicates, cardtransaction.AmountIn(i.AmountIn...))
+	}
+	if len(i.AmountNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.AmountNotIn(i.AmountNotIn...))
+	}
+	if i.AmountGT != nil {
+		predicates = append(predicates, cardtransaction.AmountGT(*i.AmountGT))
+	}
+	if i.AmountGTE != nil {
+		predicates = append(predicates, cardtransaction.AmountGTE(*i.AmountGTE))
+	}
+	if i.AmountLT != nil {
+		predicates = append(predicates, cardtransaction.AmountLT(*i.AmountLT))
+	}
+	if i.AmountLTE != nil {
+		predicates = append(predicates, cardtransaction.AmountLTE(*i.AmountLTE))
+	}
+	if i.Balance != nil {
+		predicates = append(predicates, cardtransaction.BalanceEQ(*i.Balance))
+	}
+	if i.BalanceNEQ != nil {
+		predicates = append(predicates, cardtransaction.BalanceNEQ(*i.BalanceNEQ))
+	}
+	if len(i.BalanceIn) > 0 {
+		predicates = append(predicates, cardtransaction.BalanceIn(i.BalanceIn...))
+	}
+	if len(i.BalanceNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.BalanceNotIn(i.BalanceNotIn...))
+	}
+	if i.BalanceGT != nil {
+		predicates = append(predicates, cardtransaction.BalanceGT(*i.BalanceGT))
+	}
+	if i.BalanceGTE != nil {
+		predicates = append(predicates, cardtransaction.BalanceGTE(*i.BalanceGTE))
+	}
+	if i.BalanceLT != nil {
+		predicates = append(predicates, cardtransaction.BalanceLT(*i.BalanceLT))
+	}
+	if i.BalanceLTE != nil {
+		predicates = append(predicates, cardtransaction.BalanceLTE(*i.BalanceLTE))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, cardtransaction.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, cardtransaction.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, cardtransaction.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.ReasonGT != nil {
+		predicates = append(predicates, cardtransaction.ReasonGT(*i.ReasonGT))
+	}
+	if i.ReasonGTE != nil {
+		predicates = append(predicates, cardtransaction.ReasonGTE(*i.ReasonGTE))
+	}
+	if i.ReasonLT != nil {
+		predicates = append(predicates, cardtransaction.ReasonLT(*i.ReasonLT))
+	}
+	if i.ReasonLTE != nil {
+		predicates = append(predicates, cardtransaction.ReasonLTE(*i.ReasonLTE))
+	}
+	if i.ReasonContains != nil {
+		predicates = append(predicates, cardtransaction.ReasonContains(*i.ReasonContains))
+	}
+	if i.ReasonHasPrefix != nil {
+		predicates = append(predicates, cardtransaction.ReasonHasPrefix(*i.ReasonHasPrefix))
+	}
+	if i.ReasonHasSuffix != nil {
+		predicates = append(predicates, cardtransaction.ReasonHasSuffix(*i.ReasonHasSuffix))
+	}
+	if i.ReasonIsNil {
+		predicates = append(predicates, cardtransaction.ReasonIsNil())
+	}
+	if i.ReasonNotNil {
+		predicates = append(predicates, cardtransaction.ReasonNotNil())
+	}
+	if i.ReasonEqualFold != nil {
+		predicates = append(predicates, cardtransaction.ReasonEqualFold(*i.ReasonEqualFold))
+	}
+	if i.ReasonContainsFold != nil {
+		predicates = append(predicates, cardtransaction.ReasonContainsFold(*i.ReasonContainsFold))
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, cardtransaction.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, cardtransaction.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, cardtransaction.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, cardtransaction.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, cardtransaction.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, cardtransaction.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, cardtransaction.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, cardtransaction.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, cardtransaction.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, cardtransaction.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, cardtransaction.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, cardtransaction.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, cardtransaction.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, cardtransaction.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+
+	if i.HasCard != nil {
+		p := cardtransaction.HasCard()
+		if !*i.HasCard {
+			p = cardtransaction.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCardWith) > 0 {
+		with := make([]predicate.Card, 0, len(i.HasCardWith))
+		for _, w := range i.HasCardWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCardWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, cardtransaction.HasCardWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCardTransactionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return cardtransaction.And(predicates...), nil
+	}
+}
+
 // CustomEventWhereInput represents a where input for filtering CustomEvent queries.
 type CustomEventWhereInput struct {
 	Predicates []predicate.CustomEvent  `json:"-"`
@@ -2515,6 +4301,370 @@ func (i *CustomerWhereInput) P() (predicate.Customer, error) {
 	}
 }
 
+// EarningRuleWhereInput represents a where input for filtering EarningRule queries.
+type EarningRuleWhereInput struct {
+	Predicates []predicate.EarningRule  `json:"-"`
+	Not        *EarningRuleWhereInput   `json:"not,omitempty"`
+	Or         []*EarningRuleWhereInput `json:"or,omitempty"`
+	And        []*EarningRuleWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *earningrule.Status  `json:"status,omitempty"`
+	StatusNEQ   *earningrule.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []earningrule.Status `json:"statusIn,omitempty"`
+	StatusNotIn []earningrule.Status `json:"statusNotIn,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "end_date" field predicates.
+	EndDate       *time.Time  `json:"endDate,omitempty"`
+	EndDateNEQ    *time.Time  `json:"endDateNEQ,omitempty"`
+	EndDateIn     []time.Time `json:"endDateIn,omitempty"`
+	EndDateNotIn  []time.Time `json:"endDateNotIn,omitempty"`
+	EndDateGT     *time.Time  `json:"endDateGT,omitempty"`
+	EndDateGTE    *time.Time  `json:"endDateGTE,omitempty"`
+	EndDateLT     *time.Time  `json:"endDateLT,omitempty"`
+	EndDateLTE    *time.Time  `json:"endDateLTE,omitempty"`
+	EndDateIsNil  bool        `json:"endDateIsNil,omitempty"`
+	EndDateNotNil bool        `json:"endDateNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *EarningRuleWhereInput) AddPredicates(predicates ...predicate.EarningRule) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the EarningRuleWhereInput filter on the EarningRuleQuery builder.
+func (i *EarningRuleWhereInput) Filter(q *EarningRuleQuery) (*EarningRuleQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyEarningRuleWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyEarningRuleWhereInput is returned in case the EarningRuleWhereInput is empty.
+var ErrEmptyEarningRuleWhereInput = errors.New("ent: empty predicate EarningRuleWhereInput")
+
+// P returns a predicate for filtering earningrules.
+// An error is returned if the input is empty or invalid.
+func (i *EarningRuleWhereInput) P() (predicate.EarningRule, error) {
+	var predicates []predicate.EarningRule
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, earningrule.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.EarningRule, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, earningrule.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.EarningRule, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, earningrule.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, earningrule.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, earningrule.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, earningrule.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, earningrule.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, earningrule.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, earningrule.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, earningrule.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, earningrule.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, earningrule.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, earningrule.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, earningrule.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, earningrule.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, earningrule.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, earningrule.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, earningrule.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, earningrule.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, earningrule.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, earningrule.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, earningrule.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, earningrule.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, earningrule.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, earningrule.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, earningrule.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, earningrule.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, earningrule.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, earningrule.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, earningrule.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, earningrule.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, earningrule.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, earningrule.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, earningrule.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, earningrule.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, earningrule.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, earningrule.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, earningrule.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, earningrule.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, earningrule.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, earningrule.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, earningrule.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, earningrule.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, earningrule.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, earningrule.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, earningrule.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, earningrule.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, earningrule.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, earningrule.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, earningrule.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, earningrule.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, earningrule.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, earningrule.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, earningrule.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, earningrule.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, earningrule.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, earningrule.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, earningrule.StartDateNotNil())
+	}
+	if i.EndDate != nil {
+		predicates = append(predicates, earningrule.EndDateEQ(*i.EndDate))
+	}
+	if i.EndDateNEQ != nil {
+		predicates = append(predicates, earningrule.EndDateNEQ(*i.EndDateNEQ))
+	}
+	if len(i.EndDateIn) > 0 {
+		predicates = append(predicates, earningrule.EndDateIn(i.EndDateIn...))
+	}
+	if len(i.EndDateNotIn) > 0 {
+		predicates = append(predicates, earningrule.EndDateNotIn(i.EndDateNotIn...))
+	}
+	if i.EndDateGT != nil {
+		predicates = append(predicates, earningrule.EndDateGT(*i.EndDateGT))
+	}
+	if i.EndDateGTE != nil {
+		predicates = append(predicates, earningrule.EndDateGTE(*i.EndDateGTE))
+	}
+	if i.EndDateLT != nil {
+		predicates = append(predicates, earningrule.EndDateLT(*i.EndDateLT))
+	}
+	if i.EndDateLTE != nil {
+		predicates = append(predicates, earningrule.EndDateLTE(*i.EndDateLTE))
+	}
+	if i.EndDateIsNil {
+		predicates = append(predicates, earningrule.EndDateIsNil())
+	}
+	if i.EndDateNotNil {
+		predicates = append(predicates, earningrule.EndDateNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyEarningRuleWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return earningrule.And(predicates...), nil
+	}
+}
+
 // ExportWhereInput represents a where input for filtering Export queries.
 type ExportWhereInput struct {
 	Predicates []predicate.Export  `json:"-"`
@@ -3012,6 +5162,1102 @@ func (i *ExportWhereInput) P() (predicate.Export, error) {
 		return predicates[0], nil
 	default:
 		return export.And(predicates...), nil
+	}
+}
+
+// IncentiveWhereInput represents a where input for filtering Incentive queries.
+type IncentiveWhereInput struct {
+	Predicates []predicate.Incentive  `json:"-"`
+	Not        *IncentiveWhereInput   `json:"not,omitempty"`
+	Or         []*IncentiveWhereInput `json:"or,omitempty"`
+	And        []*IncentiveWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *incentive.Type  `json:"type,omitempty"`
+	TypeNEQ   *incentive.Type  `json:"typeNEQ,omitempty"`
+	TypeIn    []incentive.Type `json:"typeIn,omitempty"`
+	TypeNotIn []incentive.Type `json:"typeNotIn,omitempty"`
+
+	// "status" field predicates.
+	Status      *incentive.Status  `json:"status,omitempty"`
+	StatusNEQ   *incentive.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []incentive.Status `json:"statusIn,omitempty"`
+	StatusNotIn []incentive.Status `json:"statusNotIn,omitempty"`
+
+	// "stock" field predicates.
+	Stock      *int  `json:"stock,omitempty"`
+	StockNEQ   *int  `json:"stockNEQ,omitempty"`
+	StockIn    []int `json:"stockIn,omitempty"`
+	StockNotIn []int `json:"stockNotIn,omitempty"`
+	StockGT    *int  `json:"stockGT,omitempty"`
+	StockGTE   *int  `json:"stockGTE,omitempty"`
+	StockLT    *int  `json:"stockLT,omitempty"`
+	StockLTE   *int  `json:"stockLTE,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *IncentiveWhereInput) AddPredicates(predicates ...predicate.Incentive) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the IncentiveWhereInput filter on the IncentiveQuery builder.
+func (i *IncentiveWhereInput) Filter(q *IncentiveQuery) (*IncentiveQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyIncentiveWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyIncentiveWhereInput is returned in case the IncentiveWhereInput is empty.
+var ErrEmptyIncentiveWhereInput = errors.New("ent: empty predicate IncentiveWhereInput")
+
+// P returns a predicate for filtering incentives.
+// An error is returned if the input is empty or invalid.
+func (i *IncentiveWhereInput) P() (predicate.Incentive, error) {
+	var predicates []predicate.Incentive
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, incentive.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Incentive, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, incentive.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Incentive, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, incentive.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, incentive.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, incentive.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, incentive.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, incentive.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, incentive.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, incentive.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, incentive.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, incentive.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, incentive.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, incentive.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, incentive.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, incentive.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, incentive.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, incentive.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, incentive.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, incentive.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, incentive.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, incentive.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, incentive.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, incentive.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, incentive.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, incentive.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, incentive.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, incentive.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, incentive.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, incentive.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, incentive.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, incentive.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, incentive.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, incentive.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, incentive.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, incentive.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, incentive.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, incentive.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, incentive.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, incentive.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, incentive.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, incentive.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, incentive.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, incentive.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, incentive.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, incentive.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, incentive.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, incentive.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, incentive.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, incentive.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, incentive.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, incentive.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, incentive.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.Stock != nil {
+		predicates = append(predicates, incentive.StockEQ(*i.Stock))
+	}
+	if i.StockNEQ != nil {
+		predicates = append(predicates, incentive.StockNEQ(*i.StockNEQ))
+	}
+	if len(i.StockIn) > 0 {
+		predicates = append(predicates, incentive.StockIn(i.StockIn...))
+	}
+	if len(i.StockNotIn) > 0 {
+		predicates = append(predicates, incentive.StockNotIn(i.StockNotIn...))
+	}
+	if i.StockGT != nil {
+		predicates = append(predicates, incentive.StockGT(*i.StockGT))
+	}
+	if i.StockGTE != nil {
+		predicates = append(predicates, incentive.StockGTE(*i.StockGTE))
+	}
+	if i.StockLT != nil {
+		predicates = append(predicates, incentive.StockLT(*i.StockLT))
+	}
+	if i.StockLTE != nil {
+		predicates = append(predicates, incentive.StockLTE(*i.StockLTE))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyIncentiveWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return incentive.And(predicates...), nil
+	}
+}
+
+// LoyaltyMemberWhereInput represents a where input for filtering LoyaltyMember queries.
+type LoyaltyMemberWhereInput struct {
+	Predicates []predicate.LoyaltyMember  `json:"-"`
+	Not        *LoyaltyMemberWhereInput   `json:"not,omitempty"`
+	Or         []*LoyaltyMemberWhereInput `json:"or,omitempty"`
+	And        []*LoyaltyMemberWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "program_id" field predicates.
+	ProgramID             *string  `json:"programID,omitempty"`
+	ProgramIDNEQ          *string  `json:"programIDNEQ,omitempty"`
+	ProgramIDIn           []string `json:"programIDIn,omitempty"`
+	ProgramIDNotIn        []string `json:"programIDNotIn,omitempty"`
+	ProgramIDGT           *string  `json:"programIDGT,omitempty"`
+	ProgramIDGTE          *string  `json:"programIDGTE,omitempty"`
+	ProgramIDLT           *string  `json:"programIDLT,omitempty"`
+	ProgramIDLTE          *string  `json:"programIDLTE,omitempty"`
+	ProgramIDContains     *string  `json:"programIDContains,omitempty"`
+	ProgramIDHasPrefix    *string  `json:"programIDHasPrefix,omitempty"`
+	ProgramIDHasSuffix    *string  `json:"programIDHasSuffix,omitempty"`
+	ProgramIDEqualFold    *string  `json:"programIDEqualFold,omitempty"`
+	ProgramIDContainsFold *string  `json:"programIDContainsFold,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *loyaltymember.Status  `json:"status,omitempty"`
+	StatusNEQ   *loyaltymember.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []loyaltymember.Status `json:"statusIn,omitempty"`
+	StatusNotIn []loyaltymember.Status `json:"statusNotIn,omitempty"`
+
+	// "program" edge predicates.
+	HasProgram     *bool                       `json:"hasProgram,omitempty"`
+	HasProgramWith []*LoyaltyProgramWhereInput `json:"hasProgramWith,omitempty"`
+
+	// "cards" edge predicates.
+	HasCards     *bool             `json:"hasCards,omitempty"`
+	HasCardsWith []*CardWhereInput `json:"hasCardsWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *LoyaltyMemberWhereInput) AddPredicates(predicates ...predicate.LoyaltyMember) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the LoyaltyMemberWhereInput filter on the LoyaltyMemberQuery builder.
+func (i *LoyaltyMemberWhereInput) Filter(q *LoyaltyMemberQuery) (*LoyaltyMemberQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyLoyaltyMemberWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyLoyaltyMemberWhereInput is returned in case the LoyaltyMemberWhereInput is empty.
+var ErrEmptyLoyaltyMemberWhereInput = errors.New("ent: empty predicate LoyaltyMemberWhereInput")
+
+// P returns a predicate for filtering loyaltymembers.
+// An error is returned if the input is empty or invalid.
+func (i *LoyaltyMemberWhereInput) P() (predicate.LoyaltyMember, error) {
+	var predicates []predicate.LoyaltyMember
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, loyaltymember.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.LoyaltyMember, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, loyaltymember.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.LoyaltyMember, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, loyaltymember.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, loyaltymember.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, loyaltymember.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, loyaltymember.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, loyaltymember.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, loyaltymember.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, loyaltymember.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, loyaltymember.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, loyaltymember.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, loyaltymember.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, loyaltymember.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, loyaltymember.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, loyaltymember.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, loyaltymember.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, loyaltymember.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, loyaltymember.UpdatedAtNotNil())
+	}
+	if i.ProgramID != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDEQ(*i.ProgramID))
+	}
+	if i.ProgramIDNEQ != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDNEQ(*i.ProgramIDNEQ))
+	}
+	if len(i.ProgramIDIn) > 0 {
+		predicates = append(predicates, loyaltymember.ProgramIDIn(i.ProgramIDIn...))
+	}
+	if len(i.ProgramIDNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.ProgramIDNotIn(i.ProgramIDNotIn...))
+	}
+	if i.ProgramIDGT != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDGT(*i.ProgramIDGT))
+	}
+	if i.ProgramIDGTE != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDGTE(*i.ProgramIDGTE))
+	}
+	if i.ProgramIDLT != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDLT(*i.ProgramIDLT))
+	}
+	if i.ProgramIDLTE != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDLTE(*i.ProgramIDLTE))
+	}
+	if i.ProgramIDContains != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDContains(*i.ProgramIDContains))
+	}
+	if i.ProgramIDHasPrefix != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDHasPrefix(*i.ProgramIDHasPrefix))
+	}
+	if i.ProgramIDHasSuffix != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDHasSuffix(*i.ProgramIDHasSuffix))
+	}
+	if i.ProgramIDEqualFold != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDEqualFold(*i.ProgramIDEqualFold))
+	}
+	if i.ProgramIDContainsFold != nil {
+		predicates = append(predicates, loyaltymember.ProgramIDContainsFold(*i.ProgramIDContainsFold))
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, loyaltymember.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, loyaltymember.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, loyaltymember.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, loyaltymember.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, loyaltymember.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, loyaltymember.StatusNotIn(i.StatusNotIn...))
+	}
+
+	if i.HasProgram != nil {
+		p := loyaltymember.HasProgram()
+		if !*i.HasProgram {
+			p = loyaltymember.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProgramWith) > 0 {
+		with := make([]predicate.LoyaltyProgram, 0, len(i.HasProgramWith))
+		for _, w := range i.HasProgramWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProgramWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, loyaltymember.HasProgramWith(with...))
+	}
+	if i.HasCards != nil {
+		p := loyaltymember.HasCards()
+		if !*i.HasCards {
+			p = loyaltymember.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCardsWith) > 0 {
+		with := make([]predicate.Card, 0, len(i.HasCardsWith))
+		for _, w := range i.HasCardsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCardsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, loyaltymember.HasCardsWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyLoyaltyMemberWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return loyaltymember.And(predicates...), nil
+	}
+}
+
+// LoyaltyProgramWhereInput represents a where input for filtering LoyaltyProgram queries.
+type LoyaltyProgramWhereInput struct {
+	Predicates []predicate.LoyaltyProgram  `json:"-"`
+	Not        *LoyaltyProgramWhereInput   `json:"not,omitempty"`
+	Or         []*LoyaltyProgramWhereInput `json:"or,omitempty"`
+	And        []*LoyaltyProgramWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *loyaltyprogram.Status  `json:"status,omitempty"`
+	StatusNEQ   *loyaltyprogram.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []loyaltyprogram.Status `json:"statusIn,omitempty"`
+	StatusNotIn []loyaltyprogram.Status `json:"statusNotIn,omitempty"`
+
+	// "start_date" field predicates.
+	StartDate       *time.Time  `json:"startDate,omitempty"`
+	StartDateNEQ    *time.Time  `json:"startDateNEQ,omitempty"`
+	StartDateIn     []time.Time `json:"startDateIn,omitempty"`
+	StartDateNotIn  []time.Time `json:"startDateNotIn,omitempty"`
+	StartDateGT     *time.Time  `json:"startDateGT,omitempty"`
+	StartDateGTE    *time.Time  `json:"startDateGTE,omitempty"`
+	StartDateLT     *time.Time  `json:"startDateLT,omitempty"`
+	StartDateLTE    *time.Time  `json:"startDateLTE,omitempty"`
+	StartDateIsNil  bool        `json:"startDateIsNil,omitempty"`
+	StartDateNotNil bool        `json:"startDateNotNil,omitempty"`
+
+	// "end_date" field predicates.
+	EndDate       *time.Time  `json:"endDate,omitempty"`
+	EndDateNEQ    *time.Time  `json:"endDateNEQ,omitempty"`
+	EndDateIn     []time.Time `json:"endDateIn,omitempty"`
+	EndDateNotIn  []time.Time `json:"endDateNotIn,omitempty"`
+	EndDateGT     *time.Time  `json:"endDateGT,omitempty"`
+	EndDateGTE    *time.Time  `json:"endDateGTE,omitempty"`
+	EndDateLT     *time.Time  `json:"endDateLT,omitempty"`
+	EndDateLTE    *time.Time  `json:"endDateLTE,omitempty"`
+	EndDateIsNil  bool        `json:"endDateIsNil,omitempty"`
+	EndDateNotNil bool        `json:"endDateNotNil,omitempty"`
+
+	// "members" edge predicates.
+	HasMembers     *bool                      `json:"hasMembers,omitempty"`
+	HasMembersWith []*LoyaltyMemberWhereInput `json:"hasMembersWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *LoyaltyProgramWhereInput) AddPredicates(predicates ...predicate.LoyaltyProgram) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the LoyaltyProgramWhereInput filter on the LoyaltyProgramQuery builder.
+func (i *LoyaltyProgramWhereInput) Filter(q *LoyaltyProgramQuery) (*LoyaltyProgramQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyLoyaltyProgramWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyLoyaltyProgramWhereInput is returned in case the LoyaltyProgramWhereInput is empty.
+var ErrEmptyLoyaltyProgramWhereInput = errors.New("ent: empty predicate LoyaltyProgramWhereInput")
+
+// P returns a predicate for filtering loyaltyprograms.
+// An error is returned if the input is empty or invalid.
+func (i *LoyaltyProgramWhereInput) P() (predicate.LoyaltyProgram, error) {
+	var predicates []predicate.LoyaltyProgram
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, loyaltyprogram.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.LoyaltyProgram, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, loyaltyprogram.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.LoyaltyProgram, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, loyaltyprogram.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, loyaltyprogram.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, loyaltyprogram.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, loyaltyprogram.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, loyaltyprogram.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, loyaltyprogram.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, loyaltyprogram.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, loyaltyprogram.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, loyaltyprogram.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, loyaltyprogram.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, loyaltyprogram.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, loyaltyprogram.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, loyaltyprogram.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, loyaltyprogram.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, loyaltyprogram.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, loyaltyprogram.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, loyaltyprogram.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, loyaltyprogram.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, loyaltyprogram.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, loyaltyprogram.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, loyaltyprogram.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.StartDate != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateEQ(*i.StartDate))
+	}
+	if i.StartDateNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateNEQ(*i.StartDateNEQ))
+	}
+	if len(i.StartDateIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.StartDateIn(i.StartDateIn...))
+	}
+	if len(i.StartDateNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.StartDateNotIn(i.StartDateNotIn...))
+	}
+	if i.StartDateGT != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateGT(*i.StartDateGT))
+	}
+	if i.StartDateGTE != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateGTE(*i.StartDateGTE))
+	}
+	if i.StartDateLT != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateLT(*i.StartDateLT))
+	}
+	if i.StartDateLTE != nil {
+		predicates = append(predicates, loyaltyprogram.StartDateLTE(*i.StartDateLTE))
+	}
+	if i.StartDateIsNil {
+		predicates = append(predicates, loyaltyprogram.StartDateIsNil())
+	}
+	if i.StartDateNotNil {
+		predicates = append(predicates, loyaltyprogram.StartDateNotNil())
+	}
+	if i.EndDate != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateEQ(*i.EndDate))
+	}
+	if i.EndDateNEQ != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateNEQ(*i.EndDateNEQ))
+	}
+	if len(i.EndDateIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.EndDateIn(i.EndDateIn...))
+	}
+	if len(i.EndDateNotIn) > 0 {
+		predicates = append(predicates, loyaltyprogram.EndDateNotIn(i.EndDateNotIn...))
+	}
+	if i.EndDateGT != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateGT(*i.EndDateGT))
+	}
+	if i.EndDateGTE != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateGTE(*i.EndDateGTE))
+	}
+	if i.EndDateLT != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateLT(*i.EndDateLT))
+	}
+	if i.EndDateLTE != nil {
+		predicates = append(predicates, loyaltyprogram.EndDateLTE(*i.EndDateLTE))
+	}
+	if i.EndDateIsNil {
+		predicates = append(predicates, loyaltyprogram.EndDateIsNil())
+	}
+	if i.EndDateNotNil {
+		predicates = append(predicates, loyaltyprogram.EndDateNotNil())
+	}
+
+	if i.HasMembers != nil {
+		p := loyaltyprogram.HasMembers()
+		if !*i.HasMembers {
+			p = loyaltyprogram.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasMembersWith) > 0 {
+		with := make([]predicate.LoyaltyMember, 0, len(i.HasMembersWith))
+		for _, w := range i.HasMembersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasMembersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, loyaltyprogram.HasMembersWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyLoyaltyProgramWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return loyaltyprogram.And(predicates...), nil
 	}
 }
 
@@ -3990,6 +7236,726 @@ func (i *PublicationWhereInput) P() (predicate.Publication, error) {
 		return predicates[0], nil
 	default:
 		return publication.And(predicates...), nil
+	}
+}
+
+// RewardWhereInput represents a where input for filtering Reward queries.
+type RewardWhereInput struct {
+	Predicates []predicate.Reward  `json:"-"`
+	Not        *RewardWhereInput   `json:"not,omitempty"`
+	Or         []*RewardWhereInput `json:"or,omitempty"`
+	And        []*RewardWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type      *reward.Type  `json:"type,omitempty"`
+	TypeNEQ   *reward.Type  `json:"typeNEQ,omitempty"`
+	TypeIn    []reward.Type `json:"typeIn,omitempty"`
+	TypeNotIn []reward.Type `json:"typeNotIn,omitempty"`
+
+	// "status" field predicates.
+	Status      *reward.Status  `json:"status,omitempty"`
+	StatusNEQ   *reward.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []reward.Status `json:"statusIn,omitempty"`
+	StatusNotIn []reward.Status `json:"statusNotIn,omitempty"`
+
+	// "activities" edge predicates.
+	HasActivities     *bool                       `json:"hasActivities,omitempty"`
+	HasActivitiesWith []*RewardActivityWhereInput `json:"hasActivitiesWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *RewardWhereInput) AddPredicates(predicates ...predicate.Reward) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the RewardWhereInput filter on the RewardQuery builder.
+func (i *RewardWhereInput) Filter(q *RewardQuery) (*RewardQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyRewardWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyRewardWhereInput is returned in case the RewardWhereInput is empty.
+var ErrEmptyRewardWhereInput = errors.New("ent: empty predicate RewardWhereInput")
+
+// P returns a predicate for filtering rewards.
+// An error is returned if the input is empty or invalid.
+func (i *RewardWhereInput) P() (predicate.Reward, error) {
+	var predicates []predicate.Reward
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, reward.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Reward, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, reward.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Reward, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, reward.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, reward.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, reward.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, reward.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, reward.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, reward.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, reward.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, reward.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, reward.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, reward.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, reward.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, reward.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, reward.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, reward.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, reward.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, reward.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, reward.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, reward.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, reward.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, reward.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, reward.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, reward.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, reward.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, reward.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, reward.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, reward.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, reward.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, reward.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, reward.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, reward.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, reward.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, reward.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, reward.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, reward.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, reward.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, reward.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, reward.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, reward.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, reward.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, reward.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, reward.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, reward.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, reward.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, reward.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, reward.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, reward.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, reward.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, reward.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, reward.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, reward.StatusNotIn(i.StatusNotIn...))
+	}
+
+	if i.HasActivities != nil {
+		p := reward.HasActivities()
+		if !*i.HasActivities {
+			p = reward.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasActivitiesWith) > 0 {
+		with := make([]predicate.RewardActivity, 0, len(i.HasActivitiesWith))
+		for _, w := range i.HasActivitiesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasActivitiesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, reward.HasActivitiesWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyRewardWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return reward.And(predicates...), nil
+	}
+}
+
+// RewardActivityWhereInput represents a where input for filtering RewardActivity queries.
+type RewardActivityWhereInput struct {
+	Predicates []predicate.RewardActivity  `json:"-"`
+	Not        *RewardActivityWhereInput   `json:"not,omitempty"`
+	Or         []*RewardActivityWhereInput `json:"or,omitempty"`
+	And        []*RewardActivityWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "reward_id" field predicates.
+	RewardID             *string  `json:"rewardID,omitempty"`
+	RewardIDNEQ          *string  `json:"rewardIDNEQ,omitempty"`
+	RewardIDIn           []string `json:"rewardIDIn,omitempty"`
+	RewardIDNotIn        []string `json:"rewardIDNotIn,omitempty"`
+	RewardIDGT           *string  `json:"rewardIDGT,omitempty"`
+	RewardIDGTE          *string  `json:"rewardIDGTE,omitempty"`
+	RewardIDLT           *string  `json:"rewardIDLT,omitempty"`
+	RewardIDLTE          *string  `json:"rewardIDLTE,omitempty"`
+	RewardIDContains     *string  `json:"rewardIDContains,omitempty"`
+	RewardIDHasPrefix    *string  `json:"rewardIDHasPrefix,omitempty"`
+	RewardIDHasSuffix    *string  `json:"rewardIDHasSuffix,omitempty"`
+	RewardIDEqualFold    *string  `json:"rewardIDEqualFold,omitempty"`
+	RewardIDContainsFold *string  `json:"rewardIDContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "group_id" field predicates.
+	GroupID             *string  `json:"groupID,omitempty"`
+	GroupIDNEQ          *string  `json:"groupIDNEQ,omitempty"`
+	GroupIDIn           []string `json:"groupIDIn,omitempty"`
+	GroupIDNotIn        []string `json:"groupIDNotIn,omitempty"`
+	GroupIDGT           *string  `json:"groupIDGT,omitempty"`
+	GroupIDGTE          *string  `json:"groupIDGTE,omitempty"`
+	GroupIDLT           *string  `json:"groupIDLT,omitempty"`
+	GroupIDLTE          *string  `json:"groupIDLTE,omitempty"`
+	GroupIDContains     *string  `json:"groupIDContains,omitempty"`
+	GroupIDHasPrefix    *string  `json:"groupIDHasPrefix,omitempty"`
+	GroupIDHasSuffix    *string  `json:"groupIDHasSuffix,omitempty"`
+	GroupIDIsNil        bool     `json:"groupIDIsNil,omitempty"`
+	GroupIDNotNil       bool     `json:"groupIDNotNil,omitempty"`
+	GroupIDEqualFold    *string  `json:"groupIDEqualFold,omitempty"`
+	GroupIDContainsFold *string  `json:"groupIDContainsFold,omitempty"`
+
+	// "reward" edge predicates.
+	HasReward     *bool               `json:"hasReward,omitempty"`
+	HasRewardWith []*RewardWhereInput `json:"hasRewardWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *RewardActivityWhereInput) AddPredicates(predicates ...predicate.RewardActivity) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the RewardActivityWhereInput filter on the RewardActivityQuery builder.
+func (i *RewardActivityWhereInput) Filter(q *RewardActivityQuery) (*RewardActivityQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyRewardActivityWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyRewardActivityWhereInput is returned in case the RewardActivityWhereInput is empty.
+var ErrEmptyRewardActivityWhereInput = errors.New("ent: empty predicate RewardActivityWhereInput")
+
+// P returns a predicate for filtering rewardactivities.
+// An error is returned if the input is empty or invalid.
+func (i *RewardActivityWhereInput) P() (predicate.RewardActivity, error) {
+	var predicates []predicate.RewardActivity
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, rewardactivity.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.RewardActivity, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, rewardactivity.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.RewardActivity, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, rewardactivity.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, rewardactivity.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, rewardactivity.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, rewardactivity.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, rewardactivity.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, rewardactivity.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, rewardactivity.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, rewardactivity.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, rewardactivity.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, rewardactivity.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, rewardactivity.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, rewardactivity.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, rewardactivity.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, rewardactivity.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, rewardactivity.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, rewardactivity.UpdatedAtNotNil())
+	}
+	if i.RewardID != nil {
+		predicates = append(predicates, rewardactivity.RewardIDEQ(*i.RewardID))
+	}
+	if i.RewardIDNEQ != nil {
+		predicates = append(predicates, rewardactivity.RewardIDNEQ(*i.RewardIDNEQ))
+	}
+	if len(i.RewardIDIn) > 0 {
+		predicates = append(predicates, rewardactivity.RewardIDIn(i.RewardIDIn...))
+	}
+	if len(i.RewardIDNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.RewardIDNotIn(i.RewardIDNotIn...))
+	}
+	if i.RewardIDGT != nil {
+		predicates = append(predicates, rewardactivity.RewardIDGT(*i.RewardIDGT))
+	}
+	if i.RewardIDGTE != nil {
+		predicates = append(predicates, rewardactivity.RewardIDGTE(*i.RewardIDGTE))
+	}
+	if i.RewardIDLT != nil {
+		predicates = append(predicates, rewardactivity.RewardIDLT(*i.RewardIDLT))
+	}
+	if i.RewardIDLTE != nil {
+		predicates = append(predicates, rewardactivity.RewardIDLTE(*i.RewardIDLTE))
+	}
+	if i.RewardIDContains != nil {
+		predicates = append(predicates, rewardactivity.RewardIDContains(*i.RewardIDContains))
+	}
+	if i.RewardIDHasPrefix != nil {
+		predicates = append(predicates, rewardactivity.RewardIDHasPrefix(*i.RewardIDHasPrefix))
+	}
+	if i.RewardIDHasSuffix != nil {
+		predicates = append(predicates, rewardactivity.RewardIDHasSuffix(*i.RewardIDHasSuffix))
+	}
+	if i.RewardIDEqualFold != nil {
+		predicates = append(predicates, rewardactivity.RewardIDEqualFold(*i.RewardIDEqualFold))
+	}
+	if i.RewardIDContainsFold != nil {
+		predicates = append(predicates, rewardactivity.RewardIDContainsFold(*i.RewardIDContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, rewardactivity.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, rewardactivity.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, rewardactivity.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, rewardactivity.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, rewardactivity.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, rewardactivity.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, rewardactivity.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, rewardactivity.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, rewardactivity.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, rewardactivity.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, rewardactivity.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, rewardactivity.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.GroupID != nil {
+		predicates = append(predicates, rewardactivity.GroupIDEQ(*i.GroupID))
+	}
+	if i.GroupIDNEQ != nil {
+		predicates = append(predicates, rewardactivity.GroupIDNEQ(*i.GroupIDNEQ))
+	}
+	if len(i.GroupIDIn) > 0 {
+		predicates = append(predicates, rewardactivity.GroupIDIn(i.GroupIDIn...))
+	}
+	if len(i.GroupIDNotIn) > 0 {
+		predicates = append(predicates, rewardactivity.GroupIDNotIn(i.GroupIDNotIn...))
+	}
+	if i.GroupIDGT != nil {
+		predicates = append(predicates, rewardactivity.GroupIDGT(*i.GroupIDGT))
+	}
+	if i.GroupIDGTE != nil {
+		predicates = append(predicates, rewardactivity.GroupIDGTE(*i.GroupIDGTE))
+	}
+	if i.GroupIDLT != nil {
+		predicates = append(predicates, rewardactivity.GroupIDLT(*i.GroupIDLT))
+	}
+	if i.GroupIDLTE != nil {
+		predicates = append(predicates, rewardactivity.GroupIDLTE(*i.GroupIDLTE))
+	}
+	if i.GroupIDContains != nil {
+		predicates = append(predicates, rewardactivity.GroupIDContains(*i.GroupIDContains))
+	}
+	if i.GroupIDHasPrefix != nil {
+		predicates = append(predicates, rewardactivity.GroupIDHasPrefix(*i.GroupIDHasPrefix))
+	}
+	if i.GroupIDHasSuffix != nil {
+		predicates = append(predicates, rewardactivity.GroupIDHasSuffix(*i.GroupIDHasSuffix))
+	}
+	if i.GroupIDIsNil {
+		predicates = append(predicates, rewardactivity.GroupIDIsNil())
+	}
+	if i.GroupIDNotNil {
+		predicates = append(predicates, rewardactivity.GroupIDNotNil())
+	}
+	if i.GroupIDEqualFold != nil {
+		predicates = append(predicates, rewardactivity.GroupIDEqualFold(*i.GroupIDEqualFold))
+	}
+	if i.GroupIDContainsFold != nil {
+		predicates = append(predicates, rewardactivity.GroupIDContainsFold(*i.GroupIDContainsFold))
+	}
+
+	if i.HasReward != nil {
+		p := rewardactivity.HasReward()
+		if !*i.HasReward {
+			p = rewardactivity.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasRewardWith) > 0 {
+		with := make([]predicate.Reward, 0, len(i.HasRewardWith))
+		for _, w := range i.HasRewardWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasRewardWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, rewardactivity.HasRewardWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyRewardActivityWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return rewardactivity.And(predicates...), nil
 	}
 }
 

@@ -15,10 +15,19 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -27,6 +36,8 @@ import (
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
@@ -48,10 +59,19 @@ const (
 	TypeAsyncAction        = "AsyncAction"
 	TypeBranding           = "Branding"
 	TypeCampaign           = "Campaign"
+	TypeCard               = "Card"
+	TypeCardActivity       = "CardActivity"
+	TypeCardDefinition     = "CardDefinition"
+	TypeCardTransaction    = "CardTransaction"
+	TypeCursorSecret       = "CursorSecret"
 	TypeCustomEvent        = "CustomEvent"
 	TypeCustomer           = "Customer"
 	TypeCustomerEventCount = "CustomerEventCount"
+	TypeEarningRule        = "EarningRule"
 	TypeExport             = "Export"
+	TypeIncentive          = "Incentive"
+	TypeLoyaltyMember      = "LoyaltyMember"
+	TypeLoyaltyProgram     = "LoyaltyProgram"
 	TypeManagementKey      = "ManagementKey"
 	TypeMetadataSchema     = "MetadataSchema"
 	TypeOAuthToken         = "OAuthToken"
@@ -59,6 +79,8 @@ const (
 	TypeProjectUser        = "ProjectUser"
 	TypePublication        = "Publication"
 	TypeReferralConversion = "ReferralConversion"
+	TypeReward             = "Reward"
+	TypeRewardActivity     = "RewardActivity"
 	TypeSegment            = "Segment"
 	TypeSegmentMember      = "SegmentMember"
 	TypeUser               = "User"
@@ -5347,6 +5369,3888 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Campaign edge %s", name)
 }
 
+// CardMutation represents an operation that mutates the Card nodes in the graph.
+type CardMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	program_id          *string
+	card_definition_id  *string
+	code                *string
+	balance             *int64
+	addbalance          *int64
+	clearedFields       map[string]struct{}
+	member              *string
+	clearedmember       bool
+	activities          map[string]struct{}
+	removedactivities   map[string]struct{}
+	clearedactivities   bool
+	transactions        map[string]struct{}
+	removedtransactions map[string]struct{}
+	clearedtransactions bool
+	done                bool
+	oldValue            func(context.Context) (*Card, error)
+	predicates          []predicate.Card
+}
+
+var _ ent.Mutation = (*CardMutation)(nil)
+
+// cardOption allows management of the mutation configuration using functional options.
+type cardOption func(*CardMutation)
+
+// newCardMutation creates new mutation for the Card entity.
+func newCardMutation(c config, op Op, opts ...cardOption) *CardMutation {
+	m := &CardMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCard,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCardID sets the ID field of the mutation.
+func withCardID(id string) cardOption {
+	return func(m *CardMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Card
+		)
+		m.oldValue = func(ctx context.Context) (*Card, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Card.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCard sets the old Card of the mutation.
+func withCard(node *Card) cardOption {
+	return func(m *CardMutation) {
+		m.oldValue = func(context.Context) (*Card, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CardMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CardMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Card entities.
+func (m *CardMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CardMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CardMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Card.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CardMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CardMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CardMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CardMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CardMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CardMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CardMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CardMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CardMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[card.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CardMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[card.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CardMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, card.FieldUpdatedAt)
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *CardMutation) SetProgramID(s string) {
+	m.program_id = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *CardMutation) ProgramID() (r string, exists bool) {
+	v := m.program_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *CardMutation) ResetProgramID() {
+	m.program_id = nil
+}
+
+// SetCardDefinitionID sets the "card_definition_id" field.
+func (m *CardMutation) SetCardDefinitionID(s string) {
+	m.card_definition_id = &s
+}
+
+// CardDefinitionID returns the value of the "card_definition_id" field in the mutation.
+func (m *CardMutation) CardDefinitionID() (r string, exists bool) {
+	v := m.card_definition_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardDefinitionID returns the old "card_definition_id" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldCardDefinitionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardDefinitionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardDefinitionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardDefinitionID: %w", err)
+	}
+	return oldValue.CardDefinitionID, nil
+}
+
+// ClearCardDefinitionID clears the value of the "card_definition_id" field.
+func (m *CardMutation) ClearCardDefinitionID() {
+	m.card_definition_id = nil
+	m.clearedFields[card.FieldCardDefinitionID] = struct{}{}
+}
+
+// CardDefinitionIDCleared returns if the "card_definition_id" field was cleared in this mutation.
+func (m *CardMutation) CardDefinitionIDCleared() bool {
+	_, ok := m.clearedFields[card.FieldCardDefinitionID]
+	return ok
+}
+
+// ResetCardDefinitionID resets all changes to the "card_definition_id" field.
+func (m *CardMutation) ResetCardDefinitionID() {
+	m.card_definition_id = nil
+	delete(m.clearedFields, card.FieldCardDefinitionID)
+}
+
+// SetMemberID sets the "member_id" field.
+func (m *CardMutation) SetMemberID(s string) {
+	m.member = &s
+}
+
+// MemberID returns the value of the "member_id" field in the mutation.
+func (m *CardMutation) MemberID() (r string, exists bool) {
+	v := m.member
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMemberID returns the old "member_id" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldMemberID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMemberID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMemberID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMemberID: %w", err)
+	}
+	return oldValue.MemberID, nil
+}
+
+// ClearMemberID clears the value of the "member_id" field.
+func (m *CardMutation) ClearMemberID() {
+	m.member = nil
+	m.clearedFields[card.FieldMemberID] = struct{}{}
+}
+
+// MemberIDCleared returns if the "member_id" field was cleared in this mutation.
+func (m *CardMutation) MemberIDCleared() bool {
+	_, ok := m.clearedFields[card.FieldMemberID]
+	return ok
+}
+
+// ResetMemberID resets all changes to the "member_id" field.
+func (m *CardMutation) ResetMemberID() {
+	m.member = nil
+	delete(m.clearedFields, card.FieldMemberID)
+}
+
+// SetCode sets the "code" field.
+func (m *CardMutation) SetCode(s string) {
+	m.code = &s
+}
+
+// Code returns the value of the "code" field in the mutation.
+func (m *CardMutation) Code() (r string, exists bool) {
+	v := m.code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCode returns the old "code" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCode: %w", err)
+	}
+	return oldValue.Code, nil
+}
+
+// ClearCode clears the value of the "code" field.
+func (m *CardMutation) ClearCode() {
+	m.code = nil
+	m.clearedFields[card.FieldCode] = struct{}{}
+}
+
+// CodeCleared returns if the "code" field was cleared in this mutation.
+func (m *CardMutation) CodeCleared() bool {
+	_, ok := m.clearedFields[card.FieldCode]
+	return ok
+}
+
+// ResetCode resets all changes to the "code" field.
+func (m *CardMutation) ResetCode() {
+	m.code = nil
+	delete(m.clearedFields, card.FieldCode)
+}
+
+// SetBalance sets the "balance" field.
+func (m *CardMutation) SetBalance(i int64) {
+	m.balance = &i
+	m.addbalance = nil
+}
+
+// Balance returns the value of the "balance" field in the mutation.
+func (m *CardMutation) Balance() (r int64, exists bool) {
+	v := m.balance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBalance returns the old "balance" field's value of the Card entity.
+// If the Card object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardMutation) OldBalance(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBalance is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBalance requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBalance: %w", err)
+	}
+	return oldValue.Balance, nil
+}
+
+// AddBalance adds i to the "balance" field.
+func (m *CardMutation) AddBalance(i int64) {
+	if m.addbalance != nil {
+		*m.addbalance += i
+	} else {
+		m.addbalance = &i
+	}
+}
+
+// AddedBalance returns the value that was added to the "balance" field in this mutation.
+func (m *CardMutation) AddedBalance() (r int64, exists bool) {
+	v := m.addbalance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBalance resets all changes to the "balance" field.
+func (m *CardMutation) ResetBalance() {
+	m.balance = nil
+	m.addbalance = nil
+}
+
+// ClearMember clears the "member" edge to the LoyaltyMember entity.
+func (m *CardMutation) ClearMember() {
+	m.clearedmember = true
+	m.clearedFields[card.FieldMemberID] = struct{}{}
+}
+
+// MemberCleared reports if the "member" edge to the LoyaltyMember entity was cleared.
+func (m *CardMutation) MemberCleared() bool {
+	return m.MemberIDCleared() || m.clearedmember
+}
+
+// MemberIDs returns the "member" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// MemberID instead. It exists only for internal usage by the builders.
+func (m *CardMutation) MemberIDs() (ids []string) {
+	if id := m.member; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetMember resets all changes to the "member" edge.
+func (m *CardMutation) ResetMember() {
+	m.member = nil
+	m.clearedmember = false
+}
+
+// AddActivityIDs adds the "activities" edge to the CardActivity entity by ids.
+func (m *CardMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the CardActivity entity.
+func (m *CardMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the CardActivity entity was cleared.
+func (m *CardMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the CardActivity entity by IDs.
+func (m *CardMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the CardActivity entity.
+func (m *CardMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *CardMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *CardMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
+// AddTransactionIDs adds the "transactions" edge to the CardTransaction entity by ids.
+func (m *CardMutation) AddTransactionIDs(ids ...string) {
+	if m.transactions == nil {
+		m.transactions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.transactions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTransactions clears the "transactions" edge to the CardTransaction entity.
+func (m *CardMutation) ClearTransactions() {
+	m.clearedtransactions = true
+}
+
+// TransactionsCleared reports if the "transactions" edge to the CardTransaction entity was cleared.
+func (m *CardMutation) TransactionsCleared() bool {
+	return m.clearedtransactions
+}
+
+// RemoveTransactionIDs removes the "transactions" edge to the CardTransaction entity by IDs.
+func (m *CardMutation) RemoveTransactionIDs(ids ...string) {
+	if m.removedtransactions == nil {
+		m.removedtransactions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.transactions, ids[i])
+		m.removedtransactions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTransactions returns the removed IDs of the "transactions" edge to the CardTransaction entity.
+func (m *CardMutation) RemovedTransactionsIDs() (ids []string) {
+	for id := range m.removedtransactions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TransactionsIDs returns the "transactions" edge IDs in the mutation.
+func (m *CardMutation) TransactionsIDs() (ids []string) {
+	for id := range m.transactions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTransactions resets all changes to the "transactions" edge.
+func (m *CardMutation) ResetTransactions() {
+	m.transactions = nil
+	m.clearedtransactions = false
+	m.removedtransactions = nil
+}
+
+// Where appends a list predicates to the CardMutation builder.
+func (m *CardMutation) Where(ps ...predicate.Card) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CardMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CardMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Card, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CardMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CardMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Card).
+func (m *CardMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CardMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, card.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, card.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, card.FieldUpdatedAt)
+	}
+	if m.program_id != nil {
+		fields = append(fields, card.FieldProgramID)
+	}
+	if m.card_definition_id != nil {
+		fields = append(fields, card.FieldCardDefinitionID)
+	}
+	if m.member != nil {
+		fields = append(fields, card.FieldMemberID)
+	}
+	if m.code != nil {
+		fields = append(fields, card.FieldCode)
+	}
+	if m.balance != nil {
+		fields = append(fields, card.FieldBalance)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CardMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case card.FieldProjectID:
+		return m.ProjectID()
+	case card.FieldCreatedAt:
+		return m.CreatedAt()
+	case card.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case card.FieldProgramID:
+		return m.ProgramID()
+	case card.FieldCardDefinitionID:
+		return m.CardDefinitionID()
+	case card.FieldMemberID:
+		return m.MemberID()
+	case card.FieldCode:
+		return m.Code()
+	case card.FieldBalance:
+		return m.Balance()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CardMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case card.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case card.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case card.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case card.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case card.FieldCardDefinitionID:
+		return m.OldCardDefinitionID(ctx)
+	case card.FieldMemberID:
+		return m.OldMemberID(ctx)
+	case card.FieldCode:
+		return m.OldCode(ctx)
+	case card.FieldBalance:
+		return m.OldBalance(ctx)
+	}
+	return nil, fmt.Errorf("unknown Card field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case card.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case card.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case card.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case card.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case card.FieldCardDefinitionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardDefinitionID(v)
+		return nil
+	case card.FieldMemberID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMemberID(v)
+		return nil
+	case card.FieldCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCode(v)
+		return nil
+	case card.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBalance(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Card field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CardMutation) AddedFields() []string {
+	var fields []string
+	if m.addbalance != nil {
+		fields = append(fields, card.FieldBalance)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CardMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case card.FieldBalance:
+		return m.AddedBalance()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case card.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBalance(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Card numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CardMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(card.FieldUpdatedAt) {
+		fields = append(fields, card.FieldUpdatedAt)
+	}
+	if m.FieldCleared(card.FieldCardDefinitionID) {
+		fields = append(fields, card.FieldCardDefinitionID)
+	}
+	if m.FieldCleared(card.FieldMemberID) {
+		fields = append(fields, card.FieldMemberID)
+	}
+	if m.FieldCleared(card.FieldCode) {
+		fields = append(fields, card.FieldCode)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CardMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CardMutation) ClearField(name string) error {
+	switch name {
+	case card.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case card.FieldCardDefinitionID:
+		m.ClearCardDefinitionID()
+		return nil
+	case card.FieldMemberID:
+		m.ClearMemberID()
+		return nil
+	case card.FieldCode:
+		m.ClearCode()
+		return nil
+	}
+	return fmt.Errorf("unknown Card nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CardMutation) ResetField(name string) error {
+	switch name {
+	case card.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case card.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case card.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case card.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case card.FieldCardDefinitionID:
+		m.ResetCardDefinitionID()
+		return nil
+	case card.FieldMemberID:
+		m.ResetMemberID()
+		return nil
+	case card.FieldCode:
+		m.ResetCode()
+		return nil
+	case card.FieldBalance:
+		m.ResetBalance()
+		return nil
+	}
+	return fmt.Errorf("unknown Card field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CardMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.member != nil {
+		edges = append(edges, card.EdgeMember)
+	}
+	if m.activities != nil {
+		edges = append(edges, card.EdgeActivities)
+	}
+	if m.transactions != nil {
+		edges = append(edges, card.EdgeTransactions)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CardMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case card.EdgeMember:
+		if id := m.member; id != nil {
+			return []ent.Value{*id}
+		}
+	case card.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
+	case card.EdgeTransactions:
+		ids := make([]ent.Value, 0, len(m.transactions))
+		for id := range m.transactions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CardMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.removedactivities != nil {
+		edges = append(edges, card.EdgeActivities)
+	}
+	if m.removedtransactions != nil {
+		edges = append(edges, card.EdgeTransactions)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CardMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case card.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
+	case card.EdgeTransactions:
+		ids := make([]ent.Value, 0, len(m.removedtransactions))
+		for id := range m.removedtransactions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CardMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedmember {
+		edges = append(edges, card.EdgeMember)
+	}
+	if m.clearedactivities {
+		edges = append(edges, card.EdgeActivities)
+	}
+	if m.clearedtransactions {
+		edges = append(edges, card.EdgeTransactions)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CardMutation) EdgeCleared(name string) bool {
+	switch name {
+	case card.EdgeMember:
+		return m.clearedmember
+	case card.EdgeActivities:
+		return m.clearedactivities
+	case card.EdgeTransactions:
+		return m.clearedtransactions
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CardMutation) ClearEdge(name string) error {
+	switch name {
+	case card.EdgeMember:
+		m.ClearMember()
+		return nil
+	}
+	return fmt.Errorf("unknown Card unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CardMutation) ResetEdge(name string) error {
+	switch name {
+	case card.EdgeMember:
+		m.ResetMember()
+		return nil
+	case card.EdgeActivities:
+		m.ResetActivities()
+		return nil
+	case card.EdgeTransactions:
+		m.ResetTransactions()
+		return nil
+	}
+	return fmt.Errorf("unknown Card edge %s", name)
+}
+
+// CardActivityMutation represents an operation that mutates the CardActivity nodes in the graph.
+type CardActivityMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	_type         *string
+	data          *map[string]interface{}
+	group_id      *string
+	source        **jsonfield.ActivitySource
+	clearedFields map[string]struct{}
+	card          *string
+	clearedcard   bool
+	done          bool
+	oldValue      func(context.Context) (*CardActivity, error)
+	predicates    []predicate.CardActivity
+}
+
+var _ ent.Mutation = (*CardActivityMutation)(nil)
+
+// cardactivityOption allows management of the mutation configuration using functional options.
+type cardactivityOption func(*CardActivityMutation)
+
+// newCardActivityMutation creates new mutation for the CardActivity entity.
+func newCardActivityMutation(c config, op Op, opts ...cardactivityOption) *CardActivityMutation {
+	m := &CardActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCardActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCardActivityID sets the ID field of the mutation.
+func withCardActivityID(id string) cardactivityOption {
+	return func(m *CardActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CardActivity
+		)
+		m.oldValue = func(ctx context.Context) (*CardActivity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CardActivity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCardActivity sets the old CardActivity of the mutation.
+func withCardActivity(node *CardActivity) cardactivityOption {
+	return func(m *CardActivityMutation) {
+		m.oldValue = func(context.Context) (*CardActivity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CardActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CardActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CardActivity entities.
+func (m *CardActivityMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CardActivityMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CardActivityMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CardActivity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CardActivityMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CardActivityMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CardActivityMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CardActivityMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CardActivityMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CardActivityMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CardActivityMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CardActivityMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CardActivityMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[cardactivity.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CardActivityMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[cardactivity.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CardActivityMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, cardactivity.FieldUpdatedAt)
+}
+
+// SetCardID sets the "card_id" field.
+func (m *CardActivityMutation) SetCardID(s string) {
+	m.card = &s
+}
+
+// CardID returns the value of the "card_id" field in the mutation.
+func (m *CardActivityMutation) CardID() (r string, exists bool) {
+	v := m.card
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardID returns the old "card_id" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldCardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardID: %w", err)
+	}
+	return oldValue.CardID, nil
+}
+
+// ResetCardID resets all changes to the "card_id" field.
+func (m *CardActivityMutation) ResetCardID() {
+	m.card = nil
+}
+
+// SetType sets the "type" field.
+func (m *CardActivityMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *CardActivityMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *CardActivityMutation) ResetType() {
+	m._type = nil
+}
+
+// SetData sets the "data" field.
+func (m *CardActivityMutation) SetData(value map[string]interface{}) {
+	m.data = &value
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *CardActivityMutation) Data() (r map[string]interface{}, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldData(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *CardActivityMutation) ResetData() {
+	m.data = nil
+}
+
+// SetGroupID sets the "group_id" field.
+func (m *CardActivityMutation) SetGroupID(s string) {
+	m.group_id = &s
+}
+
+// GroupID returns the value of the "group_id" field in the mutation.
+func (m *CardActivityMutation) GroupID() (r string, exists bool) {
+	v := m.group_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGroupID returns the old "group_id" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldGroupID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGroupID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGroupID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGroupID: %w", err)
+	}
+	return oldValue.GroupID, nil
+}
+
+// ClearGroupID clears the value of the "group_id" field.
+func (m *CardActivityMutation) ClearGroupID() {
+	m.group_id = nil
+	m.clearedFields[cardactivity.FieldGroupID] = struct{}{}
+}
+
+// GroupIDCleared returns if the "group_id" field was cleared in this mutation.
+func (m *CardActivityMutation) GroupIDCleared() bool {
+	_, ok := m.clearedFields[cardactivity.FieldGroupID]
+	return ok
+}
+
+// ResetGroupID resets all changes to the "group_id" field.
+func (m *CardActivityMutation) ResetGroupID() {
+	m.group_id = nil
+	delete(m.clearedFields, cardactivity.FieldGroupID)
+}
+
+// SetSource sets the "source" field.
+func (m *CardActivityMutation) SetSource(js *jsonfield.ActivitySource) {
+	m.source = &js
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *CardActivityMutation) Source() (r *jsonfield.ActivitySource, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the CardActivity entity.
+// If the CardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardActivityMutation) OldSource(ctx context.Context) (v *jsonfield.ActivitySource, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ClearSource clears the value of the "source" field.
+func (m *CardActivityMutation) ClearSource() {
+	m.source = nil
+	m.clearedFields[cardactivity.FieldSource] = struct{}{}
+}
+
+// SourceCleared returns if the "source" field was cleared in this mutation.
+func (m *CardActivityMutation) SourceCleared() bool {
+	_, ok := m.clearedFields[cardactivity.FieldSource]
+	return ok
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *CardActivityMutation) ResetSource() {
+	m.source = nil
+	delete(m.clearedFields, cardactivity.FieldSource)
+}
+
+// ClearCard clears the "card" edge to the Card entity.
+func (m *CardActivityMutation) ClearCard() {
+	m.clearedcard = true
+	m.clearedFields[cardactivity.FieldCardID] = struct{}{}
+}
+
+// CardCleared reports if the "card" edge to the Card entity was cleared.
+func (m *CardActivityMutation) CardCleared() bool {
+	return m.clearedcard
+}
+
+// CardIDs returns the "card" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CardID instead. It exists only for internal usage by the builders.
+func (m *CardActivityMutation) CardIDs() (ids []string) {
+	if id := m.card; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCard resets all changes to the "card" edge.
+func (m *CardActivityMutation) ResetCard() {
+	m.card = nil
+	m.clearedcard = false
+}
+
+// Where appends a list predicates to the CardActivityMutation builder.
+func (m *CardActivityMutation) Where(ps ...predicate.CardActivity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CardActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CardActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CardActivity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CardActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CardActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CardActivity).
+func (m *CardActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CardActivityMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, cardactivity.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, cardactivity.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, cardactivity.FieldUpdatedAt)
+	}
+	if m.card != nil {
+		fields = append(fields, cardactivity.FieldCardID)
+	}
+	if m._type != nil {
+		fields = append(fields, cardactivity.FieldType)
+	}
+	if m.data != nil {
+		fields = append(fields, cardactivity.FieldData)
+	}
+	if m.group_id != nil {
+		fields = append(fields, cardactivity.FieldGroupID)
+	}
+	if m.source != nil {
+		fields = append(fields, cardactivity.FieldSource)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CardActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case cardactivity.FieldProjectID:
+		return m.ProjectID()
+	case cardactivity.FieldCreatedAt:
+		return m.CreatedAt()
+	case cardactivity.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case cardactivity.FieldCardID:
+		return m.CardID()
+	case cardactivity.FieldType:
+		return m.GetType()
+	case cardactivity.FieldData:
+		return m.Data()
+	case cardactivity.FieldGroupID:
+		return m.GroupID()
+	case cardactivity.FieldSource:
+		return m.Source()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CardActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case cardactivity.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case cardactivity.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case cardactivity.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case cardactivity.FieldCardID:
+		return m.OldCardID(ctx)
+	case cardactivity.FieldType:
+		return m.OldType(ctx)
+	case cardactivity.FieldData:
+		return m.OldData(ctx)
+	case cardactivity.FieldGroupID:
+		return m.OldGroupID(ctx)
+	case cardactivity.FieldSource:
+		return m.OldSource(ctx)
+	}
+	return nil, fmt.Errorf("unknown CardActivity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case cardactivity.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case cardactivity.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case cardactivity.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case cardactivity.FieldCardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardID(v)
+		return nil
+	case cardactivity.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case cardactivity.FieldData:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case cardactivity.FieldGroupID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGroupID(v)
+		return nil
+	case cardactivity.FieldSource:
+		v, ok := value.(*jsonfield.ActivitySource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CardActivity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CardActivityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CardActivityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CardActivity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CardActivityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(cardactivity.FieldUpdatedAt) {
+		fields = append(fields, cardactivity.FieldUpdatedAt)
+	}
+	if m.FieldCleared(cardactivity.FieldGroupID) {
+		fields = append(fields, cardactivity.FieldGroupID)
+	}
+	if m.FieldCleared(cardactivity.FieldSource) {
+		fields = append(fields, cardactivity.FieldSource)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CardActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CardActivityMutation) ClearField(name string) error {
+	switch name {
+	case cardactivity.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case cardactivity.FieldGroupID:
+		m.ClearGroupID()
+		return nil
+	case cardactivity.FieldSource:
+		m.ClearSource()
+		return nil
+	}
+	return fmt.Errorf("unknown CardActivity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CardActivityMutation) ResetField(name string) error {
+	switch name {
+	case cardactivity.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case cardactivity.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case cardactivity.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case cardactivity.FieldCardID:
+		m.ResetCardID()
+		return nil
+	case cardactivity.FieldType:
+		m.ResetType()
+		return nil
+	case cardactivity.FieldData:
+		m.ResetData()
+		return nil
+	case cardactivity.FieldGroupID:
+		m.ResetGroupID()
+		return nil
+	case cardactivity.FieldSource:
+		m.ResetSource()
+		return nil
+	}
+	return fmt.Errorf("unknown CardActivity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CardActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.card != nil {
+		edges = append(edges, cardactivity.EdgeCard)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CardActivityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case cardactivity.EdgeCard:
+		if id := m.card; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CardActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CardActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CardActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcard {
+		edges = append(edges, cardactivity.EdgeCard)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CardActivityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case cardactivity.EdgeCard:
+		return m.clearedcard
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CardActivityMutation) ClearEdge(name string) error {
+	switch name {
+	case cardactivity.EdgeCard:
+		m.ClearCard()
+		return nil
+	}
+	return fmt.Errorf("unknown CardActivity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CardActivityMutation) ResetEdge(name string) error {
+	switch name {
+	case cardactivity.EdgeCard:
+		m.ResetCard()
+		return nil
+	}
+	return fmt.Errorf("unknown CardActivity edge %s", name)
+}
+
+// CardDefinitionMutation represents an operation that mutates the CardDefinition nodes in the graph.
+type CardDefinitionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	_type         *string
+	status        *carddefinition.Status
+	code_config   **jsonfield.CodeConfig
+	metadata      *map[string]interface{}
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CardDefinition, error)
+	predicates    []predicate.CardDefinition
+}
+
+var _ ent.Mutation = (*CardDefinitionMutation)(nil)
+
+// carddefinitionOption allows management of the mutation configuration using functional options.
+type carddefinitionOption func(*CardDefinitionMutation)
+
+// newCardDefinitionMutation creates new mutation for the CardDefinition entity.
+func newCardDefinitionMutation(c config, op Op, opts ...carddefinitionOption) *CardDefinitionMutation {
+	m := &CardDefinitionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCardDefinition,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCardDefinitionID sets the ID field of the mutation.
+func withCardDefinitionID(id string) carddefinitionOption {
+	return func(m *CardDefinitionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CardDefinition
+		)
+		m.oldValue = func(ctx context.Context) (*CardDefinition, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CardDefinition.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCardDefinition sets the old CardDefinition of the mutation.
+func withCardDefinition(node *CardDefinition) carddefinitionOption {
+	return func(m *CardDefinitionMutation) {
+		m.oldValue = func(context.Context) (*CardDefinition, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CardDefinitionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CardDefinitionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CardDefinition entities.
+func (m *CardDefinitionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CardDefinitionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CardDefinitionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CardDefinition.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CardDefinitionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CardDefinitionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CardDefinitionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CardDefinitionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CardDefinitionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CardDefinitionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CardDefinitionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CardDefinitionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CardDefinitionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[carddefinition.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CardDefinitionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[carddefinition.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CardDefinitionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, carddefinition.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *CardDefinitionMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *CardDefinitionMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *CardDefinitionMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *CardDefinitionMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *CardDefinitionMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *CardDefinitionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *CardDefinitionMutation) SetStatus(c carddefinition.Status) {
+	m.status = &c
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *CardDefinitionMutation) Status() (r carddefinition.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldStatus(ctx context.Context) (v carddefinition.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *CardDefinitionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetCodeConfig sets the "code_config" field.
+func (m *CardDefinitionMutation) SetCodeConfig(jc *jsonfield.CodeConfig) {
+	m.code_config = &jc
+}
+
+// CodeConfig returns the value of the "code_config" field in the mutation.
+func (m *CardDefinitionMutation) CodeConfig() (r *jsonfield.CodeConfig, exists bool) {
+	v := m.code_config
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeConfig returns the old "code_config" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldCodeConfig(ctx context.Context) (v *jsonfield.CodeConfig, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeConfig is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeConfig requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeConfig: %w", err)
+	}
+	return oldValue.CodeConfig, nil
+}
+
+// ResetCodeConfig resets all changes to the "code_config" field.
+func (m *CardDefinitionMutation) ResetCodeConfig() {
+	m.code_config = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *CardDefinitionMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *CardDefinitionMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the CardDefinition entity.
+// If the CardDefinition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardDefinitionMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *CardDefinitionMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the CardDefinitionMutation builder.
+func (m *CardDefinitionMutation) Where(ps ...predicate.CardDefinition) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CardDefinitionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CardDefinitionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CardDefinition, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CardDefinitionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CardDefinitionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CardDefinition).
+func (m *CardDefinitionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CardDefinitionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, carddefinition.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, carddefinition.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, carddefinition.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, carddefinition.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, carddefinition.FieldType)
+	}
+	if m.status != nil {
+		fields = append(fields, carddefinition.FieldStatus)
+	}
+	if m.code_config != nil {
+		fields = append(fields, carddefinition.FieldCodeConfig)
+	}
+	if m.metadata != nil {
+		fields = append(fields, carddefinition.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CardDefinitionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case carddefinition.FieldProjectID:
+		return m.ProjectID()
+	case carddefinition.FieldCreatedAt:
+		return m.CreatedAt()
+	case carddefinition.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case carddefinition.FieldName:
+		return m.Name()
+	case carddefinition.FieldType:
+		return m.GetType()
+	case carddefinition.FieldStatus:
+		return m.Status()
+	case carddefinition.FieldCodeConfig:
+		return m.CodeConfig()
+	case carddefinition.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CardDefinitionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case carddefinition.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case carddefinition.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case carddefinition.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case carddefinition.FieldName:
+		return m.OldName(ctx)
+	case carddefinition.FieldType:
+		return m.OldType(ctx)
+	case carddefinition.FieldStatus:
+		return m.OldStatus(ctx)
+	case carddefinition.FieldCodeConfig:
+		return m.OldCodeConfig(ctx)
+	case carddefinition.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown CardDefinition field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardDefinitionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case carddefinition.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case carddefinition.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case carddefinition.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case carddefinition.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case carddefinition.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case carddefinition.FieldStatus:
+		v, ok := value.(carddefinition.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case carddefinition.FieldCodeConfig:
+		v, ok := value.(*jsonfield.CodeConfig)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeConfig(v)
+		return nil
+	case carddefinition.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CardDefinition field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CardDefinitionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CardDefinitionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardDefinitionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CardDefinition numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CardDefinitionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(carddefinition.FieldUpdatedAt) {
+		fields = append(fields, carddefinition.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CardDefinitionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CardDefinitionMutation) ClearField(name string) error {
+	switch name {
+	case carddefinition.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CardDefinition nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CardDefinitionMutation) ResetField(name string) error {
+	switch name {
+	case carddefinition.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case carddefinition.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case carddefinition.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case carddefinition.FieldName:
+		m.ResetName()
+		return nil
+	case carddefinition.FieldType:
+		m.ResetType()
+		return nil
+	case carddefinition.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case carddefinition.FieldCodeConfig:
+		m.ResetCodeConfig()
+		return nil
+	case carddefinition.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown CardDefinition field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CardDefinitionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CardDefinitionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CardDefinitionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CardDefinitionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CardDefinitionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CardDefinitionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CardDefinitionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CardDefinition unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CardDefinitionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CardDefinition edge %s", name)
+}
+
+// CardTransactionMutation represents an operation that mutates the CardTransaction nodes in the graph.
+type CardTransactionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	_type         *cardtransaction.Type
+	amount        *int64
+	addamount     *int64
+	balance       *int64
+	addbalance    *int64
+	reason        *string
+	source_id     *string
+	clearedFields map[string]struct{}
+	card          *string
+	clearedcard   bool
+	done          bool
+	oldValue      func(context.Context) (*CardTransaction, error)
+	predicates    []predicate.CardTransaction
+}
+
+var _ ent.Mutation = (*CardTransactionMutation)(nil)
+
+// cardtransactionOption allows management of the mutation configuration using functional options.
+type cardtransactionOption func(*CardTransactionMutation)
+
+// newCardTransactionMutation creates new mutation for the CardTransaction entity.
+func newCardTransactionMutation(c config, op Op, opts ...cardtransactionOption) *CardTransactionMutation {
+	m := &CardTransactionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCardTransaction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCardTransactionID sets the ID field of the mutation.
+func withCardTransactionID(id string) cardtransactionOption {
+	return func(m *CardTransactionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CardTransaction
+		)
+		m.oldValue = func(ctx context.Context) (*CardTransaction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CardTransaction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCardTransaction sets the old CardTransaction of the mutation.
+func withCardTransaction(node *CardTransaction) cardtransactionOption {
+	return func(m *CardTransactionMutation) {
+		m.oldValue = func(context.Context) (*CardTransaction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CardTransactionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CardTransactionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CardTransaction entities.
+func (m *CardTransactionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CardTransactionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CardTransactionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CardTransaction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CardTransactionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CardTransactionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CardTransactionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CardTransactionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CardTransactionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CardTransactionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CardTransactionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CardTransactionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CardTransactionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[cardtransaction.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CardTransactionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[cardtransaction.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CardTransactionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, cardtransaction.FieldUpdatedAt)
+}
+
+// SetCardID sets the "card_id" field.
+func (m *CardTransactionMutation) SetCardID(s string) {
+	m.card = &s
+}
+
+// CardID returns the value of the "card_id" field in the mutation.
+func (m *CardTransactionMutation) CardID() (r string, exists bool) {
+	v := m.card
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardID returns the old "card_id" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldCardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardID: %w", err)
+	}
+	return oldValue.CardID, nil
+}
+
+// ResetCardID resets all changes to the "card_id" field.
+func (m *CardTransactionMutation) ResetCardID() {
+	m.card = nil
+}
+
+// SetType sets the "type" field.
+func (m *CardTransactionMutation) SetType(c cardtransaction.Type) {
+	m._type = &c
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *CardTransactionMutation) GetType() (r cardtransaction.Type, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldType(ctx context.Context) (v cardtransaction.Type, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *CardTransactionMutation) ResetType() {
+	m._type = nil
+}
+
+// SetAmount sets the "amount" field.
+func (m *CardTransactionMutation) SetAmount(i int64) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *CardTransactionMutation) Amount() (r int64, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldAmount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *CardTransactionMutation) AddAmount(i int64) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *CardTransactionMutation) AddedAmount() (r int64, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *CardTransactionMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+}
+
+// SetBalance sets the "balance" field.
+func (m *CardTransactionMutation) SetBalance(i int64) {
+	m.balance = &i
+	m.addbalance = nil
+}
+
+// Balance returns the value of the "balance" field in the mutation.
+func (m *CardTransactionMutation) Balance() (r int64, exists bool) {
+	v := m.balance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBalance returns the old "balance" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldBalance(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBalance is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBalance requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBalance: %w", err)
+	}
+	return oldValue.Balance, nil
+}
+
+// AddBalance adds i to the "balance" field.
+func (m *CardTransactionMutation) AddBalance(i int64) {
+	if m.addbalance != nil {
+		*m.addbalance += i
+	} else {
+		m.addbalance = &i
+	}
+}
+
+// AddedBalance returns the value that was added to the "balance" field in this mutation.
+func (m *CardTransactionMutation) AddedBalance() (r int64, exists bool) {
+	v := m.addbalance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBalance resets all changes to the "balance" field.
+func (m *CardTransactionMutation) ResetBalance() {
+	m.balance = nil
+	m.addbalance = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *CardTransactionMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *CardTransactionMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ClearReason clears the value of the "reason" field.
+func (m *CardTransactionMutation) ClearReason() {
+	m.reason = nil
+	m.clearedFields[cardtransaction.FieldReason] = struct{}{}
+}
+
+// ReasonCleared returns if the "reason" field was cleared in this mutation.
+func (m *CardTransactionMutation) ReasonCleared() bool {
+	_, ok := m.clearedFields[cardtransaction.FieldReason]
+	return ok
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *CardTransactionMutation) ResetReason() {
+	m.reason = nil
+	delete(m.clearedFields, cardtransaction.FieldReason)
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *CardTransactionMutation) SetSourceID(s string) {
+	m.source_id = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *CardTransactionMutation) SourceID() (r string, exists bool) {
+	v := m.source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldSourceID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ClearSourceID clears the value of the "source_id" field.
+func (m *CardTransactionMutation) ClearSourceID() {
+	m.source_id = nil
+	m.clearedFields[cardtransaction.FieldSourceID] = struct{}{}
+}
+
+// SourceIDCleared returns if the "source_id" field was cleared in this mutation.
+func (m *CardTransactionMutation) SourceIDCleared() bool {
+	_, ok := m.clearedFields[cardtransaction.FieldSourceID]
+	return ok
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *CardTransactionMutation) ResetSourceID() {
+	m.source_id = nil
+	delete(m.clearedFields, cardtransaction.FieldSourceID)
+}
+
+// ClearCard clears the "card" edge to the Card entity.
+func (m *CardTransactionMutation) ClearCard() {
+	m.clearedcard = true
+	m.clearedFields[cardtransaction.FieldCardID] = struct{}{}
+}
+
+// CardCleared reports if the "card" edge to the Card entity was cleared.
+func (m *CardTransactionMutation) CardCleared() bool {
+	return m.clearedcard
+}
+
+// CardIDs returns the "card" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CardID instead. It exists only for internal usage by the builders.
+func (m *CardTransactionMutation) CardIDs() (ids []string) {
+	if id := m.card; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCard resets all changes to the "card" edge.
+func (m *CardTransactionMutation) ResetCard() {
+	m.card = nil
+	m.clearedcard = false
+}
+
+// Where appends a list predicates to the CardTransactionMutation builder.
+func (m *CardTransactionMutation) Where(ps ...predicate.CardTransaction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CardTransactionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CardTransactionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CardTransaction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CardTransactionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CardTransactionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CardTransaction).
+func (m *CardTransactionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CardTransactionMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, cardtransaction.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, cardtransaction.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, cardtransaction.FieldUpdatedAt)
+	}
+	if m.card != nil {
+		fields = append(fields, cardtransaction.FieldCardID)
+	}
+	if m._type != nil {
+		fields = append(fields, cardtransaction.FieldType)
+	}
+	if m.amount != nil {
+		fields = append(fields, cardtransaction.FieldAmount)
+	}
+	if m.balance != nil {
+		fields = append(fields, cardtransaction.FieldBalance)
+	}
+	if m.reason != nil {
+		fields = append(fields, cardtransaction.FieldReason)
+	}
+	if m.source_id != nil {
+		fields = append(fields, cardtransaction.FieldSourceID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CardTransactionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case cardtransaction.FieldProjectID:
+		return m.ProjectID()
+	case cardtransaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case cardtransaction.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case cardtransaction.FieldCardID:
+		return m.CardID()
+	case cardtransaction.FieldType:
+		return m.GetType()
+	case cardtransaction.FieldAmount:
+		return m.Amount()
+	case cardtransaction.FieldBalance:
+		return m.Balance()
+	case cardtransaction.FieldReason:
+		return m.Reason()
+	case cardtransaction.FieldSourceID:
+		return m.SourceID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CardTransactionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case cardtransaction.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case cardtransaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case cardtransaction.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case cardtransaction.FieldCardID:
+		return m.OldCardID(ctx)
+	case cardtransaction.FieldType:
+		return m.OldType(ctx)
+	case cardtransaction.FieldAmount:
+		return m.OldAmount(ctx)
+	case cardtransaction.FieldBalance:
+		return m.OldBalance(ctx)
+	case cardtransaction.FieldReason:
+		return m.OldReason(ctx)
+	case cardtransaction.FieldSourceID:
+		return m.OldSourceID(ctx)
+	}
+	return nil, fmt.Errorf("unknown CardTransaction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardTransactionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case cardtransaction.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case cardtransaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case cardtransaction.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case cardtransaction.FieldCardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardID(v)
+		return nil
+	case cardtransaction.FieldType:
+		v, ok := value.(cardtransaction.Type)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case cardtransaction.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case cardtransaction.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBalance(v)
+		return nil
+	case cardtransaction.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case cardtransaction.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CardTransactionMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, cardtransaction.FieldAmount)
+	}
+	if m.addbalance != nil {
+		fields = append(fields, cardtransaction.FieldBalance)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CardTransactionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case cardtransaction.FieldAmount:
+		return m.AddedAmount()
+	case cardtransaction.FieldBalance:
+		return m.AddedBalance()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CardTransactionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case cardtransaction.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	case cardtransaction.FieldBalance:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBalance(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CardTransactionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(cardtransaction.FieldUpdatedAt) {
+		fields = append(fields, cardtransaction.FieldUpdatedAt)
+	}
+	if m.FieldCleared(cardtransaction.FieldReason) {
+		fields = append(fields, cardtransaction.FieldReason)
+	}
+	if m.FieldCleared(cardtransaction.FieldSourceID) {
+		fields = append(fields, cardtransaction.FieldSourceID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CardTransactionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CardTransactionMutation) ClearField(name string) error {
+	switch name {
+	case cardtransaction.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case cardtransaction.FieldReason:
+		m.ClearReason()
+		return nil
+	case cardtransaction.FieldSourceID:
+		m.ClearSourceID()
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CardTransactionMutation) ResetField(name string) error {
+	switch name {
+	case cardtransaction.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case cardtransaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case cardtransaction.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case cardtransaction.FieldCardID:
+		m.ResetCardID()
+		return nil
+	case cardtransaction.FieldType:
+		m.ResetType()
+		return nil
+	case cardtransaction.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case cardtransaction.FieldBalance:
+		m.ResetBalance()
+		return nil
+	case cardtransaction.FieldReason:
+		m.ResetReason()
+		return nil
+	case cardtransaction.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CardTransactionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.card != nil {
+		edges = append(edges, cardtransaction.EdgeCard)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CardTransactionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case cardtransaction.EdgeCard:
+		if id := m.card; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CardTransactionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CardTransactionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CardTransactionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcard {
+		edges = append(edges, cardtransaction.EdgeCard)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CardTransactionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case cardtransaction.EdgeCard:
+		return m.clearedcard
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CardTransactionMutation) ClearEdge(name string) error {
+	switch name {
+	case cardtransaction.EdgeCard:
+		m.ClearCard()
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CardTransactionMutation) ResetEdge(name string) error {
+	switch name {
+	case cardtransaction.EdgeCard:
+		m.ResetCard()
+		return nil
+	}
+	return fmt.Errorf("unknown CardTransaction edge %s", name)
+}
+
+// CursorSecretMutation represents an operation that mutates the CursorSecret nodes in the graph.
+type CursorSecretMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	secret        *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CursorSecret, error)
+	predicates    []predicate.CursorSecret
+}
+
+var _ ent.Mutation = (*CursorSecretMutation)(nil)
+
+// cursorsecretOption allows management of the mutation configuration using functional options.
+type cursorsecretOption func(*CursorSecretMutation)
+
+// newCursorSecretMutation creates new mutation for the CursorSecret entity.
+func newCursorSecretMutation(c config, op Op, opts ...cursorsecretOption) *CursorSecretMutation {
+	m := &CursorSecretMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCursorSecret,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCursorSecretID sets the ID field of the mutation.
+func withCursorSecretID(id string) cursorsecretOption {
+	return func(m *CursorSecretMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CursorSecret
+		)
+		m.oldValue = func(ctx context.Context) (*CursorSecret, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CursorSecret.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCursorSecret sets the old CursorSecret of the mutation.
+func withCursorSecret(node *CursorSecret) cursorsecretOption {
+	return func(m *CursorSecretMutation) {
+		m.oldValue = func(context.Context) (*CursorSecret, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CursorSecretMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CursorSecretMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CursorSecret entities.
+func (m *CursorSecretMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CursorSecretMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CursorSecretMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CursorSecret.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetSecret sets the "secret" field.
+func (m *CursorSecretMutation) SetSecret(s string) {
+	m.secret = &s
+}
+
+// Secret returns the value of the "secret" field in the mutation.
+func (m *CursorSecretMutation) Secret() (r string, exists bool) {
+	v := m.secret
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSecret returns the old "secret" field's value of the CursorSecret entity.
+// If the CursorSecret object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CursorSecretMutation) OldSecret(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSecret is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSecret requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSecret: %w", err)
+	}
+	return oldValue.Secret, nil
+}
+
+// ResetSecret resets all changes to the "secret" field.
+func (m *CursorSecretMutation) ResetSecret() {
+	m.secret = nil
+}
+
+// Where appends a list predicates to the CursorSecretMutation builder.
+func (m *CursorSecretMutation) Where(ps ...predicate.CursorSecret) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CursorSecretMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CursorSecretMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CursorSecret, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CursorSecretMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CursorSecretMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CursorSecret).
+func (m *CursorSecretMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CursorSecretMutation) Fields() []string {
+	fields := make([]string, 0, 1)
+	if m.secret != nil {
+		fields = append(fields, cursorsecret.FieldSecret)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CursorSecretMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case cursorsecret.FieldSecret:
+		return m.Secret()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CursorSecretMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case cursorsecret.FieldSecret:
+		return m.OldSecret(ctx)
+	}
+	return nil, fmt.Errorf("unknown CursorSecret field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CursorSecretMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case cursorsecret.FieldSecret:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSecret(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CursorSecret field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CursorSecretMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CursorSecretMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CursorSecretMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CursorSecret numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CursorSecretMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CursorSecretMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CursorSecretMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CursorSecret nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CursorSecretMutation) ResetField(name string) error {
+	switch name {
+	case cursorsecret.FieldSecret:
+		m.ResetSecret()
+		return nil
+	}
+	return fmt.Errorf("unknown CursorSecret field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CursorSecretMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CursorSecretMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CursorSecretMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CursorSecretMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CursorSecretMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CursorSecretMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CursorSecretMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CursorSecret unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CursorSecretMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CursorSecret edge %s", name)
+}
+
 // CustomEventMutation represents an operation that mutates the CustomEvent nodes in the graph.
 type CustomEventMutation struct {
 	config
@@ -7875,6 +11779,1119 @@ func (m *CustomerEventCountMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown CustomerEventCount edge %s", name)
 }
 
+// EarningRuleMutation represents an operation that mutates the EarningRule nodes in the graph.
+type EarningRuleMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	name           *string
+	status         *earningrule.Status
+	earnings       *jsonfield.Earnings
+	appendearnings jsonfield.Earnings
+	trigger        **jsonfield.EarningTrigger
+	error          *map[string]interface{}
+	validity_hours **jsonfield.EarningValidityHours
+	trigger_limits **jsonfield.TriggerLimits
+	start_date     *time.Time
+	end_date       *time.Time
+	metadata       *map[string]interface{}
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*EarningRule, error)
+	predicates     []predicate.EarningRule
+}
+
+var _ ent.Mutation = (*EarningRuleMutation)(nil)
+
+// earningruleOption allows management of the mutation configuration using functional options.
+type earningruleOption func(*EarningRuleMutation)
+
+// newEarningRuleMutation creates new mutation for the EarningRule entity.
+func newEarningRuleMutation(c config, op Op, opts ...earningruleOption) *EarningRuleMutation {
+	m := &EarningRuleMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeEarningRule,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withEarningRuleID sets the ID field of the mutation.
+func withEarningRuleID(id string) earningruleOption {
+	return func(m *EarningRuleMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *EarningRule
+		)
+		m.oldValue = func(ctx context.Context) (*EarningRule, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().EarningRule.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withEarningRule sets the old EarningRule of the mutation.
+func withEarningRule(node *EarningRule) earningruleOption {
+	return func(m *EarningRuleMutation) {
+		m.oldValue = func(context.Context) (*EarningRule, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m EarningRuleMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m EarningRuleMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of EarningRule entities.
+func (m *EarningRuleMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *EarningRuleMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *EarningRuleMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().EarningRule.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *EarningRuleMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *EarningRuleMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *EarningRuleMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *EarningRuleMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *EarningRuleMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *EarningRuleMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *EarningRuleMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *EarningRuleMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *EarningRuleMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[earningrule.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *EarningRuleMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *EarningRuleMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, earningrule.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *EarningRuleMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *EarningRuleMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *EarningRuleMutation) ResetName() {
+	m.name = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *EarningRuleMutation) SetStatus(e earningrule.Status) {
+	m.status = &e
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *EarningRuleMutation) Status() (r earningrule.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldStatus(ctx context.Context) (v earningrule.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *EarningRuleMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetEarnings sets the "earnings" field.
+func (m *EarningRuleMutation) SetEarnings(j jsonfield.Earnings) {
+	m.earnings = &j
+	m.appendearnings = nil
+}
+
+// Earnings returns the value of the "earnings" field in the mutation.
+func (m *EarningRuleMutation) Earnings() (r jsonfield.Earnings, exists bool) {
+	v := m.earnings
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEarnings returns the old "earnings" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldEarnings(ctx context.Context) (v jsonfield.Earnings, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEarnings is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEarnings requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEarnings: %w", err)
+	}
+	return oldValue.Earnings, nil
+}
+
+// AppendEarnings adds j to the "earnings" field.
+func (m *EarningRuleMutation) AppendEarnings(j jsonfield.Earnings) {
+	m.appendearnings = append(m.appendearnings, j...)
+}
+
+// AppendedEarnings returns the list of values that were appended to the "earnings" field in this mutation.
+func (m *EarningRuleMutation) AppendedEarnings() (jsonfield.Earnings, bool) {
+	if len(m.appendearnings) == 0 {
+		return nil, false
+	}
+	return m.appendearnings, true
+}
+
+// ResetEarnings resets all changes to the "earnings" field.
+func (m *EarningRuleMutation) ResetEarnings() {
+	m.earnings = nil
+	m.appendearnings = nil
+}
+
+// SetTrigger sets the "trigger" field.
+func (m *EarningRuleMutation) SetTrigger(jt *jsonfield.EarningTrigger) {
+	m.trigger = &jt
+}
+
+// Trigger returns the value of the "trigger" field in the mutation.
+func (m *EarningRuleMutation) Trigger() (r *jsonfield.EarningTrigger, exists bool) {
+	v := m.trigger
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrigger returns the old "trigger" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldTrigger(ctx context.Context) (v *jsonfield.EarningTrigger, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrigger is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrigger requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrigger: %w", err)
+	}
+	return oldValue.Trigger, nil
+}
+
+// ResetTrigger resets all changes to the "trigger" field.
+func (m *EarningRuleMutation) ResetTrigger() {
+	m.trigger = nil
+}
+
+// SetError sets the "error" field.
+func (m *EarningRuleMutation) SetError(value map[string]interface{}) {
+	m.error = &value
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *EarningRuleMutation) Error() (r map[string]interface{}, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldError(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ClearError clears the value of the "error" field.
+func (m *EarningRuleMutation) ClearError() {
+	m.error = nil
+	m.clearedFields[earningrule.FieldError] = struct{}{}
+}
+
+// ErrorCleared returns if the "error" field was cleared in this mutation.
+func (m *EarningRuleMutation) ErrorCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldError]
+	return ok
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *EarningRuleMutation) ResetError() {
+	m.error = nil
+	delete(m.clearedFields, earningrule.FieldError)
+}
+
+// SetValidityHours sets the "validity_hours" field.
+func (m *EarningRuleMutation) SetValidityHours(jvh *jsonfield.EarningValidityHours) {
+	m.validity_hours = &jvh
+}
+
+// ValidityHours returns the value of the "validity_hours" field in the mutation.
+func (m *EarningRuleMutation) ValidityHours() (r *jsonfield.EarningValidityHours, exists bool) {
+	v := m.validity_hours
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldValidityHours returns the old "validity_hours" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldValidityHours(ctx context.Context) (v *jsonfield.EarningValidityHours, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldValidityHours is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldValidityHours requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldValidityHours: %w", err)
+	}
+	return oldValue.ValidityHours, nil
+}
+
+// ClearValidityHours clears the value of the "validity_hours" field.
+func (m *EarningRuleMutation) ClearValidityHours() {
+	m.validity_hours = nil
+	m.clearedFields[earningrule.FieldValidityHours] = struct{}{}
+}
+
+// ValidityHoursCleared returns if the "validity_hours" field was cleared in this mutation.
+func (m *EarningRuleMutation) ValidityHoursCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldValidityHours]
+	return ok
+}
+
+// ResetValidityHours resets all changes to the "validity_hours" field.
+func (m *EarningRuleMutation) ResetValidityHours() {
+	m.validity_hours = nil
+	delete(m.clearedFields, earningrule.FieldValidityHours)
+}
+
+// SetTriggerLimits sets the "trigger_limits" field.
+func (m *EarningRuleMutation) SetTriggerLimits(jl *jsonfield.TriggerLimits) {
+	m.trigger_limits = &jl
+}
+
+// TriggerLimits returns the value of the "trigger_limits" field in the mutation.
+func (m *EarningRuleMutation) TriggerLimits() (r *jsonfield.TriggerLimits, exists bool) {
+	v := m.trigger_limits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTriggerLimits returns the old "trigger_limits" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldTriggerLimits(ctx context.Context) (v *jsonfield.TriggerLimits, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTriggerLimits is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTriggerLimits requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTriggerLimits: %w", err)
+	}
+	return oldValue.TriggerLimits, nil
+}
+
+// ClearTriggerLimits clears the value of the "trigger_limits" field.
+func (m *EarningRuleMutation) ClearTriggerLimits() {
+	m.trigger_limits = nil
+	m.clearedFields[earningrule.FieldTriggerLimits] = struct{}{}
+}
+
+// TriggerLimitsCleared returns if the "trigger_limits" field was cleared in this mutation.
+func (m *EarningRuleMutation) TriggerLimitsCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldTriggerLimits]
+	return ok
+}
+
+// ResetTriggerLimits resets all changes to the "trigger_limits" field.
+func (m *EarningRuleMutation) ResetTriggerLimits() {
+	m.trigger_limits = nil
+	delete(m.clearedFields, earningrule.FieldTriggerLimits)
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *EarningRuleMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *EarningRuleMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *EarningRuleMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[earningrule.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *EarningRuleMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *EarningRuleMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, earningrule.FieldStartDate)
+}
+
+// SetEndDate sets the "end_date" field.
+func (m *EarningRuleMutation) SetEndDate(t time.Time) {
+	m.end_date = &t
+}
+
+// EndDate returns the value of the "end_date" field in the mutation.
+func (m *EarningRuleMutation) EndDate() (r time.Time, exists bool) {
+	v := m.end_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndDate returns the old "end_date" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldEndDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndDate: %w", err)
+	}
+	return oldValue.EndDate, nil
+}
+
+// ClearEndDate clears the value of the "end_date" field.
+func (m *EarningRuleMutation) ClearEndDate() {
+	m.end_date = nil
+	m.clearedFields[earningrule.FieldEndDate] = struct{}{}
+}
+
+// EndDateCleared returns if the "end_date" field was cleared in this mutation.
+func (m *EarningRuleMutation) EndDateCleared() bool {
+	_, ok := m.clearedFields[earningrule.FieldEndDate]
+	return ok
+}
+
+// ResetEndDate resets all changes to the "end_date" field.
+func (m *EarningRuleMutation) ResetEndDate() {
+	m.end_date = nil
+	delete(m.clearedFields, earningrule.FieldEndDate)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *EarningRuleMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *EarningRuleMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the EarningRule entity.
+// If the EarningRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EarningRuleMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *EarningRuleMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the EarningRuleMutation builder.
+func (m *EarningRuleMutation) Where(ps ...predicate.EarningRule) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the EarningRuleMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *EarningRuleMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.EarningRule, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *EarningRuleMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *EarningRuleMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (EarningRule).
+func (m *EarningRuleMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *EarningRuleMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.project_id != nil {
+		fields = append(fields, earningrule.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, earningrule.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, earningrule.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, earningrule.FieldName)
+	}
+	if m.status != nil {
+		fields = append(fields, earningrule.FieldStatus)
+	}
+	if m.earnings != nil {
+		fields = append(fields, earningrule.FieldEarnings)
+	}
+	if m.trigger != nil {
+		fields = append(fields, earningrule.FieldTrigger)
+	}
+	if m.error != nil {
+		fields = append(fields, earningrule.FieldError)
+	}
+	if m.validity_hours != nil {
+		fields = append(fields, earningrule.FieldValidityHours)
+	}
+	if m.trigger_limits != nil {
+		fields = append(fields, earningrule.FieldTriggerLimits)
+	}
+	if m.start_date != nil {
+		fields = append(fields, earningrule.FieldStartDate)
+	}
+	if m.end_date != nil {
+		fields = append(fields, earningrule.FieldEndDate)
+	}
+	if m.metadata != nil {
+		fields = append(fields, earningrule.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *EarningRuleMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case earningrule.FieldProjectID:
+		return m.ProjectID()
+	case earningrule.FieldCreatedAt:
+		return m.CreatedAt()
+	case earningrule.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case earningrule.FieldName:
+		return m.Name()
+	case earningrule.FieldStatus:
+		return m.Status()
+	case earningrule.FieldEarnings:
+		return m.Earnings()
+	case earningrule.FieldTrigger:
+		return m.Trigger()
+	case earningrule.FieldError:
+		return m.Error()
+	case earningrule.FieldValidityHours:
+		return m.ValidityHours()
+	case earningrule.FieldTriggerLimits:
+		return m.TriggerLimits()
+	case earningrule.FieldStartDate:
+		return m.StartDate()
+	case earningrule.FieldEndDate:
+		return m.EndDate()
+	case earningrule.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *EarningRuleMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case earningrule.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case earningrule.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case earningrule.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case earningrule.FieldName:
+		return m.OldName(ctx)
+	case earningrule.FieldStatus:
+		return m.OldStatus(ctx)
+	case earningrule.FieldEarnings:
+		return m.OldEarnings(ctx)
+	case earningrule.FieldTrigger:
+		return m.OldTrigger(ctx)
+	case earningrule.FieldError:
+		return m.OldError(ctx)
+	case earningrule.FieldValidityHours:
+		return m.OldValidityHours(ctx)
+	case earningrule.FieldTriggerLimits:
+		return m.OldTriggerLimits(ctx)
+	case earningrule.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case earningrule.FieldEndDate:
+		return m.OldEndDate(ctx)
+	case earningrule.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown EarningRule field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EarningRuleMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case earningrule.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case earningrule.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case earningrule.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case earningrule.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case earningrule.FieldStatus:
+		v, ok := value.(earningrule.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case earningrule.FieldEarnings:
+		v, ok := value.(jsonfield.Earnings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEarnings(v)
+		return nil
+	case earningrule.FieldTrigger:
+		v, ok := value.(*jsonfield.EarningTrigger)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrigger(v)
+		return nil
+	case earningrule.FieldError:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case earningrule.FieldValidityHours:
+		v, ok := value.(*jsonfield.EarningValidityHours)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetValidityHours(v)
+		return nil
+	case earningrule.FieldTriggerLimits:
+		v, ok := value.(*jsonfield.TriggerLimits)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTriggerLimits(v)
+		return nil
+	case earningrule.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case earningrule.FieldEndDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndDate(v)
+		return nil
+	case earningrule.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown EarningRule field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *EarningRuleMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *EarningRuleMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EarningRuleMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown EarningRule numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *EarningRuleMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(earningrule.FieldUpdatedAt) {
+		fields = append(fields, earningrule.FieldUpdatedAt)
+	}
+	if m.FieldCleared(earningrule.FieldError) {
+		fields = append(fields, earningrule.FieldError)
+	}
+	if m.FieldCleared(earningrule.FieldValidityHours) {
+		fields = append(fields, earningrule.FieldValidityHours)
+	}
+	if m.FieldCleared(earningrule.FieldTriggerLimits) {
+		fields = append(fields, earningrule.FieldTriggerLimits)
+	}
+	if m.FieldCleared(earningrule.FieldStartDate) {
+		fields = append(fields, earningrule.FieldStartDate)
+	}
+	if m.FieldCleared(earningrule.FieldEndDate) {
+		fields = append(fields, earningrule.FieldEndDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *EarningRuleMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *EarningRuleMutation) ClearField(name string) error {
+	switch name {
+	case earningrule.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case earningrule.FieldError:
+		m.ClearError()
+		return nil
+	case earningrule.FieldValidityHours:
+		m.ClearValidityHours()
+		return nil
+	case earningrule.FieldTriggerLimits:
+		m.ClearTriggerLimits()
+		return nil
+	case earningrule.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case earningrule.FieldEndDate:
+		m.ClearEndDate()
+		return nil
+	}
+	return fmt.Errorf("unknown EarningRule nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *EarningRuleMutation) ResetField(name string) error {
+	switch name {
+	case earningrule.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case earningrule.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case earningrule.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case earningrule.FieldName:
+		m.ResetName()
+		return nil
+	case earningrule.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case earningrule.FieldEarnings:
+		m.ResetEarnings()
+		return nil
+	case earningrule.FieldTrigger:
+		m.ResetTrigger()
+		return nil
+	case earningrule.FieldError:
+		m.ResetError()
+		return nil
+	case earningrule.FieldValidityHours:
+		m.ResetValidityHours()
+		return nil
+	case earningrule.FieldTriggerLimits:
+		m.ResetTriggerLimits()
+		return nil
+	case earningrule.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case earningrule.FieldEndDate:
+		m.ResetEndDate()
+		return nil
+	case earningrule.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown EarningRule field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *EarningRuleMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *EarningRuleMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *EarningRuleMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *EarningRuleMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *EarningRuleMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *EarningRuleMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *EarningRuleMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown EarningRule unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *EarningRuleMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown EarningRule edge %s", name)
+}
+
 // ExportMutation represents an operation that mutates the Export nodes in the graph.
 type ExportMutation struct {
 	config
@@ -9007,6 +14024,2762 @@ func (m *ExportMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ExportMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Export edge %s", name)
+}
+
+// IncentiveMutation represents an operation that mutates the Incentive nodes in the graph.
+type IncentiveMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	name                *string
+	_type               *incentive.Type
+	status              *incentive.Status
+	stock               *int
+	addstock            *int
+	points              **jsonfield.IncentivePoints
+	points_proportional **jsonfield.PointsProportional
+	material            **jsonfield.MaterialDetail
+	digital             **jsonfield.DigitalDetail
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*Incentive, error)
+	predicates          []predicate.Incentive
+}
+
+var _ ent.Mutation = (*IncentiveMutation)(nil)
+
+// incentiveOption allows management of the mutation configuration using functional options.
+type incentiveOption func(*IncentiveMutation)
+
+// newIncentiveMutation creates new mutation for the Incentive entity.
+func newIncentiveMutation(c config, op Op, opts ...incentiveOption) *IncentiveMutation {
+	m := &IncentiveMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeIncentive,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withIncentiveID sets the ID field of the mutation.
+func withIncentiveID(id string) incentiveOption {
+	return func(m *IncentiveMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Incentive
+		)
+		m.oldValue = func(ctx context.Context) (*Incentive, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Incentive.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withIncentive sets the old Incentive of the mutation.
+func withIncentive(node *Incentive) incentiveOption {
+	return func(m *IncentiveMutation) {
+		m.oldValue = func(context.Context) (*Incentive, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m IncentiveMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m IncentiveMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Incentive entities.
+func (m *IncentiveMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *IncentiveMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *IncentiveMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Incentive.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *IncentiveMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *IncentiveMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *IncentiveMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *IncentiveMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *IncentiveMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *IncentiveMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *IncentiveMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *IncentiveMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *IncentiveMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[incentive.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *IncentiveMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[incentive.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *IncentiveMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, incentive.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *IncentiveMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *IncentiveMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *IncentiveMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *IncentiveMutation) SetType(i incentive.Type) {
+	m._type = &i
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *IncentiveMutation) GetType() (r incentive.Type, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldType(ctx context.Context) (v incentive.Type, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *IncentiveMutation) ResetType() {
+	m._type = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *IncentiveMutation) SetStatus(i incentive.Status) {
+	m.status = &i
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *IncentiveMutation) Status() (r incentive.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldStatus(ctx context.Context) (v incentive.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *IncentiveMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetStock sets the "stock" field.
+func (m *IncentiveMutation) SetStock(i int) {
+	m.stock = &i
+	m.addstock = nil
+}
+
+// Stock returns the value of the "stock" field in the mutation.
+func (m *IncentiveMutation) Stock() (r int, exists bool) {
+	v := m.stock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStock returns the old "stock" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldStock(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStock is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStock requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStock: %w", err)
+	}
+	return oldValue.Stock, nil
+}
+
+// AddStock adds i to the "stock" field.
+func (m *IncentiveMutation) AddStock(i int) {
+	if m.addstock != nil {
+		*m.addstock += i
+	} else {
+		m.addstock = &i
+	}
+}
+
+// AddedStock returns the value that was added to the "stock" field in this mutation.
+func (m *IncentiveMutation) AddedStock() (r int, exists bool) {
+	v := m.addstock
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStock resets all changes to the "stock" field.
+func (m *IncentiveMutation) ResetStock() {
+	m.stock = nil
+	m.addstock = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *IncentiveMutation) SetPoints(jp *jsonfield.IncentivePoints) {
+	m.points = &jp
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *IncentiveMutation) Points() (r *jsonfield.IncentivePoints, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldPoints(ctx context.Context) (v *jsonfield.IncentivePoints, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// ClearPoints clears the value of the "points" field.
+func (m *IncentiveMutation) ClearPoints() {
+	m.points = nil
+	m.clearedFields[incentive.FieldPoints] = struct{}{}
+}
+
+// PointsCleared returns if the "points" field was cleared in this mutation.
+func (m *IncentiveMutation) PointsCleared() bool {
+	_, ok := m.clearedFields[incentive.FieldPoints]
+	return ok
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *IncentiveMutation) ResetPoints() {
+	m.points = nil
+	delete(m.clearedFields, incentive.FieldPoints)
+}
+
+// SetPointsProportional sets the "points_proportional" field.
+func (m *IncentiveMutation) SetPointsProportional(jp *jsonfield.PointsProportional) {
+	m.points_proportional = &jp
+}
+
+// PointsProportional returns the value of the "points_proportional" field in the mutation.
+func (m *IncentiveMutation) PointsProportional() (r *jsonfield.PointsProportional, exists bool) {
+	v := m.points_proportional
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPointsProportional returns the old "points_proportional" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldPointsProportional(ctx context.Context) (v *jsonfield.PointsProportional, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPointsProportional is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPointsProportional requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPointsProportional: %w", err)
+	}
+	return oldValue.PointsProportional, nil
+}
+
+// ClearPointsProportional clears the value of the "points_proportional" field.
+func (m *IncentiveMutation) ClearPointsProportional() {
+	m.points_proportional = nil
+	m.clearedFields[incentive.FieldPointsProportional] = struct{}{}
+}
+
+// PointsProportionalCleared returns if the "points_proportional" field was cleared in this mutation.
+func (m *IncentiveMutation) PointsProportionalCleared() bool {
+	_, ok := m.clearedFields[incentive.FieldPointsProportional]
+	return ok
+}
+
+// ResetPointsProportional resets all changes to the "points_proportional" field.
+func (m *IncentiveMutation) ResetPointsProportional() {
+	m.points_proportional = nil
+	delete(m.clearedFields, incentive.FieldPointsProportional)
+}
+
+// SetMaterial sets the "material" field.
+func (m *IncentiveMutation) SetMaterial(jd *jsonfield.MaterialDetail) {
+	m.material = &jd
+}
+
+// Material returns the value of the "material" field in the mutation.
+func (m *IncentiveMutation) Material() (r *jsonfield.MaterialDetail, exists bool) {
+	v := m.material
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaterial returns the old "material" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldMaterial(ctx context.Context) (v *jsonfield.MaterialDetail, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaterial is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaterial requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaterial: %w", err)
+	}
+	return oldValue.Material, nil
+}
+
+// ClearMaterial clears the value of the "material" field.
+func (m *IncentiveMutation) ClearMaterial() {
+	m.material = nil
+	m.clearedFields[incentive.FieldMaterial] = struct{}{}
+}
+
+// MaterialCleared returns if the "material" field was cleared in this mutation.
+func (m *IncentiveMutation) MaterialCleared() bool {
+	_, ok := m.clearedFields[incentive.FieldMaterial]
+	return ok
+}
+
+// ResetMaterial resets all changes to the "material" field.
+func (m *IncentiveMutation) ResetMaterial() {
+	m.material = nil
+	delete(m.clearedFields, incentive.FieldMaterial)
+}
+
+// SetDigital sets the "digital" field.
+func (m *IncentiveMutation) SetDigital(jd *jsonfield.DigitalDetail) {
+	m.digital = &jd
+}
+
+// Digital returns the value of the "digital" field in the mutation.
+func (m *IncentiveMutation) Digital() (r *jsonfield.DigitalDetail, exists bool) {
+	v := m.digital
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDigital returns the old "digital" field's value of the Incentive entity.
+// If the Incentive object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *IncentiveMutation) OldDigital(ctx context.Context) (v *jsonfield.DigitalDetail, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDigital is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDigital requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDigital: %w", err)
+	}
+	return oldValue.Digital, nil
+}
+
+// ClearDigital clears the value of the "digital" field.
+func (m *IncentiveMutation) ClearDigital() {
+	m.digital = nil
+	m.clearedFields[incentive.FieldDigital] = struct{}{}
+}
+
+// DigitalCleared returns if the "digital" field was cleared in this mutation.
+func (m *IncentiveMutation) DigitalCleared() bool {
+	_, ok := m.clearedFields[incentive.FieldDigital]
+	return ok
+}
+
+// ResetDigital resets all changes to the "digital" field.
+func (m *IncentiveMutation) ResetDigital() {
+	m.digital = nil
+	delete(m.clearedFields, incentive.FieldDigital)
+}
+
+// Where appends a list predicates to the IncentiveMutation builder.
+func (m *IncentiveMutation) Where(ps ...predicate.Incentive) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the IncentiveMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *IncentiveMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Incentive, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *IncentiveMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *IncentiveMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Incentive).
+func (m *IncentiveMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *IncentiveMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.project_id != nil {
+		fields = append(fields, incentive.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, incentive.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, incentive.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, incentive.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, incentive.FieldType)
+	}
+	if m.status != nil {
+		fields = append(fields, incentive.FieldStatus)
+	}
+	if m.stock != nil {
+		fields = append(fields, incentive.FieldStock)
+	}
+	if m.points != nil {
+		fields = append(fields, incentive.FieldPoints)
+	}
+	if m.points_proportional != nil {
+		fields = append(fields, incentive.FieldPointsProportional)
+	}
+	if m.material != nil {
+		fields = append(fields, incentive.FieldMaterial)
+	}
+	if m.digital != nil {
+		fields = append(fields, incentive.FieldDigital)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *IncentiveMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case incentive.FieldProjectID:
+		return m.ProjectID()
+	case incentive.FieldCreatedAt:
+		return m.CreatedAt()
+	case incentive.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case incentive.FieldName:
+		return m.Name()
+	case incentive.FieldType:
+		return m.GetType()
+	case incentive.FieldStatus:
+		return m.Status()
+	case incentive.FieldStock:
+		return m.Stock()
+	case incentive.FieldPoints:
+		return m.Points()
+	case incentive.FieldPointsProportional:
+		return m.PointsProportional()
+	case incentive.FieldMaterial:
+		return m.Material()
+	case incentive.FieldDigital:
+		return m.Digital()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *IncentiveMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case incentive.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case incentive.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case incentive.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case incentive.FieldName:
+		return m.OldName(ctx)
+	case incentive.FieldType:
+		return m.OldType(ctx)
+	case incentive.FieldStatus:
+		return m.OldStatus(ctx)
+	case incentive.FieldStock:
+		return m.OldStock(ctx)
+	case incentive.FieldPoints:
+		return m.OldPoints(ctx)
+	case incentive.FieldPointsProportional:
+		return m.OldPointsProportional(ctx)
+	case incentive.FieldMaterial:
+		return m.OldMaterial(ctx)
+	case incentive.FieldDigital:
+		return m.OldDigital(ctx)
+	}
+	return nil, fmt.Errorf("unknown Incentive field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *IncentiveMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case incentive.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case incentive.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case incentive.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case incentive.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case incentive.FieldType:
+		v, ok := value.(incentive.Type)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case incentive.FieldStatus:
+		v, ok := value.(incentive.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case incentive.FieldStock:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStock(v)
+		return nil
+	case incentive.FieldPoints:
+		v, ok := value.(*jsonfield.IncentivePoints)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case incentive.FieldPointsProportional:
+		v, ok := value.(*jsonfield.PointsProportional)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPointsProportional(v)
+		return nil
+	case incentive.FieldMaterial:
+		v, ok := value.(*jsonfield.MaterialDetail)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaterial(v)
+		return nil
+	case incentive.FieldDigital:
+		v, ok := value.(*jsonfield.DigitalDetail)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDigital(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Incentive field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *IncentiveMutation) AddedFields() []string {
+	var fields []string
+	if m.addstock != nil {
+		fields = append(fields, incentive.FieldStock)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *IncentiveMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case incentive.FieldStock:
+		return m.AddedStock()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *IncentiveMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case incentive.FieldStock:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStock(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Incentive numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *IncentiveMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(incentive.FieldUpdatedAt) {
+		fields = append(fields, incentive.FieldUpdatedAt)
+	}
+	if m.FieldCleared(incentive.FieldPoints) {
+		fields = append(fields, incentive.FieldPoints)
+	}
+	if m.FieldCleared(incentive.FieldPointsProportional) {
+		fields = append(fields, incentive.FieldPointsProportional)
+	}
+	if m.FieldCleared(incentive.FieldMaterial) {
+		fields = append(fields, incentive.FieldMaterial)
+	}
+	if m.FieldCleared(incentive.FieldDigital) {
+		fields = append(fields, incentive.FieldDigital)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *IncentiveMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *IncentiveMutation) ClearField(name string) error {
+	switch name {
+	case incentive.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case incentive.FieldPoints:
+		m.ClearPoints()
+		return nil
+	case incentive.FieldPointsProportional:
+		m.ClearPointsProportional()
+		return nil
+	case incentive.FieldMaterial:
+		m.ClearMaterial()
+		return nil
+	case incentive.FieldDigital:
+		m.ClearDigital()
+		return nil
+	}
+	return fmt.Errorf("unknown Incentive nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *IncentiveMutation) ResetField(name string) error {
+	switch name {
+	case incentive.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case incentive.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case incentive.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case incentive.FieldName:
+		m.ResetName()
+		return nil
+	case incentive.FieldType:
+		m.ResetType()
+		return nil
+	case incentive.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case incentive.FieldStock:
+		m.ResetStock()
+		return nil
+	case incentive.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case incentive.FieldPointsProportional:
+		m.ResetPointsProportional()
+		return nil
+	case incentive.FieldMaterial:
+		m.ResetMaterial()
+		return nil
+	case incentive.FieldDigital:
+		m.ResetDigital()
+		return nil
+	}
+	return fmt.Errorf("unknown Incentive field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *IncentiveMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *IncentiveMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *IncentiveMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *IncentiveMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *IncentiveMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *IncentiveMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *IncentiveMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Incentive unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *IncentiveMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Incentive edge %s", name)
+}
+
+// LoyaltyMemberMutation represents an operation that mutates the LoyaltyMember nodes in the graph.
+type LoyaltyMemberMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	customer_id    *string
+	status         *loyaltymember.Status
+	metadata       *map[string]interface{}
+	clearedFields  map[string]struct{}
+	program        *string
+	clearedprogram bool
+	cards          map[string]struct{}
+	removedcards   map[string]struct{}
+	clearedcards   bool
+	done           bool
+	oldValue       func(context.Context) (*LoyaltyMember, error)
+	predicates     []predicate.LoyaltyMember
+}
+
+var _ ent.Mutation = (*LoyaltyMemberMutation)(nil)
+
+// loyaltymemberOption allows management of the mutation configuration using functional options.
+type loyaltymemberOption func(*LoyaltyMemberMutation)
+
+// newLoyaltyMemberMutation creates new mutation for the LoyaltyMember entity.
+func newLoyaltyMemberMutation(c config, op Op, opts ...loyaltymemberOption) *LoyaltyMemberMutation {
+	m := &LoyaltyMemberMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLoyaltyMember,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLoyaltyMemberID sets the ID field of the mutation.
+func withLoyaltyMemberID(id string) loyaltymemberOption {
+	return func(m *LoyaltyMemberMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LoyaltyMember
+		)
+		m.oldValue = func(ctx context.Context) (*LoyaltyMember, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LoyaltyMember.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLoyaltyMember sets the old LoyaltyMember of the mutation.
+func withLoyaltyMember(node *LoyaltyMember) loyaltymemberOption {
+	return func(m *LoyaltyMemberMutation) {
+		m.oldValue = func(context.Context) (*LoyaltyMember, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LoyaltyMemberMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LoyaltyMemberMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LoyaltyMember entities.
+func (m *LoyaltyMemberMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LoyaltyMemberMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LoyaltyMemberMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LoyaltyMember.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LoyaltyMemberMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LoyaltyMemberMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LoyaltyMemberMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LoyaltyMemberMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LoyaltyMemberMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LoyaltyMemberMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LoyaltyMemberMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LoyaltyMemberMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *LoyaltyMemberMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[loyaltymember.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *LoyaltyMemberMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[loyaltymember.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LoyaltyMemberMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, loyaltymember.FieldUpdatedAt)
+}
+
+// SetProgramID sets the "program_id" field.
+func (m *LoyaltyMemberMutation) SetProgramID(s string) {
+	m.program = &s
+}
+
+// ProgramID returns the value of the "program_id" field in the mutation.
+func (m *LoyaltyMemberMutation) ProgramID() (r string, exists bool) {
+	v := m.program
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgramID returns the old "program_id" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldProgramID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgramID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgramID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgramID: %w", err)
+	}
+	return oldValue.ProgramID, nil
+}
+
+// ResetProgramID resets all changes to the "program_id" field.
+func (m *LoyaltyMemberMutation) ResetProgramID() {
+	m.program = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *LoyaltyMemberMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *LoyaltyMemberMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldCustomerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *LoyaltyMemberMutation) ResetCustomerID() {
+	m.customer_id = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *LoyaltyMemberMutation) SetStatus(l loyaltymember.Status) {
+	m.status = &l
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *LoyaltyMemberMutation) Status() (r loyaltymember.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldStatus(ctx context.Context) (v loyaltymember.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *LoyaltyMemberMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *LoyaltyMemberMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *LoyaltyMemberMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the LoyaltyMember entity.
+// If the LoyaltyMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyMemberMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *LoyaltyMemberMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// ClearProgram clears the "program" edge to the LoyaltyProgram entity.
+func (m *LoyaltyMemberMutation) ClearProgram() {
+	m.clearedprogram = true
+	m.clearedFields[loyaltymember.FieldProgramID] = struct{}{}
+}
+
+// ProgramCleared reports if the "program" edge to the LoyaltyProgram entity was cleared.
+func (m *LoyaltyMemberMutation) ProgramCleared() bool {
+	return m.clearedprogram
+}
+
+// ProgramIDs returns the "program" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProgramID instead. It exists only for internal usage by the builders.
+func (m *LoyaltyMemberMutation) ProgramIDs() (ids []string) {
+	if id := m.program; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProgram resets all changes to the "program" edge.
+func (m *LoyaltyMemberMutation) ResetProgram() {
+	m.program = nil
+	m.clearedprogram = false
+}
+
+// AddCardIDs adds the "cards" edge to the Card entity by ids.
+func (m *LoyaltyMemberMutation) AddCardIDs(ids ...string) {
+	if m.cards == nil {
+		m.cards = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.cards[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCards clears the "cards" edge to the Card entity.
+func (m *LoyaltyMemberMutation) ClearCards() {
+	m.clearedcards = true
+}
+
+// CardsCleared reports if the "cards" edge to the Card entity was cleared.
+func (m *LoyaltyMemberMutation) CardsCleared() bool {
+	return m.clearedcards
+}
+
+// RemoveCardIDs removes the "cards" edge to the Card entity by IDs.
+func (m *LoyaltyMemberMutation) RemoveCardIDs(ids ...string) {
+	if m.removedcards == nil {
+		m.removedcards = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.cards, ids[i])
+		m.removedcards[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCards returns the removed IDs of the "cards" edge to the Card entity.
+func (m *LoyaltyMemberMutation) RemovedCardsIDs() (ids []string) {
+	for id := range m.removedcards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CardsIDs returns the "cards" edge IDs in the mutation.
+func (m *LoyaltyMemberMutation) CardsIDs() (ids []string) {
+	for id := range m.cards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCards resets all changes to the "cards" edge.
+func (m *LoyaltyMemberMutation) ResetCards() {
+	m.cards = nil
+	m.clearedcards = false
+	m.removedcards = nil
+}
+
+// Where appends a list predicates to the LoyaltyMemberMutation builder.
+func (m *LoyaltyMemberMutation) Where(ps ...predicate.LoyaltyMember) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LoyaltyMemberMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LoyaltyMemberMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LoyaltyMember, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LoyaltyMemberMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LoyaltyMemberMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LoyaltyMember).
+func (m *LoyaltyMemberMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LoyaltyMemberMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.project_id != nil {
+		fields = append(fields, loyaltymember.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, loyaltymember.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, loyaltymember.FieldUpdatedAt)
+	}
+	if m.program != nil {
+		fields = append(fields, loyaltymember.FieldProgramID)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, loyaltymember.FieldCustomerID)
+	}
+	if m.status != nil {
+		fields = append(fields, loyaltymember.FieldStatus)
+	}
+	if m.metadata != nil {
+		fields = append(fields, loyaltymember.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LoyaltyMemberMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltymember.FieldProjectID:
+		return m.ProjectID()
+	case loyaltymember.FieldCreatedAt:
+		return m.CreatedAt()
+	case loyaltymember.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case loyaltymember.FieldProgramID:
+		return m.ProgramID()
+	case loyaltymember.FieldCustomerID:
+		return m.CustomerID()
+	case loyaltymember.FieldStatus:
+		return m.Status()
+	case loyaltymember.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LoyaltyMemberMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case loyaltymember.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case loyaltymember.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case loyaltymember.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case loyaltymember.FieldProgramID:
+		return m.OldProgramID(ctx)
+	case loyaltymember.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case loyaltymember.FieldStatus:
+		return m.OldStatus(ctx)
+	case loyaltymember.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown LoyaltyMember field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyMemberMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case loyaltymember.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case loyaltymember.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case loyaltymember.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case loyaltymember.FieldProgramID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgramID(v)
+		return nil
+	case loyaltymember.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case loyaltymember.FieldStatus:
+		v, ok := value.(loyaltymember.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case loyaltymember.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyMember field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LoyaltyMemberMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LoyaltyMemberMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyMemberMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LoyaltyMember numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LoyaltyMemberMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(loyaltymember.FieldUpdatedAt) {
+		fields = append(fields, loyaltymember.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LoyaltyMemberMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LoyaltyMemberMutation) ClearField(name string) error {
+	switch name {
+	case loyaltymember.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyMember nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LoyaltyMemberMutation) ResetField(name string) error {
+	switch name {
+	case loyaltymember.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case loyaltymember.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case loyaltymember.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case loyaltymember.FieldProgramID:
+		m.ResetProgramID()
+		return nil
+	case loyaltymember.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case loyaltymember.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case loyaltymember.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyMember field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LoyaltyMemberMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.program != nil {
+		edges = append(edges, loyaltymember.EdgeProgram)
+	}
+	if m.cards != nil {
+		edges = append(edges, loyaltymember.EdgeCards)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LoyaltyMemberMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case loyaltymember.EdgeProgram:
+		if id := m.program; id != nil {
+			return []ent.Value{*id}
+		}
+	case loyaltymember.EdgeCards:
+		ids := make([]ent.Value, 0, len(m.cards))
+		for id := range m.cards {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LoyaltyMemberMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedcards != nil {
+		edges = append(edges, loyaltymember.EdgeCards)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LoyaltyMemberMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case loyaltymember.EdgeCards:
+		ids := make([]ent.Value, 0, len(m.removedcards))
+		for id := range m.removedcards {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LoyaltyMemberMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedprogram {
+		edges = append(edges, loyaltymember.EdgeProgram)
+	}
+	if m.clearedcards {
+		edges = append(edges, loyaltymember.EdgeCards)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LoyaltyMemberMutation) EdgeCleared(name string) bool {
+	switch name {
+	case loyaltymember.EdgeProgram:
+		return m.clearedprogram
+	case loyaltymember.EdgeCards:
+		return m.clearedcards
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LoyaltyMemberMutation) ClearEdge(name string) error {
+	switch name {
+	case loyaltymember.EdgeProgram:
+		m.ClearProgram()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyMember unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LoyaltyMemberMutation) ResetEdge(name string) error {
+	switch name {
+	case loyaltymember.EdgeProgram:
+		m.ResetProgram()
+		return nil
+	case loyaltymember.EdgeCards:
+		m.ResetCards()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyMember edge %s", name)
+}
+
+// LoyaltyProgramMutation represents an operation that mutates the LoyaltyProgram nodes in the graph.
+type LoyaltyProgramMutation struct {
+	config
+	op                        Op
+	typ                       string
+	id                        *string
+	project_id                *string
+	created_at                *time.Time
+	updated_at                *time.Time
+	name                      *string
+	status                    *loyaltyprogram.Status
+	start_date                *time.Time
+	end_date                  *time.Time
+	card_definition_ids       *[]string
+	appendcard_definition_ids []string
+	metadata                  *map[string]interface{}
+	clearedFields             map[string]struct{}
+	members                   map[string]struct{}
+	removedmembers            map[string]struct{}
+	clearedmembers            bool
+	done                      bool
+	oldValue                  func(context.Context) (*LoyaltyProgram, error)
+	predicates                []predicate.LoyaltyProgram
+}
+
+var _ ent.Mutation = (*LoyaltyProgramMutation)(nil)
+
+// loyaltyprogramOption allows management of the mutation configuration using functional options.
+type loyaltyprogramOption func(*LoyaltyProgramMutation)
+
+// newLoyaltyProgramMutation creates new mutation for the LoyaltyProgram entity.
+func newLoyaltyProgramMutation(c config, op Op, opts ...loyaltyprogramOption) *LoyaltyProgramMutation {
+	m := &LoyaltyProgramMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLoyaltyProgram,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLoyaltyProgramID sets the ID field of the mutation.
+func withLoyaltyProgramID(id string) loyaltyprogramOption {
+	return func(m *LoyaltyProgramMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LoyaltyProgram
+		)
+		m.oldValue = func(ctx context.Context) (*LoyaltyProgram, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LoyaltyProgram.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLoyaltyProgram sets the old LoyaltyProgram of the mutation.
+func withLoyaltyProgram(node *LoyaltyProgram) loyaltyprogramOption {
+	return func(m *LoyaltyProgramMutation) {
+		m.oldValue = func(context.Context) (*LoyaltyProgram, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LoyaltyProgramMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LoyaltyProgramMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LoyaltyProgram entities.
+func (m *LoyaltyProgramMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LoyaltyProgramMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LoyaltyProgramMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LoyaltyProgram.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LoyaltyProgramMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LoyaltyProgramMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LoyaltyProgramMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LoyaltyProgramMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LoyaltyProgramMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LoyaltyProgramMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LoyaltyProgramMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LoyaltyProgramMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *LoyaltyProgramMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[loyaltyprogram.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *LoyaltyProgramMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[loyaltyprogram.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LoyaltyProgramMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, loyaltyprogram.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *LoyaltyProgramMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LoyaltyProgramMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LoyaltyProgramMutation) ResetName() {
+	m.name = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *LoyaltyProgramMutation) SetStatus(l loyaltyprogram.Status) {
+	m.status = &l
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *LoyaltyProgramMutation) Status() (r loyaltyprogram.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldStatus(ctx context.Context) (v loyaltyprogram.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *LoyaltyProgramMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetStartDate sets the "start_date" field.
+func (m *LoyaltyProgramMutation) SetStartDate(t time.Time) {
+	m.start_date = &t
+}
+
+// StartDate returns the value of the "start_date" field in the mutation.
+func (m *LoyaltyProgramMutation) StartDate() (r time.Time, exists bool) {
+	v := m.start_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartDate returns the old "start_date" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldStartDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartDate: %w", err)
+	}
+	return oldValue.StartDate, nil
+}
+
+// ClearStartDate clears the value of the "start_date" field.
+func (m *LoyaltyProgramMutation) ClearStartDate() {
+	m.start_date = nil
+	m.clearedFields[loyaltyprogram.FieldStartDate] = struct{}{}
+}
+
+// StartDateCleared returns if the "start_date" field was cleared in this mutation.
+func (m *LoyaltyProgramMutation) StartDateCleared() bool {
+	_, ok := m.clearedFields[loyaltyprogram.FieldStartDate]
+	return ok
+}
+
+// ResetStartDate resets all changes to the "start_date" field.
+func (m *LoyaltyProgramMutation) ResetStartDate() {
+	m.start_date = nil
+	delete(m.clearedFields, loyaltyprogram.FieldStartDate)
+}
+
+// SetEndDate sets the "end_date" field.
+func (m *LoyaltyProgramMutation) SetEndDate(t time.Time) {
+	m.end_date = &t
+}
+
+// EndDate returns the value of the "end_date" field in the mutation.
+func (m *LoyaltyProgramMutation) EndDate() (r time.Time, exists bool) {
+	v := m.end_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndDate returns the old "end_date" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldEndDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndDate: %w", err)
+	}
+	return oldValue.EndDate, nil
+}
+
+// ClearEndDate clears the value of the "end_date" field.
+func (m *LoyaltyProgramMutation) ClearEndDate() {
+	m.end_date = nil
+	m.clearedFields[loyaltyprogram.FieldEndDate] = struct{}{}
+}
+
+// EndDateCleared returns if the "end_date" field was cleared in this mutation.
+func (m *LoyaltyProgramMutation) EndDateCleared() bool {
+	_, ok := m.clearedFields[loyaltyprogram.FieldEndDate]
+	return ok
+}
+
+// ResetEndDate resets all changes to the "end_date" field.
+func (m *LoyaltyProgramMutation) ResetEndDate() {
+	m.end_date = nil
+	delete(m.clearedFields, loyaltyprogram.FieldEndDate)
+}
+
+// SetCardDefinitionIds sets the "card_definition_ids" field.
+func (m *LoyaltyProgramMutation) SetCardDefinitionIds(s []string) {
+	m.card_definition_ids = &s
+	m.appendcard_definition_ids = nil
+}
+
+// CardDefinitionIds returns the value of the "card_definition_ids" field in the mutation.
+func (m *LoyaltyProgramMutation) CardDefinitionIds() (r []string, exists bool) {
+	v := m.card_definition_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardDefinitionIds returns the old "card_definition_ids" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldCardDefinitionIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardDefinitionIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardDefinitionIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardDefinitionIds: %w", err)
+	}
+	return oldValue.CardDefinitionIds, nil
+}
+
+// AppendCardDefinitionIds adds s to the "card_definition_ids" field.
+func (m *LoyaltyProgramMutation) AppendCardDefinitionIds(s []string) {
+	m.appendcard_definition_ids = append(m.appendcard_definition_ids, s...)
+}
+
+// AppendedCardDefinitionIds returns the list of values that were appended to the "card_definition_ids" field in this mutation.
+func (m *LoyaltyProgramMutation) AppendedCardDefinitionIds() ([]string, bool) {
+	if len(m.appendcard_definition_ids) == 0 {
+		return nil, false
+	}
+	return m.appendcard_definition_ids, true
+}
+
+// ResetCardDefinitionIds resets all changes to the "card_definition_ids" field.
+func (m *LoyaltyProgramMutation) ResetCardDefinitionIds() {
+	m.card_definition_ids = nil
+	m.appendcard_definition_ids = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *LoyaltyProgramMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *LoyaltyProgramMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the LoyaltyProgram entity.
+// If the LoyaltyProgram object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LoyaltyProgramMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *LoyaltyProgramMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// AddMemberIDs adds the "members" edge to the LoyaltyMember entity by ids.
+func (m *LoyaltyProgramMutation) AddMemberIDs(ids ...string) {
+	if m.members == nil {
+		m.members = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.members[ids[i]] = struct{}{}
+	}
+}
+
+// ClearMembers clears the "members" edge to the LoyaltyMember entity.
+func (m *LoyaltyProgramMutation) ClearMembers() {
+	m.clearedmembers = true
+}
+
+// MembersCleared reports if the "members" edge to the LoyaltyMember entity was cleared.
+func (m *LoyaltyProgramMutation) MembersCleared() bool {
+	return m.clearedmembers
+}
+
+// RemoveMemberIDs removes the "members" edge to the LoyaltyMember entity by IDs.
+func (m *LoyaltyProgramMutation) RemoveMemberIDs(ids ...string) {
+	if m.removedmembers == nil {
+		m.removedmembers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.members, ids[i])
+		m.removedmembers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedMembers returns the removed IDs of the "members" edge to the LoyaltyMember entity.
+func (m *LoyaltyProgramMutation) RemovedMembersIDs() (ids []string) {
+	for id := range m.removedmembers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// MembersIDs returns the "members" edge IDs in the mutation.
+func (m *LoyaltyProgramMutation) MembersIDs() (ids []string) {
+	for id := range m.members {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetMembers resets all changes to the "members" edge.
+func (m *LoyaltyProgramMutation) ResetMembers() {
+	m.members = nil
+	m.clearedmembers = false
+	m.removedmembers = nil
+}
+
+// Where appends a list predicates to the LoyaltyProgramMutation builder.
+func (m *LoyaltyProgramMutation) Where(ps ...predicate.LoyaltyProgram) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LoyaltyProgramMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LoyaltyProgramMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LoyaltyProgram, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LoyaltyProgramMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LoyaltyProgramMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LoyaltyProgram).
+func (m *LoyaltyProgramMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LoyaltyProgramMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, loyaltyprogram.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, loyaltyprogram.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, loyaltyprogram.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, loyaltyprogram.FieldName)
+	}
+	if m.status != nil {
+		fields = append(fields, loyaltyprogram.FieldStatus)
+	}
+	if m.start_date != nil {
+		fields = append(fields, loyaltyprogram.FieldStartDate)
+	}
+	if m.end_date != nil {
+		fields = append(fields, loyaltyprogram.FieldEndDate)
+	}
+	if m.card_definition_ids != nil {
+		fields = append(fields, loyaltyprogram.FieldCardDefinitionIds)
+	}
+	if m.metadata != nil {
+		fields = append(fields, loyaltyprogram.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LoyaltyProgramMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case loyaltyprogram.FieldProjectID:
+		return m.ProjectID()
+	case loyaltyprogram.FieldCreatedAt:
+		return m.CreatedAt()
+	case loyaltyprogram.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case loyaltyprogram.FieldName:
+		return m.Name()
+	case loyaltyprogram.FieldStatus:
+		return m.Status()
+	case loyaltyprogram.FieldStartDate:
+		return m.StartDate()
+	case loyaltyprogram.FieldEndDate:
+		return m.EndDate()
+	case loyaltyprogram.FieldCardDefinitionIds:
+		return m.CardDefinitionIds()
+	case loyaltyprogram.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LoyaltyProgramMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case loyaltyprogram.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case loyaltyprogram.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case loyaltyprogram.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case loyaltyprogram.FieldName:
+		return m.OldName(ctx)
+	case loyaltyprogram.FieldStatus:
+		return m.OldStatus(ctx)
+	case loyaltyprogram.FieldStartDate:
+		return m.OldStartDate(ctx)
+	case loyaltyprogram.FieldEndDate:
+		return m.OldEndDate(ctx)
+	case loyaltyprogram.FieldCardDefinitionIds:
+		return m.OldCardDefinitionIds(ctx)
+	case loyaltyprogram.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown LoyaltyProgram field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyProgramMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case loyaltyprogram.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case loyaltyprogram.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case loyaltyprogram.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case loyaltyprogram.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case loyaltyprogram.FieldStatus:
+		v, ok := value.(loyaltyprogram.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case loyaltyprogram.FieldStartDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartDate(v)
+		return nil
+	case loyaltyprogram.FieldEndDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndDate(v)
+		return nil
+	case loyaltyprogram.FieldCardDefinitionIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardDefinitionIds(v)
+		return nil
+	case loyaltyprogram.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyProgram field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LoyaltyProgramMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LoyaltyProgramMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LoyaltyProgramMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LoyaltyProgram numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LoyaltyProgramMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(loyaltyprogram.FieldUpdatedAt) {
+		fields = append(fields, loyaltyprogram.FieldUpdatedAt)
+	}
+	if m.FieldCleared(loyaltyprogram.FieldStartDate) {
+		fields = append(fields, loyaltyprogram.FieldStartDate)
+	}
+	if m.FieldCleared(loyaltyprogram.FieldEndDate) {
+		fields = append(fields, loyaltyprogram.FieldEndDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LoyaltyProgramMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LoyaltyProgramMutation) ClearField(name string) error {
+	switch name {
+	case loyaltyprogram.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case loyaltyprogram.FieldStartDate:
+		m.ClearStartDate()
+		return nil
+	case loyaltyprogram.FieldEndDate:
+		m.ClearEndDate()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyProgram nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LoyaltyProgramMutation) ResetField(name string) error {
+	switch name {
+	case loyaltyprogram.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case loyaltyprogram.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case loyaltyprogram.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case loyaltyprogram.FieldName:
+		m.ResetName()
+		return nil
+	case loyaltyprogram.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case loyaltyprogram.FieldStartDate:
+		m.ResetStartDate()
+		return nil
+	case loyaltyprogram.FieldEndDate:
+		m.ResetEndDate()
+		return nil
+	case loyaltyprogram.FieldCardDefinitionIds:
+		m.ResetCardDefinitionIds()
+		return nil
+	case loyaltyprogram.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyProgram field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LoyaltyProgramMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.members != nil {
+		edges = append(edges, loyaltyprogram.EdgeMembers)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LoyaltyProgramMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case loyaltyprogram.EdgeMembers:
+		ids := make([]ent.Value, 0, len(m.members))
+		for id := range m.members {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LoyaltyProgramMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.removedmembers != nil {
+		edges = append(edges, loyaltyprogram.EdgeMembers)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LoyaltyProgramMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case loyaltyprogram.EdgeMembers:
+		ids := make([]ent.Value, 0, len(m.removedmembers))
+		for id := range m.removedmembers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LoyaltyProgramMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedmembers {
+		edges = append(edges, loyaltyprogram.EdgeMembers)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LoyaltyProgramMutation) EdgeCleared(name string) bool {
+	switch name {
+	case loyaltyprogram.EdgeMembers:
+		return m.clearedmembers
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LoyaltyProgramMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LoyaltyProgram unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LoyaltyProgramMutation) ResetEdge(name string) error {
+	switch name {
+	case loyaltyprogram.EdgeMembers:
+		m.ResetMembers()
+		return nil
+	}
+	return fmt.Errorf("unknown LoyaltyProgram edge %s", name)
 }
 
 // ManagementKeyMutation represents an operation that mutates the ManagementKey nodes in the graph.
@@ -14123,6 +21896,1747 @@ func (m *ReferralConversionMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ReferralConversionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ReferralConversion edge %s", name)
+}
+
+// RewardMutation represents an operation that mutates the Reward nodes in the graph.
+type RewardMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	project_id        *string
+	created_at        *time.Time
+	updated_at        *time.Time
+	name              *string
+	_type             *reward.Type
+	status            *reward.Status
+	material          **jsonfield.MaterialDetail
+	digital           **jsonfield.DigitalDetail
+	metadata          *map[string]interface{}
+	clearedFields     map[string]struct{}
+	activities        map[string]struct{}
+	removedactivities map[string]struct{}
+	clearedactivities bool
+	done              bool
+	oldValue          func(context.Context) (*Reward, error)
+	predicates        []predicate.Reward
+}
+
+var _ ent.Mutation = (*RewardMutation)(nil)
+
+// rewardOption allows management of the mutation configuration using functional options.
+type rewardOption func(*RewardMutation)
+
+// newRewardMutation creates new mutation for the Reward entity.
+func newRewardMutation(c config, op Op, opts ...rewardOption) *RewardMutation {
+	m := &RewardMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReward,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRewardID sets the ID field of the mutation.
+func withRewardID(id string) rewardOption {
+	return func(m *RewardMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Reward
+		)
+		m.oldValue = func(ctx context.Context) (*Reward, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Reward.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReward sets the old Reward of the mutation.
+func withReward(node *Reward) rewardOption {
+	return func(m *RewardMutation) {
+		m.oldValue = func(context.Context) (*Reward, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RewardMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RewardMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Reward entities.
+func (m *RewardMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RewardMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RewardMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Reward.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *RewardMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *RewardMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *RewardMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RewardMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RewardMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RewardMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RewardMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RewardMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *RewardMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[reward.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *RewardMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[reward.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RewardMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, reward.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *RewardMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *RewardMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *RewardMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *RewardMutation) SetType(r reward.Type) {
+	m._type = &r
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *RewardMutation) GetType() (r reward.Type, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldType(ctx context.Context) (v reward.Type, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *RewardMutation) ResetType() {
+	m._type = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RewardMutation) SetStatus(r reward.Status) {
+	m.status = &r
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RewardMutation) Status() (r reward.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldStatus(ctx context.Context) (v reward.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RewardMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetMaterial sets the "material" field.
+func (m *RewardMutation) SetMaterial(jd *jsonfield.MaterialDetail) {
+	m.material = &jd
+}
+
+// Material returns the value of the "material" field in the mutation.
+func (m *RewardMutation) Material() (r *jsonfield.MaterialDetail, exists bool) {
+	v := m.material
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaterial returns the old "material" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldMaterial(ctx context.Context) (v *jsonfield.MaterialDetail, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaterial is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaterial requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaterial: %w", err)
+	}
+	return oldValue.Material, nil
+}
+
+// ClearMaterial clears the value of the "material" field.
+func (m *RewardMutation) ClearMaterial() {
+	m.material = nil
+	m.clearedFields[reward.FieldMaterial] = struct{}{}
+}
+
+// MaterialCleared returns if the "material" field was cleared in this mutation.
+func (m *RewardMutation) MaterialCleared() bool {
+	_, ok := m.clearedFields[reward.FieldMaterial]
+	return ok
+}
+
+// ResetMaterial resets all changes to the "material" field.
+func (m *RewardMutation) ResetMaterial() {
+	m.material = nil
+	delete(m.clearedFields, reward.FieldMaterial)
+}
+
+// SetDigital sets the "digital" field.
+func (m *RewardMutation) SetDigital(jd *jsonfield.DigitalDetail) {
+	m.digital = &jd
+}
+
+// Digital returns the value of the "digital" field in the mutation.
+func (m *RewardMutation) Digital() (r *jsonfield.DigitalDetail, exists bool) {
+	v := m.digital
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDigital returns the old "digital" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldDigital(ctx context.Context) (v *jsonfield.DigitalDetail, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDigital is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDigital requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDigital: %w", err)
+	}
+	return oldValue.Digital, nil
+}
+
+// ClearDigital clears the value of the "digital" field.
+func (m *RewardMutation) ClearDigital() {
+	m.digital = nil
+	m.clearedFields[reward.FieldDigital] = struct{}{}
+}
+
+// DigitalCleared returns if the "digital" field was cleared in this mutation.
+func (m *RewardMutation) DigitalCleared() bool {
+	_, ok := m.clearedFields[reward.FieldDigital]
+	return ok
+}
+
+// ResetDigital resets all changes to the "digital" field.
+func (m *RewardMutation) ResetDigital() {
+	m.digital = nil
+	delete(m.clearedFields, reward.FieldDigital)
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *RewardMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *RewardMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Reward entity.
+// If the Reward object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *RewardMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// AddActivityIDs adds the "activities" edge to the RewardActivity entity by ids.
+func (m *RewardMutation) AddActivityIDs(ids ...string) {
+	if m.activities == nil {
+		m.activities = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.activities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearActivities clears the "activities" edge to the RewardActivity entity.
+func (m *RewardMutation) ClearActivities() {
+	m.clearedactivities = true
+}
+
+// ActivitiesCleared reports if the "activities" edge to the RewardActivity entity was cleared.
+func (m *RewardMutation) ActivitiesCleared() bool {
+	return m.clearedactivities
+}
+
+// RemoveActivityIDs removes the "activities" edge to the RewardActivity entity by IDs.
+func (m *RewardMutation) RemoveActivityIDs(ids ...string) {
+	if m.removedactivities == nil {
+		m.removedactivities = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.activities, ids[i])
+		m.removedactivities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedActivities returns the removed IDs of the "activities" edge to the RewardActivity entity.
+func (m *RewardMutation) RemovedActivitiesIDs() (ids []string) {
+	for id := range m.removedactivities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ActivitiesIDs returns the "activities" edge IDs in the mutation.
+func (m *RewardMutation) ActivitiesIDs() (ids []string) {
+	for id := range m.activities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetActivities resets all changes to the "activities" edge.
+func (m *RewardMutation) ResetActivities() {
+	m.activities = nil
+	m.clearedactivities = false
+	m.removedactivities = nil
+}
+
+// Where appends a list predicates to the RewardMutation builder.
+func (m *RewardMutation) Where(ps ...predicate.Reward) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RewardMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RewardMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Reward, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RewardMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RewardMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Reward).
+func (m *RewardMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RewardMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, reward.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, reward.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, reward.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, reward.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, reward.FieldType)
+	}
+	if m.status != nil {
+		fields = append(fields, reward.FieldStatus)
+	}
+	if m.material != nil {
+		fields = append(fields, reward.FieldMaterial)
+	}
+	if m.digital != nil {
+		fields = append(fields, reward.FieldDigital)
+	}
+	if m.metadata != nil {
+		fields = append(fields, reward.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RewardMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case reward.FieldProjectID:
+		return m.ProjectID()
+	case reward.FieldCreatedAt:
+		return m.CreatedAt()
+	case reward.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case reward.FieldName:
+		return m.Name()
+	case reward.FieldType:
+		return m.GetType()
+	case reward.FieldStatus:
+		return m.Status()
+	case reward.FieldMaterial:
+		return m.Material()
+	case reward.FieldDigital:
+		return m.Digital()
+	case reward.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RewardMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case reward.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case reward.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case reward.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case reward.FieldName:
+		return m.OldName(ctx)
+	case reward.FieldType:
+		return m.OldType(ctx)
+	case reward.FieldStatus:
+		return m.OldStatus(ctx)
+	case reward.FieldMaterial:
+		return m.OldMaterial(ctx)
+	case reward.FieldDigital:
+		return m.OldDigital(ctx)
+	case reward.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown Reward field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case reward.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case reward.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case reward.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case reward.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case reward.FieldType:
+		v, ok := value.(reward.Type)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case reward.FieldStatus:
+		v, ok := value.(reward.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case reward.FieldMaterial:
+		v, ok := value.(*jsonfield.MaterialDetail)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaterial(v)
+		return nil
+	case reward.FieldDigital:
+		v, ok := value.(*jsonfield.DigitalDetail)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDigital(v)
+		return nil
+	case reward.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Reward field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RewardMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RewardMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Reward numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RewardMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(reward.FieldUpdatedAt) {
+		fields = append(fields, reward.FieldUpdatedAt)
+	}
+	if m.FieldCleared(reward.FieldMaterial) {
+		fields = append(fields, reward.FieldMaterial)
+	}
+	if m.FieldCleared(reward.FieldDigital) {
+		fields = append(fields, reward.FieldDigital)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RewardMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RewardMutation) ClearField(name string) error {
+	switch name {
+	case reward.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case reward.FieldMaterial:
+		m.ClearMaterial()
+		return nil
+	case reward.FieldDigital:
+		m.ClearDigital()
+		return nil
+	}
+	return fmt.Errorf("unknown Reward nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RewardMutation) ResetField(name string) error {
+	switch name {
+	case reward.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case reward.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case reward.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case reward.FieldName:
+		m.ResetName()
+		return nil
+	case reward.FieldType:
+		m.ResetType()
+		return nil
+	case reward.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case reward.FieldMaterial:
+		m.ResetMaterial()
+		return nil
+	case reward.FieldDigital:
+		m.ResetDigital()
+		return nil
+	case reward.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown Reward field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RewardMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.activities != nil {
+		edges = append(edges, reward.EdgeActivities)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RewardMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case reward.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.activities))
+		for id := range m.activities {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RewardMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.removedactivities != nil {
+		edges = append(edges, reward.EdgeActivities)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RewardMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case reward.EdgeActivities:
+		ids := make([]ent.Value, 0, len(m.removedactivities))
+		for id := range m.removedactivities {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RewardMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedactivities {
+		edges = append(edges, reward.EdgeActivities)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RewardMutation) EdgeCleared(name string) bool {
+	switch name {
+	case reward.EdgeActivities:
+		return m.clearedactivities
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RewardMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Reward unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RewardMutation) ResetEdge(name string) error {
+	switch name {
+	case reward.EdgeActivities:
+		m.ResetActivities()
+		return nil
+	}
+	return fmt.Errorf("unknown Reward edge %s", name)
+}
+
+// RewardActivityMutation represents an operation that mutates the RewardActivity nodes in the graph.
+type RewardActivityMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	_type         *string
+	data          *map[string]interface{}
+	group_id      *string
+	source        **jsonfield.ActivitySource
+	clearedFields map[string]struct{}
+	reward        *string
+	clearedreward bool
+	done          bool
+	oldValue      func(context.Context) (*RewardActivity, error)
+	predicates    []predicate.RewardActivity
+}
+
+var _ ent.Mutation = (*RewardActivityMutation)(nil)
+
+// rewardactivityOption allows management of the mutation configuration using functional options.
+type rewardactivityOption func(*RewardActivityMutation)
+
+// newRewardActivityMutation creates new mutation for the RewardActivity entity.
+func newRewardActivityMutation(c config, op Op, opts ...rewardactivityOption) *RewardActivityMutation {
+	m := &RewardActivityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRewardActivity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRewardActivityID sets the ID field of the mutation.
+func withRewardActivityID(id string) rewardactivityOption {
+	return func(m *RewardActivityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RewardActivity
+		)
+		m.oldValue = func(ctx context.Context) (*RewardActivity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RewardActivity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRewardActivity sets the old RewardActivity of the mutation.
+func withRewardActivity(node *RewardActivity) rewardactivityOption {
+	return func(m *RewardActivityMutation) {
+		m.oldValue = func(context.Context) (*RewardActivity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RewardActivityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RewardActivityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RewardActivity entities.
+func (m *RewardActivityMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RewardActivityMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RewardActivityMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RewardActivity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *RewardActivityMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *RewardActivityMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *RewardActivityMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RewardActivityMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RewardActivityMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RewardActivityMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RewardActivityMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RewardActivityMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *RewardActivityMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[rewardactivity.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *RewardActivityMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[rewardactivity.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RewardActivityMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, rewardactivity.FieldUpdatedAt)
+}
+
+// SetRewardID sets the "reward_id" field.
+func (m *RewardActivityMutation) SetRewardID(s string) {
+	m.reward = &s
+}
+
+// RewardID returns the value of the "reward_id" field in the mutation.
+func (m *RewardActivityMutation) RewardID() (r string, exists bool) {
+	v := m.reward
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRewardID returns the old "reward_id" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldRewardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRewardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRewardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRewardID: %w", err)
+	}
+	return oldValue.RewardID, nil
+}
+
+// ResetRewardID resets all changes to the "reward_id" field.
+func (m *RewardActivityMutation) ResetRewardID() {
+	m.reward = nil
+}
+
+// SetType sets the "type" field.
+func (m *RewardActivityMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *RewardActivityMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *RewardActivityMutation) ResetType() {
+	m._type = nil
+}
+
+// SetData sets the "data" field.
+func (m *RewardActivityMutation) SetData(value map[string]interface{}) {
+	m.data = &value
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *RewardActivityMutation) Data() (r map[string]interface{}, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldData(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *RewardActivityMutation) ResetData() {
+	m.data = nil
+}
+
+// SetGroupID sets the "group_id" field.
+func (m *RewardActivityMutation) SetGroupID(s string) {
+	m.group_id = &s
+}
+
+// GroupID returns the value of the "group_id" field in the mutation.
+func (m *RewardActivityMutation) GroupID() (r string, exists bool) {
+	v := m.group_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGroupID returns the old "group_id" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldGroupID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGroupID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGroupID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGroupID: %w", err)
+	}
+	return oldValue.GroupID, nil
+}
+
+// ClearGroupID clears the value of the "group_id" field.
+func (m *RewardActivityMutation) ClearGroupID() {
+	m.group_id = nil
+	m.clearedFields[rewardactivity.FieldGroupID] = struct{}{}
+}
+
+// GroupIDCleared returns if the "group_id" field was cleared in this mutation.
+func (m *RewardActivityMutation) GroupIDCleared() bool {
+	_, ok := m.clearedFields[rewardactivity.FieldGroupID]
+	return ok
+}
+
+// ResetGroupID resets all changes to the "group_id" field.
+func (m *RewardActivityMutation) ResetGroupID() {
+	m.group_id = nil
+	delete(m.clearedFields, rewardactivity.FieldGroupID)
+}
+
+// SetSource sets the "source" field.
+func (m *RewardActivityMutation) SetSource(js *jsonfield.ActivitySource) {
+	m.source = &js
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *RewardActivityMutation) Source() (r *jsonfield.ActivitySource, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the RewardActivity entity.
+// If the RewardActivity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RewardActivityMutation) OldSource(ctx context.Context) (v *jsonfield.ActivitySource, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ClearSource clears the value of the "source" field.
+func (m *RewardActivityMutation) ClearSource() {
+	m.source = nil
+	m.clearedFields[rewardactivity.FieldSource] = struct{}{}
+}
+
+// SourceCleared returns if the "source" field was cleared in this mutation.
+func (m *RewardActivityMutation) SourceCleared() bool {
+	_, ok := m.clearedFields[rewardactivity.FieldSource]
+	return ok
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *RewardActivityMutation) ResetSource() {
+	m.source = nil
+	delete(m.clearedFields, rewardactivity.FieldSource)
+}
+
+// ClearReward clears the "reward" edge to the Reward entity.
+func (m *RewardActivityMutation) ClearReward() {
+	m.clearedreward = true
+	m.clearedFields[rewardactivity.FieldRewardID] = struct{}{}
+}
+
+// RewardCleared reports if the "reward" edge to the Reward entity was cleared.
+func (m *RewardActivityMutation) RewardCleared() bool {
+	return m.clearedreward
+}
+
+// RewardIDs returns the "reward" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RewardID instead. It exists only for internal usage by the builders.
+func (m *RewardActivityMutation) RewardIDs() (ids []string) {
+	if id := m.reward; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetReward resets all changes to the "reward" edge.
+func (m *RewardActivityMutation) ResetReward() {
+	m.reward = nil
+	m.clearedreward = false
+}
+
+// Where appends a list predicates to the RewardActivityMutation builder.
+func (m *RewardActivityMutation) Where(ps ...predicate.RewardActivity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RewardActivityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RewardActivityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RewardActivity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RewardActivityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RewardActivityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RewardActivity).
+func (m *RewardActivityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RewardActivityMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.project_id != nil {
+		fields = append(fields, rewardactivity.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, rewardactivity.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, rewardactivity.FieldUpdatedAt)
+	}
+	if m.reward != nil {
+		fields = append(fields, rewardactivity.FieldRewardID)
+	}
+	if m._type != nil {
+		fields = append(fields, rewardactivity.FieldType)
+	}
+	if m.data != nil {
+		fields = append(fields, rewardactivity.FieldData)
+	}
+	if m.group_id != nil {
+		fields = append(fields, rewardactivity.FieldGroupID)
+	}
+	if m.source != nil {
+		fields = append(fields, rewardactivity.FieldSource)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RewardActivityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case rewardactivity.FieldProjectID:
+		return m.ProjectID()
+	case rewardactivity.FieldCreatedAt:
+		return m.CreatedAt()
+	case rewardactivity.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case rewardactivity.FieldRewardID:
+		return m.RewardID()
+	case rewardactivity.FieldType:
+		return m.GetType()
+	case rewardactivity.FieldData:
+		return m.Data()
+	case rewardactivity.FieldGroupID:
+		return m.GroupID()
+	case rewardactivity.FieldSource:
+		return m.Source()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RewardActivityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case rewardactivity.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case rewardactivity.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case rewardactivity.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case rewardactivity.FieldRewardID:
+		return m.OldRewardID(ctx)
+	case rewardactivity.FieldType:
+		return m.OldType(ctx)
+	case rewardactivity.FieldData:
+		return m.OldData(ctx)
+	case rewardactivity.FieldGroupID:
+		return m.OldGroupID(ctx)
+	case rewardactivity.FieldSource:
+		return m.OldSource(ctx)
+	}
+	return nil, fmt.Errorf("unknown RewardActivity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardActivityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case rewardactivity.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case rewardactivity.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case rewardactivity.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case rewardactivity.FieldRewardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRewardID(v)
+		return nil
+	case rewardactivity.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case rewardactivity.FieldData:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case rewardactivity.FieldGroupID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGroupID(v)
+		return nil
+	case rewardactivity.FieldSource:
+		v, ok := value.(*jsonfield.ActivitySource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RewardActivity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RewardActivityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RewardActivityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RewardActivityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown RewardActivity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RewardActivityMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(rewardactivity.FieldUpdatedAt) {
+		fields = append(fields, rewardactivity.FieldUpdatedAt)
+	}
+	if m.FieldCleared(rewardactivity.FieldGroupID) {
+		fields = append(fields, rewardactivity.FieldGroupID)
+	}
+	if m.FieldCleared(rewardactivity.FieldSource) {
+		fields = append(fields, rewardactivity.FieldSource)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RewardActivityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RewardActivityMutation) ClearField(name string) error {
+	switch name {
+	case rewardactivity.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case rewardactivity.FieldGroupID:
+		m.ClearGroupID()
+		return nil
+	case rewardactivity.FieldSource:
+		m.ClearSource()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardActivity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RewardActivityMutation) ResetField(name string) error {
+	switch name {
+	case rewardactivity.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case rewardactivity.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case rewardactivity.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case rewardactivity.FieldRewardID:
+		m.ResetRewardID()
+		return nil
+	case rewardactivity.FieldType:
+		m.ResetType()
+		return nil
+	case rewardactivity.FieldData:
+		m.ResetData()
+		return nil
+	case rewardactivity.FieldGroupID:
+		m.ResetGroupID()
+		return nil
+	case rewardactivity.FieldSource:
+		m.ResetSource()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardActivity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RewardActivityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.reward != nil {
+		edges = append(edges, rewardactivity.EdgeReward)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RewardActivityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case rewardactivity.EdgeReward:
+		if id := m.reward; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RewardActivityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RewardActivityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RewardActivityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedreward {
+		edges = append(edges, rewardactivity.EdgeReward)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RewardActivityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case rewardactivity.EdgeReward:
+		return m.clearedreward
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RewardActivityMutation) ClearEdge(name string) error {
+	switch name {
+	case rewardactivity.EdgeReward:
+		m.ClearReward()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardActivity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RewardActivityMutation) ResetEdge(name string) error {
+	switch name {
+	case rewardactivity.EdgeReward:
+		m.ResetReward()
+		return nil
+	}
+	return fmt.Errorf("unknown RewardActivity edge %s", name)
 }
 
 // SegmentMutation represents an operation that mutates the Segment nodes in the graph.

@@ -22,14 +22,32 @@ type Tx struct {
 	Branding *BrandingClient
 	// Campaign is the client for interacting with the Campaign builders.
 	Campaign *CampaignClient
+	// Card is the client for interacting with the Card builders.
+	Card *CardClient
+	// CardActivity is the client for interacting with the CardActivity builders.
+	CardActivity *CardActivityClient
+	// CardDefinition is the client for interacting with the CardDefinition builders.
+	CardDefinition *CardDefinitionClient
+	// CardTransaction is the client for interacting with the CardTransaction builders.
+	CardTransaction *CardTransactionClient
+	// CursorSecret is the client for interacting with the CursorSecret builders.
+	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
 	CustomEvent *CustomEventClient
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
 	// CustomerEventCount is the client for interacting with the CustomerEventCount builders.
 	CustomerEventCount *CustomerEventCountClient
+	// EarningRule is the client for interacting with the EarningRule builders.
+	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// Incentive is the client for interacting with the Incentive builders.
+	Incentive *IncentiveClient
+	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
+	LoyaltyMember *LoyaltyMemberClient
+	// LoyaltyProgram is the client for interacting with the LoyaltyProgram builders.
+	LoyaltyProgram *LoyaltyProgramClient
 	// ManagementKey is the client for interacting with the ManagementKey builders.
 	ManagementKey *ManagementKeyClient
 	// MetadataSchema is the client for interacting with the MetadataSchema builders.
@@ -44,6 +62,10 @@ type Tx struct {
 	Publication *PublicationClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
+	// Reward is the client for interacting with the Reward builders.
+	Reward *RewardClient
+	// RewardActivity is the client for interacting with the RewardActivity builders.
+	RewardActivity *RewardActivityClient
 	// Segment is the client for interacting with the Segment builders.
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
@@ -189,10 +211,19 @@ func (tx *Tx) init() {
 	tx.AsyncAction = NewAsyncActionClient(tx.config)
 	tx.Branding = NewBrandingClient(tx.config)
 	tx.Campaign = NewCampaignClient(tx.config)
+	tx.Card = NewCardClient(tx.config)
+	tx.CardActivity = NewCardActivityClient(tx.config)
+	tx.CardDefinition = NewCardDefinitionClient(tx.config)
+	tx.CardTransaction = NewCardTransactionClient(tx.config)
+	tx.CursorSecret = NewCursorSecretClient(tx.config)
 	tx.CustomEvent = NewCustomEventClient(tx.config)
 	tx.Customer = NewCustomerClient(tx.config)
 	tx.CustomerEventCount = NewCustomerEventCountClient(tx.config)
+	tx.EarningRule = NewEarningRuleClient(tx.config)
 	tx.Export = NewExportClient(tx.config)
+	tx.Incentive = NewIncentiveClient(tx.config)
+	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
+	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
@@ -200,6 +231,8 @@ func (tx *Tx) init() {
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)
+	tx.Reward = NewRewardClient(tx.config)
+	tx.RewardActivity = NewRewardActivityClient(tx.config)
 	tx.Segment = NewSegmentClient(tx.config)
 	tx.SegmentMember = NewSegmentMemberClient(tx.config)
 	tx.User = NewUserClient(tx.config)

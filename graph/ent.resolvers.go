@@ -17,9 +17,24 @@ func (r *campaignResolver) Vouchers(ctx context.Context, obj *ent.Campaign, afte
 	return campaignVouchers(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Activities is the resolver for the activities field.
+func (r *cardResolver) Activities(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	return cardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// Transactions is the resolver for the transactions field.
+func (r *cardResolver) Transactions(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
+	return cardTransactionsEdge(ctx, obj, after, first, before, last, orderBy, where)
+}
+
 // Publications is the resolver for the publications field.
 func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// Members is the resolver for the members field.
+func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	return programMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Properties is the resolver for the properties field.
@@ -52,6 +67,16 @@ func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[stri
 	return campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
+// Cards is the resolver for the cards field.
+func (r *queryResolver) Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
+	return cards(ctx, after, first, before, last, orderBy, where)
+}
+
+// CardDefinitions is the resolver for the cardDefinitions field.
+func (r *queryResolver) CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
+	return cardDefinitions(ctx, after, first, before, last, orderBy, where)
+}
+
 // CustomEvents is the resolver for the customEvents field.
 func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
 	return customEvents(ctx, after, first, before, last, orderBy, where)
@@ -60,6 +85,26 @@ func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[s
 // Customers is the resolver for the customers field.
 func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
 	return customers(ctx, after, first, before, last, orderBy, where)
+}
+
+// EarningRules is the resolver for the earningRules field.
+func (r *queryResolver) EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
+	return earningRules(ctx, after, first, before, last, orderBy, where)
+}
+
+// Incentives is the resolver for the incentives field.
+func (r *queryResolver) Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
+	return incentives(ctx, after, first, before, last, orderBy, where)
+}
+
+// LoyaltyMembers is the resolver for the loyaltyMembers field.
+func (r *queryResolver) LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	return loyaltyMembers(ctx, after, first, before, last, orderBy, where)
+}
+
+// LoyaltyPrograms is the resolver for the loyaltyPrograms field.
+func (r *queryResolver) LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
+	return loyaltyPrograms(ctx, after, first, before, last, orderBy, where)
 }
 
 // MetadataSchemas is the resolver for the metadataSchemas field.
@@ -72,6 +117,11 @@ func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[s
 	return publications(ctx, after, first, before, last, orderBy, where)
 }
 
+// Rewards is the resolver for the rewards field.
+func (r *queryResolver) Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
+	return rewards(ctx, after, first, before, last, orderBy, where)
+}
+
 // Segments is the resolver for the segments field.
 func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
 	return segments(ctx, after, first, before, last, orderBy, where)
@@ -80,6 +130,11 @@ func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[strin
 // Vouchers is the resolver for the vouchers field.
 func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return vouchers(ctx, after, first, before, last, orderBy, where)
+}
+
+// Activities is the resolver for the activities field.
+func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	return rewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
@@ -93,6 +148,9 @@ func (r *Resolver) AsyncAction() AsyncActionResolver { return &asyncActionResolv
 // Campaign returns CampaignResolver implementation.
 func (r *Resolver) Campaign() CampaignResolver { return &campaignResolver{r} }
 
+// Card returns CardResolver implementation.
+func (r *Resolver) Card() CardResolver { return &cardResolver{r} }
+
 // CustomEvent returns CustomEventResolver implementation.
 func (r *Resolver) CustomEvent() CustomEventResolver { return &customEventResolver{r} }
 
@@ -101,6 +159,9 @@ func (r *Resolver) Customer() CustomerResolver { return &customerResolver{r} }
 
 // Export returns ExportResolver implementation.
 func (r *Resolver) Export() ExportResolver { return &exportResolver{r} }
+
+// LoyaltyProgram returns LoyaltyProgramResolver implementation.
+func (r *Resolver) LoyaltyProgram() LoyaltyProgramResolver { return &loyaltyProgramResolver{r} }
 
 // MetadataSchema returns MetadataSchemaResolver implementation.
 func (r *Resolver) MetadataSchema() MetadataSchemaResolver { return &metadataSchemaResolver{r} }
@@ -111,6 +172,9 @@ func (r *Resolver) Publication() PublicationResolver { return &publicationResolv
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// Reward returns RewardResolver implementation.
+func (r *Resolver) Reward() RewardResolver { return &rewardResolver{r} }
+
 // Segment returns SegmentResolver implementation.
 func (r *Resolver) Segment() SegmentResolver { return &segmentResolver{r} }
 
@@ -120,12 +184,15 @@ func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
 type (
 	asyncActionResolver    struct{ *Resolver }
 	campaignResolver       struct{ *Resolver }
+	cardResolver           struct{ *Resolver }
 	customEventResolver    struct{ *Resolver }
 	customerResolver       struct{ *Resolver }
 	exportResolver         struct{ *Resolver }
+	loyaltyProgramResolver struct{ *Resolver }
 	metadataSchemaResolver struct{ *Resolver }
 	publicationResolver    struct{ *Resolver }
 	queryResolver          struct{ *Resolver }
+	rewardResolver         struct{ *Resolver }
 	segmentResolver        struct{ *Resolver }
 	voucherResolver        struct{ *Resolver }
 )

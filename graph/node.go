@@ -7,11 +7,21 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -32,6 +42,17 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixSegment:    segment.Table,
 	pulid.PrefixExport:     export.Table,
 	pulid.PrefixVoucherTx:  vouchertransaction.Table,
+
+	pulid.PrefixProgram:        loyaltyprogram.Table,
+	pulid.PrefixCardDefinition: carddefinition.Table,
+	pulid.PrefixMember:         loyaltymember.Table,
+	pulid.PrefixCard:           card.Table,
+	pulid.PrefixCardActivity:   cardactivity.Table,
+	pulid.PrefixCardTx:         cardtransaction.Table,
+	pulid.PrefixReward:         reward.Table,
+	pulid.PrefixRewardActivity: rewardactivity.Table,
+	pulid.PrefixEarningRule:    earningrule.Table,
+	pulid.PrefixIncentive:      incentive.Table,
 }
 
 // nodeType tells ent which table an ID belongs to, from its prefix.

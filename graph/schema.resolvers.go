@@ -87,6 +87,146 @@ func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, vouche
 	return exportVoucherTransactions(ctx, voucher, parameters)
 }
 
+// CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
+func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return createLoyaltyProgram(ctx, input)
+}
+
+// UpdateLoyaltyProgram is the resolver for the updateLoyaltyProgram field.
+func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return updateLoyaltyProgram(ctx, id, input)
+}
+
+// ActivateLoyaltyProgram is the resolver for the activateLoyaltyProgram field.
+func (r *mutationResolver) ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	return activateLoyaltyProgram(ctx, id)
+}
+
+// DeactivateLoyaltyProgram is the resolver for the deactivateLoyaltyProgram field.
+func (r *mutationResolver) DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	return deactivateLoyaltyProgram(ctx, id)
+}
+
+// CreateCardDefinition is the resolver for the createCardDefinition field.
+func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return createCardDefinition(ctx, input)
+}
+
+// UpdateCardDefinition is the resolver for the updateCardDefinition field.
+func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return updateCardDefinition(ctx, id, input)
+}
+
+// ActivateCardDefinition is the resolver for the activateCardDefinition field.
+func (r *mutationResolver) ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return activateCardDefinition(ctx, id)
+}
+
+// DraftCardDefinition is the resolver for the draftCardDefinition field.
+func (r *mutationResolver) DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return draftCardDefinition(ctx, id)
+}
+
+// CreateLoyaltyMember is the resolver for the createLoyaltyMember field.
+func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	return createLoyaltyMember(ctx, programID, input)
+}
+
+// ActivateLoyaltyMember is the resolver for the activateLoyaltyMember field.
+func (r *mutationResolver) ActivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
+	return activateLoyaltyMember(ctx, programID, memberID)
+}
+
+// DeactivateLoyaltyMember is the resolver for the deactivateLoyaltyMember field.
+func (r *mutationResolver) DeactivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
+	return deactivateLoyaltyMember(ctx, programID, memberID)
+}
+
+// AssignCard is the resolver for the assignCard field.
+func (r *mutationResolver) AssignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
+	return assignCard(ctx, programID, memberID, cardID)
+}
+
+// UnassignCard is the resolver for the unassignCard field.
+func (r *mutationResolver) UnassignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
+	return unassignCard(ctx, programID, memberID, cardID)
+}
+
+// AdjustCardPoints is the resolver for the adjustCardPoints field.
+func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input AdjustPointsInput) (*PointsAdjustment, error) {
+	return adjustCardPoints(ctx, programID, memberID, cardID, input)
+}
+
+// CreateReward is the resolver for the createReward field.
+func (r *mutationResolver) CreateReward(ctx context.Context, input CreateRewardInput) (*ent.Reward, error) {
+	return createReward(ctx, input)
+}
+
+// UpdateReward is the resolver for the updateReward field.
+func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input UpdateRewardInput) (*ent.Reward, error) {
+	return updateReward(ctx, id, input)
+}
+
+// ActivateReward is the resolver for the activateReward field.
+func (r *mutationResolver) ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return activateReward(ctx, id)
+}
+
+// DeactivateReward is the resolver for the deactivateReward field.
+func (r *mutationResolver) DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return deactivateReward(ctx, id)
+}
+
+// DraftReward is the resolver for the draftReward field.
+func (r *mutationResolver) DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return draftReward(ctx, id)
+}
+
+// CreateEarningRule is the resolver for the createEarningRule field.
+func (r *mutationResolver) CreateEarningRule(ctx context.Context, input CreateEarningRuleInput) (*ent.EarningRule, error) {
+	return createEarningRule(ctx, input)
+}
+
+// ActivateEarningRule is the resolver for the activateEarningRule field.
+func (r *mutationResolver) ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return activateEarningRule(ctx, id)
+}
+
+// DeactivateEarningRule is the resolver for the deactivateEarningRule field.
+func (r *mutationResolver) DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return deactivateEarningRule(ctx, id)
+}
+
+// DraftEarningRule is the resolver for the draftEarningRule field.
+func (r *mutationResolver) DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return draftEarningRule(ctx, id)
+}
+
+// CreateIncentive is the resolver for the createIncentive field.
+func (r *mutationResolver) CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error) {
+	return createIncentive(ctx, input)
+}
+
+// UpdateIncentive is the resolver for the updateIncentive field.
+func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error) {
+	return updateIncentive(ctx, id, input)
+}
+
+// UpdateEarningRule is the resolver for the updateEarningRule field.
+func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	return updateEarningRule(ctx, id, input)
+}
+
+// ActivateIncentive is the resolver for the activateIncentive field.
+func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return activateIncentive(ctx, id)
+}
+
+// DraftIncentive is the resolver for the draftIncentive field.
+func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return draftIncentive(ctx, id)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
@@ -135,6 +275,51 @@ func (r *queryResolver) AsyncAction(ctx context.Context, id string) (*ent.AsyncA
 // Customer is the resolver for the customer field.
 func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
 	return customerByIDOrSourceID(ctx, idOrSourceID)
+}
+
+// LoyaltyProgram is the resolver for the loyaltyProgram field.
+func (r *queryResolver) LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	return loyaltyProgram(ctx, id)
+}
+
+// CardDefinition is the resolver for the cardDefinition field.
+func (r *queryResolver) CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return cardDefinition(ctx, id)
+}
+
+// LoyaltyMember is the resolver for the loyaltyMember field.
+func (r *queryResolver) LoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
+	return loyaltyMember(ctx, programID, memberID)
+}
+
+// Reward is the resolver for the reward field.
+func (r *queryResolver) Reward(ctx context.Context, id string) (*ent.Reward, error) {
+	return rewardByID(ctx, id)
+}
+
+// EarningRule is the resolver for the earningRule field.
+func (r *queryResolver) EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return earningRule(ctx, id)
+}
+
+// Incentive is the resolver for the incentive field.
+func (r *queryResolver) Incentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return incentiveByID(ctx, id)
+}
+
+// CardActivities is the resolver for the cardActivities field.
+func (r *queryResolver) CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	return cardActivities(ctx, programID, memberID, cardID, after, first, orderBy, where)
+}
+
+// RewardActivities is the resolver for the rewardActivities field.
+func (r *queryResolver) RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	return rewardActivities(ctx, rewardID, after, first, orderBy, where)
+}
+
+// CardTransactions is the resolver for the cardTransactions field.
+func (r *queryResolver) CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
+	return cardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

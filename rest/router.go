@@ -122,6 +122,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	// Export files: no credentials; the signed, expiring token is one.
 	v1.GET("/exports/:id/download", exports.download)
 
+	registerLoyalty(r, root)
+
 	// Images of voucher codes: no credentials (the asset id is unguessable).
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
 	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))

@@ -57,6 +57,66 @@ func (f CampaignFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CampaignMutation", m)
 }
 
+// The CardFunc type is an adapter to allow the use of ordinary
+// function as Card mutator.
+type CardFunc func(context.Context, *ent.CardMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CardMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CardMutation", m)
+}
+
+// The CardActivityFunc type is an adapter to allow the use of ordinary
+// function as CardActivity mutator.
+type CardActivityFunc func(context.Context, *ent.CardActivityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CardActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CardActivityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CardActivityMutation", m)
+}
+
+// The CardDefinitionFunc type is an adapter to allow the use of ordinary
+// function as CardDefinition mutator.
+type CardDefinitionFunc func(context.Context, *ent.CardDefinitionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CardDefinitionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CardDefinitionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CardDefinitionMutation", m)
+}
+
+// The CardTransactionFunc type is an adapter to allow the use of ordinary
+// function as CardTransaction mutator.
+type CardTransactionFunc func(context.Context, *ent.CardTransactionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CardTransactionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CardTransactionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CardTransactionMutation", m)
+}
+
+// The CursorSecretFunc type is an adapter to allow the use of ordinary
+// function as CursorSecret mutator.
+type CursorSecretFunc func(context.Context, *ent.CursorSecretMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CursorSecretFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CursorSecretMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CursorSecretMutation", m)
+}
+
 // The CustomEventFunc type is an adapter to allow the use of ordinary
 // function as CustomEvent mutator.
 type CustomEventFunc func(context.Context, *ent.CustomEventMutation) (ent.Value, error)
@@ -93,6 +153,18 @@ func (f CustomerEventCountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CustomerEventCountMutation", m)
 }
 
+// The EarningRuleFunc type is an adapter to allow the use of ordinary
+// function as EarningRule mutator.
+type EarningRuleFunc func(context.Context, *ent.EarningRuleMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f EarningRuleFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.EarningRuleMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EarningRuleMutation", m)
+}
+
 // The ExportFunc type is an adapter to allow the use of ordinary
 // function as Export mutator.
 type ExportFunc func(context.Context, *ent.ExportMutation) (ent.Value, error)
@@ -103,6 +175,42 @@ func (f ExportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ExportMutation", m)
+}
+
+// The IncentiveFunc type is an adapter to allow the use of ordinary
+// function as Incentive mutator.
+type IncentiveFunc func(context.Context, *ent.IncentiveMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f IncentiveFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.IncentiveMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.IncentiveMutation", m)
+}
+
+// The LoyaltyMemberFunc type is an adapter to allow the use of ordinary
+// function as LoyaltyMember mutator.
+type LoyaltyMemberFunc func(context.Context, *ent.LoyaltyMemberMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LoyaltyMemberFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LoyaltyMemberMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyMemberMutation", m)
+}
+
+// The LoyaltyProgramFunc type is an adapter to allow the use of ordinary
+// function as LoyaltyProgram mutator.
+type LoyaltyProgramFunc func(context.Context, *ent.LoyaltyProgramMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LoyaltyProgramFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LoyaltyProgramMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LoyaltyProgramMutation", m)
 }
 
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary
@@ -187,6 +295,30 @@ func (f ReferralConversionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReferralConversionMutation", m)
+}
+
+// The RewardFunc type is an adapter to allow the use of ordinary
+// function as Reward mutator.
+type RewardFunc func(context.Context, *ent.RewardMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RewardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RewardMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RewardMutation", m)
+}
+
+// The RewardActivityFunc type is an adapter to allow the use of ordinary
+// function as RewardActivity mutator.
+type RewardActivityFunc func(context.Context, *ent.RewardActivityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RewardActivityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RewardActivityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RewardActivityMutation", m)
 }
 
 // The SegmentFunc type is an adapter to allow the use of ordinary

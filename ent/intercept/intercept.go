@@ -12,10 +12,19 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -24,6 +33,8 @@ import (
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/user"
@@ -195,6 +206,141 @@ func (f TraverseCampaign) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.CampaignQuery", q)
 }
 
+// The CardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CardFunc func(context.Context, *ent.CardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CardQuery", q)
+}
+
+// The TraverseCard type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCard func(context.Context, *ent.CardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCard) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCard) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CardQuery", q)
+}
+
+// The CardActivityFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CardActivityFunc func(context.Context, *ent.CardActivityQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CardActivityFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CardActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CardActivityQuery", q)
+}
+
+// The TraverseCardActivity type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCardActivity func(context.Context, *ent.CardActivityQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCardActivity) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCardActivity) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CardActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CardActivityQuery", q)
+}
+
+// The CardDefinitionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CardDefinitionFunc func(context.Context, *ent.CardDefinitionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CardDefinitionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CardDefinitionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CardDefinitionQuery", q)
+}
+
+// The TraverseCardDefinition type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCardDefinition func(context.Context, *ent.CardDefinitionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCardDefinition) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCardDefinition) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CardDefinitionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CardDefinitionQuery", q)
+}
+
+// The CardTransactionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CardTransactionFunc func(context.Context, *ent.CardTransactionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CardTransactionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CardTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CardTransactionQuery", q)
+}
+
+// The TraverseCardTransaction type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCardTransaction func(context.Context, *ent.CardTransactionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCardTransaction) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCardTransaction) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CardTransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CardTransactionQuery", q)
+}
+
+// The CursorSecretFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CursorSecretFunc func(context.Context, *ent.CursorSecretQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CursorSecretFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CursorSecretQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CursorSecretQuery", q)
+}
+
+// The TraverseCursorSecret type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCursorSecret func(context.Context, *ent.CursorSecretQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCursorSecret) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCursorSecret) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CursorSecretQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CursorSecretQuery", q)
+}
+
 // The CustomEventFunc type is an adapter to allow the use of ordinary function as a Querier.
 type CustomEventFunc func(context.Context, *ent.CustomEventQuery) (ent.Value, error)
 
@@ -276,6 +422,33 @@ func (f TraverseCustomerEventCount) Traverse(ctx context.Context, q ent.Query) e
 	return fmt.Errorf("unexpected query type %T. expect *ent.CustomerEventCountQuery", q)
 }
 
+// The EarningRuleFunc type is an adapter to allow the use of ordinary function as a Querier.
+type EarningRuleFunc func(context.Context, *ent.EarningRuleQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f EarningRuleFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.EarningRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EarningRuleQuery", q)
+}
+
+// The TraverseEarningRule type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseEarningRule func(context.Context, *ent.EarningRuleQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseEarningRule) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseEarningRule) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EarningRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.EarningRuleQuery", q)
+}
+
 // The ExportFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ExportFunc func(context.Context, *ent.ExportQuery) (ent.Value, error)
 
@@ -301,6 +474,87 @@ func (f TraverseExport) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ExportQuery", q)
+}
+
+// The IncentiveFunc type is an adapter to allow the use of ordinary function as a Querier.
+type IncentiveFunc func(context.Context, *ent.IncentiveQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f IncentiveFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.IncentiveQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.IncentiveQuery", q)
+}
+
+// The TraverseIncentive type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseIncentive func(context.Context, *ent.IncentiveQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseIncentive) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseIncentive) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IncentiveQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.IncentiveQuery", q)
+}
+
+// The LoyaltyMemberFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LoyaltyMemberFunc func(context.Context, *ent.LoyaltyMemberQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LoyaltyMemberFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LoyaltyMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyMemberQuery", q)
+}
+
+// The TraverseLoyaltyMember type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLoyaltyMember func(context.Context, *ent.LoyaltyMemberQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLoyaltyMember) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLoyaltyMember) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LoyaltyMemberQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyMemberQuery", q)
+}
+
+// The LoyaltyProgramFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LoyaltyProgramFunc func(context.Context, *ent.LoyaltyProgramQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LoyaltyProgramFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LoyaltyProgramQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyProgramQuery", q)
+}
+
+// The TraverseLoyaltyProgram type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLoyaltyProgram func(context.Context, *ent.LoyaltyProgramQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLoyaltyProgram) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLoyaltyProgram) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LoyaltyProgramQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LoyaltyProgramQuery", q)
 }
 
 // The ManagementKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -492,6 +746,60 @@ func (f TraverseReferralConversion) Traverse(ctx context.Context, q ent.Query) e
 	return fmt.Errorf("unexpected query type %T. expect *ent.ReferralConversionQuery", q)
 }
 
+// The RewardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RewardFunc func(context.Context, *ent.RewardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RewardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RewardQuery", q)
+}
+
+// The TraverseReward type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseReward func(context.Context, *ent.RewardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseReward) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseReward) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RewardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RewardQuery", q)
+}
+
+// The RewardActivityFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RewardActivityFunc func(context.Context, *ent.RewardActivityQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RewardActivityFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RewardActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RewardActivityQuery", q)
+}
+
+// The TraverseRewardActivity type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRewardActivity func(context.Context, *ent.RewardActivityQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRewardActivity) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRewardActivity) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RewardActivityQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RewardActivityQuery", q)
+}
+
 // The SegmentFunc type is an adapter to allow the use of ordinary function as a Querier.
 type SegmentFunc func(context.Context, *ent.SegmentQuery) (ent.Value, error)
 
@@ -638,14 +946,32 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BrandingQuery, predicate.Branding, branding.OrderOption]{typ: ent.TypeBranding, tq: q}, nil
 	case *ent.CampaignQuery:
 		return &query[*ent.CampaignQuery, predicate.Campaign, campaign.OrderOption]{typ: ent.TypeCampaign, tq: q}, nil
+	case *ent.CardQuery:
+		return &query[*ent.CardQuery, predicate.Card, card.OrderOption]{typ: ent.TypeCard, tq: q}, nil
+	case *ent.CardActivityQuery:
+		return &query[*ent.CardActivityQuery, predicate.CardActivity, cardactivity.OrderOption]{typ: ent.TypeCardActivity, tq: q}, nil
+	case *ent.CardDefinitionQuery:
+		return &query[*ent.CardDefinitionQuery, predicate.CardDefinition, carddefinition.OrderOption]{typ: ent.TypeCardDefinition, tq: q}, nil
+	case *ent.CardTransactionQuery:
+		return &query[*ent.CardTransactionQuery, predicate.CardTransaction, cardtransaction.OrderOption]{typ: ent.TypeCardTransaction, tq: q}, nil
+	case *ent.CursorSecretQuery:
+		return &query[*ent.CursorSecretQuery, predicate.CursorSecret, cursorsecret.OrderOption]{typ: ent.TypeCursorSecret, tq: q}, nil
 	case *ent.CustomEventQuery:
 		return &query[*ent.CustomEventQuery, predicate.CustomEvent, customevent.OrderOption]{typ: ent.TypeCustomEvent, tq: q}, nil
 	case *ent.CustomerQuery:
 		return &query[*ent.CustomerQuery, predicate.Customer, customer.OrderOption]{typ: ent.TypeCustomer, tq: q}, nil
 	case *ent.CustomerEventCountQuery:
 		return &query[*ent.CustomerEventCountQuery, predicate.CustomerEventCount, customereventcount.OrderOption]{typ: ent.TypeCustomerEventCount, tq: q}, nil
+	case *ent.EarningRuleQuery:
+		return &query[*ent.EarningRuleQuery, predicate.EarningRule, earningrule.OrderOption]{typ: ent.TypeEarningRule, tq: q}, nil
 	case *ent.ExportQuery:
 		return &query[*ent.ExportQuery, predicate.Export, export.OrderOption]{typ: ent.TypeExport, tq: q}, nil
+	case *ent.IncentiveQuery:
+		return &query[*ent.IncentiveQuery, predicate.Incentive, incentive.OrderOption]{typ: ent.TypeIncentive, tq: q}, nil
+	case *ent.LoyaltyMemberQuery:
+		return &query[*ent.LoyaltyMemberQuery, predicate.LoyaltyMember, loyaltymember.OrderOption]{typ: ent.TypeLoyaltyMember, tq: q}, nil
+	case *ent.LoyaltyProgramQuery:
+		return &query[*ent.LoyaltyProgramQuery, predicate.LoyaltyProgram, loyaltyprogram.OrderOption]{typ: ent.TypeLoyaltyProgram, tq: q}, nil
 	case *ent.ManagementKeyQuery:
 		return &query[*ent.ManagementKeyQuery, predicate.ManagementKey, managementkey.OrderOption]{typ: ent.TypeManagementKey, tq: q}, nil
 	case *ent.MetadataSchemaQuery:
@@ -660,6 +986,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
 	case *ent.ReferralConversionQuery:
 		return &query[*ent.ReferralConversionQuery, predicate.ReferralConversion, referralconversion.OrderOption]{typ: ent.TypeReferralConversion, tq: q}, nil
+	case *ent.RewardQuery:
+		return &query[*ent.RewardQuery, predicate.Reward, reward.OrderOption]{typ: ent.TypeReward, tq: q}, nil
+	case *ent.RewardActivityQuery:
+		return &query[*ent.RewardActivityQuery, predicate.RewardActivity, rewardactivity.OrderOption]{typ: ent.TypeRewardActivity, tq: q}, nil
 	case *ent.SegmentQuery:
 		return &query[*ent.SegmentQuery, predicate.Segment, segment.OrderOption]{typ: ent.TypeSegment, tq: q}, nil
 	case *ent.SegmentMemberQuery:

@@ -153,6 +153,157 @@ var (
 			},
 		},
 	}
+	// CardsColumns holds the columns for the "cards" table.
+	CardsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "program_id", Type: field.TypeString},
+		{Name: "card_definition_id", Type: field.TypeString, Nullable: true},
+		{Name: "code", Type: field.TypeString, Nullable: true},
+		{Name: "balance", Type: field.TypeInt64, Default: 0},
+		{Name: "member_id", Type: field.TypeString, Nullable: true},
+	}
+	// CardsTable holds the schema information for the "cards" table.
+	CardsTable = &schema.Table{
+		Name:       "cards",
+		Columns:    CardsColumns,
+		PrimaryKey: []*schema.Column{CardsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "cards_loyalty_members_cards",
+				Columns:    []*schema.Column{CardsColumns[8]},
+				RefColumns: []*schema.Column{LoyaltyMembersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "card_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardsColumns[1]},
+			},
+			{
+				Name:    "card_project_id_code",
+				Unique:  true,
+				Columns: []*schema.Column{CardsColumns[1], CardsColumns[6]},
+			},
+		},
+	}
+	// CardActivitiesColumns holds the columns for the "card_activities" table.
+	CardActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "type", Type: field.TypeString},
+		{Name: "data", Type: field.TypeJSON},
+		{Name: "group_id", Type: field.TypeString, Nullable: true},
+		{Name: "source", Type: field.TypeJSON, Nullable: true},
+		{Name: "card_id", Type: field.TypeString},
+	}
+	// CardActivitiesTable holds the schema information for the "card_activities" table.
+	CardActivitiesTable = &schema.Table{
+		Name:       "card_activities",
+		Columns:    CardActivitiesColumns,
+		PrimaryKey: []*schema.Column{CardActivitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "card_activities_cards_activities",
+				Columns:    []*schema.Column{CardActivitiesColumns[8]},
+				RefColumns: []*schema.Column{CardsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "cardactivity_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardActivitiesColumns[1]},
+			},
+			{
+				Name:    "cardactivity_card_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardActivitiesColumns[8], CardActivitiesColumns[2], CardActivitiesColumns[0]},
+			},
+		},
+	}
+	// CardDefinitionsColumns holds the columns for the "card_definitions" table.
+	CardDefinitionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeString, Default: "INDIVIDUAL"},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE"}, Default: "DRAFT"},
+		{Name: "code_config", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// CardDefinitionsTable holds the schema information for the "card_definitions" table.
+	CardDefinitionsTable = &schema.Table{
+		Name:       "card_definitions",
+		Columns:    CardDefinitionsColumns,
+		PrimaryKey: []*schema.Column{CardDefinitionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "carddefinition_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardDefinitionsColumns[1]},
+			},
+		},
+	}
+	// CardTransactionsColumns holds the columns for the "card_transactions" table.
+	CardTransactionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS_ADDITION", "POINTS_REMOVAL"}},
+		{Name: "amount", Type: field.TypeInt64},
+		{Name: "balance", Type: field.TypeInt64},
+		{Name: "reason", Type: field.TypeString, Nullable: true},
+		{Name: "source_id", Type: field.TypeString, Nullable: true},
+		{Name: "card_id", Type: field.TypeString},
+	}
+	// CardTransactionsTable holds the schema information for the "card_transactions" table.
+	CardTransactionsTable = &schema.Table{
+		Name:       "card_transactions",
+		Columns:    CardTransactionsColumns,
+		PrimaryKey: []*schema.Column{CardTransactionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "card_transactions_cards_transactions",
+				Columns:    []*schema.Column{CardTransactionsColumns[9]},
+				RefColumns: []*schema.Column{CardsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "cardtransaction_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardTransactionsColumns[1]},
+			},
+			{
+				Name:    "cardtransaction_card_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{CardTransactionsColumns[9], CardTransactionsColumns[2], CardTransactionsColumns[0]},
+			},
+		},
+	}
+	// CursorSecretsColumns holds the columns for the "cursor_secrets" table.
+	CursorSecretsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "secret", Type: field.TypeString},
+	}
+	// CursorSecretsTable holds the schema information for the "cursor_secrets" table.
+	CursorSecretsTable = &schema.Table{
+		Name:       "cursor_secrets",
+		Columns:    CursorSecretsColumns,
+		PrimaryKey: []*schema.Column{CursorSecretsColumns[0]},
+	}
 	// CustomEventsColumns holds the columns for the "custom_events" table.
 	CustomEventsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -244,6 +395,36 @@ var (
 			},
 		},
 	}
+	// EarningRulesColumns holds the columns for the "earning_rules" table.
+	EarningRulesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "INACTIVE", "DELETED"}, Default: "DRAFT"},
+		{Name: "earnings", Type: field.TypeJSON},
+		{Name: "trigger", Type: field.TypeJSON},
+		{Name: "error", Type: field.TypeJSON, Nullable: true},
+		{Name: "validity_hours", Type: field.TypeJSON, Nullable: true},
+		{Name: "trigger_limits", Type: field.TypeJSON, Nullable: true},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "end_date", Type: field.TypeTime, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// EarningRulesTable holds the schema information for the "earning_rules" table.
+	EarningRulesTable = &schema.Table{
+		Name:       "earning_rules",
+		Columns:    EarningRulesColumns,
+		PrimaryKey: []*schema.Column{EarningRulesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "earningrule_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{EarningRulesColumns[1]},
+			},
+		},
+	}
 	// ExportsColumns holds the columns for the "exports" table.
 	ExportsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -271,6 +452,102 @@ var (
 				Name:    "export_project_id",
 				Unique:  false,
 				Columns: []*schema.Column{ExportsColumns[1]},
+			},
+		},
+	}
+	// IncentivesColumns holds the columns for the "incentives" table.
+	IncentivesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"POINTS", "POINTS_PROPORTIONAL", "MATERIAL", "DIGITAL"}},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "DELETED"}, Default: "DRAFT"},
+		{Name: "stock", Type: field.TypeInt},
+		{Name: "points", Type: field.TypeJSON, Nullable: true},
+		{Name: "points_proportional", Type: field.TypeJSON, Nullable: true},
+		{Name: "material", Type: field.TypeJSON, Nullable: true},
+		{Name: "digital", Type: field.TypeJSON, Nullable: true},
+	}
+	// IncentivesTable holds the schema information for the "incentives" table.
+	IncentivesTable = &schema.Table{
+		Name:       "incentives",
+		Columns:    IncentivesColumns,
+		PrimaryKey: []*schema.Column{IncentivesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "incentive_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{IncentivesColumns[1]},
+			},
+			{
+				Name:    "incentive_project_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{IncentivesColumns[1], IncentivesColumns[4]},
+			},
+		},
+	}
+	// LoyaltyMembersColumns holds the columns for the "loyalty_members" table.
+	LoyaltyMembersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "customer_id", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"ACTIVE", "INACTIVE"}, Default: "ACTIVE"},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "program_id", Type: field.TypeString},
+	}
+	// LoyaltyMembersTable holds the schema information for the "loyalty_members" table.
+	LoyaltyMembersTable = &schema.Table{
+		Name:       "loyalty_members",
+		Columns:    LoyaltyMembersColumns,
+		PrimaryKey: []*schema.Column{LoyaltyMembersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "loyalty_members_loyalty_programs_members",
+				Columns:    []*schema.Column{LoyaltyMembersColumns[7]},
+				RefColumns: []*schema.Column{LoyaltyProgramsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loyaltymember_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyMembersColumns[1]},
+			},
+			{
+				Name:    "loyaltymember_program_id_customer_id",
+				Unique:  true,
+				Columns: []*schema.Column{LoyaltyMembersColumns[7], LoyaltyMembersColumns[4]},
+			},
+		},
+	}
+	// LoyaltyProgramsColumns holds the columns for the "loyalty_programs" table.
+	LoyaltyProgramsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "INACTIVE"}, Default: "DRAFT"},
+		{Name: "start_date", Type: field.TypeTime, Nullable: true},
+		{Name: "end_date", Type: field.TypeTime, Nullable: true},
+		{Name: "card_definition_ids", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// LoyaltyProgramsTable holds the schema information for the "loyalty_programs" table.
+	LoyaltyProgramsTable = &schema.Table{
+		Name:       "loyalty_programs",
+		Columns:    LoyaltyProgramsColumns,
+		PrimaryKey: []*schema.Column{LoyaltyProgramsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loyaltyprogram_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{LoyaltyProgramsColumns[1]},
 			},
 		},
 	}
@@ -490,6 +767,70 @@ var (
 			},
 		},
 	}
+	// RewardsColumns holds the columns for the "rewards" table.
+	RewardsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"MATERIAL", "DIGITAL"}},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "ACTIVE", "INACTIVE"}, Default: "DRAFT"},
+		{Name: "material", Type: field.TypeJSON, Nullable: true},
+		{Name: "digital", Type: field.TypeJSON, Nullable: true},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// RewardsTable holds the schema information for the "rewards" table.
+	RewardsTable = &schema.Table{
+		Name:       "rewards",
+		Columns:    RewardsColumns,
+		PrimaryKey: []*schema.Column{RewardsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "reward_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{RewardsColumns[1]},
+			},
+		},
+	}
+	// RewardActivitiesColumns holds the columns for the "reward_activities" table.
+	RewardActivitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "type", Type: field.TypeString},
+		{Name: "data", Type: field.TypeJSON},
+		{Name: "group_id", Type: field.TypeString, Nullable: true},
+		{Name: "source", Type: field.TypeJSON, Nullable: true},
+		{Name: "reward_id", Type: field.TypeString},
+	}
+	// RewardActivitiesTable holds the schema information for the "reward_activities" table.
+	RewardActivitiesTable = &schema.Table{
+		Name:       "reward_activities",
+		Columns:    RewardActivitiesColumns,
+		PrimaryKey: []*schema.Column{RewardActivitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "reward_activities_rewards_activities",
+				Columns:    []*schema.Column{RewardActivitiesColumns[8]},
+				RefColumns: []*schema.Column{RewardsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rewardactivity_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{RewardActivitiesColumns[1]},
+			},
+			{
+				Name:    "rewardactivity_reward_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RewardActivitiesColumns[8], RewardActivitiesColumns[2], RewardActivitiesColumns[0]},
+			},
+		},
+	}
 	// SegmentsColumns holds the columns for the "segments" table.
 	SegmentsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -698,10 +1039,19 @@ var (
 		AsyncActionsTable,
 		BrandingsTable,
 		CampaignsTable,
+		CardsTable,
+		CardActivitiesTable,
+		CardDefinitionsTable,
+		CardTransactionsTable,
+		CursorSecretsTable,
 		CustomEventsTable,
 		CustomersTable,
 		CustomerEventCountsTable,
+		EarningRulesTable,
 		ExportsTable,
+		IncentivesTable,
+		LoyaltyMembersTable,
+		LoyaltyProgramsTable,
 		ManagementKeysTable,
 		MetadataSchemasTable,
 		OauthTokensTable,
@@ -709,6 +1059,8 @@ var (
 		ProjectUsersTable,
 		PublicationsTable,
 		ReferralConversionsTable,
+		RewardsTable,
+		RewardActivitiesTable,
 		SegmentsTable,
 		SegmentMembersTable,
 		UsersTable,
@@ -720,12 +1072,17 @@ var (
 
 func init() {
 	AppKeysTable.ForeignKeys[0].RefTable = ProjectsTable
+	CardsTable.ForeignKeys[0].RefTable = LoyaltyMembersTable
+	CardActivitiesTable.ForeignKeys[0].RefTable = CardsTable
+	CardTransactionsTable.ForeignKeys[0].RefTable = CardsTable
+	LoyaltyMembersTable.ForeignKeys[0].RefTable = LoyaltyProgramsTable
 	OauthTokensTable.ForeignKeys[0].RefTable = AppKeysTable
 	OauthTokensTable.Annotation = &entsql.Annotation{
 		Table: "oauth_tokens",
 	}
 	ProjectUsersTable.ForeignKeys[0].RefTable = UsersTable
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
+	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable
 	PublicationVouchersTable.ForeignKeys[1].RefTable = VouchersTable

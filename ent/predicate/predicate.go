@@ -18,6 +18,21 @@ type Branding func(*sql.Selector)
 // Campaign is the predicate function for campaign builders.
 type Campaign func(*sql.Selector)
 
+// Card is the predicate function for card builders.
+type Card func(*sql.Selector)
+
+// CardActivity is the predicate function for cardactivity builders.
+type CardActivity func(*sql.Selector)
+
+// CardDefinition is the predicate function for carddefinition builders.
+type CardDefinition func(*sql.Selector)
+
+// CardTransaction is the predicate function for cardtransaction builders.
+type CardTransaction func(*sql.Selector)
+
+// CursorSecret is the predicate function for cursorsecret builders.
+type CursorSecret func(*sql.Selector)
+
 // CustomEvent is the predicate function for customevent builders.
 type CustomEvent func(*sql.Selector)
 
@@ -27,8 +42,20 @@ type Customer func(*sql.Selector)
 // CustomerEventCount is the predicate function for customereventcount builders.
 type CustomerEventCount func(*sql.Selector)
 
+// EarningRule is the predicate function for earningrule builders.
+type EarningRule func(*sql.Selector)
+
 // Export is the predicate function for export builders.
 type Export func(*sql.Selector)
+
+// Incentive is the predicate function for incentive builders.
+type Incentive func(*sql.Selector)
+
+// LoyaltyMember is the predicate function for loyaltymember builders.
+type LoyaltyMember func(*sql.Selector)
+
+// LoyaltyProgram is the predicate function for loyaltyprogram builders.
+type LoyaltyProgram func(*sql.Selector)
 
 // ManagementKey is the predicate function for managementkey builders.
 type ManagementKey func(*sql.Selector)
@@ -50,6 +77,12 @@ type Publication func(*sql.Selector)
 
 // ReferralConversion is the predicate function for referralconversion builders.
 type ReferralConversion func(*sql.Selector)
+
+// Reward is the predicate function for reward builders.
+type Reward func(*sql.Selector)
+
+// RewardActivity is the predicate function for rewardactivity builders.
+type RewardActivity func(*sql.Selector)
 
 // Segment is the predicate function for segment builders.
 type Segment func(*sql.Selector)

@@ -9,10 +9,19 @@ import (
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/branding"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/customevent"
+	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
@@ -20,6 +29,8 @@ import (
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/referralconversion"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
@@ -236,6 +247,174 @@ func init() {
 	campaign.DefaultID = campaignDescID.Default.(func() string)
 	// campaign.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	campaign.IDValidator = campaignDescID.Validators[0].(func(string) error)
+	cardMixin := schema.Card{}.Mixin()
+	cardMixinHooks1 := cardMixin[1].Hooks()
+	card.Hooks[0] = cardMixinHooks1[0]
+	cardMixinInters1 := cardMixin[1].Interceptors()
+	card.Interceptors[0] = cardMixinInters1[0]
+	cardMixinFields0 := cardMixin[0].Fields()
+	_ = cardMixinFields0
+	cardMixinFields1 := cardMixin[1].Fields()
+	_ = cardMixinFields1
+	cardMixinFields2 := cardMixin[2].Fields()
+	_ = cardMixinFields2
+	cardFields := schema.Card{}.Fields()
+	_ = cardFields
+	// cardDescProjectID is the schema descriptor for project_id field.
+	cardDescProjectID := cardMixinFields1[0].Descriptor()
+	// card.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	card.ProjectIDValidator = cardDescProjectID.Validators[0].(func(string) error)
+	// cardDescCreatedAt is the schema descriptor for created_at field.
+	cardDescCreatedAt := cardMixinFields2[0].Descriptor()
+	// card.DefaultCreatedAt holds the default value on creation for the created_at field.
+	card.DefaultCreatedAt = cardDescCreatedAt.Default.(func() time.Time)
+	// cardDescUpdatedAt is the schema descriptor for updated_at field.
+	cardDescUpdatedAt := cardMixinFields2[1].Descriptor()
+	// card.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	card.UpdateDefaultUpdatedAt = cardDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// cardDescBalance is the schema descriptor for balance field.
+	cardDescBalance := cardFields[4].Descriptor()
+	// card.DefaultBalance holds the default value on creation for the balance field.
+	card.DefaultBalance = cardDescBalance.Default.(int64)
+	// card.BalanceValidator is a validator for the "balance" field. It is called by the builders before save.
+	card.BalanceValidator = cardDescBalance.Validators[0].(func(int64) error)
+	// cardDescID is the schema descriptor for id field.
+	cardDescID := cardMixinFields0[0].Descriptor()
+	// card.DefaultID holds the default value on creation for the id field.
+	card.DefaultID = cardDescID.Default.(func() string)
+	// card.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	card.IDValidator = cardDescID.Validators[0].(func(string) error)
+	cardactivityMixin := schema.CardActivity{}.Mixin()
+	cardactivityMixinHooks1 := cardactivityMixin[1].Hooks()
+	cardactivity.Hooks[0] = cardactivityMixinHooks1[0]
+	cardactivityMixinInters1 := cardactivityMixin[1].Interceptors()
+	cardactivity.Interceptors[0] = cardactivityMixinInters1[0]
+	cardactivityMixinFields0 := cardactivityMixin[0].Fields()
+	_ = cardactivityMixinFields0
+	cardactivityMixinFields1 := cardactivityMixin[1].Fields()
+	_ = cardactivityMixinFields1
+	cardactivityMixinFields2 := cardactivityMixin[2].Fields()
+	_ = cardactivityMixinFields2
+	cardactivityFields := schema.CardActivity{}.Fields()
+	_ = cardactivityFields
+	// cardactivityDescProjectID is the schema descriptor for project_id field.
+	cardactivityDescProjectID := cardactivityMixinFields1[0].Descriptor()
+	// cardactivity.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	cardactivity.ProjectIDValidator = cardactivityDescProjectID.Validators[0].(func(string) error)
+	// cardactivityDescCreatedAt is the schema descriptor for created_at field.
+	cardactivityDescCreatedAt := cardactivityMixinFields2[0].Descriptor()
+	// cardactivity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	cardactivity.DefaultCreatedAt = cardactivityDescCreatedAt.Default.(func() time.Time)
+	// cardactivityDescUpdatedAt is the schema descriptor for updated_at field.
+	cardactivityDescUpdatedAt := cardactivityMixinFields2[1].Descriptor()
+	// cardactivity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	cardactivity.UpdateDefaultUpdatedAt = cardactivityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// cardactivityDescID is the schema descriptor for id field.
+	cardactivityDescID := cardactivityMixinFields0[0].Descriptor()
+	// cardactivity.DefaultID holds the default value on creation for the id field.
+	cardactivity.DefaultID = cardactivityDescID.Default.(func() string)
+	// cardactivity.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	cardactivity.IDValidator = cardactivityDescID.Validators[0].(func(string) error)
+	carddefinitionMixin := schema.CardDefinition{}.Mixin()
+	carddefinitionMixinHooks1 := carddefinitionMixin[1].Hooks()
+	carddefinitionHooks := schema.CardDefinition{}.Hooks()
+	carddefinition.Hooks[0] = carddefinitionMixinHooks1[0]
+	carddefinition.Hooks[1] = carddefinitionHooks[0]
+	carddefinitionMixinInters1 := carddefinitionMixin[1].Interceptors()
+	carddefinition.Interceptors[0] = carddefinitionMixinInters1[0]
+	carddefinitionMixinFields0 := carddefinitionMixin[0].Fields()
+	_ = carddefinitionMixinFields0
+	carddefinitionMixinFields1 := carddefinitionMixin[1].Fields()
+	_ = carddefinitionMixinFields1
+	carddefinitionMixinFields2 := carddefinitionMixin[2].Fields()
+	_ = carddefinitionMixinFields2
+	carddefinitionFields := schema.CardDefinition{}.Fields()
+	_ = carddefinitionFields
+	// carddefinitionDescProjectID is the schema descriptor for project_id field.
+	carddefinitionDescProjectID := carddefinitionMixinFields1[0].Descriptor()
+	// carddefinition.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	carddefinition.ProjectIDValidator = carddefinitionDescProjectID.Validators[0].(func(string) error)
+	// carddefinitionDescCreatedAt is the schema descriptor for created_at field.
+	carddefinitionDescCreatedAt := carddefinitionMixinFields2[0].Descriptor()
+	// carddefinition.DefaultCreatedAt holds the default value on creation for the created_at field.
+	carddefinition.DefaultCreatedAt = carddefinitionDescCreatedAt.Default.(func() time.Time)
+	// carddefinitionDescUpdatedAt is the schema descriptor for updated_at field.
+	carddefinitionDescUpdatedAt := carddefinitionMixinFields2[1].Descriptor()
+	// carddefinition.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	carddefinition.UpdateDefaultUpdatedAt = carddefinitionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// carddefinitionDescName is the schema descriptor for name field.
+	carddefinitionDescName := carddefinitionFields[0].Descriptor()
+	// carddefinition.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	carddefinition.NameValidator = func() func(string) error {
+		validators := carddefinitionDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// carddefinitionDescType is the schema descriptor for type field.
+	carddefinitionDescType := carddefinitionFields[1].Descriptor()
+	// carddefinition.DefaultType holds the default value on creation for the type field.
+	carddefinition.DefaultType = carddefinitionDescType.Default.(string)
+	// carddefinitionDescMetadata is the schema descriptor for metadata field.
+	carddefinitionDescMetadata := carddefinitionFields[4].Descriptor()
+	// carddefinition.DefaultMetadata holds the default value on creation for the metadata field.
+	carddefinition.DefaultMetadata = carddefinitionDescMetadata.Default.(map[string]interface{})
+	// carddefinitionDescID is the schema descriptor for id field.
+	carddefinitionDescID := carddefinitionMixinFields0[0].Descriptor()
+	// carddefinition.DefaultID holds the default value on creation for the id field.
+	carddefinition.DefaultID = carddefinitionDescID.Default.(func() string)
+	// carddefinition.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	carddefinition.IDValidator = carddefinitionDescID.Validators[0].(func(string) error)
+	cardtransactionMixin := schema.CardTransaction{}.Mixin()
+	cardtransactionMixinHooks1 := cardtransactionMixin[1].Hooks()
+	cardtransaction.Hooks[0] = cardtransactionMixinHooks1[0]
+	cardtransactionMixinInters1 := cardtransactionMixin[1].Interceptors()
+	cardtransaction.Interceptors[0] = cardtransactionMixinInters1[0]
+	cardtransactionMixinFields0 := cardtransactionMixin[0].Fields()
+	_ = cardtransactionMixinFields0
+	cardtransactionMixinFields1 := cardtransactionMixin[1].Fields()
+	_ = cardtransactionMixinFields1
+	cardtransactionMixinFields2 := cardtransactionMixin[2].Fields()
+	_ = cardtransactionMixinFields2
+	cardtransactionFields := schema.CardTransaction{}.Fields()
+	_ = cardtransactionFields
+	// cardtransactionDescProjectID is the schema descriptor for project_id field.
+	cardtransactionDescProjectID := cardtransactionMixinFields1[0].Descriptor()
+	// cardtransaction.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	cardtransaction.ProjectIDValidator = cardtransactionDescProjectID.Validators[0].(func(string) error)
+	// cardtransactionDescCreatedAt is the schema descriptor for created_at field.
+	cardtransactionDescCreatedAt := cardtransactionMixinFields2[0].Descriptor()
+	// cardtransaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	cardtransaction.DefaultCreatedAt = cardtransactionDescCreatedAt.Default.(func() time.Time)
+	// cardtransactionDescUpdatedAt is the schema descriptor for updated_at field.
+	cardtransactionDescUpdatedAt := cardtransactionMixinFields2[1].Descriptor()
+	// cardtransaction.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	cardtransaction.UpdateDefaultUpdatedAt = cardtransactionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// cardtransactionDescID is the schema descriptor for id field.
+	cardtransactionDescID := cardtransactionMixinFields0[0].Descriptor()
+	// cardtransaction.DefaultID holds the default value on creation for the id field.
+	cardtransaction.DefaultID = cardtransactionDescID.Default.(func() string)
+	// cardtransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	cardtransaction.IDValidator = cardtransactionDescID.Validators[0].(func(string) error)
+	cursorsecretFields := schema.CursorSecret{}.Fields()
+	_ = cursorsecretFields
+	// cursorsecretDescSecret is the schema descriptor for secret field.
+	cursorsecretDescSecret := cursorsecretFields[1].Descriptor()
+	// cursorsecret.SecretValidator is a validator for the "secret" field. It is called by the builders before save.
+	cursorsecret.SecretValidator = cursorsecretDescSecret.Validators[0].(func(string) error)
+	// cursorsecretDescID is the schema descriptor for id field.
+	cursorsecretDescID := cursorsecretFields[0].Descriptor()
+	// cursorsecret.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	cursorsecret.IDValidator = cursorsecretDescID.Validators[0].(func(string) error)
 	customeventMixin := schema.CustomEvent{}.Mixin()
 	customeventMixinHooks1 := customeventMixin[1].Hooks()
 	customevent.Hooks[0] = customeventMixinHooks1[0]
@@ -407,6 +586,61 @@ func init() {
 	customereventcount.DefaultID = customereventcountDescID.Default.(func() string)
 	// customereventcount.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	customereventcount.IDValidator = customereventcountDescID.Validators[0].(func(string) error)
+	earningruleMixin := schema.EarningRule{}.Mixin()
+	earningruleMixinHooks1 := earningruleMixin[1].Hooks()
+	earningruleHooks := schema.EarningRule{}.Hooks()
+	earningrule.Hooks[0] = earningruleMixinHooks1[0]
+	earningrule.Hooks[1] = earningruleHooks[0]
+	earningruleMixinInters1 := earningruleMixin[1].Interceptors()
+	earningrule.Interceptors[0] = earningruleMixinInters1[0]
+	earningruleMixinFields0 := earningruleMixin[0].Fields()
+	_ = earningruleMixinFields0
+	earningruleMixinFields1 := earningruleMixin[1].Fields()
+	_ = earningruleMixinFields1
+	earningruleMixinFields2 := earningruleMixin[2].Fields()
+	_ = earningruleMixinFields2
+	earningruleFields := schema.EarningRule{}.Fields()
+	_ = earningruleFields
+	// earningruleDescProjectID is the schema descriptor for project_id field.
+	earningruleDescProjectID := earningruleMixinFields1[0].Descriptor()
+	// earningrule.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	earningrule.ProjectIDValidator = earningruleDescProjectID.Validators[0].(func(string) error)
+	// earningruleDescCreatedAt is the schema descriptor for created_at field.
+	earningruleDescCreatedAt := earningruleMixinFields2[0].Descriptor()
+	// earningrule.DefaultCreatedAt holds the default value on creation for the created_at field.
+	earningrule.DefaultCreatedAt = earningruleDescCreatedAt.Default.(func() time.Time)
+	// earningruleDescUpdatedAt is the schema descriptor for updated_at field.
+	earningruleDescUpdatedAt := earningruleMixinFields2[1].Descriptor()
+	// earningrule.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	earningrule.UpdateDefaultUpdatedAt = earningruleDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// earningruleDescName is the schema descriptor for name field.
+	earningruleDescName := earningruleFields[0].Descriptor()
+	// earningrule.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	earningrule.NameValidator = func() func(string) error {
+		validators := earningruleDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// earningruleDescMetadata is the schema descriptor for metadata field.
+	earningruleDescMetadata := earningruleFields[9].Descriptor()
+	// earningrule.DefaultMetadata holds the default value on creation for the metadata field.
+	earningrule.DefaultMetadata = earningruleDescMetadata.Default.(map[string]interface{})
+	// earningruleDescID is the schema descriptor for id field.
+	earningruleDescID := earningruleMixinFields0[0].Descriptor()
+	// earningrule.DefaultID holds the default value on creation for the id field.
+	earningrule.DefaultID = earningruleDescID.Default.(func() string)
+	// earningrule.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	earningrule.IDValidator = earningruleDescID.Validators[0].(func(string) error)
 	exportMixin := schema.Export{}.Mixin()
 	exportMixinHooks1 := exportMixin[1].Hooks()
 	export.Hooks[0] = exportMixinHooks1[0]
@@ -442,6 +676,171 @@ func init() {
 	export.DefaultID = exportDescID.Default.(func() string)
 	// export.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	export.IDValidator = exportDescID.Validators[0].(func(string) error)
+	incentiveMixin := schema.Incentive{}.Mixin()
+	incentiveMixinHooks1 := incentiveMixin[1].Hooks()
+	incentiveHooks := schema.Incentive{}.Hooks()
+	incentive.Hooks[0] = incentiveMixinHooks1[0]
+	incentive.Hooks[1] = incentiveHooks[0]
+	incentiveMixinInters1 := incentiveMixin[1].Interceptors()
+	incentive.Interceptors[0] = incentiveMixinInters1[0]
+	incentiveMixinFields0 := incentiveMixin[0].Fields()
+	_ = incentiveMixinFields0
+	incentiveMixinFields1 := incentiveMixin[1].Fields()
+	_ = incentiveMixinFields1
+	incentiveMixinFields2 := incentiveMixin[2].Fields()
+	_ = incentiveMixinFields2
+	incentiveFields := schema.Incentive{}.Fields()
+	_ = incentiveFields
+	// incentiveDescProjectID is the schema descriptor for project_id field.
+	incentiveDescProjectID := incentiveMixinFields1[0].Descriptor()
+	// incentive.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	incentive.ProjectIDValidator = incentiveDescProjectID.Validators[0].(func(string) error)
+	// incentiveDescCreatedAt is the schema descriptor for created_at field.
+	incentiveDescCreatedAt := incentiveMixinFields2[0].Descriptor()
+	// incentive.DefaultCreatedAt holds the default value on creation for the created_at field.
+	incentive.DefaultCreatedAt = incentiveDescCreatedAt.Default.(func() time.Time)
+	// incentiveDescUpdatedAt is the schema descriptor for updated_at field.
+	incentiveDescUpdatedAt := incentiveMixinFields2[1].Descriptor()
+	// incentive.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	incentive.UpdateDefaultUpdatedAt = incentiveDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// incentiveDescName is the schema descriptor for name field.
+	incentiveDescName := incentiveFields[0].Descriptor()
+	// incentive.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	incentive.NameValidator = func() func(string) error {
+		validators := incentiveDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// incentiveDescStock is the schema descriptor for stock field.
+	incentiveDescStock := incentiveFields[3].Descriptor()
+	// incentive.StockValidator is a validator for the "stock" field. It is called by the builders before save.
+	incentive.StockValidator = func() func(int) error {
+		validators := incentiveDescStock.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(stock int) error {
+			for _, fn := range fns {
+				if err := fn(stock); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// incentiveDescID is the schema descriptor for id field.
+	incentiveDescID := incentiveMixinFields0[0].Descriptor()
+	// incentive.DefaultID holds the default value on creation for the id field.
+	incentive.DefaultID = incentiveDescID.Default.(func() string)
+	// incentive.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	incentive.IDValidator = incentiveDescID.Validators[0].(func(string) error)
+	loyaltymemberMixin := schema.LoyaltyMember{}.Mixin()
+	loyaltymemberMixinHooks1 := loyaltymemberMixin[1].Hooks()
+	loyaltymemberHooks := schema.LoyaltyMember{}.Hooks()
+	loyaltymember.Hooks[0] = loyaltymemberMixinHooks1[0]
+	loyaltymember.Hooks[1] = loyaltymemberHooks[0]
+	loyaltymemberMixinInters1 := loyaltymemberMixin[1].Interceptors()
+	loyaltymember.Interceptors[0] = loyaltymemberMixinInters1[0]
+	loyaltymemberMixinFields0 := loyaltymemberMixin[0].Fields()
+	_ = loyaltymemberMixinFields0
+	loyaltymemberMixinFields1 := loyaltymemberMixin[1].Fields()
+	_ = loyaltymemberMixinFields1
+	loyaltymemberMixinFields2 := loyaltymemberMixin[2].Fields()
+	_ = loyaltymemberMixinFields2
+	loyaltymemberFields := schema.LoyaltyMember{}.Fields()
+	_ = loyaltymemberFields
+	// loyaltymemberDescProjectID is the schema descriptor for project_id field.
+	loyaltymemberDescProjectID := loyaltymemberMixinFields1[0].Descriptor()
+	// loyaltymember.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	loyaltymember.ProjectIDValidator = loyaltymemberDescProjectID.Validators[0].(func(string) error)
+	// loyaltymemberDescCreatedAt is the schema descriptor for created_at field.
+	loyaltymemberDescCreatedAt := loyaltymemberMixinFields2[0].Descriptor()
+	// loyaltymember.DefaultCreatedAt holds the default value on creation for the created_at field.
+	loyaltymember.DefaultCreatedAt = loyaltymemberDescCreatedAt.Default.(func() time.Time)
+	// loyaltymemberDescUpdatedAt is the schema descriptor for updated_at field.
+	loyaltymemberDescUpdatedAt := loyaltymemberMixinFields2[1].Descriptor()
+	// loyaltymember.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	loyaltymember.UpdateDefaultUpdatedAt = loyaltymemberDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// loyaltymemberDescMetadata is the schema descriptor for metadata field.
+	loyaltymemberDescMetadata := loyaltymemberFields[3].Descriptor()
+	// loyaltymember.DefaultMetadata holds the default value on creation for the metadata field.
+	loyaltymember.DefaultMetadata = loyaltymemberDescMetadata.Default.(map[string]interface{})
+	// loyaltymemberDescID is the schema descriptor for id field.
+	loyaltymemberDescID := loyaltymemberMixinFields0[0].Descriptor()
+	// loyaltymember.DefaultID holds the default value on creation for the id field.
+	loyaltymember.DefaultID = loyaltymemberDescID.Default.(func() string)
+	// loyaltymember.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	loyaltymember.IDValidator = loyaltymemberDescID.Validators[0].(func(string) error)
+	loyaltyprogramMixin := schema.LoyaltyProgram{}.Mixin()
+	loyaltyprogramMixinHooks1 := loyaltyprogramMixin[1].Hooks()
+	loyaltyprogramHooks := schema.LoyaltyProgram{}.Hooks()
+	loyaltyprogram.Hooks[0] = loyaltyprogramMixinHooks1[0]
+	loyaltyprogram.Hooks[1] = loyaltyprogramHooks[0]
+	loyaltyprogramMixinInters1 := loyaltyprogramMixin[1].Interceptors()
+	loyaltyprogram.Interceptors[0] = loyaltyprogramMixinInters1[0]
+	loyaltyprogramMixinFields0 := loyaltyprogramMixin[0].Fields()
+	_ = loyaltyprogramMixinFields0
+	loyaltyprogramMixinFields1 := loyaltyprogramMixin[1].Fields()
+	_ = loyaltyprogramMixinFields1
+	loyaltyprogramMixinFields2 := loyaltyprogramMixin[2].Fields()
+	_ = loyaltyprogramMixinFields2
+	loyaltyprogramFields := schema.LoyaltyProgram{}.Fields()
+	_ = loyaltyprogramFields
+	// loyaltyprogramDescProjectID is the schema descriptor for project_id field.
+	loyaltyprogramDescProjectID := loyaltyprogramMixinFields1[0].Descriptor()
+	// loyaltyprogram.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	loyaltyprogram.ProjectIDValidator = loyaltyprogramDescProjectID.Validators[0].(func(string) error)
+	// loyaltyprogramDescCreatedAt is the schema descriptor for created_at field.
+	loyaltyprogramDescCreatedAt := loyaltyprogramMixinFields2[0].Descriptor()
+	// loyaltyprogram.DefaultCreatedAt holds the default value on creation for the created_at field.
+	loyaltyprogram.DefaultCreatedAt = loyaltyprogramDescCreatedAt.Default.(func() time.Time)
+	// loyaltyprogramDescUpdatedAt is the schema descriptor for updated_at field.
+	loyaltyprogramDescUpdatedAt := loyaltyprogramMixinFields2[1].Descriptor()
+	// loyaltyprogram.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	loyaltyprogram.UpdateDefaultUpdatedAt = loyaltyprogramDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// loyaltyprogramDescName is the schema descriptor for name field.
+	loyaltyprogramDescName := loyaltyprogramFields[0].Descriptor()
+	// loyaltyprogram.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	loyaltyprogram.NameValidator = func() func(string) error {
+		validators := loyaltyprogramDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// loyaltyprogramDescCardDefinitionIds is the schema descriptor for card_definition_ids field.
+	loyaltyprogramDescCardDefinitionIds := loyaltyprogramFields[4].Descriptor()
+	// loyaltyprogram.DefaultCardDefinitionIds holds the default value on creation for the card_definition_ids field.
+	loyaltyprogram.DefaultCardDefinitionIds = loyaltyprogramDescCardDefinitionIds.Default.([]string)
+	// loyaltyprogramDescMetadata is the schema descriptor for metadata field.
+	loyaltyprogramDescMetadata := loyaltyprogramFields[5].Descriptor()
+	// loyaltyprogram.DefaultMetadata holds the default value on creation for the metadata field.
+	loyaltyprogram.DefaultMetadata = loyaltyprogramDescMetadata.Default.(map[string]interface{})
+	// loyaltyprogramDescID is the schema descriptor for id field.
+	loyaltyprogramDescID := loyaltyprogramMixinFields0[0].Descriptor()
+	// loyaltyprogram.DefaultID holds the default value on creation for the id field.
+	loyaltyprogram.DefaultID = loyaltyprogramDescID.Default.(func() string)
+	// loyaltyprogram.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	loyaltyprogram.IDValidator = loyaltyprogramDescID.Validators[0].(func(string) error)
 	managementkeyMixin := schema.ManagementKey{}.Mixin()
 	managementkeyMixinFields0 := managementkeyMixin[0].Fields()
 	_ = managementkeyMixinFields0
@@ -749,6 +1148,92 @@ func init() {
 	referralconversion.DefaultID = referralconversionDescID.Default.(func() string)
 	// referralconversion.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	referralconversion.IDValidator = referralconversionDescID.Validators[0].(func(string) error)
+	rewardMixin := schema.Reward{}.Mixin()
+	rewardMixinHooks1 := rewardMixin[1].Hooks()
+	rewardHooks := schema.Reward{}.Hooks()
+	reward.Hooks[0] = rewardMixinHooks1[0]
+	reward.Hooks[1] = rewardHooks[0]
+	rewardMixinInters1 := rewardMixin[1].Interceptors()
+	reward.Interceptors[0] = rewardMixinInters1[0]
+	rewardMixinFields0 := rewardMixin[0].Fields()
+	_ = rewardMixinFields0
+	rewardMixinFields1 := rewardMixin[1].Fields()
+	_ = rewardMixinFields1
+	rewardMixinFields2 := rewardMixin[2].Fields()
+	_ = rewardMixinFields2
+	rewardFields := schema.Reward{}.Fields()
+	_ = rewardFields
+	// rewardDescProjectID is the schema descriptor for project_id field.
+	rewardDescProjectID := rewardMixinFields1[0].Descriptor()
+	// reward.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	reward.ProjectIDValidator = rewardDescProjectID.Validators[0].(func(string) error)
+	// rewardDescCreatedAt is the schema descriptor for created_at field.
+	rewardDescCreatedAt := rewardMixinFields2[0].Descriptor()
+	// reward.DefaultCreatedAt holds the default value on creation for the created_at field.
+	reward.DefaultCreatedAt = rewardDescCreatedAt.Default.(func() time.Time)
+	// rewardDescUpdatedAt is the schema descriptor for updated_at field.
+	rewardDescUpdatedAt := rewardMixinFields2[1].Descriptor()
+	// reward.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	reward.UpdateDefaultUpdatedAt = rewardDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// rewardDescName is the schema descriptor for name field.
+	rewardDescName := rewardFields[0].Descriptor()
+	// reward.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	reward.NameValidator = func() func(string) error {
+		validators := rewardDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// rewardDescMetadata is the schema descriptor for metadata field.
+	rewardDescMetadata := rewardFields[5].Descriptor()
+	// reward.DefaultMetadata holds the default value on creation for the metadata field.
+	reward.DefaultMetadata = rewardDescMetadata.Default.(map[string]interface{})
+	// rewardDescID is the schema descriptor for id field.
+	rewardDescID := rewardMixinFields0[0].Descriptor()
+	// reward.DefaultID holds the default value on creation for the id field.
+	reward.DefaultID = rewardDescID.Default.(func() string)
+	// reward.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	reward.IDValidator = rewardDescID.Validators[0].(func(string) error)
+	rewardactivityMixin := schema.RewardActivity{}.Mixin()
+	rewardactivityMixinHooks1 := rewardactivityMixin[1].Hooks()
+	rewardactivity.Hooks[0] = rewardactivityMixinHooks1[0]
+	rewardactivityMixinInters1 := rewardactivityMixin[1].Interceptors()
+	rewardactivity.Interceptors[0] = rewardactivityMixinInters1[0]
+	rewardactivityMixinFields0 := rewardactivityMixin[0].Fields()
+	_ = rewardactivityMixinFields0
+	rewardactivityMixinFields1 := rewardactivityMixin[1].Fields()
+	_ = rewardactivityMixinFields1
+	rewardactivityMixinFields2 := rewardactivityMixin[2].Fields()
+	_ = rewardactivityMixinFields2
+	rewardactivityFields := schema.RewardActivity{}.Fields()
+	_ = rewardactivityFields
+	// rewardactivityDescProjectID is the schema descriptor for project_id field.
+	rewardactivityDescProjectID := rewardactivityMixinFields1[0].Descriptor()
+	// rewardactivity.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	rewardactivity.ProjectIDValidator = rewardactivityDescProjectID.Validators[0].(func(string) error)
+	// rewardactivityDescCreatedAt is the schema descriptor for created_at field.
+	rewardactivityDescCreatedAt := rewardactivityMixinFields2[0].Descriptor()
+	// rewardactivity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	rewardactivity.DefaultCreatedAt = rewardactivityDescCreatedAt.Default.(func() time.Time)
+	// rewardactivityDescUpdatedAt is the schema descriptor for updated_at field.
+	rewardactivityDescUpdatedAt := rewardactivityMixinFields2[1].Descriptor()
+	// rewardactivity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	rewardactivity.UpdateDefaultUpdatedAt = rewardactivityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// rewardactivityDescID is the schema descriptor for id field.
+	rewardactivityDescID := rewardactivityMixinFields0[0].Descriptor()
+	// rewardactivity.DefaultID holds the default value on creation for the id field.
+	rewardactivity.DefaultID = rewardactivityDescID.Default.(func() string)
+	// rewardactivity.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	rewardactivity.IDValidator = rewardactivityDescID.Validators[0].(func(string) error)
 	segmentMixin := schema.Segment{}.Mixin()
 	segmentMixinHooks1 := segmentMixin[1].Hooks()
 	segment.Hooks[0] = segmentMixinHooks1[0]

@@ -168,7 +168,7 @@ type SegmentMember struct{ ent.Schema }
 
 // Mixin of the SegmentMember.
 func (SegmentMember) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixMember, Length: 18, Hex: true}, ProjectMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixSegmentMember, Length: 18, Hex: true}, ProjectMixin{}}
 }
 
 // Fields of the SegmentMember.

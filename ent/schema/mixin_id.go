@@ -18,6 +18,9 @@ type IDMixin struct {
 	// Hex draws lowercase hex characters instead of alphanumerics (the
 	// real service's async-action and transaction IDs are hex).
 	Hex bool
+	// Ordered makes IDs that sort in creation order (pulid.Ordered; Length
+	// is then the number of random hex characters after the clock).
+	Ordered bool
 }
 
 // Fields of the IDMixin.
@@ -31,6 +34,9 @@ func (m IDMixin) Fields() []ent.Field {
 }
 
 func (m IDMixin) generator() func() string {
+	if m.Ordered {
+		return func() string { return m.Prefix + pulid.Ordered(m.Length/2) }
+	}
 	if m.Hex {
 		return func() string { return m.Prefix + pulid.Hex(m.Length/2) }
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/lifecycle"
 )
 
 // From returns the caller-facing error for err: an *Error found in its
@@ -15,6 +16,11 @@ import (
 func From(err error) (e *Error, ok bool) {
 	if e, ok := As(err); ok {
 		return e, true
+	}
+	var te *lifecycle.TransitionError
+	if errors.As(err, &te) {
+		return &Error{Code: http.StatusConflict, Key: "invalid_state_transition", Message: "Invalid state transition",
+			Details: te.Error(), ResourceID: te.ID, ResourceType: strings.ReplaceAll(te.Resource, " ", "_")}, true
 	}
 	var nf *ent.NotFoundError
 	if errors.As(err, &nf) {

@@ -8,28 +8,30 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // Prefixes of the resources promoengine stores. A prefix identifies the
 // resource type of an ID (see graph's node resolution).
 const (
-	PrefixProject    = "proj_"
-	PrefixCampaign   = "camp_"
-	PrefixVoucher    = "v_"
-	PrefixAsync      = "aa_"
-	PrefixCustomer   = "cust_"
-	PrefixPublish    = "pub_"
-	PrefixOAuthToken = "oat_"
-	PrefixBranding   = "brd_"
-	PrefixUser       = "user_"
-	PrefixMetaSchema = "ms_"
-	PrefixEvent      = "cev_"
-	PrefixSegment    = "seg_"
-	PrefixExport     = "exp_"
-	PrefixVoucherTx  = "vtx_"
-	PrefixEventCount = "evc_"
-	PrefixMember     = "segm_"
-	PrefixReferral   = "rcv_"
+	PrefixProject       = "proj_"
+	PrefixCampaign      = "camp_"
+	PrefixVoucher       = "v_"
+	PrefixAsync         = "aa_"
+	PrefixCustomer      = "cust_"
+	PrefixPublish       = "pub_"
+	PrefixOAuthToken    = "oat_"
+	PrefixBranding      = "brd_"
+	PrefixUser          = "user_"
+	PrefixMetaSchema    = "ms_"
+	PrefixEvent         = "cev_"
+	PrefixSegment       = "seg_"
+	PrefixExport        = "exp_"
+	PrefixVoucherTx     = "vtx_"
+	PrefixEventCount    = "evc_"
+	PrefixSegmentMember = "segm_"
+	PrefixReferral      = "rcv_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -85,4 +87,38 @@ func UUID() string {
 	buf[8] = (buf[8] & 0x3f) | 0x80
 	h := hex.EncodeToString(buf)
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}
+
+// Prefixes of the v2 loyalty area (prefix + 18 hex characters, like the
+// real service's IDs).
+const (
+	PrefixProgram        = "lprg_"
+	PrefixCardDefinition = "lcdef_"
+	PrefixMember         = "lmbr_"
+	PrefixCard           = "lcrd_"
+	PrefixCardActivity   = "lacrd_"
+	PrefixCardTx         = "lctx_"
+	PrefixReward         = "lrew_"
+	PrefixRewardActivity = "larew_"
+	PrefixEarningRule    = "lern_"
+	PrefixIncentive      = "linc_"
+)
+
+var lastMicros atomic.Int64
+
+// Ordered returns 14 hex characters of a strictly increasing (within the
+// process) microsecond clock followed by n random bytes as hex: IDs made
+// one after another sort in creation order, which breaks ties between
+// records created in the same millisecond the way they happened.
+func Ordered(n int) string {
+	for {
+		last := lastMicros.Load()
+		now := time.Now().UnixMicro()
+		if now <= last {
+			now = last + 1
+		}
+		if lastMicros.CompareAndSwap(last, now) {
+			return fmt.Sprintf("%014x", now) + Hex(n)
+		}
+	}
 }

@@ -1,0 +1,104 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/lifecycle"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+)
+
+// LoyaltyProgram is a v2 loyalty program (lprg_): members join it and get
+// cards of its card definitions.
+type LoyaltyProgram struct{ ent.Schema }
+
+// Mixin of the LoyaltyProgram.
+func (LoyaltyProgram) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixProgram) }
+
+// Fields of the LoyaltyProgram.
+func (LoyaltyProgram) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
+		statusField("LoyaltyProgramStatus", "DRAFT", "DRAFT", "ACTIVE", "INACTIVE"),
+		field.Time("start_date").Optional().Nillable(),
+		field.Time("end_date").Optional().Nillable(),
+		// card_definition_ids are the card definitions a new member gets cards of.
+		field.Strings("card_definition_ids").Default([]string{}),
+		metadataField(),
+	}
+}
+
+// Edges of the LoyaltyProgram.
+func (LoyaltyProgram) Edges() []ent.Edge {
+	return []ent.Edge{edge.To("members", LoyaltyMember.Type).Annotations(entgql.RelayConnection())}
+}
+
+// Hooks of the LoyaltyProgram.
+func (LoyaltyProgram) Hooks() []ent.Hook { return []ent.Hook{lifecycle.Hook(lifecycle.Program)} }
+
+// Annotations of the LoyaltyProgram.
+func (LoyaltyProgram) Annotations() []schema.Annotation { return listed() }
+
+// CardDefinition (lcdef_) says how a program's cards look: their code
+// configuration.
+type CardDefinition struct{ ent.Schema }
+
+// Mixin of the CardDefinition.
+func (CardDefinition) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixCardDefinition) }
+
+// Fields of the CardDefinition.
+func (CardDefinition) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("NAME")),
+		field.String("type").Default("INDIVIDUAL"),
+		statusField("CardDefinitionStatus", "DRAFT", "DRAFT", "ACTIVE"),
+		field.JSON("code_config", &jsonfield.CodeConfig{}).Annotations(entgql.Type("CodeConfig")),
+		metadataField(),
+	}
+}
+
+// Hooks of the CardDefinition.
+func (CardDefinition) Hooks() []ent.Hook { return []ent.Hook{lifecycle.Hook(lifecycle.CardDefinition)} }
+
+// Annotations of the CardDefinition.
+func (CardDefinition) Annotations() []schema.Annotation { return listed() }
+
+// LoyaltyMember (lmbr_) is a customer enrolled in a program.
+type LoyaltyMember struct{ ent.Schema }
+
+// Mixin of the LoyaltyMember.
+func (LoyaltyMember) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixMember) }
+
+// Fields of the LoyaltyMember.
+func (LoyaltyMember) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("program_id").Immutable(),
+		field.String("customer_id").Immutable(),
+		statusField("LoyaltyMemberStatus", "ACTIVE", "ACTIVE", "INACTIVE"),
+		metadataField(),
+	}
+}
+
+// Edges of the LoyaltyMember.
+func (LoyaltyMember) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("program", LoyaltyProgram.Type).Ref("members").Field("program_id").Unique().Required().Immutable(),
+		edge.To("cards", Card.Type),
+	}
+}
+
+// Indexes of the LoyaltyMember: a customer joins a program once.
+func (LoyaltyMember) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("program_id", "customer_id").Unique()}
+}
+
+// Hooks of the LoyaltyMember.
+func (LoyaltyMember) Hooks() []ent.Hook { return []ent.Hook{lifecycle.Hook(lifecycle.Member)} }
+
+// Annotations of the LoyaltyMember.
+func (LoyaltyMember) Annotations() []schema.Annotation { return listed() }

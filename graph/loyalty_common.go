@@ -1,0 +1,86 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/appkey"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// activitySource describes the caller of the request for activity records:
+// channel API and the application key (name and id) from the viewer.
+func activitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return &jsonfield.ActivitySource{Channel: "INTERNAL"}, nil
+	}
+	src := &jsonfield.ActivitySource{Channel: "API", APIKey: &jsonfield.APIKeySource{AppID: v.AppID}}
+	if v.AppID == "" {
+		return src, nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key, err := c.AppKey.Query().Where(appkey.ID(v.AppID), appkey.ProjectID(v.ProjectID)).Only(ctx)
+	switch {
+	case ent.IsNotFound(err):
+	case err != nil:
+		return nil, fmt.Errorf("looking up application key: %w", err)
+	default:
+		src.APIKey.Name = key.Name
+	}
+	return src, nil
+}
+
+// newGroupID is shared by the activities one request records.
+func newGroupID() string { return "lagrp_" + pulid.Hex(9) }
+
+// notFound maps ent's not-found to the interface's 404 naming the resource;
+// other errors are wrapped.
+func notFound(err error, resourceType, id string) error {
+	if ent.IsNotFound(err) {
+		return apperr.NotFound(resourceType, id)
+	}
+	if err != nil {
+		return fmt.Errorf("looking up %s %s: %w", resourceType, id, err)
+	}
+	return nil
+}
+
+// orEmptyMap returns m, or an empty map for nil.
+func orEmptyMap(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}
+
+// requiredName checks a 1–200 character name.
+func requiredName(name *string) error {
+	if name == nil {
+		return apperr.InvalidPayload("Payload must have required property 'name'")
+	}
+	if n := len([]rune(*name)); n < 1 || n > 200 {
+		return apperr.InvalidPayload("Property .name must be 1 to 200 characters long, got %d", n)
+	}
+	return nil
+}
+
+// utcMillis stores a given time as every timestamp is stored: UTC, ms.
+func utcMillis(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC().Truncate(time.Millisecond)
+	return &u
+}
+
+// pathf formats a property path.
+func pathf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -1,0 +1,294 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+func incentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	i, err := c.Incentive.Get(ctx, id)
+	if err := notFound(err, "incentive", id); err != nil {
+		return nil, err
+	}
+	return i, nil
+}
+
+// createIncentive validates every rule of the interface, each violation a
+// 400 naming the field (404 for unknown card definitions and campaigns),
+// and stores the incentive. The name is unique per project through a
+// unique index, so concurrent creates with one name end in one row and
+// 409 duplicate_found for the others.
+func createIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incentive, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	if in.Type == nil {
+		return nil, apperr.InvalidPayload("Payload must have required property 'type'")
+	}
+	if err := incentive.TypeValidator(*in.Type); err != nil {
+		return nil, apperr.InvalidPayload("Property .type must be one of POINTS, POINTS_PROPORTIONAL, MATERIAL, DIGITAL, got %q", *in.Type)
+	}
+	if in.Stock == nil {
+		return nil, apperr.InvalidPayload("Payload must have required property 'stock'")
+	}
+	if *in.Stock < 0 || *in.Stock > math.MaxInt32 {
+		return nil, apperr.InvalidPayload("Property .stock must be between 0 and 2147483647, got %d", *in.Stock)
+	}
+	status := incentive.StatusDRAFT
+	if in.Status != nil {
+		if *in.Status != incentive.StatusDRAFT && *in.Status != incentive.StatusACTIVE {
+			return nil, apperr.InvalidPayload("Property .status must be one of DRAFT, ACTIVE, got %q", *in.Status)
+		}
+		status = *in.Status
+	}
+	if err := validateIncentiveDetail(ctx, &in); err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	create := c.Incentive.Create().SetName(*in.Name).SetType(*in.Type).SetStatus(status).SetStock(int(*in.Stock))
+	switch {
+	case in.Points != nil:
+		create.SetPoints(in.Points)
+	case in.PointsProportional != nil:
+		create.SetPointsProportional(in.PointsProportional)
+	case in.Material != nil:
+		create.SetMaterial(in.Material)
+	case in.Digital != nil:
+		create.SetDigital(in.Digital)
+	}
+	inc, err := create.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("incentive", fmt.Sprintf("An incentive named %q already exists", *in.Name))
+	}
+	return inc, err
+}
+
+// detailOf names the detail property each incentive type uses.
+var detailOf = map[incentive.Type]string{
+	incentive.TypePOINTS:              "points",
+	incentive.TypePOINTS_PROPORTIONAL: "points_proportional",
+	incentive.TypeMATERIAL:            "material",
+	incentive.TypeDIGITAL:             "digital",
+}
+
+func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) error {
+	var given []string
+	if in.Points != nil {
+		given = append(given, "points")
+	}
+	if in.PointsProportional != nil {
+		given = append(given, "points_proportional")
+	}
+	if in.Material != nil {
+		given = append(given, "material")
+	}
+	if in.Digital != nil {
+		given = append(given, "digital")
+	}
+	want := detailOf[*in.Type]
+	switch {
+	case len(given) == 0:
+		return apperr.InvalidPayload("Exactly one of points, points_proportional, material, digital must be non-null; property .%s is required for type %s", want, *in.Type)
+	case len(given) > 1:
+		return apperr.InvalidPayload("Exactly one of points, points_proportional, material, digital must be non-null, got %v", given)
+	case given[0] != want:
+		return apperr.InvalidPayload("Property .%s does not match type %s, which requires .%s", given[0], *in.Type, want)
+	}
+	switch {
+	case in.Points != nil:
+		return validatePoints(ctx, "points", in.Points)
+	case in.PointsProportional != nil:
+		return validatePointsProportional(ctx, "points_proportional", in.PointsProportional)
+	case in.Material != nil:
+		return validateMaterial("material", in.Material)
+	default:
+		return validateDigital(ctx, "digital", in.Digital)
+	}
+}
+
+func validatePoints(ctx context.Context, path string, p *jsonfield.IncentivePoints) error {
+	if p.Value == nil {
+		return apperr.InvalidPayload("Property .%s must have required property 'value'", path)
+	}
+	if *p.Value < 0 {
+		return apperr.InvalidPayload("Property .%s.value must be >= 0", path)
+	}
+	if err := validateExpiration(path+".points_expiration", p.PointsExpiration); err != nil {
+		return err
+	}
+	return requireCardDefinition(ctx, path, p.CardDefinitionID)
+}
+
+// calculationTypes maps each calculation_type to the sub-object it needs.
+var calculationTypes = map[string]struct {
+	path string
+	pick func(*jsonfield.PointsProportional) *jsonfield.ProportionalRule
+}{
+	"PRE_DISCOUNT_ORDER_AMOUNT": {"order.amount", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.Order != nil, func() *jsonfield.ProportionalRule { return p.Order.Amount })
+	}},
+	"POST_DISCOUNT_ORDER_AMOUNT": {"order.total_amount", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.Order != nil, func() *jsonfield.ProportionalRule { return p.Order.TotalAmount })
+	}},
+	"ORDER_METADATA_VALUE": {"order.metadata", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.Order != nil, func() *jsonfield.ProportionalRule { return p.Order.Metadata })
+	}},
+	"CUSTOMER_METADATA_VALUE": {"customer.metadata", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.Customer != nil, func() *jsonfield.ProportionalRule { return p.Customer.Metadata })
+	}},
+	"PRE_DISCOUNT_ORDER_ITEMS_AMOUNT": {"order_items.amount", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.OrderItems != nil, func() *jsonfield.ProportionalRule { return p.OrderItems.Amount })
+	}},
+	"POST_DISCOUNT_ORDER_ITEMS_AMOUNT": {"order_items.subtotal_amount", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.OrderItems != nil, func() *jsonfield.ProportionalRule { return p.OrderItems.SubtotalAmount })
+	}},
+	"ORDER_ITEMS_QUANTITY": {"order_items.quantity", func(p *jsonfield.PointsProportional) *jsonfield.ProportionalRule {
+		return ruleOf(p.OrderItems != nil, func() *jsonfield.ProportionalRule { return p.OrderItems.Quantity })
+	}},
+}
+
+func ruleOf(parent bool, get func() *jsonfield.ProportionalRule) *jsonfield.ProportionalRule {
+	if !parent {
+		return nil
+	}
+	return get()
+}
+
+func validatePointsProportional(ctx context.Context, path string, p *jsonfield.PointsProportional) error {
+	if p.CalculationType == nil {
+		return apperr.InvalidPayload("Property .%s must have required property 'calculation_type'", path)
+	}
+	ct, ok := calculationTypes[*p.CalculationType]
+	if !ok {
+		return apperr.InvalidPayload("Property .%s.calculation_type must be one of PRE_DISCOUNT_ORDER_AMOUNT, POST_DISCOUNT_ORDER_AMOUNT, ORDER_METADATA_VALUE, CUSTOMER_METADATA_VALUE, PRE_DISCOUNT_ORDER_ITEMS_AMOUNT, POST_DISCOUNT_ORDER_ITEMS_AMOUNT, ORDER_ITEMS_QUANTITY, got %q", path, *p.CalculationType)
+	}
+	rule := ct.pick(p)
+	if rule == nil {
+		return apperr.InvalidPayload("Property .%s.%s is required when calculation_type is %s", path, ct.path, *p.CalculationType)
+	}
+	rp := path + "." + ct.path
+	if rule.Every == nil || *rule.Every < 1 {
+		return apperr.InvalidPayload("Property .%s.every is required and must be >= 1", rp)
+	}
+	if rule.Value == nil || *rule.Value < 0 {
+		return apperr.InvalidPayload("Property .%s.value is required and must be >= 0", rp)
+	}
+	if (ct.path == "order.metadata" || ct.path == "customer.metadata") && (rule.Property == nil || *rule.Property == "") {
+		return apperr.InvalidPayload("Property .%s.property is required", rp)
+	}
+	if err := validateExpiration(path+".points_expiration", p.PointsExpiration); err != nil {
+		return err
+	}
+	return requireCardDefinition(ctx, path, p.CardDefinitionID)
+}
+
+// validateExpiration checks a points_expiration: exactly one variant.
+func validateExpiration(path string, e *jsonfield.PointsExpiration) error {
+	if e == nil {
+		return nil
+	}
+	n := 0
+	if r := e.RollingExpiration; r != nil {
+		n++
+		if r.Period == nil || r.Period.Value == nil || *r.Period.Value < 1 {
+			return apperr.InvalidPayload("Property .%s.rolling_expiration.period.value is required and must be >= 1", path)
+		}
+	}
+	if c := e.CalendarExpiration; c != nil {
+		n++
+		if len(c.ExpirationDates) == 0 {
+			return apperr.InvalidPayload("Property .%s.calendar_expiration.expiration_dates must have at least 1 item", path)
+		}
+		for i, d := range c.ExpirationDates {
+			if d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
+				return apperr.InvalidPayload("Property .%s.calendar_expiration.expiration_dates[%d] must have day 1-31 and month 1-12", path, i)
+			}
+		}
+	}
+	if s := e.SlidingExpiration; s != nil {
+		n++
+		if s.Period == nil || s.Period.Value == nil || *s.Period.Value < 1 {
+			return apperr.InvalidPayload("Property .%s.sliding_expiration.period.value is required and must be >= 1", path)
+		}
+	}
+	if n != 1 {
+		return apperr.InvalidPayload("Property .%s must have exactly one of rolling_expiration, calendar_expiration, sliding_expiration", path)
+	}
+	return nil
+}
+
+func activateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return setIncentiveStatus(ctx, id, incentive.StatusACTIVE)
+}
+
+func draftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return setIncentiveStatus(ctx, id, incentive.StatusDRAFT)
+}
+
+func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*ent.Incentive, error) {
+	i, err := incentiveByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return i.Update().SetStatus(to).Save(ctx)
+}
+
+// updateIncentive replaces the given fields; the result must pass every
+// create rule (the type cannot change, so a detail object of another type
+// is refused).
+func updateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+	inc, err := incentiveByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	stock := int64(inc.Stock)
+	merged := CreateIncentiveInput{Name: &inc.Name, Type: &inc.Type, Stock: &stock,
+		Points: inc.Points, PointsProportional: inc.PointsProportional, Material: inc.Material, Digital: inc.Digital}
+	if in.Name != nil {
+		merged.Name = in.Name
+	}
+	if in.Stock != nil {
+		merged.Stock = in.Stock
+	}
+	if in.Points != nil || in.PointsProportional != nil || in.Material != nil || in.Digital != nil {
+		merged.Points, merged.PointsProportional, merged.Material, merged.Digital = in.Points, in.PointsProportional, in.Material, in.Digital
+	}
+	if err := requiredName(merged.Name); err != nil {
+		return nil, err
+	}
+	if *merged.Stock < 0 || *merged.Stock > math.MaxInt32 {
+		return nil, apperr.InvalidPayload("Property .stock must be between 0 and 2147483647, got %d", *merged.Stock)
+	}
+	if err := validateIncentiveDetail(ctx, &merged); err != nil {
+		return nil, err
+	}
+	upd := inc.Update().SetName(*merged.Name).SetStock(int(*merged.Stock))
+	switch {
+	case merged.Points != nil:
+		upd.SetPoints(merged.Points)
+	case merged.PointsProportional != nil:
+		upd.SetPointsProportional(merged.PointsProportional)
+	case merged.Material != nil:
+		upd.SetMaterial(merged.Material)
+	case merged.Digital != nil:
+		upd.SetDigital(merged.Digital)
+	}
+	out, err := upd.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("incentive", fmt.Sprintf("An incentive named %q already exists", *merged.Name))
+	}
+	return out, err
+}

@@ -1,0 +1,185 @@
+package graph
+
+import (
+	"context"
+
+	"entgo.io/contrib/entgql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/cardactivity"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/rewardactivity"
+)
+
+// Connections of the loyalty entities: every page bounded (boundPage).
+
+// activityOrder defaults activity lists to newest first (-created_at).
+func activityOrder(o *ent.CardActivityOrder) *ent.CardActivityOrder {
+	if o == nil {
+		return &ent.CardActivityOrder{Field: ent.CardActivityOrderFieldCreatedAt, Direction: entgql.OrderDirectionDesc}
+	}
+	return o
+}
+
+func rewardActivityOrder(o *ent.RewardActivityOrder) *ent.RewardActivityOrder {
+	if o == nil {
+		return &ent.RewardActivityOrder{Field: ent.RewardActivityOrderFieldCreatedAt, Direction: entgql.OrderDirectionDesc}
+	}
+	return o
+}
+
+func transactionOrder(o *ent.CardTransactionOrder) *ent.CardTransactionOrder {
+	if o == nil {
+		return &ent.CardTransactionOrder{Field: ent.CardTransactionOrderFieldCreatedAt, Direction: entgql.OrderDirectionDesc}
+	}
+	return o
+}
+
+// cardActivities lists the activities of a member's card (keyset paging on
+// created_at, id). The card must belong to the member, the member to the
+// program.
+func cardActivities(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	card, err := memberCard(ctx, programID, memberID, cardID)
+	if err != nil {
+		return nil, err
+	}
+	return cardActivitiesEdge(ctx, card, after, first, nil, nil, orderBy, where)
+}
+
+func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
+		return c.CardActivity.Query().Where(cardactivity.CardID(obj.ID)).
+			Paginate(ctx, after, first, before, last,
+				ent.WithCardActivityOrder(activityOrder(orderBy)), ent.WithCardActivityFilter(where.Filter))
+	})
+}
+
+// rewardActivities lists the activities of a reward.
+func rewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	r, err := rewardByID(ctx, rewardID)
+	if err != nil {
+		return nil, err
+	}
+	return rewardActivitiesEdge(ctx, r, after, first, nil, nil, orderBy, where)
+}
+
+func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
+		return c.RewardActivity.Query().Where(rewardactivity.RewardID(obj.ID)).
+			Paginate(ctx, after, first, before, last,
+				ent.WithRewardActivityOrder(rewardActivityOrder(orderBy)), ent.WithRewardActivityFilter(where.Filter))
+	})
+}
+
+// cardTransactions lists the points moves of a member's card.
+func cardTransactions(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
+	card, err := memberCard(ctx, programID, memberID, cardID)
+	if err != nil {
+		return nil, err
+	}
+	return cardTransactionsEdge(ctx, card, after, first, nil, nil, orderBy, nil)
+}
+
+func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
+		return c.CardTransaction.Query().Where(cardtransaction.CardID(obj.ID)).
+			Paginate(ctx, after, first, before, last,
+				ent.WithCardTransactionOrder(transactionOrder(orderBy)), ent.WithCardTransactionFilter(where.Filter))
+	})
+}
+
+func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+		return c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(obj.ID)).
+			Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
+	})
+}
+
+// Top-level connections.
+
+func cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.CardConnection, error) {
+		return c.Card.Query().Paginate(ctx, after, first, before, last, ent.WithCardOrder(orderBy), ent.WithCardFilter(where.Filter))
+	})
+}
+
+func cardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.CardDefinitionConnection, error) {
+		return c.CardDefinition.Query().Paginate(ctx, after, first, before, last, ent.WithCardDefinitionOrder(orderBy), ent.WithCardDefinitionFilter(where.Filter))
+	})
+}
+
+func earningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.EarningRuleConnection, error) {
+		return c.EarningRule.Query().Paginate(ctx, after, first, before, last, ent.WithEarningRuleOrder(orderBy), ent.WithEarningRuleFilter(where.Filter))
+	})
+}
+
+func incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.IncentiveConnection, error) {
+		return c.Incentive.Query().Paginate(ctx, after, first, before, last, ent.WithIncentiveOrder(orderBy), ent.WithIncentiveFilter(where.Filter))
+	})
+}
+
+func loyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+		return c.LoyaltyMember.Query().Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
+	})
+}
+
+func loyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.LoyaltyProgramConnection, error) {
+		return c.LoyaltyProgram.Query().Paginate(ctx, after, first, before, last, ent.WithLoyaltyProgramOrder(orderBy), ent.WithLoyaltyProgramFilter(where.Filter))
+	})
+}
+
+func rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return bounded(first, last, func(first *int) (*ent.RewardConnection, error) {
+		return c.Reward.Query().Paginate(ctx, after, first, before, last, ent.WithRewardOrder(orderBy), ent.WithRewardFilter(where.Filter))
+	})
+}

@@ -1,0 +1,66 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// adjustCardPoints adds (points > 0) or removes (points < 0) points. The
+// card row is locked (FOR UPDATE on PostgreSQL; SQLite write transactions
+// are serial) so the new balance is computed from the latest one, and the
+// balance and the transaction recording the move are written together:
+// the balance always equals the sum of the card's transaction amounts and
+// never goes negative.
+func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
+	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
+		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
+	}
+	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
+		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
+	}
+	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
+		return nil, err
+	}
+	if in.Points == 0 {
+		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Card.Query().Where(card.ID(cardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if err := notFound(err, "card", cardID); err != nil {
+		return nil, err
+	}
+	balance := crd.Balance + in.Points
+	if balance < 0 {
+		return nil, apperr.New(http.StatusBadRequest, "insufficient_points", "Not enough points",
+			fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -in.Points))
+	}
+	typ, msg := cardtransaction.TypePOINTS_ADDITION, "Points addition transaction created"
+	if in.Points < 0 {
+		typ, msg = cardtransaction.TypePOINTS_REMOVAL, "Points subtraction transaction created"
+	}
+	if _, err := crd.Update().SetBalance(balance).Save(ctx); err != nil {
+		return nil, fmt.Errorf("updating card balance: %w", err)
+	}
+	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(in.Points).
+		SetBalance(balance).SetNillableReason(in.Reason).SetNillableSourceID(in.SourceID).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("recording card transaction: %w", err)
+	}
+	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+}

@@ -1,0 +1,73 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+// v2 is a project's /v2 credentials: a bearer token plus the app keys.
+func v2(t *testing.T, e *resttest.Env, p graph.ProjectCredentials) resttest.Headers {
+	t.Helper()
+	app := resttest.App(p)
+	return resttest.Merge(app, resttest.Bearer(e.Token(app, "loyalties")))
+}
+
+// mustOK sends v as JSON and fails unless the answer is 200.
+func mustOK(t *testing.T, e *resttest.Env, method, path string, v any, h resttest.Headers) map[string]any {
+	t.Helper()
+	r := e.DoJSON(method, path, v, h)
+	if r.Status != http.StatusOK {
+		t.Fatalf("%s %s: %d %s", method, path, r.Status, r.Body)
+	}
+	return r.JSON(t)
+}
+
+// wantError checks an error answer's status and key.
+func wantErrorKey(t *testing.T, r resttest.Response, status int, key string) map[string]any {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	body := r.JSON(t)
+	if body["key"] != key {
+		t.Fatalf("key %v, want %s: %s", body["key"], key, r.Body)
+	}
+	return body
+}
+
+// loyaltySetup is a program with a card definition, a member and the
+// member's card.
+type loyaltySetup struct {
+	h                                    resttest.Headers
+	program, cardDef, member, card, cust string
+}
+
+func (s loyaltySetup) cardPath() string {
+	return "/v2/loyalties/programs/" + s.program + "/members/" + s.member + "/cards/" + s.card
+}
+
+func newLoyaltySetup(t *testing.T, e *resttest.Env) loyaltySetup {
+	t.Helper()
+	s := loyaltySetup{h: v2(t, e, e.Project)}
+	cust := mustOK(t, e, http.MethodPost, "/v1/customers", map[string]any{"source_id": "member-1"}, resttest.App(e.Project))
+	s.cust = cust["id"].(string)
+	def := mustOK(t, e, http.MethodPost, "/v2/loyalties/card-definitions", map[string]any{
+		"name": "Gold", "status": "ACTIVE", "code_config": map[string]any{"pattern": "GOLD-######", "charset": "0123456789"},
+	}, s.h)
+	s.cardDef = def["id"].(string)
+	prg := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs", map[string]any{
+		"name": "Club", "status": "ACTIVE", "card_definitions": []any{map[string]any{"id": s.cardDef}},
+	}, s.h)
+	s.program = prg["id"].(string)
+	m := mustOK(t, e, http.MethodPost, "/v2/loyalties/programs/"+s.program+"/members", map[string]any{"customer_id": s.cust}, s.h)
+	s.member = m["id"].(string)
+	cards := m["cards"].([]any)
+	if len(cards) != 1 {
+		t.Fatalf("member has %d cards, want 1: %v", len(cards), m)
+	}
+	s.card = cards[0].(map[string]any)["id"].(string)
+	return s
+}

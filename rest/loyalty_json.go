@@ -1,0 +1,208 @@
+package rest
+
+import (
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// JSON shapes of the v2 loyalty area. Every documented field is present,
+// null where unset.
+
+type cardActivityBody struct {
+	ID        string                    `json:"id"`
+	Type      string                    `json:"type"`
+	CardID    string                    `json:"card_id"`
+	Data      map[string]any            `json:"data"`
+	CreatedAt timestamp                 `json:"created_at"`
+	GroupID   *string                   `json:"group_id"`
+	Source    *jsonfield.ActivitySource `json:"source"`
+	Object    string                    `json:"object"`
+}
+
+func cardActivityJSON(a *ent.CardActivity) cardActivityBody {
+	return cardActivityBody{ID: a.ID, Type: a.Type, CardID: a.CardID, Data: orEmpty(a.Data),
+		CreatedAt: timestamp(a.CreatedAt), GroupID: a.GroupID, Source: a.Source, Object: "card_activity"}
+}
+
+type rewardActivityBody struct {
+	ID        string                    `json:"id"`
+	Type      string                    `json:"type"`
+	RewardID  string                    `json:"reward_id"`
+	Data      map[string]any            `json:"data"`
+	CreatedAt timestamp                 `json:"created_at"`
+	GroupID   *string                   `json:"group_id"`
+	Source    *jsonfield.ActivitySource `json:"source"`
+	Object    string                    `json:"object"`
+}
+
+func rewardActivityJSON(a *ent.RewardActivity) rewardActivityBody {
+	return rewardActivityBody{ID: a.ID, Type: a.Type, RewardID: a.RewardID, Data: orEmpty(a.Data),
+		CreatedAt: timestamp(a.CreatedAt), GroupID: a.GroupID, Source: a.Source, Object: "reward_activity"}
+}
+
+type programBody struct {
+	ID              string            `json:"id"`
+	Name            string            `json:"name"`
+	Status          string            `json:"status"`
+	StartDate       *timestamp        `json:"start_date"`
+	EndDate         *timestamp        `json:"end_date"`
+	Metadata        map[string]any    `json:"metadata"`
+	CardDefinitions []jsonfield.IDRef `json:"card_definitions"`
+	CreatedAt       timestamp         `json:"created_at"`
+	UpdatedAt       *timestamp        `json:"updated_at"`
+	Object          string            `json:"object"`
+}
+
+func programJSON(p *ent.LoyaltyProgram) programBody {
+	refs := make([]jsonfield.IDRef, len(p.CardDefinitionIds))
+	for i, id := range p.CardDefinitionIds {
+		refs[i] = jsonfield.IDRef{ID: id}
+	}
+	return programBody{ID: p.ID, Name: p.Name, Status: string(p.Status), StartDate: optionalTime(p.StartDate),
+		EndDate: optionalTime(p.EndDate), Metadata: orEmpty(p.Metadata), CardDefinitions: refs,
+		CreatedAt: timestamp(p.CreatedAt), UpdatedAt: optionalTime(p.UpdatedAt), Object: "program"}
+}
+
+type cardDefinitionBody struct {
+	ID         string                `json:"id"`
+	Name       string                `json:"name"`
+	Type       string                `json:"type"`
+	Status     string                `json:"status"`
+	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
+	Metadata   map[string]any        `json:"metadata"`
+	CreatedAt  timestamp             `json:"created_at"`
+	UpdatedAt  *timestamp            `json:"updated_at"`
+	Object     string                `json:"object"`
+}
+
+func cardDefinitionJSON(d *ent.CardDefinition) cardDefinitionBody {
+	return cardDefinitionBody{ID: d.ID, Name: d.Name, Type: d.Type, Status: string(d.Status), CodeConfig: d.CodeConfig,
+		Metadata: orEmpty(d.Metadata), CreatedAt: timestamp(d.CreatedAt), UpdatedAt: optionalTime(d.UpdatedAt),
+		Object: "card_definition"}
+}
+
+type cardBody struct {
+	ID               string     `json:"id"`
+	Code             *string    `json:"code"`
+	ProgramID        string     `json:"program_id"`
+	CardDefinitionID *string    `json:"card_definition_id"`
+	MemberID         *string    `json:"member_id"`
+	Balance          int64      `json:"balance"`
+	CreatedAt        timestamp  `json:"created_at"`
+	UpdatedAt        *timestamp `json:"updated_at"`
+	Object           string     `json:"object"`
+}
+
+func cardJSON(c *ent.Card) cardBody {
+	return cardBody{ID: c.ID, Code: c.Code, ProgramID: c.ProgramID, CardDefinitionID: c.CardDefinitionID,
+		MemberID: c.MemberID, Balance: c.Balance, CreatedAt: timestamp(c.CreatedAt),
+		UpdatedAt: optionalTime(c.UpdatedAt), Object: "card"}
+}
+
+type memberBody struct {
+	ID         string         `json:"id"`
+	ProgramID  string         `json:"program_id"`
+	CustomerID string         `json:"customer_id"`
+	Status     string         `json:"status"`
+	Metadata   map[string]any `json:"metadata"`
+	Cards      []cardBody     `json:"cards"`
+	CreatedAt  timestamp      `json:"created_at"`
+	UpdatedAt  *timestamp     `json:"updated_at"`
+	Object     string         `json:"object"`
+}
+
+func memberJSON(m *ent.LoyaltyMember, cards []*ent.Card) memberBody {
+	out := make([]cardBody, len(cards))
+	for i, c := range cards {
+		out[i] = cardJSON(c)
+	}
+	return memberBody{ID: m.ID, ProgramID: m.ProgramID, CustomerID: m.CustomerID, Status: string(m.Status),
+		Metadata: orEmpty(m.Metadata), Cards: out, CreatedAt: timestamp(m.CreatedAt),
+		UpdatedAt: optionalTime(m.UpdatedAt), Object: "member"}
+}
+
+type cardTransactionBody struct {
+	ID        string    `json:"id"`
+	CardID    string    `json:"card_id"`
+	Type      string    `json:"type"`
+	Amount    int64     `json:"amount"`
+	Balance   int64     `json:"balance"`
+	Reason    *string   `json:"reason"`
+	SourceID  *string   `json:"source_id"`
+	CreatedAt timestamp `json:"created_at"`
+	Object    string    `json:"object"`
+}
+
+func cardTransactionJSON(t *ent.CardTransaction) cardTransactionBody {
+	return cardTransactionBody{ID: t.ID, CardID: t.CardID, Type: string(t.Type), Amount: t.Amount,
+		Balance: t.Balance, Reason: t.Reason, SourceID: t.SourceID, CreatedAt: timestamp(t.CreatedAt),
+		Object: "card_transaction"}
+}
+
+type pointsAdjustmentBody struct {
+	Status      string               `json:"status"`
+	Message     string               `json:"message"`
+	Transaction *cardTransactionBody `json:"transaction"`
+}
+
+func pointsAdjustmentJSON(p *graph.PointsAdjustment) pointsAdjustmentBody {
+	out := pointsAdjustmentBody{Status: p.Status, Message: p.Message}
+	if p.Transaction != nil {
+		t := cardTransactionJSON(p.Transaction)
+		out.Transaction = &t
+	}
+	return out
+}
+
+func rewardJSON(r *ent.Reward) map[string]any { return graph.RewardJSON(r) }
+
+type earningRuleBody struct {
+	ID            string                          `json:"id"`
+	Name          string                          `json:"name"`
+	Status        string                          `json:"status"`
+	Earnings      jsonfield.Earnings              `json:"earnings"`
+	Trigger       *jsonfield.EarningTrigger       `json:"trigger"`
+	Error         map[string]any                  `json:"error"`
+	ValidityHours *jsonfield.EarningValidityHours `json:"validity_hours"`
+	StartDate     *timestamp                      `json:"start_date"`
+	EndDate       *timestamp                      `json:"end_date"`
+	TriggerLimits *jsonfield.TriggerLimits        `json:"trigger_limits"`
+	Metadata      map[string]any                  `json:"metadata"`
+	CreatedAt     timestamp                       `json:"created_at"`
+	UpdatedAt     *timestamp                      `json:"updated_at"`
+	Object        string                          `json:"object"`
+}
+
+func earningRuleJSON(r *ent.EarningRule) earningRuleBody {
+	earnings := r.Earnings
+	if earnings == nil {
+		earnings = jsonfield.Earnings{}
+	}
+	return earningRuleBody{ID: r.ID, Name: r.Name, Status: string(r.Status), Earnings: earnings, Trigger: r.Trigger,
+		Error: r.Error, ValidityHours: r.ValidityHours, StartDate: optionalTime(r.StartDate), EndDate: optionalTime(r.EndDate),
+		TriggerLimits: r.TriggerLimits, Metadata: orEmpty(r.Metadata), CreatedAt: timestamp(r.CreatedAt),
+		UpdatedAt: optionalTime(r.UpdatedAt), Object: "earning_rule"}
+}
+
+// incentiveBody shows the detail object of the incentive's type only.
+type incentiveBody struct {
+	ID                 string                        `json:"id"`
+	Name               string                        `json:"name"`
+	Type               string                        `json:"type"`
+	Status             string                        `json:"status"`
+	Stock              int                           `json:"stock"`
+	Points             *jsonfield.IncentivePoints    `json:"points,omitempty"`
+	PointsProportional *jsonfield.PointsProportional `json:"points_proportional,omitempty"`
+	Material           *jsonfield.MaterialDetail     `json:"material,omitempty"`
+	Digital            *jsonfield.DigitalDetail      `json:"digital,omitempty"`
+	CreatedAt          timestamp                     `json:"created_at"`
+	UpdatedAt          *timestamp                    `json:"updated_at"`
+	Object             string                        `json:"object"`
+}
+
+func incentiveJSON(i *ent.Incentive) incentiveBody {
+	return incentiveBody{ID: i.ID, Name: i.Name, Type: string(i.Type), Status: string(i.Status), Stock: i.Stock,
+		Points: i.Points, PointsProportional: i.PointsProportional, Material: i.Material, Digital: i.Digital,
+		CreatedAt: timestamp(i.CreatedAt), UpdatedAt: optionalTime(i.UpdatedAt), Object: "incentive"}
+}

@@ -1,0 +1,110 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// withCards loads a member's cards (inside the request's transaction, for
+// writes: the member entity is bound to it).
+func withCards(ctx context.Context, m *ent.LoyaltyMember) (memberBody, error) {
+	cards, err := m.Cards(ctx)
+	if err != nil {
+		return memberBody{}, err
+	}
+	return memberJSON(m, cards), nil
+}
+
+// memberWrite runs fn in one transaction and renders the member it returns.
+func memberWrite(c *gin.Context, fn func(ctx context.Context) (*ent.LoyaltyMember, error)) {
+	var out memberBody
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		m, err := fn(ctx)
+		if err != nil {
+			return err
+		}
+		out, err = withCards(ctx, m)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, out)
+}
+
+func (h loyaltyHandlers) createMember(c *gin.Context) {
+	var in graph.CreateLoyaltyMemberInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	memberWrite(c, func(ctx context.Context) (*ent.LoyaltyMember, error) {
+		return h.root.Mutation().CreateLoyaltyMember(ctx, c.Param("programId"), in)
+	})
+}
+
+func (h loyaltyHandlers) getMember(c *gin.Context) {
+	m, err := h.root.Query().LoyaltyMember(c.Request.Context(), c.Param("programId"), c.Param("memberId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	out, err := withCards(c.Request.Context(), m)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, out)
+}
+
+func (h loyaltyHandlers) memberStatus(fn func(context.Context, string, string) (*ent.LoyaltyMember, error)) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		memberWrite(c, func(ctx context.Context) (*ent.LoyaltyMember, error) {
+			return fn(ctx, c.Param("programId"), c.Param("memberId"))
+		})
+	}
+}
+
+func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
+	var in graph.AdjustPointsInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var out *graph.PointsAdjustment
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		out, err = h.root.Mutation().AdjustCardPoints(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), in)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, pointsAdjustmentJSON(out))
+}
+
+func (h loyaltyHandlers) updateReward(c *gin.Context) {
+	var in graph.UpdateRewardInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	var r *ent.Reward
+	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+		var err error
+		r, err = h.root.Mutation().UpdateReward(ctx, c.Param("id"), in)
+		return err
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, rewardJSON(r))
+}

@@ -1,0 +1,207 @@
+package rest_test
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func earningRuleBody(cardDef, status string) map[string]any {
+	b := map[string]any{
+		"name":    "Order points",
+		"trigger": map[string]any{"event": "customer.order.paid"},
+		"earnings": []any{map[string]any{
+			"effects": []any{map[string]any{"points": map[string]any{
+				"value": 5, "card_definition_id": cardDef,
+				"points_expiration": map[string]any{"rolling_expiration": map[string]any{"period": map[string]any{"value": 12}}},
+			}}},
+		}},
+	}
+	if status != "" {
+		b["status"] = status
+	}
+	return b
+}
+
+func TestDeactivateEarningRule(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	active := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)
+	id := active["id"].(string)
+	if !strings.HasPrefix(id, "lern_") || active["status"] != "ACTIVE" {
+		t.Fatalf("created %v", active)
+	}
+	got := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/deactivate", nil, s.h)
+	if got["status"] != "INACTIVE" || got["object"] != "earning_rule" || got["updated_at"] == nil {
+		t.Errorf("deactivated %v", got)
+	}
+	for _, f := range []string{"error", "validity_hours", "start_date", "end_date", "trigger_limits"} {
+		if v, ok := got[f]; !ok || v != nil {
+			t.Errorf("%s = %v (present %v), want explicit null", f, v, ok)
+		}
+	}
+	for _, f := range []string{"id", "name", "earnings", "trigger", "metadata", "created_at"} {
+		if got[f] == nil {
+			t.Errorf("%s missing", f)
+		}
+	}
+	// INACTIVE → INACTIVE and DRAFT → INACTIVE are refused; nothing changes.
+	body := wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/deactivate", nil, s.h), 409, "invalid_state_transition")
+	if body["message"] != "Invalid state transition" || !strings.Contains(body["details"].(string), "INACTIVE") {
+		t.Errorf("error %v", body)
+	}
+	draft := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, ""), s.h)
+	if draft["status"] != "DRAFT" {
+		t.Errorf("default status %v", draft["status"])
+	}
+	wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/earning-rules/"+draft["id"].(string)+"/deactivate", nil, s.h), 409, "invalid_state_transition")
+	after := mustOK(t, e, http.MethodGet, "/v2/loyalties/earning-rules/"+draft["id"].(string), nil, s.h)
+	if after["status"] != "DRAFT" || after["updated_at"] != nil {
+		t.Errorf("refused move changed the rule: %v", after)
+	}
+	// Activate INACTIVE → ACTIVE, then deactivate works again.
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/activate", nil, s.h)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/deactivate", nil, s.h)
+	body = wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/earning-rules/lern_00/deactivate", nil, s.h), 404, "not_found")
+	if body["resource_type"] != "earning_rule" {
+		t.Errorf("404 %v", body)
+	}
+}
+
+func TestCreateEarningRuleValidation(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	with := func(k string, v any) map[string]any {
+		b := earningRuleBody(s.cardDef, "")
+		b[k] = v
+		return b
+	}
+	effect := func(eff map[string]any) []any { return []any{map[string]any{"effects": []any{eff}}} }
+	for name, c := range map[string]struct {
+		body   map[string]any
+		status int
+		detail string
+	}{
+		"no trigger":              {with("trigger", nil), 400, "trigger"},
+		"unknown event":           {with("trigger", map[string]any{"event": "x"}), 400, ".trigger.event"},
+		"custom event without id": {with("trigger", map[string]any{"event": "customer.custom_event"}), 400, "custom_event.schema_id"},
+		"segment without id":      {with("trigger", map[string]any{"event": "customer.segment.entered"}), 400, "segment.id"},
+		"no earnings":             {with("earnings", []any{}), 400, ".earnings"},
+		"two effects in one":      {with("earnings", effect(map[string]any{"points": map[string]any{"value": 1, "card_definition_id": s.cardDef}, "incentive": map[string]any{"id": "linc_00"}})), 400, "earnings[0].effects[0]"},
+		"unknown incentive":       {with("earnings", effect(map[string]any{"incentive": map[string]any{"id": "linc_00"}})), 404, "linc_00"},
+		"two expirations":         {with("earnings", effect(map[string]any{"points": map[string]any{"value": 1, "card_definition_id": s.cardDef, "points_expiration": map[string]any{"rolling_expiration": map[string]any{"period": map[string]any{"value": 1}}, "sliding_expiration": map[string]any{"period": map[string]any{"value": 1}}}}})), 400, "points_expiration"},
+		"bad validity hours":      {with("validity_hours", map[string]any{"daily": []any{map[string]any{"days_of_week": []int{7}, "start_time": "08:00", "end_time": "20:00"}}}), 400, "days_of_week"},
+		"bad cooldown":            {with("trigger_limits", map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 0}}}}), 400, "cooldown"},
+		"status INACTIVE":         {with("status", "INACTIVE"), 400, ".status"},
+		"end before start":        {with("end_date", "2020-01-01T00:00:00Z"), 400, "end_date"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if name == "end before start" {
+				c.body["start_date"] = "2021-01-01T00:00:00Z"
+			}
+			key := map[int]string{400: "invalid_payload", 404: "not_found"}[c.status]
+			body := wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/earning-rules", c.body, s.h), c.status, key)
+			if d, _ := body["details"].(string); !strings.Contains(d, c.detail) {
+				t.Errorf("details %q do not name %q", d, c.detail)
+			}
+		})
+	}
+	full := earningRuleBody(s.cardDef, "ACTIVE")
+	full["trigger"] = map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": "ms_1"}}
+	full["validity_hours"] = map[string]any{"daily": []any{map[string]any{"days_of_week": []int{1, 2}, "start_time": "08:00", "end_time": "20:00"}}}
+	full["trigger_limits"] = map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 3}}},
+		"frequency": map[string]any{"limits": []any{map[string]any{"type": "TIME_BASED", "period": map[string]any{"type": "CURRENT_PERIOD", "current_period": map[string]any{"type": "DAY"}}, "triggers": map[string]any{"max": 2}}}}}
+	full["error"] = map[string]any{"message": "not today"}
+	got := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", full, s.h)
+	if got["trigger_limits"] == nil || got["validity_hours"] == nil || got["error"].(map[string]any)["message"] != "not today" {
+		t.Errorf("created %v", got)
+	}
+}
+
+func TestRewardActivities(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	camp := createCampaign(t, e, map[string]any{"name": "Gift", "voucher": map[string]any{
+		"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1000}}})["id"].(string)
+	r := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{
+		"name": "Gift card", "type": "DIGITAL", "digital": map[string]any{"gift_vouchers": map[string]any{"campaign_id": camp, "balance": 500}},
+	}, s.h)
+	id := r["id"].(string)
+	if !strings.HasPrefix(id, "lrew_") || r["status"] != "DRAFT" || r["object"] != "reward" {
+		t.Fatalf("reward %v", r)
+	}
+	mustOK(t, e, http.MethodPut, "/v2/loyalties/rewards/"+id, map[string]any{"name": "Gift card 2"}, s.h)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards/"+id+"/activate", nil, s.h)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards/"+id+"/deactivate", nil, s.h)
+	wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/rewards/"+id+"/deactivate", nil, s.h), 409, "invalid_state_transition")
+	got := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities", nil, s.h)
+	data := got["data"].([]any)
+	want := []string{"vl.reward.deactivated", "vl.reward.activated", "vl.reward.updated", "vl.reward.created"}
+	if len(data) != len(want) || got["cursor"] != nil {
+		t.Fatalf("activities %v", got)
+	}
+	for i, d := range data {
+		a := d.(map[string]any)
+		snap := a["data"].(map[string]any)["reward"].(map[string]any)
+		if a["type"] != want[i] || a["reward_id"] != id || snap["id"] != id {
+			t.Errorf("activity %d: %v", i, a)
+		}
+	}
+	first := data[3].(map[string]any)["data"].(map[string]any)["reward"].(map[string]any)
+	if first["name"] != "Gift card" || first["status"] != "DRAFT" {
+		t.Errorf("created snapshot %v", first)
+	}
+	last := data[0].(map[string]any)["data"].(map[string]any)["reward"].(map[string]any)
+	if last["name"] != "Gift card 2" || last["status"] != "INACTIVE" {
+		t.Errorf("latest snapshot %v", last)
+	}
+	// Two per page, oldest first.
+	ids := pageAll(t, e, s.h, "/v2/loyalties/rewards/"+id+"/activities", mustQuery(t, "limit=1&order=created_at"), nil)
+	if len(ids) != 4 {
+		t.Errorf("paged %d activities", len(ids))
+	}
+	// Filters: the reward activity types, AND/OR.
+	upd := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[type][conditions][$is]=vl.reward.updated", nil, s.h)
+	if d := upd["data"].([]any); len(d) != 1 || d[0].(map[string]any)["type"] != "vl.reward.updated" {
+		t.Errorf("type filter: %v", upd)
+	}
+	or := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[junction]=OR&filters[type][conditions][$is]=vl.reward.updated&filters[type][conditions][$in]=vl.reward.created,vl.reward.activated", nil, s.h)
+	if d := or["data"].([]any); len(d) != 3 {
+		t.Errorf("OR filter: %d activities", len(d))
+	}
+	wantErrorKey(t, e.Do(http.MethodGet, "/v2/loyalties/rewards/"+id+"/activities?filters[type][conditions][$is]=vl.card.created", nil, s.h), 400, "invalid_query_params")
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "MATERIAL"}, s.h), 400, "invalid_payload")
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "x", "type": "DIGITAL",
+		"digital": map[string]any{"discount_coupons": map[string]any{"campaign_id": "camp_00"}}}, s.h), 404, "not_found")
+}
+
+func TestDeactivateEarningRuleConcurrently(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	id := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)["id"].(string)
+	statuses := make([]int, 6)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = e.Do(http.MethodPost, "/v2/loyalties/earning-rules/"+id+"/deactivate", nil, s.h).Status
+		}()
+	}
+	wg.Wait()
+	ok, conflict := 0, 0
+	for _, st := range statuses {
+		switch st {
+		case 200:
+			ok++
+		case 409:
+			conflict++
+		}
+	}
+	if ok != 1 || conflict != len(statuses)-1 {
+		t.Errorf("statuses %v: want one 200, the rest 409", statuses)
+	}
+}
