@@ -136,8 +136,7 @@ type EventLoyaltyInput struct {
 // custom events and segment entries. It is called inside the transaction
 // that stores the event, after the event, its counter, referral
 // conversion and segment membership are written; an error rolls the whole
-// event back. The loyalty area (programs, cards, earning rules) plugs its
-// implementation in here; until then NoLoyaltyEarning is used.
+// event back. The loyalty area's earning rules implement it (ruleEarning).
 type LoyaltyEarning interface {
 	// EventRecorded applies the earning rules triggered by the event
 	// (trigger.custom_event.schema_id); loyalty is the card the request
@@ -159,9 +158,9 @@ func (NoLoyaltyEarning) EventRecorded(context.Context, *ent.CustomEvent, *ent.Cu
 // SegmentsEntered implements LoyaltyEarning.
 func (NoLoyaltyEarning) SegmentsEntered(context.Context, *ent.Customer, []string) error { return nil }
 
-// Earning is the loyalty earning step of the event pipeline (TODO: set by
-// the loyalty area once it lands).
-var Earning LoyaltyEarning = NoLoyaltyEarning{}
+// Earning is the loyalty earning step of the event pipeline: the earning
+// rules of the loyalty area (loyalty_earning.go). Tests may swap it.
+var Earning LoyaltyEarning = ruleEarning{}
 
 // sendEvent records a custom event and, in the same transaction, counts
 // it, converts a referral, re-evaluates the customer's auto-update

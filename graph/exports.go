@@ -24,7 +24,6 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -88,17 +87,17 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 		}
 		params["fields"] = in.Fields
 	}
-	v, err := voucherByCodeOrID(ctx, codeOrID)
+	subjectID, code, err := exportSubject(ctx, codeOrID)
 	if err != nil {
 		return nil, err
 	}
-	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{v.Code}}}}
+	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	exp, err := c.Export.Create().SetExportedObject("voucher_transactions").SetParameters(params).
-		SetVoucherID(v.ID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
+		SetVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating export: %w", err)
 	}
@@ -254,33 +253,36 @@ func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *
 	if desc {
 		dir = entsql.OrderDesc()
 	}
-	var last *ent.VoucherTransaction
+	// after bounds the next page by a row comparison on (created_at, id),
+	// so the (owner, created_at, id) index bounds the scan (an OR of the
+	// two cases would not).
+	after := func(at time.Time, id string) func(*entsql.Selector) {
+		return func(s *entsql.Selector) {
+			cols := []string{s.C("created_at"), s.C("id")}
+			if desc {
+				s.Where(entsql.CompositeLT(cols, at, id))
+			} else {
+				s.Where(entsql.CompositeGT(cols, at, id))
+			}
+		}
+	}
+	page := voucherTransactionPage(c, *exp.VoucherID, dir, after)
+	if strings.HasPrefix(*exp.VoucherID, pulid.PrefixCard) {
+		page = cardTransactionPage(c, *exp.VoucherID, dir, after)
+	}
+	var lastAt time.Time
+	var lastID string
 	rows := 0
 	lastRenew := time.Now()
 	record := make([]string, len(fields))
 	for {
-		q := c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(*exp.VoucherID)).
-			Order(vouchertransaction.ByCreatedAt(dir), vouchertransaction.ByID(dir)).Limit(batchSize)
-		if last != nil {
-			// A row comparison, so the (voucher_id, created_at, id) index
-			// bounds the scan (an OR of the two cases would not).
-			at, id := last.CreatedAt, last.ID
-			q.Where(func(s *entsql.Selector) {
-				cols := []string{s.C(vouchertransaction.FieldCreatedAt), s.C(vouchertransaction.FieldID)}
-				if desc {
-					s.Where(entsql.CompositeLT(cols, at, id))
-				} else {
-					s.Where(entsql.CompositeGT(cols, at, id))
-				}
-			})
-		}
-		batch, err := q.All(ctx)
+		batch, err := page(ctx, rows > 0, lastAt, lastID, batchSize)
 		if err != nil {
 			return rows, fmt.Errorf("reading transactions: %w", err)
 		}
 		for _, t := range batch {
 			for i, f := range fields {
-				record[i] = transactionField(t, f)
+				record[i] = t.field(f)
 			}
 			if err := cw.Write(record); err != nil {
 				return rows, err
@@ -290,7 +292,7 @@ func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *
 		if len(batch) < batchSize {
 			return rows, nil
 		}
-		last = batch[len(batch)-1]
+		lastAt, lastID = batch[len(batch)-1].position()
 		if err := ctx.Err(); err != nil {
 			return rows, err
 		}
@@ -306,6 +308,15 @@ func writeTransactions(ctx context.Context, c *ent.Client, cw *csv.Writer, exp *
 // transactionField is one CSV cell: nulls are empty, times in the API's
 // format, details as JSON.
 func transactionField(t *ent.VoucherTransaction, f string) string {
+	return exportCell(f, exportTx{
+		ID: t.ID, Type: string(t.Type), SourceID: t.SourceID, Reason: t.Reason, Balance: t.Balance,
+		Amount: t.Amount, CreatedAt: t.CreatedAt, OwnerID: t.VoucherID, CampaignID: t.CampaignID,
+		Details: t.Details, RelatedID: t.RelatedTransactionID, Source: t.Source,
+	})
+}
+
+// exportCell renders field f of a transaction row.
+func exportCell(f string, t exportTx) string {
 	opt := func(s *string) string {
 		if s == nil {
 			return ""
@@ -328,14 +339,14 @@ func transactionField(t *ent.VoucherTransaction, f string) string {
 	case "created_at":
 		return t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z")
 	case "voucher_id":
-		return t.VoucherID
+		return t.OwnerID
 	case "campaign_id":
 		return opt(t.CampaignID)
 	case "details":
 		b, _ := json.Marshal(t.Details)
 		return string(b)
 	case "related_transaction_id":
-		return opt(t.RelatedTransactionID)
+		return opt(t.RelatedID)
 	case "source":
 		return t.Source
 	}

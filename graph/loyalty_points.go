@@ -8,18 +8,15 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// adjustCardPoints adds (points > 0) or removes (points < 0) points. The
-// card row is locked (FOR UPDATE on PostgreSQL; SQLite write transactions
-// are serial) so the new balance is computed from the latest one, and the
-// balance and the transaction recording the move are written together:
-// the balance always equals the sum of the card's transaction amounts and
-// never goes negative.
+// adjustCardPoints serves the points endpoint: it checks the request and
+// that the card is the member's, then moves the points (moveCardPoints).
 func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
 	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
 		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
@@ -33,6 +30,25 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Points == 0 {
 		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
 	}
+	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID)
+	if err != nil {
+		return nil, err
+	}
+	msg := "Points addition transaction created"
+	if in.Points < 0 {
+		msg = "Points subtraction transaction created"
+	}
+	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+}
+
+// moveCardPoints adds (points > 0) or removes (points < 0) points on a card
+// of the caller's project and records the move as a card transaction. The
+// card row is locked (FOR UPDATE on PostgreSQL; SQLite write transactions
+// are serial) so the new balance is computed from the latest one; the
+// balance and the transaction are written together, so the balance always
+// equals the sum of the card's transactions and never goes negative. Both
+// the points endpoint and loyalty earning use it.
+func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID *string) (*ent.CardTransaction, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -45,22 +61,22 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if err := notFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
-	balance := crd.Balance + in.Points
+	balance := crd.Balance + points
 	if balance < 0 {
 		return nil, apperr.New(http.StatusBadRequest, "insufficient_points", "Not enough points",
-			fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -in.Points))
+			fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -points))
 	}
-	typ, msg := cardtransaction.TypePOINTS_ADDITION, "Points addition transaction created"
-	if in.Points < 0 {
-		typ, msg = cardtransaction.TypePOINTS_REMOVAL, "Points subtraction transaction created"
+	typ := cardtransaction.TypePOINTS_ADDITION
+	if points < 0 {
+		typ = cardtransaction.TypePOINTS_REMOVAL
 	}
 	if _, err := crd.Update().SetBalance(balance).Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating card balance: %w", err)
 	}
-	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(in.Points).
-		SetBalance(balance).SetNillableReason(in.Reason).SetNillableSourceID(in.SourceID).Save(ctx)
+	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(points).
+		SetBalance(balance).SetNillableReason(reason).SetNillableSourceID(sourceID).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
 	}
-	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+	return tx, nil
 }

@@ -315,8 +315,9 @@ func TestLoyaltyEarningHook(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	hook := &recordingEarning{}
+	prev := graph.Earning
 	graph.Earning = hook
-	defer func() { graph.Earning = graph.NoLoyaltyEarning{} }()
+	defer func() { graph.Earning = prev }()
 	defineEvent(t, e, app, "visit", nil)
 	seg := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Visitors", "type": "auto-update",
 		"filter": map[string]any{"events.visit.count": map[string]any{"conditions": map[string]any{"$more_than": 0}}}}, app), http.StatusOK)

@@ -1,0 +1,90 @@
+package rest_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+// TestEventEarnsPointsAndExportsThem: a custom event triggers an earning
+// rule that awards points to the member's card; entering a segment
+// triggers another; each award is a card transaction, and the card's
+// transactions export as CSV through the voucher-transactions export.
+func TestEventEarnsPointsAndExportsThem(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	s := newLoyaltySetup(t, e)
+	purchase := defineEvent(t, e, app, "purchase", nil)
+	memberPath := "/v2/loyalties/programs/" + s.program + "/members/" + s.member
+	memberCard := func() map[string]any {
+		t.Helper()
+		return mustOK(t, e, http.MethodGet, memberPath, nil, s.h)["cards"].([]any)[0].(map[string]any)
+	}
+	code := memberCard()["code"].(string)
+
+	points := func(n int, trigger map[string]any) map[string]any {
+		return map[string]any{"name": "earn", "status": "ACTIVE", "trigger": trigger,
+			"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": n, "card_definition_id": s.cardDef}}}}}}
+	}
+	byEvent := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules",
+		points(10, map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": purchase["id"]}}), s.h)["id"].(string)
+	draft := points(999, map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": purchase["id"]}})
+	draft["status"] = "DRAFT"
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", draft, s.h)
+	repeat := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Repeat buyers", "type": "auto-update",
+		"filter": map[string]any{"events.purchase.count": map[string]any{"conditions": map[string]any{"$more_than": 1}}}}, app), http.StatusOK)
+	bySegment := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules",
+		points(100, map[string]any{"event": "customer.segment.entered", "segment": map[string]any{"id": repeat["id"]}}), s.h)["id"].(string)
+
+	send := func(body map[string]any) resttest.Response {
+		body["event"] = "purchase"
+		body["customer"] = map[string]any{"source_id": "member-1"}
+		return e.DoJSON(http.MethodPost, "/v1/events", body, app)
+	}
+	first := must(t, send(map[string]any{"loyalty": map[string]any{"code": code}}), http.StatusOK)
+	if first["type"] != "purchase" {
+		t.Fatalf("event = %v", first)
+	}
+	must(t, send(map[string]any{}), http.StatusOK) // no card named: the customer's cards earn
+	// An unknown card is a 404, and the event is not recorded.
+	wantErrorKey(t, send(map[string]any{"loyalty": map[string]any{"code": "NO-SUCH-CARD"}}), http.StatusNotFound, "not_found")
+
+	card := memberCard()
+	if card["balance"] != float64(120) {
+		t.Fatalf("card balance = %v, want 10 + 10 + 100 (entering the segment)", card["balance"])
+	}
+
+	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/transactions/export",
+		map[string]any{"parameters": map[string]any{"order": "created_at", "fields": []string{"type", "amount", "balance", "reason"}}}, app), http.StatusOK)
+	if in := exp["parameters"].(map[string]any)["filters"].(map[string]any)["voucher_id"].(map[string]any)["conditions"].(map[string]any)["$in"].([]any); in[0] != code {
+		t.Errorf("export filter = %v", in)
+	}
+	var done map[string]any
+	for range 500 {
+		done = must(t, e.Do(http.MethodGet, "/v1/exports/"+exp["id"].(string), nil, app), http.StatusOK)
+		if done["status"] != "SCHEDULED" && done["status"] != "IN_PROGRESS" {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if done["status"] != "DONE" {
+		t.Fatalf("export = %v", done)
+	}
+	_, csv := download(t, e, done["result"].(map[string]any)["url"].(string))
+	lines := strings.Split(strings.TrimSpace(csv), "\n")
+	want := []string{
+		"POINTS_ADDITION,10,10,Earning rule " + byEvent,
+		"POINTS_ADDITION,10,20,Earning rule " + byEvent,
+		"POINTS_ADDITION,100,120,Earning rule " + bySegment,
+	}
+	got := slices.Clone(lines[1:])
+	slices.Sort(got)
+	slices.Sort(want)
+	if lines[0] != "type,amount,balance,reason" || !slices.Equal(got, want) {
+		t.Errorf("csv:\n%s\nwant rows %v", csv, want)
+	}
+}
