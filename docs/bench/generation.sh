@@ -45,7 +45,7 @@ SQL
 )
 floor_ms=$(echo "$floor" | grep -o '[0-9.]* ms' | cut -d' ' -f1)
 floor_s=$(echo "$floor_ms / 1000" | bc -l)
-psql -qAt "$url" -c "TRUNCATE vouchers" -c "VACUUM ANALYZE vouchers" >/dev/null
+psql -v ON_ERROR_STOP=1 -qAt "$url" -c "TRUNCATE vouchers CASCADE" -c "VACUUM ANALYZE vouchers" >/dev/null
 
 # 2. The same number of codes through the service, on the emptied table.
 start=$(date +%s.%N)
