@@ -36,6 +36,8 @@ type CardTransaction struct {
 	Reason *string `json:"reason,omitempty"`
 	// SourceID holds the value of the "source_id" field.
 	SourceID *string `json:"source_id,omitempty"`
+	// EarningRuleID holds the value of the "earning_rule_id" field.
+	EarningRuleID *string `json:"earning_rule_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CardTransactionQuery when eager-loading is set.
 	Edges        CardTransactionEdges `json:"edges"`
@@ -71,7 +73,7 @@ func (*CardTransaction) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case cardtransaction.FieldAmount, cardtransaction.FieldBalance:
 			values[i] = new(sql.NullInt64)
-		case cardtransaction.FieldID, cardtransaction.FieldProjectID, cardtransaction.FieldCardID, cardtransaction.FieldType, cardtransaction.FieldReason, cardtransaction.FieldSourceID:
+		case cardtransaction.FieldID, cardtransaction.FieldProjectID, cardtransaction.FieldCardID, cardtransaction.FieldType, cardtransaction.FieldReason, cardtransaction.FieldSourceID, cardtransaction.FieldEarningRuleID:
 			values[i] = new(sql.NullString)
 		case cardtransaction.FieldCreatedAt, cardtransaction.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -153,6 +155,13 @@ func (_m *CardTransaction) assignValues(columns []string, values []any) error {
 				_m.SourceID = new(string)
 				*_m.SourceID = value.String
 			}
+		case cardtransaction.FieldEarningRuleID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field earning_rule_id", values[i])
+			} else if value.Valid {
+				_m.EarningRuleID = new(string)
+				*_m.EarningRuleID = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -224,6 +233,11 @@ func (_m *CardTransaction) String() string {
 	builder.WriteString(", ")
 	if v := _m.SourceID; v != nil {
 		builder.WriteString("source_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.EarningRuleID; v != nil {
+		builder.WriteString("earning_rule_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')

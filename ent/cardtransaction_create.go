@@ -110,6 +110,20 @@ func (_c *CardTransactionCreate) SetNillableSourceID(v *string) *CardTransaction
 	return _c
 }
 
+// SetEarningRuleID sets the "earning_rule_id" field.
+func (_c *CardTransactionCreate) SetEarningRuleID(v string) *CardTransactionCreate {
+	_c.mutation.SetEarningRuleID(v)
+	return _c
+}
+
+// SetNillableEarningRuleID sets the "earning_rule_id" field if the given value is not nil.
+func (_c *CardTransactionCreate) SetNillableEarningRuleID(v *string) *CardTransactionCreate {
+	if v != nil {
+		_c.SetEarningRuleID(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CardTransactionCreate) SetID(v string) *CardTransactionCreate {
 	_c.mutation.SetID(v)
@@ -289,6 +303,10 @@ func (_c *CardTransactionCreate) createSpec() (*CardTransaction, *sqlgraph.Creat
 		_spec.SetField(cardtransaction.FieldSourceID, field.TypeString, value)
 		_node.SourceID = &value
 	}
+	if value, ok := _c.mutation.EarningRuleID(); ok {
+		_spec.SetField(cardtransaction.FieldEarningRuleID, field.TypeString, value)
+		_node.EarningRuleID = &value
+	}
 	if nodes := _c.mutation.CardIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -416,6 +434,9 @@ func (u *CardTransactionUpsertOne) UpdateNewValues() *CardTransactionUpsertOne {
 		}
 		if _, exists := u.create.mutation.SourceID(); exists {
 			s.SetIgnore(cardtransaction.FieldSourceID)
+		}
+		if _, exists := u.create.mutation.EarningRuleID(); exists {
+			s.SetIgnore(cardtransaction.FieldEarningRuleID)
 		}
 	}))
 	return u
@@ -675,6 +696,9 @@ func (u *CardTransactionUpsertBulk) UpdateNewValues() *CardTransactionUpsertBulk
 			}
 			if _, exists := b.mutation.SourceID(); exists {
 				s.SetIgnore(cardtransaction.FieldSourceID)
+			}
+			if _, exists := b.mutation.EarningRuleID(); exists {
+				s.SetIgnore(cardtransaction.FieldEarningRuleID)
 			}
 		}
 	}))

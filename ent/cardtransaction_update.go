@@ -119,6 +119,9 @@ func (_u *CardTransactionUpdate) sqlSave(ctx context.Context) (_node int, err er
 	if _u.mutation.SourceIDCleared() {
 		_spec.ClearField(cardtransaction.FieldSourceID, field.TypeString)
 	}
+	if _u.mutation.EarningRuleIDCleared() {
+		_spec.ClearField(cardtransaction.FieldEarningRuleID, field.TypeString)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{cardtransaction.Label}
@@ -259,6 +262,9 @@ func (_u *CardTransactionUpdateOne) sqlSave(ctx context.Context) (_node *CardTra
 	}
 	if _u.mutation.SourceIDCleared() {
 		_spec.ClearField(cardtransaction.FieldSourceID, field.TypeString)
+	}
+	if _u.mutation.EarningRuleIDCleared() {
+		_spec.ClearField(cardtransaction.FieldEarningRuleID, field.TypeString)
 	}
 	_node = &CardTransaction{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -1136,6 +1136,11 @@ func (_q *CardTransactionQuery) collectField(ctx context.Context, oneNode bool, 
 				selectedFields = append(selectedFields, cardtransaction.FieldSourceID)
 				fieldSeen[cardtransaction.FieldSourceID] = struct{}{}
 			}
+		case "earningRuleID":
+			if _, ok := fieldSeen[cardtransaction.FieldEarningRuleID]; !ok {
+				selectedFields = append(selectedFields, cardtransaction.FieldEarningRuleID)
+				fieldSeen[cardtransaction.FieldEarningRuleID] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

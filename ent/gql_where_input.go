@@ -2881,6 +2881,23 @@ type CardTransactionWhereInput struct {
 	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
 	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
 
+	// "earning_rule_id" field predicates.
+	EarningRuleID             *string  `json:"earningRuleID,omitempty"`
+	EarningRuleIDNEQ          *string  `json:"earningRuleIDNEQ,omitempty"`
+	EarningRuleIDIn           []string `json:"earningRuleIDIn,omitempty"`
+	EarningRuleIDNotIn        []string `json:"earningRuleIDNotIn,omitempty"`
+	EarningRuleIDGT           *string  `json:"earningRuleIDGT,omitempty"`
+	EarningRuleIDGTE          *string  `json:"earningRuleIDGTE,omitempty"`
+	EarningRuleIDLT           *string  `json:"earningRuleIDLT,omitempty"`
+	EarningRuleIDLTE          *string  `json:"earningRuleIDLTE,omitempty"`
+	EarningRuleIDContains     *string  `json:"earningRuleIDContains,omitempty"`
+	EarningRuleIDHasPrefix    *string  `json:"earningRuleIDHasPrefix,omitempty"`
+	EarningRuleIDHasSuffix    *string  `json:"earningRuleIDHasSuffix,omitempty"`
+	EarningRuleIDIsNil        bool     `json:"earningRuleIDIsNil,omitempty"`
+	EarningRuleIDNotNil       bool     `json:"earningRuleIDNotNil,omitempty"`
+	EarningRuleIDEqualFold    *string  `json:"earningRuleIDEqualFold,omitempty"`
+	EarningRuleIDContainsFold *string  `json:"earningRuleIDContainsFold,omitempty"`
+
 	// "card" edge predicates.
 	HasCard     *bool             `json:"hasCard,omitempty"`
 	HasCardWith []*CardWhereInput `json:"hasCardWith,omitempty"`
@@ -3229,6 +3246,51 @@ func (i *CardTransactionWhereInput) P() (predicate.CardTransaction, error) {
 	}
 	if i.SourceIDContainsFold != nil {
 		predicates = append(predicates, cardtransaction.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.EarningRuleID != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDEQ(*i.EarningRuleID))
+	}
+	if i.EarningRuleIDNEQ != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDNEQ(*i.EarningRuleIDNEQ))
+	}
+	if len(i.EarningRuleIDIn) > 0 {
+		predicates = append(predicates, cardtransaction.EarningRuleIDIn(i.EarningRuleIDIn...))
+	}
+	if len(i.EarningRuleIDNotIn) > 0 {
+		predicates = append(predicates, cardtransaction.EarningRuleIDNotIn(i.EarningRuleIDNotIn...))
+	}
+	if i.EarningRuleIDGT != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDGT(*i.EarningRuleIDGT))
+	}
+	if i.EarningRuleIDGTE != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDGTE(*i.EarningRuleIDGTE))
+	}
+	if i.EarningRuleIDLT != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDLT(*i.EarningRuleIDLT))
+	}
+	if i.EarningRuleIDLTE != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDLTE(*i.EarningRuleIDLTE))
+	}
+	if i.EarningRuleIDContains != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDContains(*i.EarningRuleIDContains))
+	}
+	if i.EarningRuleIDHasPrefix != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDHasPrefix(*i.EarningRuleIDHasPrefix))
+	}
+	if i.EarningRuleIDHasSuffix != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDHasSuffix(*i.EarningRuleIDHasSuffix))
+	}
+	if i.EarningRuleIDIsNil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDIsNil())
+	}
+	if i.EarningRuleIDNotNil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDNotNil())
+	}
+	if i.EarningRuleIDEqualFold != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDEqualFold(*i.EarningRuleIDEqualFold))
+	}
+	if i.EarningRuleIDContainsFold != nil {
+		predicates = append(predicates, cardtransaction.EarningRuleIDContainsFold(*i.EarningRuleIDContainsFold))
 	}
 
 	if i.HasCard != nil {

@@ -7975,25 +7975,26 @@ func (m *CardDefinitionMutation) ResetEdge(name string) error {
 // CardTransactionMutation represents an operation that mutates the CardTransaction nodes in the graph.
 type CardTransactionMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	project_id    *string
-	created_at    *time.Time
-	updated_at    *time.Time
-	_type         *cardtransaction.Type
-	amount        *int64
-	addamount     *int64
-	balance       *int64
-	addbalance    *int64
-	reason        *string
-	source_id     *string
-	clearedFields map[string]struct{}
-	card          *string
-	clearedcard   bool
-	done          bool
-	oldValue      func(context.Context) (*CardTransaction, error)
-	predicates    []predicate.CardTransaction
+	op              Op
+	typ             string
+	id              *string
+	project_id      *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	_type           *cardtransaction.Type
+	amount          *int64
+	addamount       *int64
+	balance         *int64
+	addbalance      *int64
+	reason          *string
+	source_id       *string
+	earning_rule_id *string
+	clearedFields   map[string]struct{}
+	card            *string
+	clearedcard     bool
+	done            bool
+	oldValue        func(context.Context) (*CardTransaction, error)
+	predicates      []predicate.CardTransaction
 }
 
 var _ ent.Mutation = (*CardTransactionMutation)(nil)
@@ -8503,6 +8504,55 @@ func (m *CardTransactionMutation) ResetSourceID() {
 	delete(m.clearedFields, cardtransaction.FieldSourceID)
 }
 
+// SetEarningRuleID sets the "earning_rule_id" field.
+func (m *CardTransactionMutation) SetEarningRuleID(s string) {
+	m.earning_rule_id = &s
+}
+
+// EarningRuleID returns the value of the "earning_rule_id" field in the mutation.
+func (m *CardTransactionMutation) EarningRuleID() (r string, exists bool) {
+	v := m.earning_rule_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEarningRuleID returns the old "earning_rule_id" field's value of the CardTransaction entity.
+// If the CardTransaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CardTransactionMutation) OldEarningRuleID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEarningRuleID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEarningRuleID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEarningRuleID: %w", err)
+	}
+	return oldValue.EarningRuleID, nil
+}
+
+// ClearEarningRuleID clears the value of the "earning_rule_id" field.
+func (m *CardTransactionMutation) ClearEarningRuleID() {
+	m.earning_rule_id = nil
+	m.clearedFields[cardtransaction.FieldEarningRuleID] = struct{}{}
+}
+
+// EarningRuleIDCleared returns if the "earning_rule_id" field was cleared in this mutation.
+func (m *CardTransactionMutation) EarningRuleIDCleared() bool {
+	_, ok := m.clearedFields[cardtransaction.FieldEarningRuleID]
+	return ok
+}
+
+// ResetEarningRuleID resets all changes to the "earning_rule_id" field.
+func (m *CardTransactionMutation) ResetEarningRuleID() {
+	m.earning_rule_id = nil
+	delete(m.clearedFields, cardtransaction.FieldEarningRuleID)
+}
+
 // ClearCard clears the "card" edge to the Card entity.
 func (m *CardTransactionMutation) ClearCard() {
 	m.clearedcard = true
@@ -8564,7 +8614,7 @@ func (m *CardTransactionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CardTransactionMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.project_id != nil {
 		fields = append(fields, cardtransaction.FieldProjectID)
 	}
@@ -8592,6 +8642,9 @@ func (m *CardTransactionMutation) Fields() []string {
 	if m.source_id != nil {
 		fields = append(fields, cardtransaction.FieldSourceID)
 	}
+	if m.earning_rule_id != nil {
+		fields = append(fields, cardtransaction.FieldEarningRuleID)
+	}
 	return fields
 }
 
@@ -8618,6 +8671,8 @@ func (m *CardTransactionMutation) Field(name string) (ent.Value, bool) {
 		return m.Reason()
 	case cardtransaction.FieldSourceID:
 		return m.SourceID()
+	case cardtransaction.FieldEarningRuleID:
+		return m.EarningRuleID()
 	}
 	return nil, false
 }
@@ -8645,6 +8700,8 @@ func (m *CardTransactionMutation) OldField(ctx context.Context, name string) (en
 		return m.OldReason(ctx)
 	case cardtransaction.FieldSourceID:
 		return m.OldSourceID(ctx)
+	case cardtransaction.FieldEarningRuleID:
+		return m.OldEarningRuleID(ctx)
 	}
 	return nil, fmt.Errorf("unknown CardTransaction field %s", name)
 }
@@ -8717,6 +8774,13 @@ func (m *CardTransactionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSourceID(v)
 		return nil
+	case cardtransaction.FieldEarningRuleID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEarningRuleID(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CardTransaction field %s", name)
 }
@@ -8783,6 +8847,9 @@ func (m *CardTransactionMutation) ClearedFields() []string {
 	if m.FieldCleared(cardtransaction.FieldSourceID) {
 		fields = append(fields, cardtransaction.FieldSourceID)
 	}
+	if m.FieldCleared(cardtransaction.FieldEarningRuleID) {
+		fields = append(fields, cardtransaction.FieldEarningRuleID)
+	}
 	return fields
 }
 
@@ -8805,6 +8872,9 @@ func (m *CardTransactionMutation) ClearField(name string) error {
 		return nil
 	case cardtransaction.FieldSourceID:
 		m.ClearSourceID()
+		return nil
+	case cardtransaction.FieldEarningRuleID:
+		m.ClearEarningRuleID()
 		return nil
 	}
 	return fmt.Errorf("unknown CardTransaction nullable field %s", name)
@@ -8840,6 +8910,9 @@ func (m *CardTransactionMutation) ResetField(name string) error {
 		return nil
 	case cardtransaction.FieldSourceID:
 		m.ResetSourceID()
+		return nil
+	case cardtransaction.FieldEarningRuleID:
+		m.ResetEarningRuleID()
 		return nil
 	}
 	return fmt.Errorf("unknown CardTransaction field %s", name)

@@ -216,16 +216,17 @@ type ComplexityRoot struct {
 	}
 
 	CardTransaction struct {
-		Amount    func(childComplexity int) int
-		Balance   func(childComplexity int) int
-		Card      func(childComplexity int) int
-		CardID    func(childComplexity int) int
-		CreatedAt func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Reason    func(childComplexity int) int
-		SourceID  func(childComplexity int) int
-		Type      func(childComplexity int) int
-		UpdatedAt func(childComplexity int) int
+		Amount        func(childComplexity int) int
+		Balance       func(childComplexity int) int
+		Card          func(childComplexity int) int
+		CardID        func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		EarningRuleID func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Reason        func(childComplexity int) int
+		SourceID      func(childComplexity int) int
+		Type          func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
 	}
 
 	CardTransactionConnection struct {
@@ -1629,6 +1630,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardTransaction.CreatedAt(childComplexity), true
+	case "CardTransaction.earningRuleID":
+		if e.ComplexityRoot.CardTransaction.EarningRuleID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardTransaction.EarningRuleID(childComplexity), true
 	case "CardTransaction.id":
 		if e.ComplexityRoot.CardTransaction.ID == nil {
 			break
@@ -5563,6 +5570,8 @@ func (ec *executionContext) childFields_CardTransaction(ctx context.Context, fie
 		return ec.fieldContext_CardTransaction_reason(ctx, field)
 	case "sourceID":
 		return ec.fieldContext_CardTransaction_sourceID(ctx, field)
+	case "earningRuleID":
+		return ec.fieldContext_CardTransaction_earningRuleID(ctx, field)
 	case "card":
 		return ec.fieldContext_CardTransaction_card(ctx, field)
 	}
@@ -12030,6 +12039,29 @@ func (ec *executionContext) _CardTransaction_sourceID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CardTransaction_earningRuleID(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CardTransaction_earningRuleID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EarningRuleID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CardTransaction_earningRuleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -27978,7 +28010,7 @@ func (ec *executionContext) unmarshalInputCardTransactionWhereInput(ctx context.
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "cardID", "cardIDNEQ", "cardIDIn", "cardIDNotIn", "cardIDGT", "cardIDGTE", "cardIDLT", "cardIDLTE", "cardIDContains", "cardIDHasPrefix", "cardIDHasSuffix", "cardIDEqualFold", "cardIDContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn", "amount", "amountNEQ", "amountIn", "amountNotIn", "amountGT", "amountGTE", "amountLT", "amountLTE", "balance", "balanceNEQ", "balanceIn", "balanceNotIn", "balanceGT", "balanceGTE", "balanceLT", "balanceLTE", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "reasonGT", "reasonGTE", "reasonLT", "reasonLTE", "reasonContains", "reasonHasPrefix", "reasonHasSuffix", "reasonIsNil", "reasonNotNil", "reasonEqualFold", "reasonContainsFold", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "hasCard", "hasCardWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "cardID", "cardIDNEQ", "cardIDIn", "cardIDNotIn", "cardIDGT", "cardIDGTE", "cardIDLT", "cardIDLTE", "cardIDContains", "cardIDHasPrefix", "cardIDHasSuffix", "cardIDEqualFold", "cardIDContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn", "amount", "amountNEQ", "amountIn", "amountNotIn", "amountGT", "amountGTE", "amountLT", "amountLTE", "balance", "balanceNEQ", "balanceIn", "balanceNotIn", "balanceGT", "balanceGTE", "balanceLT", "balanceLTE", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "reasonGT", "reasonGTE", "reasonLT", "reasonLTE", "reasonContains", "reasonHasPrefix", "reasonHasSuffix", "reasonIsNil", "reasonNotNil", "reasonEqualFold", "reasonContainsFold", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "earningRuleID", "earningRuleIDNEQ", "earningRuleIDIn", "earningRuleIDNotIn", "earningRuleIDGT", "earningRuleIDGTE", "earningRuleIDLT", "earningRuleIDLTE", "earningRuleIDContains", "earningRuleIDHasPrefix", "earningRuleIDHasSuffix", "earningRuleIDIsNil", "earningRuleIDNotNil", "earningRuleIDEqualFold", "earningRuleIDContainsFold", "hasCard", "hasCardWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -28643,6 +28675,111 @@ func (ec *executionContext) unmarshalInputCardTransactionWhereInput(ctx context.
 				return it, err
 			}
 			it.SourceIDContainsFold = data
+		case "earningRuleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleID = data
+		case "earningRuleIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDNEQ = data
+		case "earningRuleIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDIn = data
+		case "earningRuleIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDNotIn = data
+		case "earningRuleIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDGT = data
+		case "earningRuleIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDGTE = data
+		case "earningRuleIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDLT = data
+		case "earningRuleIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDLTE = data
+		case "earningRuleIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDContains = data
+		case "earningRuleIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDHasPrefix = data
+		case "earningRuleIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDHasSuffix = data
+		case "earningRuleIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDIsNil = data
+		case "earningRuleIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDNotNil = data
+		case "earningRuleIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDEqualFold = data
+		case "earningRuleIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("earningRuleIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EarningRuleIDContainsFold = data
 		case "hasCard":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCard"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -42537,6 +42674,11 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 			}
 		case "sourceID":
 			out.Values[i] = ec._CardTransaction_sourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "earningRuleID":
+			out.Values[i] = ec._CardTransaction_earningRuleID(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -26,8 +26,9 @@ import (
 // CUSTOMER_METADATA_VALUE gives floor(metadata[property] / every) × value.
 // An effect naming a card_definition_id only reaches cards of that
 // definition. A rule applies inside its start/end dates and daily
-// validity_hours (UTC). Not applied yet: trigger_limits, and proportional
-// effects that need an order.
+// validity_hours (UTC), and within its trigger_limits per card
+// (loyalty_trigger_limits.go). Not applied: proportional effects that need
+// an order.
 type ruleEarning struct{}
 
 // EventRecorded implements LoyaltyEarning.
@@ -136,10 +137,22 @@ func earningCards(ctx context.Context, cust *ent.Customer, loyalty *EventLoyalty
 	return cards, nil
 }
 
-// award applies every effect of every rule to the matching cards.
+// award applies every effect of every rule to the matching cards, within
+// each rule's trigger limits per card.
 func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cust *ent.Customer, sourceID *string) error {
+	now := time.Now().UTC()
 	for _, rule := range rules {
 		reason := "Earning rule " + rule.ID
+		var allowed []*ent.Card
+		for _, crd := range cards {
+			ok, err := allowedByLimits(ctx, rule, crd.ID, now)
+			if err != nil {
+				return err
+			}
+			if ok {
+				allowed = append(allowed, crd)
+			}
+		}
 		for _, earning := range rule.Earnings {
 			for _, effect := range earning.Effects {
 				points, defID, err := effectPoints(ctx, effect, cust)
@@ -149,11 +162,11 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 				if points <= 0 {
 					continue
 				}
-				for _, crd := range cards {
+				for _, crd := range allowed {
 					if defID != nil && (crd.CardDefinitionID == nil || *crd.CardDefinitionID != *defID) {
 						continue
 					}
-					if _, err := moveCardPoints(ctx, crd.ID, points, &reason, sourceID); err != nil {
+					if _, err := moveCardPoints(ctx, crd.ID, points, &reason, sourceID, &rule.ID); err != nil {
 						return err
 					}
 				}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -179,6 +180,15 @@ func validateTriggerLimits(t *jsonfield.TriggerLimits) error {
 		if c.FixedCooldown == nil || c.FixedCooldown.Period == nil || c.FixedCooldown.Period.Value == nil || *c.FixedCooldown.Period.Value < 1 {
 			return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.value is required and must be >= 1")
 		}
+		if u := c.FixedCooldown.Period.Unit; u != nil {
+			maxValue, ok := cooldownUnits[*u]
+			if !ok {
+				return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.unit must be one of HOUR, DAY, WEEK, MONTH, YEAR, got %q", *u)
+			}
+			if *c.FixedCooldown.Period.Value > maxValue {
+				return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.value must be at most %d for %s", maxValue, *u)
+			}
+		}
 	}
 	if f := t.Frequency; f != nil {
 		for i, l := range f.Limits {
@@ -187,6 +197,9 @@ func validateTriggerLimits(t *jsonfield.TriggerLimits) error {
 			}
 			if l.Period.Type != "CURRENT_PERIOD" {
 				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].period.type must be CURRENT_PERIOD, got %q", i, l.Period.Type)
+			}
+			if u, ok := l.Period.CurrentPeriod["unit"]; ok && !periodUnits[fmt.Sprint(u)] {
+				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].period.current_period.unit must be one of DAY, WEEK, MONTH, QUARTER, YEAR, got %v", i, u)
 			}
 			if l.Triggers.Max == nil || *l.Triggers.Max < 1 {
 				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].triggers.max is required and must be >= 1", i)

@@ -30,7 +30,7 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 	if in.Points == 0 {
 		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
 	}
-	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID)
+	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 // balance and the transaction are written together, so the balance always
 // equals the sum of the card's transactions and never goes negative. Both
 // the points endpoint and loyalty earning use it.
-func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID *string) (*ent.CardTransaction, error) {
+func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID, earningRuleID *string) (*ent.CardTransaction, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,8 @@ func moveCardPoints(ctx context.Context, cardID string, points int64, reason, so
 		return nil, fmt.Errorf("updating card balance: %w", err)
 	}
 	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(points).
-		SetBalance(balance).SetNillableReason(reason).SetNillableSourceID(sourceID).Save(ctx)
+		SetBalance(balance).SetNillableReason(reason).SetNillableSourceID(sourceID).
+		SetNillableEarningRuleID(earningRuleID).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
 	}

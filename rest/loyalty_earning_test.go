@@ -88,3 +88,34 @@ func TestEventEarnsPointsAndExportsThem(t *testing.T) {
 		t.Errorf("csv:\n%s\nwant rows %v", csv, want)
 	}
 }
+
+// TestEarningRespectsTriggerLimits: a frequency limit caps awards per card
+// in the current period, a cooldown spaces them; bad units are refused.
+func TestEarningRespectsTriggerLimits(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	s := newLoyaltySetup(t, e)
+	visit := defineEvent(t, e, app, "visit", nil)
+	login := defineEvent(t, e, app, "login", nil)
+	rule := func(schema map[string]any, n int, limits map[string]any) map[string]any {
+		return map[string]any{"name": "limited", "status": "ACTIVE", "trigger_limits": limits,
+			"trigger":  map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": schema["id"]}},
+			"earnings": []any{map[string]any{"effects": []any{map[string]any{"points": map[string]any{"value": n, "card_definition_id": s.cardDef}}}}}}
+	}
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule(visit, 1, map[string]any{"frequency": map[string]any{"limits": []any{
+		map[string]any{"type": "TIME_BASED", "period": map[string]any{"type": "CURRENT_PERIOD", "current_period": map[string]any{"unit": "DAY"}}, "triggers": map[string]any{"max": 2}}}}}), s.h)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", rule(login, 10, map[string]any{"cooldown": map[string]any{
+		"fixed_cooldown": map[string]any{"period": map[string]any{"value": 1, "unit": "HOUR"}}}}), s.h)
+	for range 3 {
+		must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "visit", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
+		must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "login", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
+	}
+	card := mustOK(t, e, http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)["cards"].([]any)[0].(map[string]any)
+	if card["balance"] != float64(2*1+1*10) {
+		t.Errorf("balance = %v, want 12 (two visits a day, one login an hour)", card["balance"])
+	}
+	bad := rule(visit, 1, map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 30, "unit": "HOUR"}}}})
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/earning-rules", bad, s.h), http.StatusBadRequest, "invalid_payload")
+	bad = rule(visit, 1, map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 1, "unit": "FORTNIGHT"}}}})
+	wantErrorKey(t, e.DoJSON(http.MethodPost, "/v2/loyalties/earning-rules", bad, s.h), http.StatusBadRequest, "invalid_payload")
+}

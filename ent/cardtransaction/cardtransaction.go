@@ -36,6 +36,8 @@ const (
 	FieldReason = "reason"
 	// FieldSourceID holds the string denoting the source_id field in the database.
 	FieldSourceID = "source_id"
+	// FieldEarningRuleID holds the string denoting the earning_rule_id field in the database.
+	FieldEarningRuleID = "earning_rule_id"
 	// EdgeCard holds the string denoting the card edge name in mutations.
 	EdgeCard = "card"
 	// Table holds the table name of the cardtransaction in the database.
@@ -61,6 +63,7 @@ var Columns = []string{
 	FieldBalance,
 	FieldReason,
 	FieldSourceID,
+	FieldEarningRuleID,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -167,6 +170,11 @@ func ByReason(opts ...sql.OrderTermOption) OrderOption {
 // BySourceID orders the results by the source_id field.
 func BySourceID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSourceID, opts...).ToFunc()
+}
+
+// ByEarningRuleID orders the results by the earning_rule_id field.
+func ByEarningRuleID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldEarningRuleID, opts...).ToFunc()
 }
 
 // ByCardField orders the results by card field.

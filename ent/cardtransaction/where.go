@@ -105,6 +105,11 @@ func SourceID(v string) predicate.CardTransaction {
 	return predicate.CardTransaction(sql.FieldEQ(FieldSourceID, v))
 }
 
+// EarningRuleID applies equality check predicate on the "earning_rule_id" field. It's identical to EarningRuleIDEQ.
+func EarningRuleID(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldEQ(FieldEarningRuleID, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v string) predicate.CardTransaction {
 	return predicate.CardTransaction(sql.FieldEQ(FieldProjectID, v))
@@ -573,6 +578,81 @@ func SourceIDEqualFold(v string) predicate.CardTransaction {
 // SourceIDContainsFold applies the ContainsFold predicate on the "source_id" field.
 func SourceIDContainsFold(v string) predicate.CardTransaction {
 	return predicate.CardTransaction(sql.FieldContainsFold(FieldSourceID, v))
+}
+
+// EarningRuleIDEQ applies the EQ predicate on the "earning_rule_id" field.
+func EarningRuleIDEQ(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldEQ(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDNEQ applies the NEQ predicate on the "earning_rule_id" field.
+func EarningRuleIDNEQ(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldNEQ(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDIn applies the In predicate on the "earning_rule_id" field.
+func EarningRuleIDIn(vs ...string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldIn(FieldEarningRuleID, vs...))
+}
+
+// EarningRuleIDNotIn applies the NotIn predicate on the "earning_rule_id" field.
+func EarningRuleIDNotIn(vs ...string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldNotIn(FieldEarningRuleID, vs...))
+}
+
+// EarningRuleIDGT applies the GT predicate on the "earning_rule_id" field.
+func EarningRuleIDGT(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldGT(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDGTE applies the GTE predicate on the "earning_rule_id" field.
+func EarningRuleIDGTE(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldGTE(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDLT applies the LT predicate on the "earning_rule_id" field.
+func EarningRuleIDLT(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldLT(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDLTE applies the LTE predicate on the "earning_rule_id" field.
+func EarningRuleIDLTE(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldLTE(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDContains applies the Contains predicate on the "earning_rule_id" field.
+func EarningRuleIDContains(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldContains(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDHasPrefix applies the HasPrefix predicate on the "earning_rule_id" field.
+func EarningRuleIDHasPrefix(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldHasPrefix(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDHasSuffix applies the HasSuffix predicate on the "earning_rule_id" field.
+func EarningRuleIDHasSuffix(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldHasSuffix(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDIsNil applies the IsNil predicate on the "earning_rule_id" field.
+func EarningRuleIDIsNil() predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldIsNull(FieldEarningRuleID))
+}
+
+// EarningRuleIDNotNil applies the NotNil predicate on the "earning_rule_id" field.
+func EarningRuleIDNotNil() predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldNotNull(FieldEarningRuleID))
+}
+
+// EarningRuleIDEqualFold applies the EqualFold predicate on the "earning_rule_id" field.
+func EarningRuleIDEqualFold(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldEqualFold(FieldEarningRuleID, v))
+}
+
+// EarningRuleIDContainsFold applies the ContainsFold predicate on the "earning_rule_id" field.
+func EarningRuleIDContainsFold(v string) predicate.CardTransaction {
+	return predicate.CardTransaction(sql.FieldContainsFold(FieldEarningRuleID, v))
 }
 
 // HasCard applies the HasEdge predicate on the "card" edge.

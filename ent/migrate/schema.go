@@ -265,6 +265,7 @@ var (
 		{Name: "balance", Type: field.TypeInt64},
 		{Name: "reason", Type: field.TypeString, Nullable: true},
 		{Name: "source_id", Type: field.TypeString, Nullable: true},
+		{Name: "earning_rule_id", Type: field.TypeString, Nullable: true},
 		{Name: "card_id", Type: field.TypeString},
 	}
 	// CardTransactionsTable holds the schema information for the "card_transactions" table.
@@ -275,7 +276,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "card_transactions_cards_transactions",
-				Columns:    []*schema.Column{CardTransactionsColumns[9]},
+				Columns:    []*schema.Column{CardTransactionsColumns[10]},
 				RefColumns: []*schema.Column{CardsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -289,7 +290,12 @@ var (
 			{
 				Name:    "cardtransaction_card_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{CardTransactionsColumns[9], CardTransactionsColumns[2], CardTransactionsColumns[0]},
+				Columns: []*schema.Column{CardTransactionsColumns[10], CardTransactionsColumns[2], CardTransactionsColumns[0]},
+			},
+			{
+				Name:    "cardtransaction_card_id_earning_rule_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{CardTransactionsColumns[10], CardTransactionsColumns[9], CardTransactionsColumns[2]},
 			},
 		},
 	}

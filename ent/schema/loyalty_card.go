@@ -112,6 +112,9 @@ func (CardTransaction) Fields() []ent.Field {
 		field.Int64("balance").Immutable(),
 		field.String("reason").Optional().Nillable().Immutable(),
 		field.String("source_id").Optional().Nillable().Immutable(),
+		// earning_rule_id names the rule that awarded the points (earning
+		// only); trigger limits count a rule's awards per card from it.
+		field.String("earning_rule_id").Optional().Nillable().Immutable(),
 	}
 }
 
@@ -124,7 +127,10 @@ func (CardTransaction) Edges() []ent.Edge {
 
 // Indexes of the CardTransaction.
 func (CardTransaction) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("card_id", "created_at", "id")}
+	return []ent.Index{
+		index.Fields("card_id", "created_at", "id"),
+		index.Fields("card_id", "earning_rule_id", "created_at"),
+	}
 }
 
 // Annotations of the CardTransaction.

@@ -195,9 +195,16 @@ type Cooldown struct {
 	FixedCooldown *FixedCooldown `json:"fixed_cooldown"`
 }
 
-// FixedCooldown is {period: {value}}.
+// FixedCooldown is {period: {value, unit}}.
 type FixedCooldown struct {
-	Period *IntValue `json:"period"`
+	Period *CooldownPeriod `json:"period"`
+}
+
+// CooldownPeriod is a cooldown's length: value units of HOUR (the default),
+// DAY, WEEK, MONTH or YEAR.
+type CooldownPeriod struct {
+	Value *int    `json:"value"`
+	Unit  *string `json:"unit,omitempty"`
 }
 
 // Frequency lists limits.
