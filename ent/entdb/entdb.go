@@ -11,7 +11,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
-	_ "github.com/lib/pq"  // PostgreSQL driver
+	"github.com/lib/pq"    // PostgreSQL driver (and its connector)
 	_ "modernc.org/sqlite" // pure-Go SQLite driver
 
 	"github.com/promoengine/promoengine/ent"
@@ -45,9 +45,18 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
 		drv, dsn, dia = "postgres", withBinaryParameters(url), dialect.Postgres
 	}
-	db, err := sql.Open(drv, dsn)
-	if err != nil {
-		return nil, fmt.Errorf("opening %s database: %w", dia, err)
+	var db *sql.DB
+	if dia == dialect.Postgres {
+		connector, err := pq.NewConnector(dsn)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s database: %w", dia, err)
+		}
+		db = sql.OpenDB(cachingConnector{connector})
+	} else {
+		var err error
+		if db, err = sql.Open(drv, dsn); err != nil {
+			return nil, fmt.Errorf("opening %s database: %w", dia, err)
+		}
 	}
 	if dia == dialect.Postgres {
 		db.SetMaxOpenConns(32)
