@@ -49,12 +49,25 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
 	srv.Use(DepthLimit{Max: MaxDepth})
-	srv.Use(entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)})
+	srv.Use(mutationTx{entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)}})
 	srv.SetErrorPresenter(presentError(opts))
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		return fmt.Errorf("graphql panic: %v", v)
 	})
 	return srv
+}
+
+// mutationTx runs each mutation in one transaction (entgql.Transactioner)
+// and lets requests that never became an operation — an undecodable body —
+// through to their error response; the plain Transactioner panics on them.
+type mutationTx struct{ entgql.Transactioner }
+
+// InterceptResponse implements graphql.ResponseInterceptor.
+func (t mutationTx) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+	if !graphql.HasOperationContext(ctx) {
+		return next(ctx)
+	}
+	return t.Transactioner.InterceptResponse(ctx, next)
 }
 
 // presentError renders every resolver error with extensions.code (the HTTP

@@ -180,3 +180,15 @@ func TestGraphQLLimits(t *testing.T) {
 		t.Errorf("300 aliased connections were not refused by the complexity limit: %d errors", len(r.Errors))
 	}
 }
+
+// TestGraphQLMalformedRequests: a body that is not a GraphQL request is a
+// 4xx with code and key, never a 500.
+func TestGraphQLMalformedRequests(t *testing.T) {
+	e := resttest.New(t)
+	for _, body := range []string{"", "{", "[]", `"query"`, "123", `{"query": 5}`} {
+		resp := e.Do(http.MethodPost, "/graphql", []byte(body), resttest.App(e.Project))
+		if resp.Status < 400 || resp.Status >= 500 || !strings.Contains(string(resp.Body), `"key"`) {
+			t.Errorf("body %q: %d %s", body, resp.Status, resp.Body)
+		}
+	}
+}
