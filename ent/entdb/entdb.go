@@ -15,6 +15,7 @@ import (
 	_ "modernc.org/sqlite" // pure-Go SQLite driver
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/migrate"
 	_ "github.com/promoengine/promoengine/ent/runtime" // schema hooks, interceptors and defaults
 )
 
@@ -114,16 +115,17 @@ func (d *DB) Close() error { return d.Client.Close() }
 const migrationLockKey = 7_267_001
 
 // Migrate brings the schema up to date. On PostgreSQL it holds an advisory
-// lock meanwhile, so concurrent starts migrate one after the other.
+// lock meanwhile, so concurrent starts migrate one after the other. Indexes
+// the schema no longer declares are dropped (they would only slow writes).
 func (d *DB) Migrate(ctx context.Context) error {
 	if d.Dialect != dialect.Postgres {
-		if err := d.Client.Schema.Create(ctx); err != nil {
+		if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
 			return fmt.Errorf("migrating schema: %w", err)
 		}
 		return nil
 	}
 	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
-		if err := d.Client.Schema.Create(ctx); err != nil {
+		if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
 			return fmt.Errorf("migrating schema: %w", err)
 		}
 		return nil

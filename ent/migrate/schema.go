@@ -33,6 +33,13 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "appkey_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{AppKeysColumns[7]},
+			},
+		},
 	}
 	// AsyncActionsColumns holds the columns for the "async_actions" table.
 	AsyncActionsColumns = []*schema.Column{
@@ -142,11 +149,6 @@ var (
 		PrimaryKey: []*schema.Column{CampaignsColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "campaign_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{CampaignsColumns[1]},
-			},
-			{
 				Name:    "campaign_project_id_name",
 				Unique:  true,
 				Columns: []*schema.Column{CampaignsColumns[1], CampaignsColumns[4]},
@@ -179,11 +181,6 @@ var (
 			},
 		},
 		Indexes: []*schema.Index{
-			{
-				Name:    "card_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{CardsColumns[1]},
-			},
 			{
 				Name:    "card_project_id_code",
 				Unique:  true,
@@ -363,11 +360,6 @@ var (
 		PrimaryKey: []*schema.Column{CustomersColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "customer_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{CustomersColumns[1]},
-			},
-			{
 				Name:    "customer_project_id_source_id",
 				Unique:  true,
 				Columns: []*schema.Column{CustomersColumns[1], CustomersColumns[4]},
@@ -483,11 +475,6 @@ var (
 		PrimaryKey: []*schema.Column{IncentivesColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "incentive_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{IncentivesColumns[1]},
-			},
-			{
 				Name:    "incentive_project_id_name",
 				Unique:  true,
 				Columns: []*schema.Column{IncentivesColumns[1], IncentivesColumns[4]},
@@ -588,11 +575,6 @@ var (
 		PrimaryKey: []*schema.Column{MetadataSchemasColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "metadataschema_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{MetadataSchemasColumns[1]},
-			},
-			{
 				Name:    "metadataschema_project_id_related_object_name",
 				Unique:  true,
 				Columns: []*schema.Column{MetadataSchemasColumns[1], MetadataSchemasColumns[4], MetadataSchemasColumns[5]},
@@ -624,11 +606,6 @@ var (
 			},
 		},
 		Indexes: []*schema.Index{
-			{
-				Name:    "oauthtoken_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{OauthTokensColumns[1]},
-			},
 			{
 				Name:    "oauthtoken_project_id_expires_at",
 				Unique:  false,
@@ -674,11 +651,6 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "projectuser_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{ProjectUsersColumns[1]},
-			},
-			{
 				Name:    "projectuser_project_id_user_id",
 				Unique:  true,
 				Columns: []*schema.Column{ProjectUsersColumns[1], ProjectUsersColumns[5]},
@@ -716,11 +688,6 @@ var (
 			},
 		},
 		Indexes: []*schema.Index{
-			{
-				Name:    "publication_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{PublicationsColumns[1]},
-			},
 			{
 				Name:    "publication_project_id_source_id",
 				Unique:  true,
@@ -854,11 +821,6 @@ var (
 		PrimaryKey: []*schema.Column{SegmentsColumns[0]},
 		Indexes: []*schema.Index{
 			{
-				Name:    "segment_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{SegmentsColumns[1]},
-			},
-			{
 				Name:    "segment_project_id_created_at_id",
 				Unique:  false,
 				Columns: []*schema.Column{SegmentsColumns[1], SegmentsColumns[2], SegmentsColumns[0]},
@@ -962,11 +924,6 @@ var (
 			},
 		},
 		Indexes: []*schema.Index{
-			{
-				Name:    "voucher_project_id",
-				Unique:  false,
-				Columns: []*schema.Column{VouchersColumns[1]},
-			},
 			{
 				Name:    "voucher_project_id_code",
 				Unique:  true,

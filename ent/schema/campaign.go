@@ -21,7 +21,7 @@ type Campaign struct{ ent.Schema }
 
 // Mixin of the Campaign.
 func (Campaign) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCampaign, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCampaign, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 var skipInputs = entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)

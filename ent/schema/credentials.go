@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 )
 
 // AppKey is an application key (X-App-Id + X-App-Token) of one project. Its
@@ -38,6 +39,11 @@ func (AppKey) Edges() []ent.Edge {
 		edge.From("project", Project.Type).Ref("app_keys").Field("project_id").Unique().Required().Immutable(),
 		edge.To("oauth_tokens", OAuthToken.Type),
 	}
+}
+
+// Indexes of the AppKey: a project's keys are listed and deleted with it.
+func (AppKey) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("project_id")}
 }
 
 // Annotations of the AppKey: credentials never appear in GraphQL.

@@ -18,7 +18,7 @@ type Customer struct{ ent.Schema }
 
 // Mixin of the Customer.
 func (Customer) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCustomer, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCustomer, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Customer.

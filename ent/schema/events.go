@@ -17,7 +17,7 @@ type MetadataSchema struct{ ent.Schema }
 
 // Mixin of the MetadataSchema.
 func (MetadataSchema) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixMetaSchema, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixMetaSchema, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the MetadataSchema.
@@ -140,7 +140,7 @@ type Segment struct{ ent.Schema }
 
 // Mixin of the Segment.
 func (Segment) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixSegment, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixSegment, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Segment.

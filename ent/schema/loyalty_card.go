@@ -19,7 +19,9 @@ import (
 type Card struct{ ent.Schema }
 
 // Mixin of the Card.
-func (Card) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixCard) }
+func (Card) Mixin() []ent.Mixin {
+	return loyaltyMixins(pulid.PrefixCard, ProjectMixin{IndexedElsewhere: true})
+}
 
 // Fields of the Card.
 func (Card) Fields() []ent.Field {

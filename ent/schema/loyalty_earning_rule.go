@@ -15,7 +15,7 @@ import (
 type EarningRule struct{ ent.Schema }
 
 // Mixin of the EarningRule.
-func (EarningRule) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixEarningRule) }
+func (EarningRule) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixEarningRule, ProjectMixin{}) }
 
 // Fields of the EarningRule.
 func (EarningRule) Fields() []ent.Field {

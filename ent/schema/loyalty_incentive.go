@@ -17,7 +17,9 @@ import (
 type Incentive struct{ ent.Schema }
 
 // Mixin of the Incentive.
-func (Incentive) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixIncentive) }
+func (Incentive) Mixin() []ent.Mixin {
+	return loyaltyMixins(pulid.PrefixIncentive, ProjectMixin{IndexedElsewhere: true})
+}
 
 // Fields of the Incentive.
 func (Incentive) Fields() []ent.Field {

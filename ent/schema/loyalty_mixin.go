@@ -14,9 +14,10 @@ func loyaltyID(prefix string) IDMixin { return IDMixin{Prefix: prefix, Length: 1
 // records of one request keep their order when created_at ties.
 func activityID(prefix string) IDMixin { return IDMixin{Prefix: prefix, Length: 6, Ordered: true} }
 
-// loyaltyMixins are the mixins every v2 loyalty entity has.
-func loyaltyMixins(prefix string) []ent.Mixin {
-	return []ent.Mixin{loyaltyID(prefix), ProjectMixin{}, TimeMixin{}}
+// loyaltyMixins are the mixins every v2 loyalty entity has; project is
+// ProjectMixin{IndexedElsewhere: true} when another index starts with project_id.
+func loyaltyMixins(prefix string, project ProjectMixin) []ent.Mixin {
+	return []ent.Mixin{loyaltyID(prefix), project, TimeMixin{}}
 }
 
 // statusField is a status enum with an explicit GraphQL enum name.

@@ -18,7 +18,7 @@ import (
 type LoyaltyProgram struct{ ent.Schema }
 
 // Mixin of the LoyaltyProgram.
-func (LoyaltyProgram) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixProgram) }
+func (LoyaltyProgram) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixProgram, ProjectMixin{}) }
 
 // Fields of the LoyaltyProgram.
 func (LoyaltyProgram) Fields() []ent.Field {
@@ -49,7 +49,9 @@ func (LoyaltyProgram) Annotations() []schema.Annotation { return listed() }
 type CardDefinition struct{ ent.Schema }
 
 // Mixin of the CardDefinition.
-func (CardDefinition) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixCardDefinition) }
+func (CardDefinition) Mixin() []ent.Mixin {
+	return loyaltyMixins(pulid.PrefixCardDefinition, ProjectMixin{})
+}
 
 // Fields of the CardDefinition.
 func (CardDefinition) Fields() []ent.Field {
@@ -72,7 +74,7 @@ func (CardDefinition) Annotations() []schema.Annotation { return listed() }
 type LoyaltyMember struct{ ent.Schema }
 
 // Mixin of the LoyaltyMember.
-func (LoyaltyMember) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixMember) }
+func (LoyaltyMember) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixMember, ProjectMixin{}) }
 
 // Fields of the LoyaltyMember.
 func (LoyaltyMember) Fields() []ent.Field {

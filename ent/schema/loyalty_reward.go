@@ -18,7 +18,7 @@ import (
 type Reward struct{ ent.Schema }
 
 // Mixin of the Reward.
-func (Reward) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixReward) }
+func (Reward) Mixin() []ent.Mixin { return loyaltyMixins(pulid.PrefixReward, ProjectMixin{}) }
 
 // Fields of the Reward.
 func (Reward) Fields() []ent.Field {

@@ -24,7 +24,13 @@ var ErrNoViewer = errors.New("tenancy: no project in context")
 // from the viewer on create, and a filter on every query, update and delete
 // so one project never reads or changes another's rows. project_id never
 // appears in GraphQL.
-type ProjectMixin struct{ mixin.Schema }
+type ProjectMixin struct {
+	mixin.Schema
+	// IndexedElsewhere leaves out the project_id index because another
+	// index of the entity starts with project_id and serves the same
+	// filters; a second one would only cost every write.
+	IndexedElsewhere bool
+}
 
 // Fields of the ProjectMixin.
 func (ProjectMixin) Fields() []ent.Field {
@@ -37,7 +43,10 @@ func (ProjectMixin) Fields() []ent.Field {
 }
 
 // Indexes of the ProjectMixin.
-func (ProjectMixin) Indexes() []ent.Index {
+func (m ProjectMixin) Indexes() []ent.Index {
+	if m.IndexedElsewhere {
+		return nil
+	}
 	return []ent.Index{index.Fields("project_id")}
 }
 

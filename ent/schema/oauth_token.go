@@ -20,7 +20,7 @@ type OAuthToken struct{ ent.Schema }
 
 // Mixin of the OAuthToken.
 func (OAuthToken) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixOAuthToken, Length: 24}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixOAuthToken, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the OAuthToken.

@@ -18,7 +18,7 @@ type Publication struct{ ent.Schema }
 
 // Mixin of the Publication.
 func (Publication) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixPublish, Length: 32}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixPublish, Length: 32}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Publication.

@@ -45,7 +45,9 @@ func (User) Annotations() []schema.Annotation {
 type ProjectUser struct{ ent.Schema }
 
 // Mixin of the ProjectUser.
-func (ProjectUser) Mixin() []ent.Mixin { return []ent.Mixin{ProjectMixin{}, TimeMixin{}} }
+func (ProjectUser) Mixin() []ent.Mixin {
+	return []ent.Mixin{ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
+}
 
 // Fields of the ProjectUser.
 func (ProjectUser) Fields() []ent.Field {

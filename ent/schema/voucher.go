@@ -18,7 +18,7 @@ type Voucher struct{ ent.Schema }
 
 // Mixin of the Voucher.
 func (Voucher) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixVoucher, Length: 32}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixVoucher, Length: 32}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Voucher.
