@@ -31,7 +31,7 @@ func main() {
 			gen.FeatureExecQuery,
 			gen.FeatureIntercept,
 		},
-	}, entc.Extensions(ex))
+	}, entc.Extensions(ex), entc.TemplateFiles("ent/template/rowscan.tmpl"))
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)
 	}

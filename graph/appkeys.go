@@ -109,6 +109,7 @@ func UpdateAppKey(ctx context.Context, appID string, in AppKeyInput) (*ent.AppKe
 	if err != nil {
 		return nil, err
 	}
+	forgetAppKey(ctx, appID)
 	upd := k.Update()
 	if in.Name != nil {
 		name := strings.TrimSpace(*in.Name)
@@ -141,6 +142,7 @@ func SetAppKeyStatus(ctx context.Context, appID string, blocked bool) (*ent.AppK
 	if err != nil {
 		return nil, err
 	}
+	forgetAppKey(ctx, appID)
 	status := appkey.StatusACTIVE
 	if blocked {
 		status = appkey.StatusBLOCKED
@@ -188,6 +190,7 @@ func RegenerateAppKey(ctx context.Context, appID string) (AppKeyWithToken, error
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
+	forgetAppKey(ctx, appID)
 	token := pulid.UUID()
 	k, err = k.Update().SetTokenHash(HashToken(token)).Save(ctx)
 	if err != nil {
@@ -206,6 +209,7 @@ func DeleteAppKey(ctx context.Context, appID string) error {
 	if err != nil {
 		return err
 	}
+	forgetAppKey(ctx, appID)
 	if err := deleteTokensOf(ctx, c, k.ID); err != nil {
 		return err
 	}

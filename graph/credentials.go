@@ -38,7 +38,7 @@ func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token, clientIP 
 	if appID == "" || token == "" {
 		return viewer.Viewer{}, apperr.Unauthorized()
 	}
-	key, err := c.AppKey.Get(ctx, appID)
+	key, err := lookupAppKey(ctx, c, appID)
 	switch {
 	case ent.IsNotFound(err):
 		tokenMatches(dummyHash, token)

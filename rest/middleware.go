@@ -25,6 +25,7 @@ const (
 // withRequest gives every request an id (returned in X-Request-Id and in
 // error bodies), the logger, and the ent client and its dialect in its context.
 func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.HandlerFunc {
+	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
 		id := "v-" + pulid.Hex(9)
 		c.Set(requestIDKey, id)
@@ -32,6 +33,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.Handl
 		c.Header(RequestIDHeader, id)
 		ctx := graph.WithRequestID(c.Request.Context(), id)
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
+		ctx = graph.WithAppKeyCache(ctx, keys)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 	}

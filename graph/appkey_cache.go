@@ -1,0 +1,99 @@
+package graph
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// AppKeyCacheTTL is how long a server process trusts an application key it
+// read: blocking, deleting or changing a key takes effect at once in the
+// process that did it and within this time in every other process (the
+// interface allows a minute).
+const AppKeyCacheTTL = 5 * time.Second
+
+// maxCachedAppKeys bounds the cache; it only ever holds keys that exist.
+const maxCachedAppKeys = 10_000
+
+// AppKeyCache keeps recently used application keys (their hashed tokens,
+// status and allow-lists, never a token) so most requests authenticate
+// without a database round trip. The comparison of the presented token
+// with the stored hash still happens on every request.
+type AppKeyCache struct {
+	ttl     time.Duration
+	mu      sync.RWMutex
+	entries map[string]cachedAppKey
+}
+
+type cachedAppKey struct {
+	key     *ent.AppKey
+	expires time.Time
+}
+
+// NewAppKeyCache returns an empty cache whose entries live for ttl.
+func NewAppKeyCache(ttl time.Duration) *AppKeyCache {
+	return &AppKeyCache{ttl: ttl, entries: map[string]cachedAppKey{}}
+}
+
+type appKeyCacheKey struct{}
+
+// WithAppKeyCache returns ctx carrying cache, used by AuthenticateApp and
+// invalidated by the key management use cases.
+func WithAppKeyCache(ctx context.Context, cache *AppKeyCache) context.Context {
+	return context.WithValue(ctx, appKeyCacheKey{}, cache)
+}
+
+// lookupAppKey reads an application key by ID, from the cache in ctx when
+// it holds a fresh copy. ent's not-found error passes through.
+func lookupAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, error) {
+	cache, _ := ctx.Value(appKeyCacheKey{}).(*AppKeyCache)
+	if cache == nil {
+		return c.AppKey.Get(ctx, appID)
+	}
+	now := time.Now()
+	cache.mu.RLock()
+	e, ok := cache.entries[appID]
+	cache.mu.RUnlock()
+	if ok && now.Before(e.expires) {
+		return e.key, nil
+	}
+	key, err := c.AppKey.Get(ctx, appID)
+	if err != nil {
+		return nil, err
+	}
+	cache.mu.Lock()
+	if len(cache.entries) >= maxCachedAppKeys {
+		clear(cache.entries)
+	}
+	cache.entries[appID] = cachedAppKey{key: key, expires: now.Add(cache.ttl)}
+	cache.mu.Unlock()
+	return key, nil
+}
+
+// forgetAppKey drops appID from the cache in ctx now and again when the
+// transaction in ctx commits, so no request that raced with the change
+// keeps the old key.
+func forgetAppKey(ctx context.Context, appID string) {
+	cache, _ := ctx.Value(appKeyCacheKey{}).(*AppKeyCache)
+	if cache == nil {
+		return
+	}
+	cache.forget(appID)
+	if tx := ent.TxFromContext(ctx); tx != nil {
+		tx.OnCommit(func(next ent.Committer) ent.Committer {
+			return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+				err := next.Commit(ctx, tx)
+				cache.forget(appID)
+				return err
+			})
+		})
+	}
+}
+
+func (c *AppKeyCache) forget(appID string) {
+	c.mu.Lock()
+	delete(c.entries, appID)
+	c.mu.Unlock()
+}
