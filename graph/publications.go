@@ -23,14 +23,31 @@ const (
 )
 
 // publish hands suitable vouchers to a customer and records the
-// publication, all in the caller's transaction (a failure publishes
-// nothing). joinOnce: the customer always gets the same code from the
-// campaign. A repeated source_id returns the original publication.
+// publication, all in one transaction (the caller's, if ctx has one): a
+// failure publishes nothing. joinOnce: the customer always gets the same
+// code from the campaign. A repeated source_id returns the original
+// publication. The common case is a single statement on PostgreSQL
+// (publish_statement.go).
 func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publication, error) {
 	count, err := validatePublish(in)
 	if err != nil {
 		return nil, err
 	}
+	if inOneStatement(ctx, in, joinOnce) {
+		if pub, done, err := publishOneStatement(ctx, in, count); err != nil || done {
+			return pub, err
+		}
+	}
+	var pub *ent.Publication
+	err = withinTx(ctx, func(ctx context.Context) error {
+		pub, err = publishInTx(ctx, in, joinOnce, count)
+		return err
+	})
+	return pub, err
+}
+
+// publishInTx is the general path of publish, inside a transaction.
+func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int) (*ent.Publication, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -112,16 +129,8 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 			vch.Edges.Campaign = cmp
 		}
 	}
-	metadata := in.Metadata
-	if metadata == nil {
-		metadata = map[string]any{}
-	}
-	channel := DefaultChannel
-	if in.Channel != nil && *in.Channel != "" {
-		channel = *in.Channel
-	}
 	create := c.Publication.Create().
-		SetCustomerID(cust.ID).SetNillableTrackingID(cust.SourceID).SetMetadata(metadata).SetChannel(channel).
+		SetCustomerID(cust.ID).SetNillableTrackingID(cust.SourceID).SetMetadata(metadataOf(in)).SetChannel(channelOf(in)).
 		SetNillableSourceID(in.SourceID).SetNillableRequestedCode(in.Voucher).
 		SetCountForm(in.Campaign != nil && in.Campaign.Count != nil).
 		SetVoucherIds(ids).AddVoucherIDs(ids...)
@@ -138,6 +147,22 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 	// Everything the response shows is at hand: no need to read it back.
 	pub.Edges.Customer, pub.Edges.Vouchers = cust, vouchers
 	return pub, nil
+}
+
+// metadataOf is the publication's metadata: the request's, or an empty object.
+func metadataOf(in PublishInput) map[string]any {
+	if in.Metadata == nil {
+		return map[string]any{}
+	}
+	return in.Metadata
+}
+
+// channelOf is the publication's channel: the request's, or API.
+func channelOf(in PublishInput) string {
+	if in.Channel != nil && *in.Channel != "" {
+		return *in.Channel
+	}
+	return DefaultChannel
 }
 
 // validatePublish checks the request's shape and returns how many vouchers it asks for.

@@ -33,3 +33,11 @@ func InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
 	}
 	return nil
 }
+
+// withinTx runs fn in the transaction ctx already carries, or in a new one.
+func withinTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if ent.TxFromContext(ctx) != nil {
+		return fn(ctx)
+	}
+	return InTx(ctx, fn)
+}
