@@ -53,6 +53,11 @@ var publishStatements = func() (out [MaxPublishCount + 1]string) {
 	return out
 }()
 
+// PublishStatement is the SQL of the single-statement publication of count
+// vouchers (1 to MaxPublishCount), for EXPLAIN and benchmarks
+// (docs/bench/pubsql). Its parameters are listed in publishStatementSQL.
+func PublishStatement(count int) string { return publishStatements[count] }
+
 func publishStatementSQL(count int) string {
 	var sel []string
 	for i, cte := range []string{"pub", "cust", "upd", "cmp"} {

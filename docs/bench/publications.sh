@@ -2,7 +2,9 @@
 # Benchmark: publications per second through the full HTTP stack on
 # PostgreSQL at C concurrent clients (default 16) for D seconds (default 20),
 # next to pgbench's default TPC-B-like workload at the same concurrency on
-# the same server in the same run.
+# the same server in the same run. In between, pgbench runs the publication's
+# single SQL statement directly (docs/bench/pubsql): what PostgreSQL alone
+# can do for a publication, without HTTP, JSON or Go.
 #   .ci/with-postgres docs/bench/publications.sh [C] [D]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,6 +19,7 @@ url="${PG_URL/\/postgres\?//$db?}"
 tmp=$(mktemp -d)
 go build -o "$tmp/promoengine" ./cmd/promoengine
 go build -o "$tmp/pubload" ./docs/bench/pubload
+go build -o "$tmp/pubsql" ./docs/bench/pubsql
 port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
   PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
@@ -40,6 +43,11 @@ fi
 "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load -clients "$C" -duration "${D}s" | tee "$tmp/pub.txt"
 kill $pid; wait $pid 2>/dev/null || true
 
+echo "== the same publication as one SQL statement through pgbench (no HTTP), $C clients, ${D}s"
+project=$(psql -qAt "$url" -c "SELECT project_id FROM app_keys WHERE id = 'bench'")
+"$tmp/pubsql" -project "$project" -campaign load > "$tmp/pub.sql"
+"$pgbin/pgbench" -n -M prepared -c "$C" -j 2 -T "$D" -f "$tmp/pub.sql" "$url" 2>/dev/null | tee "$tmp/pubsql.txt" | grep -E "^(tps|latency average)"
+
 echo "== pgbench (TPC-B-like, scale $C), $C clients, ${D}s"
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
@@ -48,5 +56,7 @@ bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" -c "DROP DATABASE ${db}_pgbench WITH (FORCE)" >/dev/null
 
 pub=$(grep -o '= [0-9]*/s' "$tmp/pub.txt" | grep -o '[0-9]*')
+sqltps=$(grep -o '^tps = [0-9.]*' "$tmp/pubsql.txt" | grep -o '[0-9.]*$')
 tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.txt" | grep -o '[0-9.]*$')
 printf '== ratio publications/s ÷ pgbench TPS: %.2f\n' "$(echo "$pub / $tps" | bc -l)"
+printf '== ratio publication statement (no HTTP) ÷ pgbench TPS: %.2f\n' "$(echo "$sqltps / $tps" | bc -l)"
