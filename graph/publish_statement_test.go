@@ -129,6 +129,21 @@ func TestOneStatementPublicationMatchesGeneralPath(t *testing.T) {
 	if got, want := comparable(t, fast), comparable(t, general); !reflect.DeepEqual(got, want) {
 		t.Errorf("single statement returned\n%v\ngeneral path returned\n%v", got, want)
 	}
+	// A second publication to each, now existing, customer: the same again.
+	publishPaths(t, false, &served)
+	fastAgain, err := publish(ctx, fromCampaign("promo", "alice", nil), false)
+	if err != nil || served != 2 || fastAgain.CustomerID != fast.CustomerID {
+		t.Fatalf("single statement to an existing customer: served %d, err %v", served, err)
+	}
+	publishPaths(t, true, nil)
+	generalAgain, err := publish(ctx, fromCampaign("promo", "bob", nil), false)
+	if err != nil || generalAgain.CustomerID != general.CustomerID {
+		t.Fatal(err)
+	}
+	if got, want := comparable(t, fastAgain), comparable(t, generalAgain); !reflect.DeepEqual(got, want) {
+		t.Errorf("to an existing customer, the single statement returned\n%v\ngeneral path returned\n%v", got, want)
+	}
+
 	// What it returned is what it stored (the voucher links included).
 	stored, err := loadPublication(ctx, fast.ID)
 	if err != nil {
