@@ -44,6 +44,10 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.Handl
 func accessLog(c *gin.Context) {
 	start := time.Now()
 	c.Next()
+	log := logger(c)
+	if !log.Enabled(c.Request.Context(), slog.LevelInfo) {
+		return
+	}
 	attrs := []any{
 		"request_id", requestID(c),
 		"method", c.Request.Method,
@@ -62,7 +66,7 @@ func accessLog(c *gin.Context) {
 	if ch := c.GetHeader("X-Voucherify-Channel"); ch != "" {
 		attrs = append(attrs, "channel", ch)
 	}
-	logger(c).InfoContext(c.Request.Context(), "request", attrs...)
+	log.InfoContext(c.Request.Context(), "request", attrs...)
 }
 
 // recoverPanics turns a panic into a logged 500 with the error object.
