@@ -12,12 +12,14 @@ import (
 
 // VoucherTransaction is one move of a gift card's credits or a loyalty
 // card's points. amount is signed; balance is the card's balance after the
-// move, so the last transaction's balance is the card's balance.
+// move, so the last transaction's balance is the card's balance. IDs are
+// 18 hex characters, like the real service's, and sort in creation order,
+// so moves made in the same millisecond list in the order they happened.
 type VoucherTransaction struct{ ent.Schema }
 
 // Mixin of the VoucherTransaction.
 func (VoucherTransaction) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixVoucherTx, Length: 18, Hex: true}, ProjectMixin{}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixVoucherTx, Length: 4, Ordered: true}, ProjectMixin{}, TimeMixin{}}
 }
 
 // Fields of the VoucherTransaction.
