@@ -175,62 +175,65 @@ func parseActivityFilters(q url.Values, types []string) (activityFilter, error) 
 
 // cardWhere is the filter as a GraphQL where-input of card activities.
 func (f activityFilter) cardWhere() *ent.CardActivityWhereInput {
-	if len(f.terms) == 0 {
-		return nil
-	}
-	terms := make([]*ent.CardActivityWhereInput, len(f.terms))
-	for i, t := range f.terms {
-		w := &ent.CardActivityWhereInput{}
-		switch t.field + t.op {
-		case "id$is":
-			w.ID = &t.values[0]
-		case "id$in":
-			w.IDIn = t.values
-		case "type$is":
-			w.Type = &t.values[0]
-		case "type$in":
-			w.TypeIn = t.values
-		case "created_at$before":
-			w.CreatedAtLT = &t.at
-		case "created_at$after":
-			w.CreatedAtGT = &t.at
+	return activityWhere(f, func(w *ent.CardActivityWhereInput) activityWhereFields {
+		return activityWhereFields{&w.ID, &w.IDIn, &w.Type, &w.TypeIn, &w.CreatedAtLT, &w.CreatedAtGT}
+	}, func(or bool, terms []*ent.CardActivityWhereInput) *ent.CardActivityWhereInput {
+		if or {
+			return &ent.CardActivityWhereInput{Or: terms}
 		}
-		terms[i] = w
-	}
-	if f.or {
-		return &ent.CardActivityWhereInput{Or: terms}
-	}
-	return &ent.CardActivityWhereInput{And: terms}
+		return &ent.CardActivityWhereInput{And: terms}
+	})
 }
 
 // rewardWhere is the filter as a GraphQL where-input of reward activities.
 func (f activityFilter) rewardWhere() *ent.RewardActivityWhereInput {
+	return activityWhere(f, func(w *ent.RewardActivityWhereInput) activityWhereFields {
+		return activityWhereFields{&w.ID, &w.IDIn, &w.Type, &w.TypeIn, &w.CreatedAtLT, &w.CreatedAtGT}
+	}, func(or bool, terms []*ent.RewardActivityWhereInput) *ent.RewardActivityWhereInput {
+		if or {
+			return &ent.RewardActivityWhereInput{Or: terms}
+		}
+		return &ent.RewardActivityWhereInput{And: terms}
+	})
+}
+
+// activityWhereFields points at the where-input fields an activity filter
+// sets; card and reward activities have the same ones.
+type activityWhereFields struct {
+	id            **string
+	idIn          *[]string
+	typ           **string
+	typeIn        *[]string
+	before, after **time.Time
+}
+
+// activityWhere turns the filter into a where-input of type W: one W per
+// term (fields says where its values go), joined by join with OR or AND.
+func activityWhere[W any](f activityFilter, fields func(*W) activityWhereFields, join func(or bool, terms []*W) *W) *W {
 	if len(f.terms) == 0 {
 		return nil
 	}
-	terms := make([]*ent.RewardActivityWhereInput, len(f.terms))
+	terms := make([]*W, len(f.terms))
 	for i, t := range f.terms {
-		w := &ent.RewardActivityWhereInput{}
+		w := new(W)
+		set := fields(w)
 		switch t.field + t.op {
 		case "id$is":
-			w.ID = &t.values[0]
+			*set.id = &t.values[0]
 		case "id$in":
-			w.IDIn = t.values
+			*set.idIn = t.values
 		case "type$is":
-			w.Type = &t.values[0]
+			*set.typ = &t.values[0]
 		case "type$in":
-			w.TypeIn = t.values
+			*set.typeIn = t.values
 		case "created_at$before":
-			w.CreatedAtLT = &t.at
+			*set.before = &t.at
 		case "created_at$after":
-			w.CreatedAtGT = &t.at
+			*set.after = &t.at
 		}
 		terms[i] = w
 	}
-	if f.or {
-		return &ent.RewardActivityWhereInput{Or: terms}
-	}
-	return &ent.RewardActivityWhereInput{And: terms}
+	return join(f.or, terms)
 }
 
 // parseFilterTime accepts an ISO 8601 date-time or a date (midnight UTC).
