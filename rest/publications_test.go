@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -330,5 +331,39 @@ func TestGraphQLPublish(t *testing.T) {
 	rest := publish(t, e, "", map[string]any{"campaign": "gql", "customer": map[string]any{"source_id": "lea"}, "source_id": "p-1"}).JSON(t)
 	if rest["id"] != p["id"] {
 		t.Errorf("REST replay id %v, GraphQL %v", rest["id"], p["id"])
+	}
+}
+
+// TestPublishValuesTheDatabaseRefuses: PostgreSQL cannot store text with a
+// NUL character; such a request is a 400 invalid_payload there (SQLite
+// stores it: 200), never a 500, and a refused request writes nothing.
+func TestPublishValuesTheDatabaseRefuses(t *testing.T) {
+	e := resttest.New(t)
+	staticCampaign(t, e, "promo", "N1", "N2", "N3", "N4", "N5")
+	bodies := map[string]map[string]any{
+		"metadata":           {"campaign": "promo", "customer": map[string]any{"source_id": "m"}, "metadata": map[string]any{"x": "a\x00b"}},
+		"customer source_id": {"campaign": "promo", "customer": map[string]any{"source_id": "a\x00b"}},
+		"channel":            {"campaign": "promo", "customer": map[string]any{"source_id": "c"}, "channel": "a\x00b"},
+		"source_id":          {"campaign": "promo", "customer": map[string]any{"source_id": "s"}, "source_id": "a\x00b"},
+		"customer name":      {"campaign": "promo", "customer": map[string]any{"source_id": "n", "name": "a\x00b"}},
+	}
+	refused := 0
+	for name, body := range bodies {
+		r := publish(t, e, "", body)
+		switch {
+		case r.Status == http.StatusOK:
+		case r.Status == http.StatusBadRequest && r.JSON(t)["key"] == "invalid_payload" && !strings.Contains(string(r.Body), "UTF8"):
+			refused++
+		default:
+			t.Errorf("%s with a NUL character: %d %s", name, r.Status, r.Body)
+		}
+	}
+	if entdbtest.IsPostgres() && refused != len(bodies) {
+		t.Errorf("PostgreSQL refused %d of %d", refused, len(bodies))
+	}
+	stored := e.DB.Client.Publication.Query().CountX(systemCtx())
+	customers := e.DB.Client.Customer.Query().CountX(systemCtx())
+	if stored != len(bodies)-refused || customers != len(bodies)-refused {
+		t.Errorf("%d refused, but %d publications and %d customers stored", refused, stored, customers)
 	}
 }

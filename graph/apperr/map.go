@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/lib/pq"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/lifecycle"
 )
@@ -34,8 +36,29 @@ func From(err error) (e *Error, ok bool) {
 	if ent.IsConstraintError(err) {
 		return Duplicate("", "The resource conflicts with an existing one"), true
 	}
+	if e, ok := dataException(err); ok {
+		return e, true
+	}
 	if errors.Is(err, context.Canceled) {
 		return &Error{Code: 499, Key: "request_cancelled", Message: "Request cancelled"}, true
 	}
 	return nil, false
+}
+
+// dataException maps PostgreSQL's data exceptions (SQLSTATE class 22) —
+// values the database refuses to store, such as text holding a NUL
+// character — to 400 invalid_payload, without the database's wording.
+// SQLite stores such values, so the same request succeeds there.
+func dataException(err error) (*Error, bool) {
+	var pqErr *pq.Error
+	if !errors.As(err, &pqErr) || pqErr.Code.Class() != "22" {
+		return nil, false
+	}
+	switch pqErr.Code {
+	case "22021", "22P05": // character_not_in_repertoire, untranslatable_character
+		return InvalidPayload("Text values must not contain NUL (\\u0000) characters"), true
+	case "22001": // string_data_right_truncation
+		return InvalidPayload("A text value is longer than allowed"), true
+	}
+	return InvalidPayload("A value in the request cannot be stored (out of range or malformed)"), true
 }
