@@ -3,14 +3,13 @@ package graph
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
-	"github.com/lib/pq"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
@@ -144,8 +143,7 @@ func publishInOneStatement(ctx context.Context, in PublishInput, count int) (pub
 		customer.DefaultID(), *in.Customer.SourceID,
 		publication.DefaultID(), string(meta), channelOf(in), in.SourceID, in.Campaign.Count != nil)
 	if err != nil {
-		var pqErr *pq.Error
-		if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+		if sqlgraph.IsUniqueConstraintError(err) {
 			return nil, false, nil // a repeated source_id: the general path replays it
 		}
 		return nil, false, fmt.Errorf("publishing: %w", err)
