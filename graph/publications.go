@@ -27,14 +27,20 @@ const (
 // failure publishes nothing. joinOnce: the customer always gets the same
 // code from the campaign. A repeated source_id returns the original
 // publication. The common case is a single statement on PostgreSQL
-// (publish_statement.go).
+// (publish_statement.go), admitted a few at a time (publish_admission.go).
 func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publication, error) {
 	count, err := validatePublish(in)
 	if err != nil {
 		return nil, err
 	}
 	if inOneStatement(ctx, in, joinOnce) {
-		if pub, done, err := publishOneStatement(ctx, in, count); err != nil || done {
+		release, err := admitPublishStatement(ctx)
+		if err != nil {
+			return nil, err
+		}
+		pub, done, err := publishOneStatement(ctx, in, count)
+		release()
+		if err != nil || done {
 			return pub, err
 		}
 	}

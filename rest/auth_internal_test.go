@@ -112,7 +112,7 @@ func TestBearerAndAppKeysMiddleware(t *testing.T) {
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(withRequest(db.Client, db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	r.Use(withRequest(db.Client, db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil)), nil))
 	r.GET("/v2/loyalties/ping", authenticate(bearerAndAppKeys, renderError), func(c *gin.Context) {
 		v, _ := viewer.FromContext(c.Request.Context())
 		c.String(http.StatusOK, v.ProjectID)

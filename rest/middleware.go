@@ -24,7 +24,7 @@ const (
 
 // withRequest gives every request an id (returned in X-Request-Id and in
 // error bodies), the logger, and the ent client and its dialect in its context.
-func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.HandlerFunc {
+func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.PublishAdmission) gin.HandlerFunc {
 	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
 		id := "v-" + pulid.Hex(9)
@@ -34,6 +34,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger) gin.Handl
 		ctx := graph.WithRequestID(c.Request.Context(), id)
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = graph.WithAppKeyCache(ctx, keys)
+		ctx = graph.WithPublishAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 	}

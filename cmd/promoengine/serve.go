@@ -39,6 +39,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
 	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
+	publishConcurrency := fs.Int("publish-concurrency", envInt(getenv, "PROMO_PUBLISH_CONCURRENCY", graph.DefaultPublishConcurrency),
+		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; negative: no limit)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
 		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
 	fs.Usage = func() {
@@ -82,8 +84,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
-		ExportDir: *exportDir,
-		Ready:     func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		ExportDir: *exportDir, PublishConcurrency: *publishConcurrency,
+		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
 		return err

@@ -1,0 +1,130 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// TestPublishAdmissionBoundsStatements: with an admission of two, eight
+// concurrent publications all succeed with distinct vouchers, and never
+// more than two single statements run at once.
+func TestPublishAdmissionBoundsStatements(t *testing.T) {
+	if !entdbtest.IsPostgres() {
+		t.Skip("the single-statement publication is PostgreSQL's")
+	}
+	_, ctx := projectContext(t)
+	codes := make([]string, 8)
+	for i := range codes {
+		codes[i] = fmt.Sprintf("ADM-%d", i)
+	}
+	campaignWithCodes(t, ctx, "admitted", codes...)
+	ctx = WithPublishAdmission(ctx, NewPublishAdmission(2))
+
+	var running, most atomic.Int32
+	var served atomic.Int32
+	t.Cleanup(func() { publishOneStatement = publishInOneStatement })
+	publishOneStatement = func(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
+		now := running.Add(1)
+		defer running.Add(-1)
+		for prev := most.Load(); now > prev && !most.CompareAndSwap(prev, now); prev = most.Load() {
+		}
+		pub, done, err := publishInOneStatement(ctx, in, count)
+		if done {
+			served.Add(1)
+		}
+		return pub, done, err
+	}
+
+	var wg sync.WaitGroup
+	got := make(chan string, len(codes))
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pub, err := publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
+			if err != nil {
+				t.Errorf("publication %d: %v", i, err)
+				return
+			}
+			got <- pub.Edges.Vouchers[0].Code
+		}()
+	}
+	wg.Wait()
+	close(got)
+	seen := map[string]bool{}
+	for code := range got {
+		if seen[code] {
+			t.Errorf("voucher %s handed out twice", code)
+		}
+		seen[code] = true
+	}
+	if len(seen) != len(codes) || served.Load() != int32(len(codes)) {
+		t.Errorf("%d distinct vouchers, %d served by the statement; want %d", len(seen), served.Load(), len(codes))
+	}
+	if most.Load() > 2 {
+		t.Errorf("%d statements ran at once; the admission allows 2", most.Load())
+	}
+}
+
+// TestPublishAdmissionWaitingRequest: a request waiting for a slot stops
+// when its client goes away (499, and it takes no slot with it), and a
+// statement inside a caller's transaction never waits, since that
+// transaction may hold locks an admitted statement waits for.
+func TestPublishAdmissionWaitingRequest(t *testing.T) {
+	ctx := WithPublishAdmission(context.Background(), NewPublishAdmission(1))
+	release, err := admitPublishStatement(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = admitPublishStatement(cancelled)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled request waiting for a slot: err %v, want context.Canceled", err)
+	}
+	if e, ok := apperr.From(err); !ok || e.Code != 499 {
+		t.Errorf("a cancelled wait maps to %+v, want 499", e)
+	}
+
+	_, tctx := projectContext(t)
+	tctx = WithPublishAdmission(tctx, NewPublishAdmission(1))
+	hold, err := admitPublishStatement(tctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := InTx(tctx, func(ctx context.Context) error {
+		inTx, err := admitPublishStatement(ctx)
+		if err == nil {
+			inTx()
+		}
+		return err
+	}); err != nil {
+		t.Fatalf("inside a transaction, with every slot taken: %v", err)
+	}
+	hold()
+
+	release()
+	again, err := admitPublishStatement(ctx)
+	if err != nil {
+		t.Fatalf("after the cancelled wait, the freed slot: %v", err)
+	}
+	again()
+
+	if NewPublishAdmission(0) != nil || NewPublishAdmission(-1) != nil {
+		t.Error("an admission of 0 or less should admit everything (nil)")
+	}
+	unlimited, err := admitPublishStatement(WithPublishAdmission(context.Background(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlimited()
+}
