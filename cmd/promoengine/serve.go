@@ -40,7 +40,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
 	publishConcurrency := fs.Int("publish-concurrency", envInt(getenv, "PROMO_PUBLISH_CONCURRENCY", graph.DefaultPublishConcurrency),
-		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; negative: no limit)")
+		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; 0 or negative: no limit)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
 		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
 	fs.Usage = func() {
@@ -81,6 +81,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
+	}
+	if *publishConcurrency <= 0 {
+		*publishConcurrency = -1 // rest.Options reads 0 as the default
 	}
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
