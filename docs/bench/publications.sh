@@ -33,7 +33,9 @@ curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns" -d '{"name":"load","type":"STA
   "voucher":{"type":"DISCOUNT_VOUCHER","discount":{"type":"AMOUNT","amount_off":100},"code_config":{"length":10}},
   "vouchers_count":300000}' >/dev/null
 until curl -fs "${H[@]}" "127.0.0.1:$port/v1/campaigns/load" | grep -q '"vouchers_generation_status":"DONE"'; do sleep 0.5; done
-psql -qAt "$url" -c "VACUUM ANALYZE" >/dev/null
+# Start every load from a settled database: nothing left for autovacuum or
+# the checkpointer from filling the campaign.
+psql -qAt "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT" >/dev/null
 
 echo "== promoengine: POST /v1/publications, $C clients, ${D}s"
 if [ -n "${PPROF_ADDR:-}" ]; then
@@ -52,6 +54,7 @@ echo "== pgbench (TPC-B-like, scale $C), $C clients, ${D}s"
 psql -qAt "$PG_URL" -c "CREATE DATABASE ${db}_pgbench" >/dev/null
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 "$pgbin/pgbench" -q -i -s "$C" "$bench_url" >/dev/null 2>&1
+psql -qAt "$bench_url" -c "CHECKPOINT" >/dev/null
 "$pgbin/pgbench" -c "$C" -j 2 -T "$D" "$bench_url" 2>/dev/null | tee "$tmp/pgbench.txt" | grep -E "^(tps|latency average)"
 psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" -c "DROP DATABASE ${db}_pgbench WITH (FORCE)" >/dev/null
 
