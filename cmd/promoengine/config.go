@@ -24,12 +24,17 @@ func envOr(getenv func(string) string, key, def string) string {
 }
 
 // envInt returns the integer environment value of key, or def when it is
-// unset or not a number.
-func envInt(getenv func(string) string, key string, def int) int {
-	if n, err := strconv.Atoi(getenv(key)); err == nil {
-		return n
+// unset; a value that is not a whole number is an error naming the variable.
+func envInt(getenv func(string) string, key string, def int) (int, error) {
+	v := getenv(key)
+	if v == "" {
+		return def, nil
 	}
-	return def
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a whole number", key, v)
+	}
+	return n, nil
 }
 
 // bind registers the shared flags, defaulting to the environment.

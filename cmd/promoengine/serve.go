@@ -37,9 +37,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"directory of export files; shared storage when several processes serve one database (env PROMO_EXPORT_DIR; default $TMPDIR/promoengine-exports)")
 	pprofAddr := fs.String("pprof-addr", getenv("PROMO_PPROF_ADDR"),
 		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
-	workers := fs.Int("workers", envInt(getenv, "PROMO_WORKERS", 2),
+	defaultWorkers, err := envInt(getenv, "PROMO_WORKERS", 2)
+	if err != nil {
+		return err
+	}
+	defaultPublishConcurrency, err := envInt(getenv, "PROMO_PUBLISH_CONCURRENCY", graph.DefaultPublishConcurrency)
+	if err != nil {
+		return err
+	}
+	workers := fs.Int("workers", defaultWorkers,
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
-	publishConcurrency := fs.Int("publish-concurrency", envInt(getenv, "PROMO_PUBLISH_CONCURRENCY", graph.DefaultPublishConcurrency),
+	publishConcurrency := fs.Int("publish-concurrency", defaultPublishConcurrency,
 		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; 0 or negative: no limit)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
 		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
