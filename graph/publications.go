@@ -34,13 +34,7 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (*ent.Publicat
 		return nil, err
 	}
 	if inOneStatement(ctx, in, joinOnce) {
-		release, err := admitPublishStatement(ctx)
-		if err != nil {
-			return nil, err
-		}
-		pub, done, err := publishOneStatement(ctx, in, count)
-		release()
-		if err != nil || done {
+		if pub, done, err := publishAdmitted(ctx, in, count); err != nil || done {
 			return pub, err
 		}
 	}

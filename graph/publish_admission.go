@@ -51,6 +51,17 @@ func WithPublishAdmission(ctx context.Context, a *PublishAdmission) context.Cont
 	return context.WithValue(ctx, publishAdmissionKey{}, a)
 }
 
+// publishAdmitted runs the single statement once the admission in ctx
+// lets it; the slot is given back however the statement ends.
+func publishAdmitted(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
+	release, err := admitPublishStatement(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	defer release()
+	return publishOneStatement(ctx, in, count)
+}
+
 // admitPublishStatement waits for a slot of the admission in ctx and
 // returns the function that gives it back. A cancelled request stops
 // waiting with its context's error.

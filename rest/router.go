@@ -36,10 +36,9 @@ type Options struct {
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
-	// PublishConcurrency is how many single-statement publications run on
-	// the database at once (graph.PublishAdmission): 0 means
-	// graph.DefaultPublishConcurrency, a negative value no limit.
-	PublishConcurrency int
+	// PublishAdmission bounds how many single-statement publications run
+	// on the database at once; nil sets no bound.
+	PublishAdmission *graph.PublishAdmission
 }
 
 // NewRouter returns the HTTP handler of the whole service.
@@ -55,11 +54,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.UnescapePathValues = true
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	concurrency := opts.PublishConcurrency
-	if concurrency == 0 {
-		concurrency = graph.DefaultPublishConcurrency
-	}
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, graph.NewPublishAdmission(concurrency)), accessLog, recoverPanics)
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), accessLog, recoverPanics)
 
 	r.NoRoute(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",

@@ -90,12 +90,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
 	}
-	if *publishConcurrency <= 0 {
-		*publishConcurrency = -1 // rest.Options reads 0 as the default
-	}
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
-		ExportDir: *exportDir, PublishConcurrency: *publishConcurrency,
+		ExportDir: *exportDir, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {

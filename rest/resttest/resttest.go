@@ -86,7 +86,8 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 	}
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
-		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		PublishAdmission: graph.NewPublishAdmission(graph.DefaultPublishConcurrency),
+		Ready:            func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
 		e.T.Fatalf("building router: %v", err)
