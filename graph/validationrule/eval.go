@@ -1,0 +1,177 @@
+package validationrule
+
+// Context is what a definition is checked against.
+type Context struct {
+	// OrderAmount is the order amount before discounts (nil: no order or
+	// amount given).
+	OrderAmount *int64
+	// OrderItems are the order lines.
+	OrderItems []Item
+	// OrderMetadata is the order's metadata (JSON-decoded).
+	OrderMetadata map[string]any
+	// RedemptionMetadata is the metadata sent with the validation/redemption.
+	RedemptionMetadata map[string]any
+	// CustomerID identifies the customer ("" when there is none).
+	CustomerID string
+	// CustomerSegments holds the ids of the segments the customer belongs to.
+	CustomerSegments []string
+	// CustomerRedemptions counts the customer's successful redemptions of the
+	// voucher being checked, not counting the one being checked.
+	CustomerRedemptions int64
+}
+
+// Item is one order line.
+type Item struct {
+	// ProductID is the line's product id ("" when unknown).
+	ProductID string
+	// SKUID is the line's SKU id ("" for a product without SKU).
+	SKUID string
+	// Quantity is the number of units.
+	Quantity int64
+	// Amount is the line amount before discounts (not used by the rules;
+	// carried for callers computing eligible amounts).
+	Amount int64
+}
+
+// Failure keys (the real service's).
+const (
+	KeyOrderRules      = "order_rules_violated"
+	KeyCustomerRules   = "customer_rules_violated"
+	KeyRedemptionRules = "redemption_rules_violated"
+	KeyMissingCustomer = "missing_customer"
+	KeyMissingAmount   = "missing_amount"
+	KeyMissingItems    = "missing_order_items"
+)
+
+var defaultMessages = map[string]string{
+	KeyOrderRules:      "order does not match validation rules",
+	KeyCustomerRules:   "customer does not match segment rules",
+	KeyRedemptionRules: "redemption does not match validation rules",
+	KeyMissingCustomer: "missing customer",
+	KeyMissingAmount:   "missing order amount",
+	KeyMissingItems:    "missing order items",
+}
+
+// DefaultMessage returns the real service's message for a failure key ("" for
+// a key not listed above).
+func DefaultMessage(key string) string { return defaultMessages[key] }
+
+// Violation says why a definition failed.
+type Violation struct {
+	// Key is one of the Key* constants.
+	Key string
+	// Message is the custom error message if one is set, else
+	// DefaultMessage(Key).
+	Message string
+	// RuleKey is the numbered rule blamed ("" when the definition itself is
+	// invalid).
+	RuleKey string
+}
+
+// Check evaluates d against ctx. It returns nil when the logic expression is
+// satisfied; otherwise the violation of the first rule (in key order) among
+// those that made the expression false. A definition that would not pass
+// Validate fails with redemption_rules_violated.
+func (d Definition) Check(ctx Context) *Violation {
+	expr, err := compileLogic(d.Logic, d.Rules)
+	if err != nil {
+		return d.violation("", KeyRedemptionRules)
+	}
+	if expr == nil {
+		return nil
+	}
+	type result struct {
+		ok  bool
+		key string
+	}
+	memo := map[string]result{}
+	ok, blame := expr.eval(func(k string) bool {
+		r, seen := memo[k]
+		if !seen {
+			r.ok, r.key = d.Rules[k].eval(ctx)
+			memo[k] = r
+		}
+		return r.ok
+	})
+	if ok {
+		return nil
+	}
+	r := memo[blame]
+	if r.ok { // a rule that held, blamed through "not"
+		k, _ := kindOf(d.Rules[blame].Name)
+		r.key = k.failureKey()
+	}
+	return d.violation(blame, r.key)
+}
+
+func (d Definition) violation(ruleKey, key string) *Violation {
+	msg := d.Rules[ruleKey].ErrorMessage
+	if msg == "" {
+		msg = d.ErrorMessage
+	}
+	if msg == "" {
+		msg = DefaultMessage(key)
+	}
+	return &Violation{Key: key, Message: msg, RuleKey: ruleKey}
+}
+
+// eval reports whether c holds for ctx and, when it does not, the failure key.
+func (c Condition) eval(ctx Context) (bool, string) {
+	k, mdKey := kindOf(c.Name)
+	fail := k.failureKey()
+	if k == kindUnknown || len(c.Conditions) == 0 {
+		return false, fail
+	}
+	all := func(holds func(op string, xs []any) bool) bool {
+		for op, xs := range c.Conditions {
+			if !holds(op, xs) {
+				return false
+			}
+		}
+		return true
+	}
+	switch k {
+	case kindAmount:
+		if ctx.OrderAmount == nil {
+			return false, KeyMissingAmount
+		}
+		return all(func(op string, xs []any) bool { return numeric(op, xs, *ctx.OrderAmount) }), fail
+	case kindItemsCount, kindItemsQuantity, kindProduct:
+		n := int64(len(ctx.OrderItems))
+		if k == kindItemsQuantity {
+			n = 0
+			for _, it := range ctx.OrderItems {
+				n += it.Quantity
+			}
+		}
+		ok := all(func(op string, xs []any) bool {
+			if k == kindProduct {
+				return setOp(op, anyItemMatches(ctx.OrderItems, xs))
+			}
+			return numeric(op, xs, n)
+		})
+		if !ok && len(ctx.OrderItems) == 0 {
+			return false, KeyMissingItems
+		}
+		return ok, fail
+	case kindSegment, kindCustomerID, kindPerCustomer:
+		if ctx.CustomerID == "" {
+			return false, KeyMissingCustomer
+		}
+		have := ctx.CustomerSegments
+		if k == kindCustomerID {
+			have = []string{ctx.CustomerID}
+		}
+		return all(func(op string, xs []any) bool {
+			if k == kindPerCustomer {
+				return numeric(op, xs, ctx.CustomerRedemptions+1)
+			}
+			return setOp(op, anyIn(have, xs))
+		}), fail
+	case kindOrderMeta:
+		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.OrderMetadata, mdKey) }), fail
+	case kindRedemptionMeta:
+		return all(func(op string, xs []any) bool { return metadata(op, xs, ctx.RedemptionMetadata, mdKey) }), fail
+	}
+	return false, fail
+}
