@@ -35,15 +35,20 @@ import (
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 
@@ -95,12 +100,16 @@ type Client struct {
 	MetadataSchema *MetadataSchemaClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
 	OAuthToken *OAuthTokenClient
+	// Order is the client for interacting with the Order builders.
+	Order *OrderClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// Redemption is the client for interacting with the Redemption builders.
+	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
 	// Reward is the client for interacting with the Reward builders.
@@ -111,8 +120,14 @@ type Client struct {
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
 	SegmentMember *SegmentMemberClient
+	// SessionLock is the client for interacting with the SessionLock builders.
+	SessionLock *SessionLockClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// ValidationRule is the client for interacting with the ValidationRule builders.
+	ValidationRule *ValidationRuleClient
+	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
+	ValidationRuleAssignment *ValidationRuleAssignmentClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
 	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
@@ -148,15 +163,20 @@ func (c *Client) init() {
 	c.ManagementKey = NewManagementKeyClient(c.config)
 	c.MetadataSchema = NewMetadataSchemaClient(c.config)
 	c.OAuthToken = NewOAuthTokenClient(c.config)
+	c.Order = NewOrderClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectUser = NewProjectUserClient(c.config)
 	c.Publication = NewPublicationClient(c.config)
+	c.Redemption = NewRedemptionClient(c.config)
 	c.ReferralConversion = NewReferralConversionClient(c.config)
 	c.Reward = NewRewardClient(c.config)
 	c.RewardActivity = NewRewardActivityClient(c.config)
 	c.Segment = NewSegmentClient(c.config)
 	c.SegmentMember = NewSegmentMemberClient(c.config)
+	c.SessionLock = NewSessionLockClient(c.config)
 	c.User = NewUserClient(c.config)
+	c.ValidationRule = NewValidationRuleClient(c.config)
+	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
 	c.VoucherTransaction = NewVoucherTransactionClient(c.config)
 }
@@ -249,39 +269,44 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		AppKey:             NewAppKeyClient(cfg),
-		AsyncAction:        NewAsyncActionClient(cfg),
-		Branding:           NewBrandingClient(cfg),
-		Campaign:           NewCampaignClient(cfg),
-		Card:               NewCardClient(cfg),
-		CardActivity:       NewCardActivityClient(cfg),
-		CardDefinition:     NewCardDefinitionClient(cfg),
-		CardTransaction:    NewCardTransactionClient(cfg),
-		CursorSecret:       NewCursorSecretClient(cfg),
-		CustomEvent:        NewCustomEventClient(cfg),
-		Customer:           NewCustomerClient(cfg),
-		CustomerEventCount: NewCustomerEventCountClient(cfg),
-		EarningRule:        NewEarningRuleClient(cfg),
-		Export:             NewExportClient(cfg),
-		Incentive:          NewIncentiveClient(cfg),
-		LoyaltyMember:      NewLoyaltyMemberClient(cfg),
-		LoyaltyProgram:     NewLoyaltyProgramClient(cfg),
-		ManagementKey:      NewManagementKeyClient(cfg),
-		MetadataSchema:     NewMetadataSchemaClient(cfg),
-		OAuthToken:         NewOAuthTokenClient(cfg),
-		Project:            NewProjectClient(cfg),
-		ProjectUser:        NewProjectUserClient(cfg),
-		Publication:        NewPublicationClient(cfg),
-		ReferralConversion: NewReferralConversionClient(cfg),
-		Reward:             NewRewardClient(cfg),
-		RewardActivity:     NewRewardActivityClient(cfg),
-		Segment:            NewSegmentClient(cfg),
-		SegmentMember:      NewSegmentMemberClient(cfg),
-		User:               NewUserClient(cfg),
-		Voucher:            NewVoucherClient(cfg),
-		VoucherTransaction: NewVoucherTransactionClient(cfg),
+		ctx:                      ctx,
+		config:                   cfg,
+		AppKey:                   NewAppKeyClient(cfg),
+		AsyncAction:              NewAsyncActionClient(cfg),
+		Branding:                 NewBrandingClient(cfg),
+		Campaign:                 NewCampaignClient(cfg),
+		Card:                     NewCardClient(cfg),
+		CardActivity:             NewCardActivityClient(cfg),
+		CardDefinition:           NewCardDefinitionClient(cfg),
+		CardTransaction:          NewCardTransactionClient(cfg),
+		CursorSecret:             NewCursorSecretClient(cfg),
+		CustomEvent:              NewCustomEventClient(cfg),
+		Customer:                 NewCustomerClient(cfg),
+		CustomerEventCount:       NewCustomerEventCountClient(cfg),
+		EarningRule:              NewEarningRuleClient(cfg),
+		Export:                   NewExportClient(cfg),
+		Incentive:                NewIncentiveClient(cfg),
+		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
+		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		ManagementKey:            NewManagementKeyClient(cfg),
+		MetadataSchema:           NewMetadataSchemaClient(cfg),
+		OAuthToken:               NewOAuthTokenClient(cfg),
+		Order:                    NewOrderClient(cfg),
+		Project:                  NewProjectClient(cfg),
+		ProjectUser:              NewProjectUserClient(cfg),
+		Publication:              NewPublicationClient(cfg),
+		Redemption:               NewRedemptionClient(cfg),
+		ReferralConversion:       NewReferralConversionClient(cfg),
+		Reward:                   NewRewardClient(cfg),
+		RewardActivity:           NewRewardActivityClient(cfg),
+		Segment:                  NewSegmentClient(cfg),
+		SegmentMember:            NewSegmentMemberClient(cfg),
+		SessionLock:              NewSessionLockClient(cfg),
+		User:                     NewUserClient(cfg),
+		ValidationRule:           NewValidationRuleClient(cfg),
+		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
+		Voucher:                  NewVoucherClient(cfg),
+		VoucherTransaction:       NewVoucherTransactionClient(cfg),
 	}, nil
 }
 
@@ -299,39 +324,44 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		AppKey:             NewAppKeyClient(cfg),
-		AsyncAction:        NewAsyncActionClient(cfg),
-		Branding:           NewBrandingClient(cfg),
-		Campaign:           NewCampaignClient(cfg),
-		Card:               NewCardClient(cfg),
-		CardActivity:       NewCardActivityClient(cfg),
-		CardDefinition:     NewCardDefinitionClient(cfg),
-		CardTransaction:    NewCardTransactionClient(cfg),
-		CursorSecret:       NewCursorSecretClient(cfg),
-		CustomEvent:        NewCustomEventClient(cfg),
-		Customer:           NewCustomerClient(cfg),
-		CustomerEventCount: NewCustomerEventCountClient(cfg),
-		EarningRule:        NewEarningRuleClient(cfg),
-		Export:             NewExportClient(cfg),
-		Incentive:          NewIncentiveClient(cfg),
-		LoyaltyMember:      NewLoyaltyMemberClient(cfg),
-		LoyaltyProgram:     NewLoyaltyProgramClient(cfg),
-		ManagementKey:      NewManagementKeyClient(cfg),
-		MetadataSchema:     NewMetadataSchemaClient(cfg),
-		OAuthToken:         NewOAuthTokenClient(cfg),
-		Project:            NewProjectClient(cfg),
-		ProjectUser:        NewProjectUserClient(cfg),
-		Publication:        NewPublicationClient(cfg),
-		ReferralConversion: NewReferralConversionClient(cfg),
-		Reward:             NewRewardClient(cfg),
-		RewardActivity:     NewRewardActivityClient(cfg),
-		Segment:            NewSegmentClient(cfg),
-		SegmentMember:      NewSegmentMemberClient(cfg),
-		User:               NewUserClient(cfg),
-		Voucher:            NewVoucherClient(cfg),
-		VoucherTransaction: NewVoucherTransactionClient(cfg),
+		ctx:                      ctx,
+		config:                   cfg,
+		AppKey:                   NewAppKeyClient(cfg),
+		AsyncAction:              NewAsyncActionClient(cfg),
+		Branding:                 NewBrandingClient(cfg),
+		Campaign:                 NewCampaignClient(cfg),
+		Card:                     NewCardClient(cfg),
+		CardActivity:             NewCardActivityClient(cfg),
+		CardDefinition:           NewCardDefinitionClient(cfg),
+		CardTransaction:          NewCardTransactionClient(cfg),
+		CursorSecret:             NewCursorSecretClient(cfg),
+		CustomEvent:              NewCustomEventClient(cfg),
+		Customer:                 NewCustomerClient(cfg),
+		CustomerEventCount:       NewCustomerEventCountClient(cfg),
+		EarningRule:              NewEarningRuleClient(cfg),
+		Export:                   NewExportClient(cfg),
+		Incentive:                NewIncentiveClient(cfg),
+		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
+		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
+		ManagementKey:            NewManagementKeyClient(cfg),
+		MetadataSchema:           NewMetadataSchemaClient(cfg),
+		OAuthToken:               NewOAuthTokenClient(cfg),
+		Order:                    NewOrderClient(cfg),
+		Project:                  NewProjectClient(cfg),
+		ProjectUser:              NewProjectUserClient(cfg),
+		Publication:              NewPublicationClient(cfg),
+		Redemption:               NewRedemptionClient(cfg),
+		ReferralConversion:       NewReferralConversionClient(cfg),
+		Reward:                   NewRewardClient(cfg),
+		RewardActivity:           NewRewardActivityClient(cfg),
+		Segment:                  NewSegmentClient(cfg),
+		SegmentMember:            NewSegmentMemberClient(cfg),
+		SessionLock:              NewSessionLockClient(cfg),
+		User:                     NewUserClient(cfg),
+		ValidationRule:           NewValidationRuleClient(cfg),
+		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
+		Voucher:                  NewVoucherClient(cfg),
+		VoucherTransaction:       NewVoucherTransactionClient(cfg),
 	}, nil
 }
 
@@ -364,9 +394,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
 		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Project,
-		c.ProjectUser, c.Publication, c.ReferralConversion, c.Reward, c.RewardActivity,
-		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
+		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.Project, c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.Reward, c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Use(hooks...)
 	}
@@ -379,9 +410,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
 		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Project,
-		c.ProjectUser, c.Publication, c.ReferralConversion, c.Reward, c.RewardActivity,
-		c.Segment, c.SegmentMember, c.User, c.Voucher, c.VoucherTransaction,
+		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
+		c.Project, c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
+		c.Reward, c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -430,12 +462,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.MetadataSchema.mutate(ctx, m)
 	case *OAuthTokenMutation:
 		return c.OAuthToken.mutate(ctx, m)
+	case *OrderMutation:
+		return c.Order.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
 	case *ProjectUserMutation:
 		return c.ProjectUser.mutate(ctx, m)
 	case *PublicationMutation:
 		return c.Publication.mutate(ctx, m)
+	case *RedemptionMutation:
+		return c.Redemption.mutate(ctx, m)
 	case *ReferralConversionMutation:
 		return c.ReferralConversion.mutate(ctx, m)
 	case *RewardMutation:
@@ -446,8 +482,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Segment.mutate(ctx, m)
 	case *SegmentMemberMutation:
 		return c.SegmentMember.mutate(ctx, m)
+	case *SessionLockMutation:
+		return c.SessionLock.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
+	case *ValidationRuleMutation:
+		return c.ValidationRule.mutate(ctx, m)
+	case *ValidationRuleAssignmentMutation:
+		return c.ValidationRuleAssignment.mutate(ctx, m)
 	case *VoucherMutation:
 		return c.Voucher.mutate(ctx, m)
 	case *VoucherTransactionMutation:
@@ -2055,6 +2097,22 @@ func (c *CustomerClient) QueryPublications(_m *Customer) *PublicationQuery {
 	return query
 }
 
+// QueryRedemptions queries the redemptions edge of a Customer.
+func (c *CustomerClient) QueryRedemptions(_m *Customer) *RedemptionQuery {
+	query := (&RedemptionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(customer.Table, customer.FieldID, id),
+			sqlgraph.To(redemption.Table, redemption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, customer.RedemptionsTable, customer.RedemptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *CustomerClient) Hooks() []Hook {
 	hooks := c.hooks.Customer
@@ -3359,6 +3417,141 @@ func (c *OAuthTokenClient) mutate(ctx context.Context, m *OAuthTokenMutation) (V
 	}
 }
 
+// OrderClient is a client for the Order schema.
+type OrderClient struct {
+	config
+}
+
+// NewOrderClient returns a client for the Order from the given config.
+func NewOrderClient(c config) *OrderClient {
+	return &OrderClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `order.Hooks(f(g(h())))`.
+func (c *OrderClient) Use(hooks ...Hook) {
+	c.hooks.Order = append(c.hooks.Order, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `order.Intercept(f(g(h())))`.
+func (c *OrderClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Order = append(c.inters.Order, interceptors...)
+}
+
+// Create returns a builder for creating a Order entity.
+func (c *OrderClient) Create() *OrderCreate {
+	mutation := newOrderMutation(c.config, OpCreate)
+	return &OrderCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Order entities.
+func (c *OrderClient) CreateBulk(builders ...*OrderCreate) *OrderCreateBulk {
+	return &OrderCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderClient) MapCreateBulk(slice any, setFunc func(*OrderCreate, int)) *OrderCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderCreateBulk{err: fmt.Errorf("calling to OrderClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Order.
+func (c *OrderClient) Update() *OrderUpdate {
+	mutation := newOrderMutation(c.config, OpUpdate)
+	return &OrderUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderClient) UpdateOne(_m *Order) *OrderUpdateOne {
+	mutation := newOrderMutation(c.config, OpUpdateOne, withOrder(_m))
+	return &OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderClient) UpdateOneID(id string) *OrderUpdateOne {
+	mutation := newOrderMutation(c.config, OpUpdateOne, withOrderID(id))
+	return &OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Order.
+func (c *OrderClient) Delete() *OrderDelete {
+	mutation := newOrderMutation(c.config, OpDelete)
+	return &OrderDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderClient) DeleteOne(_m *Order) *OrderDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderClient) DeleteOneID(id string) *OrderDeleteOne {
+	builder := c.Delete().Where(order.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderDeleteOne{builder}
+}
+
+// Query returns a query builder for Order.
+func (c *OrderClient) Query() *OrderQuery {
+	return &OrderQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrder},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Order entity by its id.
+func (c *OrderClient) Get(ctx context.Context, id string) (*Order, error) {
+	return c.Query().Where(order.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderClient) GetX(ctx context.Context, id string) *Order {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OrderClient) Hooks() []Hook {
+	hooks := c.hooks.Order
+	return append(hooks[:len(hooks):len(hooks)], order.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderClient) Interceptors() []Interceptor {
+	inters := c.inters.Order
+	return append(inters[:len(inters):len(inters)], order.Interceptors[:]...)
+}
+
+func (c *OrderClient) mutate(ctx context.Context, m *OrderMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Order mutation op: %q", m.Op())
+	}
+}
+
 // ProjectClient is a client for the Project schema.
 type ProjectClient struct {
 	config
@@ -3823,6 +4016,173 @@ func (c *PublicationClient) mutate(ctx context.Context, m *PublicationMutation) 
 		return (&PublicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Publication mutation op: %q", m.Op())
+	}
+}
+
+// RedemptionClient is a client for the Redemption schema.
+type RedemptionClient struct {
+	config
+}
+
+// NewRedemptionClient returns a client for the Redemption from the given config.
+func NewRedemptionClient(c config) *RedemptionClient {
+	return &RedemptionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `redemption.Hooks(f(g(h())))`.
+func (c *RedemptionClient) Use(hooks ...Hook) {
+	c.hooks.Redemption = append(c.hooks.Redemption, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `redemption.Intercept(f(g(h())))`.
+func (c *RedemptionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Redemption = append(c.inters.Redemption, interceptors...)
+}
+
+// Create returns a builder for creating a Redemption entity.
+func (c *RedemptionClient) Create() *RedemptionCreate {
+	mutation := newRedemptionMutation(c.config, OpCreate)
+	return &RedemptionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Redemption entities.
+func (c *RedemptionClient) CreateBulk(builders ...*RedemptionCreate) *RedemptionCreateBulk {
+	return &RedemptionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RedemptionClient) MapCreateBulk(slice any, setFunc func(*RedemptionCreate, int)) *RedemptionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RedemptionCreateBulk{err: fmt.Errorf("calling to RedemptionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RedemptionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RedemptionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Redemption.
+func (c *RedemptionClient) Update() *RedemptionUpdate {
+	mutation := newRedemptionMutation(c.config, OpUpdate)
+	return &RedemptionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RedemptionClient) UpdateOne(_m *Redemption) *RedemptionUpdateOne {
+	mutation := newRedemptionMutation(c.config, OpUpdateOne, withRedemption(_m))
+	return &RedemptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RedemptionClient) UpdateOneID(id string) *RedemptionUpdateOne {
+	mutation := newRedemptionMutation(c.config, OpUpdateOne, withRedemptionID(id))
+	return &RedemptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Redemption.
+func (c *RedemptionClient) Delete() *RedemptionDelete {
+	mutation := newRedemptionMutation(c.config, OpDelete)
+	return &RedemptionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RedemptionClient) DeleteOne(_m *Redemption) *RedemptionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RedemptionClient) DeleteOneID(id string) *RedemptionDeleteOne {
+	builder := c.Delete().Where(redemption.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RedemptionDeleteOne{builder}
+}
+
+// Query returns a query builder for Redemption.
+func (c *RedemptionClient) Query() *RedemptionQuery {
+	return &RedemptionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRedemption},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Redemption entity by its id.
+func (c *RedemptionClient) Get(ctx context.Context, id string) (*Redemption, error) {
+	return c.Query().Where(redemption.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RedemptionClient) GetX(ctx context.Context, id string) *Redemption {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVoucher queries the voucher edge of a Redemption.
+func (c *RedemptionClient) QueryVoucher(_m *Redemption) *VoucherQuery {
+	query := (&VoucherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(redemption.Table, redemption.FieldID, id),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, redemption.VoucherTable, redemption.VoucherColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCustomer queries the customer edge of a Redemption.
+func (c *RedemptionClient) QueryCustomer(_m *Redemption) *CustomerQuery {
+	query := (&CustomerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(redemption.Table, redemption.FieldID, id),
+			sqlgraph.To(customer.Table, customer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, redemption.CustomerTable, redemption.CustomerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RedemptionClient) Hooks() []Hook {
+	hooks := c.hooks.Redemption
+	return append(hooks[:len(hooks):len(hooks)], redemption.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RedemptionClient) Interceptors() []Interceptor {
+	inters := c.inters.Redemption
+	return append(inters[:len(inters):len(inters)], redemption.Interceptors[:]...)
+}
+
+func (c *RedemptionClient) mutate(ctx context.Context, m *RedemptionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RedemptionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RedemptionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RedemptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RedemptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Redemption mutation op: %q", m.Op())
 	}
 }
 
@@ -4533,6 +4893,141 @@ func (c *SegmentMemberClient) mutate(ctx context.Context, m *SegmentMemberMutati
 	}
 }
 
+// SessionLockClient is a client for the SessionLock schema.
+type SessionLockClient struct {
+	config
+}
+
+// NewSessionLockClient returns a client for the SessionLock from the given config.
+func NewSessionLockClient(c config) *SessionLockClient {
+	return &SessionLockClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `sessionlock.Hooks(f(g(h())))`.
+func (c *SessionLockClient) Use(hooks ...Hook) {
+	c.hooks.SessionLock = append(c.hooks.SessionLock, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `sessionlock.Intercept(f(g(h())))`.
+func (c *SessionLockClient) Intercept(interceptors ...Interceptor) {
+	c.inters.SessionLock = append(c.inters.SessionLock, interceptors...)
+}
+
+// Create returns a builder for creating a SessionLock entity.
+func (c *SessionLockClient) Create() *SessionLockCreate {
+	mutation := newSessionLockMutation(c.config, OpCreate)
+	return &SessionLockCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of SessionLock entities.
+func (c *SessionLockClient) CreateBulk(builders ...*SessionLockCreate) *SessionLockCreateBulk {
+	return &SessionLockCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SessionLockClient) MapCreateBulk(slice any, setFunc func(*SessionLockCreate, int)) *SessionLockCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SessionLockCreateBulk{err: fmt.Errorf("calling to SessionLockClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SessionLockCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SessionLockCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for SessionLock.
+func (c *SessionLockClient) Update() *SessionLockUpdate {
+	mutation := newSessionLockMutation(c.config, OpUpdate)
+	return &SessionLockUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SessionLockClient) UpdateOne(_m *SessionLock) *SessionLockUpdateOne {
+	mutation := newSessionLockMutation(c.config, OpUpdateOne, withSessionLock(_m))
+	return &SessionLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SessionLockClient) UpdateOneID(id string) *SessionLockUpdateOne {
+	mutation := newSessionLockMutation(c.config, OpUpdateOne, withSessionLockID(id))
+	return &SessionLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for SessionLock.
+func (c *SessionLockClient) Delete() *SessionLockDelete {
+	mutation := newSessionLockMutation(c.config, OpDelete)
+	return &SessionLockDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SessionLockClient) DeleteOne(_m *SessionLock) *SessionLockDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SessionLockClient) DeleteOneID(id string) *SessionLockDeleteOne {
+	builder := c.Delete().Where(sessionlock.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SessionLockDeleteOne{builder}
+}
+
+// Query returns a query builder for SessionLock.
+func (c *SessionLockClient) Query() *SessionLockQuery {
+	return &SessionLockQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSessionLock},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a SessionLock entity by its id.
+func (c *SessionLockClient) Get(ctx context.Context, id string) (*SessionLock, error) {
+	return c.Query().Where(sessionlock.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SessionLockClient) GetX(ctx context.Context, id string) *SessionLock {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *SessionLockClient) Hooks() []Hook {
+	hooks := c.hooks.SessionLock
+	return append(hooks[:len(hooks):len(hooks)], sessionlock.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SessionLockClient) Interceptors() []Interceptor {
+	inters := c.inters.SessionLock
+	return append(inters[:len(inters):len(inters)], sessionlock.Interceptors[:]...)
+}
+
+func (c *SessionLockClient) mutate(ctx context.Context, m *SessionLockMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SessionLockCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SessionLockUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SessionLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SessionLockDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown SessionLock mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -4682,6 +5177,276 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 	}
 }
 
+// ValidationRuleClient is a client for the ValidationRule schema.
+type ValidationRuleClient struct {
+	config
+}
+
+// NewValidationRuleClient returns a client for the ValidationRule from the given config.
+func NewValidationRuleClient(c config) *ValidationRuleClient {
+	return &ValidationRuleClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `validationrule.Hooks(f(g(h())))`.
+func (c *ValidationRuleClient) Use(hooks ...Hook) {
+	c.hooks.ValidationRule = append(c.hooks.ValidationRule, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `validationrule.Intercept(f(g(h())))`.
+func (c *ValidationRuleClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ValidationRule = append(c.inters.ValidationRule, interceptors...)
+}
+
+// Create returns a builder for creating a ValidationRule entity.
+func (c *ValidationRuleClient) Create() *ValidationRuleCreate {
+	mutation := newValidationRuleMutation(c.config, OpCreate)
+	return &ValidationRuleCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ValidationRule entities.
+func (c *ValidationRuleClient) CreateBulk(builders ...*ValidationRuleCreate) *ValidationRuleCreateBulk {
+	return &ValidationRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ValidationRuleClient) MapCreateBulk(slice any, setFunc func(*ValidationRuleCreate, int)) *ValidationRuleCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ValidationRuleCreateBulk{err: fmt.Errorf("calling to ValidationRuleClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ValidationRuleCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ValidationRuleCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ValidationRule.
+func (c *ValidationRuleClient) Update() *ValidationRuleUpdate {
+	mutation := newValidationRuleMutation(c.config, OpUpdate)
+	return &ValidationRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ValidationRuleClient) UpdateOne(_m *ValidationRule) *ValidationRuleUpdateOne {
+	mutation := newValidationRuleMutation(c.config, OpUpdateOne, withValidationRule(_m))
+	return &ValidationRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ValidationRuleClient) UpdateOneID(id string) *ValidationRuleUpdateOne {
+	mutation := newValidationRuleMutation(c.config, OpUpdateOne, withValidationRuleID(id))
+	return &ValidationRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ValidationRule.
+func (c *ValidationRuleClient) Delete() *ValidationRuleDelete {
+	mutation := newValidationRuleMutation(c.config, OpDelete)
+	return &ValidationRuleDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ValidationRuleClient) DeleteOne(_m *ValidationRule) *ValidationRuleDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ValidationRuleClient) DeleteOneID(id string) *ValidationRuleDeleteOne {
+	builder := c.Delete().Where(validationrule.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ValidationRuleDeleteOne{builder}
+}
+
+// Query returns a query builder for ValidationRule.
+func (c *ValidationRuleClient) Query() *ValidationRuleQuery {
+	return &ValidationRuleQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeValidationRule},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ValidationRule entity by its id.
+func (c *ValidationRuleClient) Get(ctx context.Context, id string) (*ValidationRule, error) {
+	return c.Query().Where(validationrule.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ValidationRuleClient) GetX(ctx context.Context, id string) *ValidationRule {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ValidationRuleClient) Hooks() []Hook {
+	hooks := c.hooks.ValidationRule
+	return append(hooks[:len(hooks):len(hooks)], validationrule.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ValidationRuleClient) Interceptors() []Interceptor {
+	inters := c.inters.ValidationRule
+	return append(inters[:len(inters):len(inters)], validationrule.Interceptors[:]...)
+}
+
+func (c *ValidationRuleClient) mutate(ctx context.Context, m *ValidationRuleMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ValidationRuleCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ValidationRuleUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ValidationRuleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ValidationRuleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ValidationRule mutation op: %q", m.Op())
+	}
+}
+
+// ValidationRuleAssignmentClient is a client for the ValidationRuleAssignment schema.
+type ValidationRuleAssignmentClient struct {
+	config
+}
+
+// NewValidationRuleAssignmentClient returns a client for the ValidationRuleAssignment from the given config.
+func NewValidationRuleAssignmentClient(c config) *ValidationRuleAssignmentClient {
+	return &ValidationRuleAssignmentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `validationruleassignment.Hooks(f(g(h())))`.
+func (c *ValidationRuleAssignmentClient) Use(hooks ...Hook) {
+	c.hooks.ValidationRuleAssignment = append(c.hooks.ValidationRuleAssignment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `validationruleassignment.Intercept(f(g(h())))`.
+func (c *ValidationRuleAssignmentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ValidationRuleAssignment = append(c.inters.ValidationRuleAssignment, interceptors...)
+}
+
+// Create returns a builder for creating a ValidationRuleAssignment entity.
+func (c *ValidationRuleAssignmentClient) Create() *ValidationRuleAssignmentCreate {
+	mutation := newValidationRuleAssignmentMutation(c.config, OpCreate)
+	return &ValidationRuleAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ValidationRuleAssignment entities.
+func (c *ValidationRuleAssignmentClient) CreateBulk(builders ...*ValidationRuleAssignmentCreate) *ValidationRuleAssignmentCreateBulk {
+	return &ValidationRuleAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ValidationRuleAssignmentClient) MapCreateBulk(slice any, setFunc func(*ValidationRuleAssignmentCreate, int)) *ValidationRuleAssignmentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ValidationRuleAssignmentCreateBulk{err: fmt.Errorf("calling to ValidationRuleAssignmentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ValidationRuleAssignmentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ValidationRuleAssignmentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ValidationRuleAssignment.
+func (c *ValidationRuleAssignmentClient) Update() *ValidationRuleAssignmentUpdate {
+	mutation := newValidationRuleAssignmentMutation(c.config, OpUpdate)
+	return &ValidationRuleAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ValidationRuleAssignmentClient) UpdateOne(_m *ValidationRuleAssignment) *ValidationRuleAssignmentUpdateOne {
+	mutation := newValidationRuleAssignmentMutation(c.config, OpUpdateOne, withValidationRuleAssignment(_m))
+	return &ValidationRuleAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ValidationRuleAssignmentClient) UpdateOneID(id string) *ValidationRuleAssignmentUpdateOne {
+	mutation := newValidationRuleAssignmentMutation(c.config, OpUpdateOne, withValidationRuleAssignmentID(id))
+	return &ValidationRuleAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ValidationRuleAssignment.
+func (c *ValidationRuleAssignmentClient) Delete() *ValidationRuleAssignmentDelete {
+	mutation := newValidationRuleAssignmentMutation(c.config, OpDelete)
+	return &ValidationRuleAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ValidationRuleAssignmentClient) DeleteOne(_m *ValidationRuleAssignment) *ValidationRuleAssignmentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ValidationRuleAssignmentClient) DeleteOneID(id string) *ValidationRuleAssignmentDeleteOne {
+	builder := c.Delete().Where(validationruleassignment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ValidationRuleAssignmentDeleteOne{builder}
+}
+
+// Query returns a query builder for ValidationRuleAssignment.
+func (c *ValidationRuleAssignmentClient) Query() *ValidationRuleAssignmentQuery {
+	return &ValidationRuleAssignmentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeValidationRuleAssignment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ValidationRuleAssignment entity by its id.
+func (c *ValidationRuleAssignmentClient) Get(ctx context.Context, id string) (*ValidationRuleAssignment, error) {
+	return c.Query().Where(validationruleassignment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ValidationRuleAssignmentClient) GetX(ctx context.Context, id string) *ValidationRuleAssignment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ValidationRuleAssignmentClient) Hooks() []Hook {
+	hooks := c.hooks.ValidationRuleAssignment
+	return append(hooks[:len(hooks):len(hooks)], validationruleassignment.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ValidationRuleAssignmentClient) Interceptors() []Interceptor {
+	inters := c.inters.ValidationRuleAssignment
+	return append(inters[:len(inters):len(inters)], validationruleassignment.Interceptors[:]...)
+}
+
+func (c *ValidationRuleAssignmentClient) mutate(ctx context.Context, m *ValidationRuleAssignmentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ValidationRuleAssignmentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ValidationRuleAssignmentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ValidationRuleAssignmentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ValidationRuleAssignmentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ValidationRuleAssignment mutation op: %q", m.Op())
+	}
+}
+
 // VoucherClient is a client for the Voucher schema.
 type VoucherClient struct {
 	config
@@ -4815,6 +5580,22 @@ func (c *VoucherClient) QueryPublications(_m *Voucher) *PublicationQuery {
 			sqlgraph.From(voucher.Table, voucher.FieldID, id),
 			sqlgraph.To(publication.Table, publication.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, voucher.PublicationsTable, voucher.PublicationsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRedemptions queries the redemptions edge of a Voucher.
+func (c *VoucherClient) QueryRedemptions(_m *Voucher) *RedemptionQuery {
+	query := (&RedemptionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, id),
+			sqlgraph.To(redemption.Table, redemption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, voucher.RedemptionsTable, voucher.RedemptionsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4990,17 +5771,19 @@ type (
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
 		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Project, ProjectUser, Publication,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember, User,
-		Voucher, VoucherTransaction []ent.Hook
+		MetadataSchema, OAuthToken, Order, Project, ProjectUser, Publication,
+		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
+		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
 		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Project, ProjectUser, Publication,
-		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember, User,
-		Voucher, VoucherTransaction []ent.Interceptor
+		MetadataSchema, OAuthToken, Order, Project, ProjectUser, Publication,
+		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
+		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction []ent.Interceptor
 	}
 )
 

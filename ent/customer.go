@@ -53,13 +53,16 @@ type Customer struct {
 type CustomerEdges struct {
 	// Publications holds the value of the publications edge.
 	Publications []*Publication `json:"publications,omitempty"`
+	// Redemptions holds the value of the redemptions edge.
+	Redemptions []*Redemption `json:"redemptions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
-	totalCount [1]map[string]int
+	totalCount [2]map[string]int
 
 	namedPublications map[string][]*Publication
+	namedRedemptions  map[string][]*Redemption
 }
 
 // PublicationsOrErr returns the Publications value or an error if the edge
@@ -69,6 +72,15 @@ func (e CustomerEdges) PublicationsOrErr() ([]*Publication, error) {
 		return e.Publications, nil
 	}
 	return nil, &NotLoadedError{edge: "publications"}
+}
+
+// RedemptionsOrErr returns the Redemptions value or an error if the edge
+// was not loaded in eager-loading.
+func (e CustomerEdges) RedemptionsOrErr() ([]*Redemption, error) {
+	if e.loadedTypes[1] {
+		return e.Redemptions, nil
+	}
+	return nil, &NotLoadedError{edge: "redemptions"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -206,6 +218,11 @@ func (_m *Customer) QueryPublications() *PublicationQuery {
 	return NewCustomerClient(_m.config).QueryPublications(_m)
 }
 
+// QueryRedemptions queries the "redemptions" edge of the Customer entity.
+func (_m *Customer) QueryRedemptions() *RedemptionQuery {
+	return NewCustomerClient(_m.config).QueryRedemptions(_m)
+}
+
 // Update returns a builder for updating this Customer.
 // Note that you need to call Customer.Unwrap() before calling this method if this Customer
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -303,6 +320,30 @@ func (_m *Customer) appendNamedPublications(name string, edges ...*Publication) 
 		_m.Edges.namedPublications[name] = []*Publication{}
 	} else {
 		_m.Edges.namedPublications[name] = append(_m.Edges.namedPublications[name], edges...)
+	}
+}
+
+// NamedRedemptions returns the Redemptions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Customer) NamedRedemptions(name string) ([]*Redemption, error) {
+	if _m.Edges.namedRedemptions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRedemptions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Customer) appendNamedRedemptions(name string, edges ...*Redemption) {
+	if _m.Edges.namedRedemptions == nil {
+		_m.Edges.namedRedemptions = make(map[string][]*Redemption)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRedemptions[name] = []*Redemption{}
+	} else {
+		_m.Edges.namedRedemptions[name] = append(_m.Edges.namedRedemptions[name], edges...)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
@@ -188,6 +189,21 @@ func (_c *CustomerCreate) AddPublications(v ...*Publication) *CustomerCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddPublicationIDs(ids...)
+}
+
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by IDs.
+func (_c *CustomerCreate) AddRedemptionIDs(ids ...string) *CustomerCreate {
+	_c.mutation.AddRedemptionIDs(ids...)
+	return _c
+}
+
+// AddRedemptions adds the "redemptions" edges to the Redemption entity.
+func (_c *CustomerCreate) AddRedemptions(v ...*Redemption) *CustomerCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRedemptionIDs(ids...)
 }
 
 // Mutation returns the CustomerMutation object of the builder.
@@ -394,6 +410,22 @@ func (_c *CustomerCreate) createSpec() (*Customer, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RedemptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   customer.RedemptionsTable,
+			Columns: []string{customer.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 )
 
 // CustomerQuery is the builder for querying Customer entities.
@@ -26,9 +27,11 @@ type CustomerQuery struct {
 	inters                []Interceptor
 	predicates            []predicate.Customer
 	withPublications      *PublicationQuery
+	withRedemptions       *RedemptionQuery
 	loadTotal             []func(context.Context, []*Customer) error
 	modifiers             []func(*sql.Selector)
 	withNamedPublications map[string]*PublicationQuery
+	withNamedRedemptions  map[string]*RedemptionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -80,6 +83,28 @@ func (_q *CustomerQuery) QueryPublications() *PublicationQuery {
 			sqlgraph.From(customer.Table, customer.FieldID, selector),
 			sqlgraph.To(publication.Table, publication.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, customer.PublicationsTable, customer.PublicationsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRedemptions chains the current query on the "redemptions" edge.
+func (_q *CustomerQuery) QueryRedemptions() *RedemptionQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(customer.Table, customer.FieldID, selector),
+			sqlgraph.To(redemption.Table, redemption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, customer.RedemptionsTable, customer.RedemptionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -280,6 +305,7 @@ func (_q *CustomerQuery) Clone() *CustomerQuery {
 		inters:           append([]Interceptor{}, _q.inters...),
 		predicates:       append([]predicate.Customer{}, _q.predicates...),
 		withPublications: _q.withPublications.Clone(),
+		withRedemptions:  _q.withRedemptions.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -294,6 +320,17 @@ func (_q *CustomerQuery) WithPublications(opts ...func(*PublicationQuery)) *Cust
 		opt(query)
 	}
 	_q.withPublications = query
+	return _q
+}
+
+// WithRedemptions tells the query-builder to eager-load the nodes that are connected to
+// the "redemptions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CustomerQuery) WithRedemptions(opts ...func(*RedemptionQuery)) *CustomerQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRedemptions = query
 	return _q
 }
 
@@ -375,8 +412,9 @@ func (_q *CustomerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cus
 	var (
 		nodes       = []*Customer{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withPublications != nil,
+			_q.withRedemptions != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -407,10 +445,24 @@ func (_q *CustomerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cus
 			return nil, err
 		}
 	}
+	if query := _q.withRedemptions; query != nil {
+		if err := _q.loadRedemptions(ctx, query, nodes,
+			func(n *Customer) { n.Edges.Redemptions = []*Redemption{} },
+			func(n *Customer, e *Redemption) { n.Edges.Redemptions = append(n.Edges.Redemptions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPublications {
 		if err := _q.loadPublications(ctx, query, nodes,
 			func(n *Customer) { n.appendNamedPublications(name) },
 			func(n *Customer, e *Publication) { n.appendNamedPublications(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRedemptions {
+		if err := _q.loadRedemptions(ctx, query, nodes,
+			func(n *Customer) { n.appendNamedRedemptions(name) },
+			func(n *Customer, e *Redemption) { n.appendNamedRedemptions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -447,6 +499,39 @@ func (_q *CustomerQuery) loadPublications(ctx context.Context, query *Publicatio
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "customer_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CustomerQuery) loadRedemptions(ctx context.Context, query *RedemptionQuery, nodes []*Customer, init func(*Customer), assign func(*Customer, *Redemption)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Customer)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(redemption.FieldCustomerID)
+	}
+	query.Where(predicate.Redemption(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(customer.RedemptionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CustomerID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "customer_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "customer_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -577,6 +662,20 @@ func (_q *CustomerQuery) WithNamedPublications(name string, opts ...func(*Public
 		_q.withNamedPublications = make(map[string]*PublicationQuery)
 	}
 	_q.withNamedPublications[name] = query
+	return _q
+}
+
+// WithNamedRedemptions tells the query-builder to eager-load the nodes that are connected to the "redemptions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CustomerQuery) WithNamedRedemptions(name string, opts ...func(*RedemptionQuery)) *CustomerQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRedemptions == nil {
+		_q.withNamedRedemptions = make(map[string]*RedemptionQuery)
+	}
+	_q.withNamedRedemptions[name] = query
 	return _q
 }
 

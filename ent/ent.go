@@ -32,15 +32,20 @@ import (
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -103,37 +108,42 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			appkey.Table:             appkey.ValidColumn,
-			asyncaction.Table:        asyncaction.ValidColumn,
-			branding.Table:           branding.ValidColumn,
-			campaign.Table:           campaign.ValidColumn,
-			card.Table:               card.ValidColumn,
-			cardactivity.Table:       cardactivity.ValidColumn,
-			carddefinition.Table:     carddefinition.ValidColumn,
-			cardtransaction.Table:    cardtransaction.ValidColumn,
-			cursorsecret.Table:       cursorsecret.ValidColumn,
-			customevent.Table:        customevent.ValidColumn,
-			customer.Table:           customer.ValidColumn,
-			customereventcount.Table: customereventcount.ValidColumn,
-			earningrule.Table:        earningrule.ValidColumn,
-			export.Table:             export.ValidColumn,
-			incentive.Table:          incentive.ValidColumn,
-			loyaltymember.Table:      loyaltymember.ValidColumn,
-			loyaltyprogram.Table:     loyaltyprogram.ValidColumn,
-			managementkey.Table:      managementkey.ValidColumn,
-			metadataschema.Table:     metadataschema.ValidColumn,
-			oauthtoken.Table:         oauthtoken.ValidColumn,
-			project.Table:            project.ValidColumn,
-			projectuser.Table:        projectuser.ValidColumn,
-			publication.Table:        publication.ValidColumn,
-			referralconversion.Table: referralconversion.ValidColumn,
-			reward.Table:             reward.ValidColumn,
-			rewardactivity.Table:     rewardactivity.ValidColumn,
-			segment.Table:            segment.ValidColumn,
-			segmentmember.Table:      segmentmember.ValidColumn,
-			user.Table:               user.ValidColumn,
-			voucher.Table:            voucher.ValidColumn,
-			vouchertransaction.Table: vouchertransaction.ValidColumn,
+			appkey.Table:                   appkey.ValidColumn,
+			asyncaction.Table:              asyncaction.ValidColumn,
+			branding.Table:                 branding.ValidColumn,
+			campaign.Table:                 campaign.ValidColumn,
+			card.Table:                     card.ValidColumn,
+			cardactivity.Table:             cardactivity.ValidColumn,
+			carddefinition.Table:           carddefinition.ValidColumn,
+			cardtransaction.Table:          cardtransaction.ValidColumn,
+			cursorsecret.Table:             cursorsecret.ValidColumn,
+			customevent.Table:              customevent.ValidColumn,
+			customer.Table:                 customer.ValidColumn,
+			customereventcount.Table:       customereventcount.ValidColumn,
+			earningrule.Table:              earningrule.ValidColumn,
+			export.Table:                   export.ValidColumn,
+			incentive.Table:                incentive.ValidColumn,
+			loyaltymember.Table:            loyaltymember.ValidColumn,
+			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,
+			managementkey.Table:            managementkey.ValidColumn,
+			metadataschema.Table:           metadataschema.ValidColumn,
+			oauthtoken.Table:               oauthtoken.ValidColumn,
+			order.Table:                    order.ValidColumn,
+			project.Table:                  project.ValidColumn,
+			projectuser.Table:              projectuser.ValidColumn,
+			publication.Table:              publication.ValidColumn,
+			redemption.Table:               redemption.ValidColumn,
+			referralconversion.Table:       referralconversion.ValidColumn,
+			reward.Table:                   reward.ValidColumn,
+			rewardactivity.Table:           rewardactivity.ValidColumn,
+			segment.Table:                  segment.ValidColumn,
+			segmentmember.Table:            segmentmember.ValidColumn,
+			sessionlock.Table:              sessionlock.ValidColumn,
+			user.Table:                     user.ValidColumn,
+			validationrule.Table:           validationrule.ValidColumn,
+			validationruleassignment.Table: validationruleassignment.ValidColumn,
+			voucher.Table:                  voucher.ValidColumn,
+			vouchertransaction.Table:       vouchertransaction.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

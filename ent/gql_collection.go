@@ -24,10 +24,14 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -1433,6 +1437,95 @@ func (_q *CustomerQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			_q.WithNamedPublications(alias, func(wq *PublicationQuery) {
 				*wq = *query
 			})
+
+		case "redemptions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RedemptionClient{config: _q.config}).Query()
+			)
+			args := newRedemptionPaginateArgs(fieldArgs(ctx, new(RedemptionWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newRedemptionPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Customer) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"customer_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(customer.RedemptionsColumn), ids...))
+						})
+						if err := query.GroupBy(customer.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Customer) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Redemptions)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, redemptionImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(customer.RedemptionsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedRedemptions(alias, func(wq *RedemptionQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[customer.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, customer.FieldCreatedAt)
@@ -2429,6 +2522,130 @@ func newMetadataSchemaPaginateArgs(rv map[string]any) *metadataschemaPaginateArg
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *OrderQuery) CollectFields(ctx context.Context, satisfies ...string) (*OrderQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(order.Columns))
+		selectedFields = []string{order.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[order.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldCreatedAt)
+				fieldSeen[order.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[order.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldUpdatedAt)
+				fieldSeen[order.FieldUpdatedAt] = struct{}{}
+			}
+		case "sourceID":
+			if _, ok := fieldSeen[order.FieldSourceID]; !ok {
+				selectedFields = append(selectedFields, order.FieldSourceID)
+				fieldSeen[order.FieldSourceID] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[order.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, order.FieldStatus)
+				fieldSeen[order.FieldStatus] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[order.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, order.FieldCustomerID)
+				fieldSeen[order.FieldCustomerID] = struct{}{}
+			}
+		case "calculated":
+			if _, ok := fieldSeen[order.FieldCalculated]; !ok {
+				selectedFields = append(selectedFields, order.FieldCalculated)
+				fieldSeen[order.FieldCalculated] = struct{}{}
+			}
+		case "redemptions":
+			if _, ok := fieldSeen[order.FieldRedemptions]; !ok {
+				selectedFields = append(selectedFields, order.FieldRedemptions)
+				fieldSeen[order.FieldRedemptions] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[order.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, order.FieldMetadata)
+				fieldSeen[order.FieldMetadata] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type orderPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []OrderPaginateOption
+}
+
+func newOrderPaginateArgs(rv map[string]any) *orderPaginateArgs {
+	args := &orderPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &OrderOrder{Field: &OrderOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithOrderOrder(order))
+			}
+		case *OrderOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithOrderOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*OrderWhereInput); ok {
+		args.opts = append(args.opts, WithOrderFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *PublicationQuery) CollectFields(ctx context.Context, satisfies ...string) (*PublicationQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2666,6 +2883,256 @@ func newPublicationPaginateArgs(rv map[string]any) *publicationPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*PublicationWhereInput); ok {
 		args.opts = append(args.opts, WithPublicationFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RedemptionQuery) CollectFields(ctx context.Context, satisfies ...string) (*RedemptionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RedemptionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(redemption.Columns))
+		selectedFields = []string{redemption.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "voucher":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VoucherClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, voucherImplementors)...); err != nil {
+				return err
+			}
+			_q.withVoucher = query
+			if _, ok := fieldSeen[redemption.FieldVoucherID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldVoucherID)
+				fieldSeen[redemption.FieldVoucherID] = struct{}{}
+			}
+
+		case "customer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CustomerClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, customerImplementors)...); err != nil {
+				return err
+			}
+			_q.withCustomer = query
+			if _, ok := fieldSeen[redemption.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldCustomerID)
+				fieldSeen[redemption.FieldCustomerID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[redemption.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldCreatedAt)
+				fieldSeen[redemption.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[redemption.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldUpdatedAt)
+				fieldSeen[redemption.FieldUpdatedAt] = struct{}{}
+			}
+		case "object":
+			if _, ok := fieldSeen[redemption.FieldObject]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldObject)
+				fieldSeen[redemption.FieldObject] = struct{}{}
+			}
+		case "result":
+			if _, ok := fieldSeen[redemption.FieldResult]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldResult)
+				fieldSeen[redemption.FieldResult] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[redemption.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldStatus)
+				fieldSeen[redemption.FieldStatus] = struct{}{}
+			}
+		case "failureCode":
+			if _, ok := fieldSeen[redemption.FieldFailureCode]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldFailureCode)
+				fieldSeen[redemption.FieldFailureCode] = struct{}{}
+			}
+		case "failureMessage":
+			if _, ok := fieldSeen[redemption.FieldFailureMessage]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldFailureMessage)
+				fieldSeen[redemption.FieldFailureMessage] = struct{}{}
+			}
+		case "parentID":
+			if _, ok := fieldSeen[redemption.FieldParentID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldParentID)
+				fieldSeen[redemption.FieldParentID] = struct{}{}
+			}
+		case "rolledBackID":
+			if _, ok := fieldSeen[redemption.FieldRolledBackID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldRolledBackID)
+				fieldSeen[redemption.FieldRolledBackID] = struct{}{}
+			}
+		case "rollbackID":
+			if _, ok := fieldSeen[redemption.FieldRollbackID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldRollbackID)
+				fieldSeen[redemption.FieldRollbackID] = struct{}{}
+			}
+		case "voucherID":
+			if _, ok := fieldSeen[redemption.FieldVoucherID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldVoucherID)
+				fieldSeen[redemption.FieldVoucherID] = struct{}{}
+			}
+		case "voucherCode":
+			if _, ok := fieldSeen[redemption.FieldVoucherCode]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldVoucherCode)
+				fieldSeen[redemption.FieldVoucherCode] = struct{}{}
+			}
+		case "campaignID":
+			if _, ok := fieldSeen[redemption.FieldCampaignID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldCampaignID)
+				fieldSeen[redemption.FieldCampaignID] = struct{}{}
+			}
+		case "customerID":
+			if _, ok := fieldSeen[redemption.FieldCustomerID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldCustomerID)
+				fieldSeen[redemption.FieldCustomerID] = struct{}{}
+			}
+		case "orderID":
+			if _, ok := fieldSeen[redemption.FieldOrderID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldOrderID)
+				fieldSeen[redemption.FieldOrderID] = struct{}{}
+			}
+		case "trackingID":
+			if _, ok := fieldSeen[redemption.FieldTrackingID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldTrackingID)
+				fieldSeen[redemption.FieldTrackingID] = struct{}{}
+			}
+		case "sessionKey":
+			if _, ok := fieldSeen[redemption.FieldSessionKey]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldSessionKey)
+				fieldSeen[redemption.FieldSessionKey] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[redemption.FieldReason]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldReason)
+				fieldSeen[redemption.FieldReason] = struct{}{}
+			}
+		case "relatedObjectType":
+			if _, ok := fieldSeen[redemption.FieldRelatedObjectType]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldRelatedObjectType)
+				fieldSeen[redemption.FieldRelatedObjectType] = struct{}{}
+			}
+		case "relatedObjectID":
+			if _, ok := fieldSeen[redemption.FieldRelatedObjectID]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldRelatedObjectID)
+				fieldSeen[redemption.FieldRelatedObjectID] = struct{}{}
+			}
+		case "amount":
+			if _, ok := fieldSeen[redemption.FieldAmount]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldAmount)
+				fieldSeen[redemption.FieldAmount] = struct{}{}
+			}
+		case "appliedDiscount":
+			if _, ok := fieldSeen[redemption.FieldAppliedDiscount]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldAppliedDiscount)
+				fieldSeen[redemption.FieldAppliedDiscount] = struct{}{}
+			}
+		case "metadata":
+			if _, ok := fieldSeen[redemption.FieldMetadata]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldMetadata)
+				fieldSeen[redemption.FieldMetadata] = struct{}{}
+			}
+		case "order":
+			if _, ok := fieldSeen[redemption.FieldOrder]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldOrder)
+				fieldSeen[redemption.FieldOrder] = struct{}{}
+			}
+		case "reward":
+			if _, ok := fieldSeen[redemption.FieldReward]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldReward)
+				fieldSeen[redemption.FieldReward] = struct{}{}
+			}
+		case "channel":
+			if _, ok := fieldSeen[redemption.FieldChannel]; !ok {
+				selectedFields = append(selectedFields, redemption.FieldChannel)
+				fieldSeen[redemption.FieldChannel] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type redemptionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RedemptionPaginateOption
+}
+
+func newRedemptionPaginateArgs(rv map[string]any) *redemptionPaginateArgs {
+	args := &redemptionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case []*RedemptionOrder:
+			args.opts = append(args.opts, WithRedemptionOrder(v))
+		case []any:
+			var orders []*RedemptionOrder
+			for i := range v {
+				mv, ok := v[i].(map[string]any)
+				if !ok {
+					continue
+				}
+				var (
+					err1, err2 error
+					order      = &RedemptionOrder{Field: &RedemptionOrderField{}, Direction: entgql.OrderDirectionAsc}
+				)
+				if d, ok := mv[directionField]; ok {
+					err1 = order.Direction.UnmarshalGQL(d)
+				}
+				if f, ok := mv[fieldField]; ok {
+					err2 = order.Field.UnmarshalGQL(f)
+				}
+				if err1 == nil && err2 == nil {
+					orders = append(orders, order)
+				}
+			}
+			args.opts = append(args.opts, WithRedemptionOrder(orders))
+		}
+	}
+	if v, ok := rv[whereField].(*RedemptionWhereInput); ok {
+		args.opts = append(args.opts, WithRedemptionFilter(v.Filter))
 	}
 	return args
 }
@@ -3127,6 +3594,239 @@ func newSegmentPaginateArgs(rv map[string]any) *segmentPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ValidationRuleQuery) CollectFields(ctx context.Context, satisfies ...string) (*ValidationRuleQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ValidationRuleQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(validationrule.Columns))
+		selectedFields = []string{validationrule.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[validationrule.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldCreatedAt)
+				fieldSeen[validationrule.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[validationrule.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldUpdatedAt)
+				fieldSeen[validationrule.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[validationrule.FieldName]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldName)
+				fieldSeen[validationrule.FieldName] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[validationrule.FieldType]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldType)
+				fieldSeen[validationrule.FieldType] = struct{}{}
+			}
+		case "contextType":
+			if _, ok := fieldSeen[validationrule.FieldContextType]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldContextType)
+				fieldSeen[validationrule.FieldContextType] = struct{}{}
+			}
+		case "rules":
+			if _, ok := fieldSeen[validationrule.FieldRules]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldRules)
+				fieldSeen[validationrule.FieldRules] = struct{}{}
+			}
+		case "error":
+			if _, ok := fieldSeen[validationrule.FieldError]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldError)
+				fieldSeen[validationrule.FieldError] = struct{}{}
+			}
+		case "applicableTo":
+			if _, ok := fieldSeen[validationrule.FieldApplicableTo]; !ok {
+				selectedFields = append(selectedFields, validationrule.FieldApplicableTo)
+				fieldSeen[validationrule.FieldApplicableTo] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type validationrulePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ValidationRulePaginateOption
+}
+
+func newValidationRulePaginateArgs(rv map[string]any) *validationrulePaginateArgs {
+	args := &validationrulePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ValidationRuleOrder{Field: &ValidationRuleOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithValidationRuleOrder(order))
+			}
+		case *ValidationRuleOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithValidationRuleOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ValidationRuleWhereInput); ok {
+		args.opts = append(args.opts, WithValidationRuleFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ValidationRuleAssignmentQuery) CollectFields(ctx context.Context, satisfies ...string) (*ValidationRuleAssignmentQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ValidationRuleAssignmentQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(validationruleassignment.Columns))
+		selectedFields = []string{validationruleassignment.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[validationruleassignment.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, validationruleassignment.FieldCreatedAt)
+				fieldSeen[validationruleassignment.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[validationruleassignment.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, validationruleassignment.FieldUpdatedAt)
+				fieldSeen[validationruleassignment.FieldUpdatedAt] = struct{}{}
+			}
+		case "ruleID":
+			if _, ok := fieldSeen[validationruleassignment.FieldRuleID]; !ok {
+				selectedFields = append(selectedFields, validationruleassignment.FieldRuleID)
+				fieldSeen[validationruleassignment.FieldRuleID] = struct{}{}
+			}
+		case "relatedObjectType":
+			if _, ok := fieldSeen[validationruleassignment.FieldRelatedObjectType]; !ok {
+				selectedFields = append(selectedFields, validationruleassignment.FieldRelatedObjectType)
+				fieldSeen[validationruleassignment.FieldRelatedObjectType] = struct{}{}
+			}
+		case "relatedObjectID":
+			if _, ok := fieldSeen[validationruleassignment.FieldRelatedObjectID]; !ok {
+				selectedFields = append(selectedFields, validationruleassignment.FieldRelatedObjectID)
+				fieldSeen[validationruleassignment.FieldRelatedObjectID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type validationruleassignmentPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ValidationRuleAssignmentPaginateOption
+}
+
+func newValidationRuleAssignmentPaginateArgs(rv map[string]any) *validationruleassignmentPaginateArgs {
+	args := &validationruleassignmentPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ValidationRuleAssignmentOrder{Field: &ValidationRuleAssignmentOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithValidationRuleAssignmentOrder(order))
+			}
+		case *ValidationRuleAssignmentOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithValidationRuleAssignmentOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ValidationRuleAssignmentWhereInput); ok {
+		args.opts = append(args.opts, WithValidationRuleAssignmentFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *VoucherQuery) CollectFields(ctx context.Context, satisfies ...string) (*VoucherQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -3253,6 +3953,95 @@ func (_q *VoucherQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				query = pager.applyOrder(query)
 			}
 			_q.WithNamedPublications(alias, func(wq *PublicationQuery) {
+				*wq = *query
+			})
+
+		case "redemptions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RedemptionClient{config: _q.config}).Query()
+			)
+			args := newRedemptionPaginateArgs(fieldArgs(ctx, new(RedemptionWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newRedemptionPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Voucher) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"voucher_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), ids...))
+						})
+						if err := query.GroupBy(voucher.RedemptionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Voucher) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Redemptions)
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, redemptionImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(voucher.RedemptionsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedRedemptions(alias, func(wq *RedemptionQuery) {
 				*wq = *query
 			})
 		case "createdAt":

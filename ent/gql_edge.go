@@ -116,6 +116,27 @@ func (_m *Customer) Publications(
 	return _m.QueryPublications().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Customer) Redemptions(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy []*RedemptionOrder, where *RedemptionWhereInput,
+) (*RedemptionConnection, error) {
+	opts := []RedemptionPaginateOption{
+		WithRedemptionOrder(orderBy),
+		WithRedemptionFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedRedemptions(alias); err == nil || hasTotalCount {
+		pager, err := newRedemptionPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &RedemptionConnection{Edges: []*RedemptionEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryRedemptions().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *LoyaltyMember) Program(ctx context.Context) (*LoyaltyProgram, error) {
 	result, err := _m.Edges.ProgramOrErr()
 	if IsNotLoaded(err) {
@@ -186,6 +207,22 @@ func (_m *Publication) Vouchers(
 	return _m.QueryVouchers().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Redemption) Voucher(ctx context.Context) (*Voucher, error) {
+	result, err := _m.Edges.VoucherOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVoucher().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Redemption) Customer(ctx context.Context) (*Customer, error) {
+	result, err := _m.Edges.CustomerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCustomer().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *Reward) Activities(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *RewardActivityOrder, where *RewardActivityWhereInput,
 ) (*RewardActivityConnection, error) {
@@ -242,4 +279,25 @@ func (_m *Voucher) Publications(
 		return conn, nil
 	}
 	return _m.QueryPublications().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Voucher) Redemptions(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy []*RedemptionOrder, where *RedemptionWhereInput,
+) (*RedemptionConnection, error) {
+	opts := []RedemptionPaginateOption{
+		WithRedemptionOrder(orderBy),
+		WithRedemptionFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[2][alias]
+	if nodes, err := _m.NamedRedemptions(alias); err == nil || hasTotalCount {
+		pager, err := newRedemptionPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &RedemptionConnection{Edges: []*RedemptionEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryRedemptions().Paginate(ctx, after, first, before, last, opts...)
 }

@@ -23,10 +23,14 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -106,10 +110,20 @@ var metadataschemaImplementors = []string{"MetadataSchema", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*MetadataSchema) IsNode() {}
 
+var orderImplementors = []string{"Order", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Order) IsNode() {}
+
 var publicationImplementors = []string{"Publication", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Publication) IsNode() {}
+
+var redemptionImplementors = []string{"Redemption", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Redemption) IsNode() {}
 
 var rewardImplementors = []string{"Reward", "Node"}
 
@@ -125,6 +139,16 @@ var segmentImplementors = []string{"Segment", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Segment) IsNode() {}
+
+var validationruleImplementors = []string{"ValidationRule", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ValidationRule) IsNode() {}
+
+var validationruleassignmentImplementors = []string{"ValidationRuleAssignment", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ValidationRuleAssignment) IsNode() {}
 
 var voucherImplementors = []string{"Voucher", "Node"}
 
@@ -320,11 +344,29 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case order.Table:
+		query := c.Order.Query().
+			Where(order.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, orderImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case publication.Table:
 		query := c.Publication.Query().
 			Where(publication.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, publicationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case redemption.Table:
+		query := c.Redemption.Query().
+			Where(redemption.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, redemptionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -352,6 +394,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(segment.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, segmentImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case validationrule.Table:
+		query := c.ValidationRule.Query().
+			Where(validationrule.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, validationruleImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case validationruleassignment.Table:
+		query := c.ValidationRuleAssignment.Query().
+			Where(validationruleassignment.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, validationruleassignmentImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -671,10 +731,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case order.Table:
+		query := c.Order.Query().
+			Where(order.IDIn(ids...))
+		query, err := query.CollectFields(ctx, orderImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case publication.Table:
 		query := c.Publication.Query().
 			Where(publication.IDIn(ids...))
 		query, err := query.CollectFields(ctx, publicationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case redemption.Table:
+		query := c.Redemption.Query().
+			Where(redemption.IDIn(ids...))
+		query, err := query.CollectFields(ctx, redemptionImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -723,6 +815,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Segment.Query().
 			Where(segment.IDIn(ids...))
 		query, err := query.CollectFields(ctx, segmentImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case validationrule.Table:
+		query := c.ValidationRule.Query().
+			Where(validationrule.IDIn(ids...))
+		query, err := query.CollectFields(ctx, validationruleImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case validationruleassignment.Table:
+		query := c.ValidationRuleAssignment.Query().
+			Where(validationruleassignment.IDIn(ids...))
+		query, err := query.CollectFields(ctx, validationruleassignmentImplementors...)
 		if err != nil {
 			return nil, err
 		}

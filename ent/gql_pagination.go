@@ -28,10 +28,14 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -4549,6 +4553,302 @@ func (_m *MetadataSchema) ToEdge(order *MetadataSchemaOrder) *MetadataSchemaEdge
 	}
 }
 
+// OrderEdge is the edge representation of Order.
+type OrderEdge struct {
+	Node   *Order `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// OrderConnection is the connection containing edges to Order.
+type OrderConnection struct {
+	Edges      []*OrderEdge `json:"edges"`
+	PageInfo   PageInfo     `json:"pageInfo"`
+	TotalCount int          `json:"totalCount"`
+}
+
+func (c *OrderConnection) build(nodes []*Order, pager *orderPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Order
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Order {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Order {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*OrderEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &OrderEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// OrderPaginateOption enables pagination customization.
+type OrderPaginateOption func(*orderPager) error
+
+// WithOrderOrder configures pagination ordering.
+func WithOrderOrder(order *OrderOrder) OrderPaginateOption {
+	if order == nil {
+		order = DefaultOrderOrder
+	}
+	o := *order
+	return func(pager *orderPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultOrderOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithOrderFilter configures pagination filter.
+func WithOrderFilter(filter func(*OrderQuery) (*OrderQuery, error)) OrderPaginateOption {
+	return func(pager *orderPager) error {
+		if filter == nil {
+			return errors.New("OrderQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type orderPager struct {
+	reverse bool
+	order   *OrderOrder
+	filter  func(*OrderQuery) (*OrderQuery, error)
+}
+
+func newOrderPager(opts []OrderPaginateOption, reverse bool) (*orderPager, error) {
+	pager := &orderPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultOrderOrder
+	}
+	return pager, nil
+}
+
+func (p *orderPager) applyFilter(query *OrderQuery) (*OrderQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *orderPager) toCursor(_m *Order) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *orderPager) applyCursors(query *OrderQuery, after, before *Cursor) (*OrderQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultOrderOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *orderPager) applyOrder(query *OrderQuery) *OrderQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultOrderOrder.Field {
+		query = query.Order(DefaultOrderOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *orderPager) orderExpr(query *OrderQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultOrderOrder.Field {
+			b.Comma().Ident(DefaultOrderOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Order.
+func (_m *OrderQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...OrderPaginateOption,
+) (*OrderConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newOrderPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &OrderConnection{Edges: []*OrderEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// OrderOrderFieldCreatedAt orders Order by created_at.
+	OrderOrderFieldCreatedAt = &OrderOrderField{
+		Value: func(_m *Order) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: order.FieldCreatedAt,
+		toTerm: order.ByCreatedAt,
+		toCursor: func(_m *Order) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f OrderOrderField) String() string {
+	var str string
+	switch f.column {
+	case OrderOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f OrderOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *OrderOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("OrderOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *OrderOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid OrderOrderField", str)
+	}
+	return nil
+}
+
+// OrderOrderField defines the ordering field of Order.
+type OrderOrderField struct {
+	// Value extracts the ordering value from the given Order.
+	Value    func(*Order) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) order.OrderOption
+	toCursor func(*Order) Cursor
+}
+
+// OrderOrder defines the ordering of Order.
+type OrderOrder struct {
+	Direction OrderDirection   `json:"direction"`
+	Field     *OrderOrderField `json:"field"`
+}
+
+// DefaultOrderOrder is the default ordering of Order.
+var DefaultOrderOrder = &OrderOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &OrderOrderField{
+		Value: func(_m *Order) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: order.FieldID,
+		toTerm: order.ByID,
+		toCursor: func(_m *Order) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Order into OrderEdge.
+func (_m *Order) ToEdge(order *OrderOrder) *OrderEdge {
+	if order == nil {
+		order = DefaultOrderOrder
+	}
+	return &OrderEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // PublicationEdge is the edge representation of Publication.
 type PublicationEdge struct {
 	Node   *Publication `json:"node"`
@@ -4840,6 +5140,374 @@ func (_m *Publication) ToEdge(order *PublicationOrder) *PublicationEdge {
 		order = DefaultPublicationOrder
 	}
 	return &PublicationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RedemptionEdge is the edge representation of Redemption.
+type RedemptionEdge struct {
+	Node   *Redemption `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// RedemptionConnection is the connection containing edges to Redemption.
+type RedemptionConnection struct {
+	Edges      []*RedemptionEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *RedemptionConnection) build(nodes []*Redemption, pager *redemptionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Redemption
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Redemption {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Redemption {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RedemptionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RedemptionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RedemptionPaginateOption enables pagination customization.
+type RedemptionPaginateOption func(*redemptionPager) error
+
+// WithRedemptionOrder configures pagination ordering.
+func WithRedemptionOrder(order []*RedemptionOrder) RedemptionPaginateOption {
+	return func(pager *redemptionPager) error {
+		for _, o := range order {
+			if err := o.Direction.Validate(); err != nil {
+				return err
+			}
+		}
+		pager.order = append(pager.order, order...)
+		return nil
+	}
+}
+
+// WithRedemptionFilter configures pagination filter.
+func WithRedemptionFilter(filter func(*RedemptionQuery) (*RedemptionQuery, error)) RedemptionPaginateOption {
+	return func(pager *redemptionPager) error {
+		if filter == nil {
+			return errors.New("RedemptionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type redemptionPager struct {
+	reverse bool
+	order   []*RedemptionOrder
+	filter  func(*RedemptionQuery) (*RedemptionQuery, error)
+}
+
+func newRedemptionPager(opts []RedemptionPaginateOption, reverse bool) (*redemptionPager, error) {
+	pager := &redemptionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	for i, o := range pager.order {
+		if i > 0 && o.Field == pager.order[i-1].Field {
+			return nil, fmt.Errorf("duplicate order direction %q", o.Direction)
+		}
+	}
+	return pager, nil
+}
+
+func (p *redemptionPager) applyFilter(query *RedemptionQuery) (*RedemptionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *redemptionPager) toCursor(_m *Redemption) Cursor {
+	cs_ := make([]any, 0, len(p.order))
+	for _, o_ := range p.order {
+		cs_ = append(cs_, o_.Field.toCursor(_m).Value)
+	}
+	return Cursor{ID: _m.ID, Value: cs_}
+}
+
+func (p *redemptionPager) applyCursors(query *RedemptionQuery, after, before *Cursor) (*RedemptionQuery, error) {
+	idDirection := entgql.OrderDirectionAsc
+	if p.reverse {
+		idDirection = entgql.OrderDirectionDesc
+	}
+	fields, directions := make([]string, 0, len(p.order)), make([]OrderDirection, 0, len(p.order))
+	for _, o := range p.order {
+		fields = append(fields, o.Field.column)
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		directions = append(directions, direction)
+	}
+	predicates, err := entgql.MultiCursorsPredicate(after, before, &entgql.MultiCursorsOptions{
+		FieldID:     DefaultRedemptionOrder.Field.column,
+		DirectionID: idDirection,
+		Fields:      fields,
+		Directions:  directions,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, predicate := range predicates {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *redemptionPager) applyOrder(query *RedemptionQuery) *RedemptionQuery {
+	var defaultOrdered bool
+	for _, o := range p.order {
+		direction := o.Direction
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(o.Field.toTerm(direction.OrderTermOption()))
+		if o.Field.column == DefaultRedemptionOrder.Field.column {
+			defaultOrdered = true
+		}
+		if len(query.ctx.Fields) > 0 {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	if !defaultOrdered {
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		query = query.Order(DefaultRedemptionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	return query
+}
+
+func (p *redemptionPager) orderExpr(query *RedemptionQuery) sql.Querier {
+	if len(query.ctx.Fields) > 0 {
+		for _, o := range p.order {
+			query.ctx.AppendFieldOnce(o.Field.column)
+		}
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		for _, o := range p.order {
+			direction := o.Direction
+			if p.reverse {
+				direction = direction.Reverse()
+			}
+			b.Ident(o.Field.column).Pad().WriteString(string(direction))
+			b.Comma()
+		}
+		direction := entgql.OrderDirectionAsc
+		if p.reverse {
+			direction = direction.Reverse()
+		}
+		b.Ident(DefaultRedemptionOrder.Field.column).Pad().WriteString(string(direction))
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Redemption.
+func (_m *RedemptionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RedemptionPaginateOption,
+) (*RedemptionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRedemptionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RedemptionConnection{Edges: []*RedemptionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RedemptionOrderFieldCreatedAt orders Redemption by created_at.
+	RedemptionOrderFieldCreatedAt = &RedemptionOrderField{
+		Value: func(_m *Redemption) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: redemption.FieldCreatedAt,
+		toTerm: redemption.ByCreatedAt,
+		toCursor: func(_m *Redemption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// RedemptionOrderFieldResult orders Redemption by result.
+	RedemptionOrderFieldResult = &RedemptionOrderField{
+		Value: func(_m *Redemption) (ent.Value, error) {
+			return _m.Result, nil
+		},
+		column: redemption.FieldResult,
+		toTerm: redemption.ByResult,
+		toCursor: func(_m *Redemption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Result,
+			}
+		},
+	}
+	// RedemptionOrderFieldVoucherCode orders Redemption by voucher_code.
+	RedemptionOrderFieldVoucherCode = &RedemptionOrderField{
+		Value: func(_m *Redemption) (ent.Value, error) {
+			return _m.VoucherCode, nil
+		},
+		column: redemption.FieldVoucherCode,
+		toTerm: redemption.ByVoucherCode,
+		toCursor: func(_m *Redemption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.VoucherCode,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RedemptionOrderField) String() string {
+	var str string
+	switch f.column {
+	case RedemptionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case RedemptionOrderFieldResult.column:
+		str = "RESULT"
+	case RedemptionOrderFieldVoucherCode.column:
+		str = "VOUCHER_CODE"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RedemptionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RedemptionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RedemptionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *RedemptionOrderFieldCreatedAt
+	case "RESULT":
+		*f = *RedemptionOrderFieldResult
+	case "VOUCHER_CODE":
+		*f = *RedemptionOrderFieldVoucherCode
+	default:
+		return fmt.Errorf("%s is not a valid RedemptionOrderField", str)
+	}
+	return nil
+}
+
+// RedemptionOrderField defines the ordering field of Redemption.
+type RedemptionOrderField struct {
+	// Value extracts the ordering value from the given Redemption.
+	Value    func(*Redemption) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) redemption.OrderOption
+	toCursor func(*Redemption) Cursor
+}
+
+// RedemptionOrder defines the ordering of Redemption.
+type RedemptionOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *RedemptionOrderField `json:"field"`
+}
+
+// DefaultRedemptionOrder is the default ordering of Redemption.
+var DefaultRedemptionOrder = &RedemptionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RedemptionOrderField{
+		Value: func(_m *Redemption) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: redemption.FieldID,
+		toTerm: redemption.ByID,
+		toCursor: func(_m *Redemption) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Redemption into RedemptionEdge.
+func (_m *Redemption) ToEdge(order *RedemptionOrder) *RedemptionEdge {
+	if order == nil {
+		order = DefaultRedemptionOrder
+	}
+	return &RedemptionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -5782,6 +6450,598 @@ func (_m *Segment) ToEdge(order *SegmentOrder) *SegmentEdge {
 		order = DefaultSegmentOrder
 	}
 	return &SegmentEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ValidationRuleEdge is the edge representation of ValidationRule.
+type ValidationRuleEdge struct {
+	Node   *ValidationRule `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// ValidationRuleConnection is the connection containing edges to ValidationRule.
+type ValidationRuleConnection struct {
+	Edges      []*ValidationRuleEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *ValidationRuleConnection) build(nodes []*ValidationRule, pager *validationrulePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ValidationRule
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ValidationRule {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ValidationRule {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ValidationRuleEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ValidationRuleEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ValidationRulePaginateOption enables pagination customization.
+type ValidationRulePaginateOption func(*validationrulePager) error
+
+// WithValidationRuleOrder configures pagination ordering.
+func WithValidationRuleOrder(order *ValidationRuleOrder) ValidationRulePaginateOption {
+	if order == nil {
+		order = DefaultValidationRuleOrder
+	}
+	o := *order
+	return func(pager *validationrulePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultValidationRuleOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithValidationRuleFilter configures pagination filter.
+func WithValidationRuleFilter(filter func(*ValidationRuleQuery) (*ValidationRuleQuery, error)) ValidationRulePaginateOption {
+	return func(pager *validationrulePager) error {
+		if filter == nil {
+			return errors.New("ValidationRuleQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type validationrulePager struct {
+	reverse bool
+	order   *ValidationRuleOrder
+	filter  func(*ValidationRuleQuery) (*ValidationRuleQuery, error)
+}
+
+func newValidationRulePager(opts []ValidationRulePaginateOption, reverse bool) (*validationrulePager, error) {
+	pager := &validationrulePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultValidationRuleOrder
+	}
+	return pager, nil
+}
+
+func (p *validationrulePager) applyFilter(query *ValidationRuleQuery) (*ValidationRuleQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *validationrulePager) toCursor(_m *ValidationRule) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *validationrulePager) applyCursors(query *ValidationRuleQuery, after, before *Cursor) (*ValidationRuleQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultValidationRuleOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *validationrulePager) applyOrder(query *ValidationRuleQuery) *ValidationRuleQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultValidationRuleOrder.Field {
+		query = query.Order(DefaultValidationRuleOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *validationrulePager) orderExpr(query *ValidationRuleQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultValidationRuleOrder.Field {
+			b.Comma().Ident(DefaultValidationRuleOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ValidationRule.
+func (_m *ValidationRuleQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ValidationRulePaginateOption,
+) (*ValidationRuleConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newValidationRulePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ValidationRuleConnection{Edges: []*ValidationRuleEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ValidationRuleOrderFieldCreatedAt orders ValidationRule by created_at.
+	ValidationRuleOrderFieldCreatedAt = &ValidationRuleOrderField{
+		Value: func(_m *ValidationRule) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: validationrule.FieldCreatedAt,
+		toTerm: validationrule.ByCreatedAt,
+		toCursor: func(_m *ValidationRule) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ValidationRuleOrderField) String() string {
+	var str string
+	switch f.column {
+	case ValidationRuleOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ValidationRuleOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ValidationRuleOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ValidationRuleOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ValidationRuleOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ValidationRuleOrderField", str)
+	}
+	return nil
+}
+
+// ValidationRuleOrderField defines the ordering field of ValidationRule.
+type ValidationRuleOrderField struct {
+	// Value extracts the ordering value from the given ValidationRule.
+	Value    func(*ValidationRule) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) validationrule.OrderOption
+	toCursor func(*ValidationRule) Cursor
+}
+
+// ValidationRuleOrder defines the ordering of ValidationRule.
+type ValidationRuleOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *ValidationRuleOrderField `json:"field"`
+}
+
+// DefaultValidationRuleOrder is the default ordering of ValidationRule.
+var DefaultValidationRuleOrder = &ValidationRuleOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ValidationRuleOrderField{
+		Value: func(_m *ValidationRule) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: validationrule.FieldID,
+		toTerm: validationrule.ByID,
+		toCursor: func(_m *ValidationRule) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ValidationRule into ValidationRuleEdge.
+func (_m *ValidationRule) ToEdge(order *ValidationRuleOrder) *ValidationRuleEdge {
+	if order == nil {
+		order = DefaultValidationRuleOrder
+	}
+	return &ValidationRuleEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ValidationRuleAssignmentEdge is the edge representation of ValidationRuleAssignment.
+type ValidationRuleAssignmentEdge struct {
+	Node   *ValidationRuleAssignment `json:"node"`
+	Cursor Cursor                    `json:"cursor"`
+}
+
+// ValidationRuleAssignmentConnection is the connection containing edges to ValidationRuleAssignment.
+type ValidationRuleAssignmentConnection struct {
+	Edges      []*ValidationRuleAssignmentEdge `json:"edges"`
+	PageInfo   PageInfo                        `json:"pageInfo"`
+	TotalCount int                             `json:"totalCount"`
+}
+
+func (c *ValidationRuleAssignmentConnection) build(nodes []*ValidationRuleAssignment, pager *validationruleassignmentPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ValidationRuleAssignment
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ValidationRuleAssignment {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ValidationRuleAssignment {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ValidationRuleAssignmentEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ValidationRuleAssignmentEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ValidationRuleAssignmentPaginateOption enables pagination customization.
+type ValidationRuleAssignmentPaginateOption func(*validationruleassignmentPager) error
+
+// WithValidationRuleAssignmentOrder configures pagination ordering.
+func WithValidationRuleAssignmentOrder(order *ValidationRuleAssignmentOrder) ValidationRuleAssignmentPaginateOption {
+	if order == nil {
+		order = DefaultValidationRuleAssignmentOrder
+	}
+	o := *order
+	return func(pager *validationruleassignmentPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultValidationRuleAssignmentOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithValidationRuleAssignmentFilter configures pagination filter.
+func WithValidationRuleAssignmentFilter(filter func(*ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error)) ValidationRuleAssignmentPaginateOption {
+	return func(pager *validationruleassignmentPager) error {
+		if filter == nil {
+			return errors.New("ValidationRuleAssignmentQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type validationruleassignmentPager struct {
+	reverse bool
+	order   *ValidationRuleAssignmentOrder
+	filter  func(*ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error)
+}
+
+func newValidationRuleAssignmentPager(opts []ValidationRuleAssignmentPaginateOption, reverse bool) (*validationruleassignmentPager, error) {
+	pager := &validationruleassignmentPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultValidationRuleAssignmentOrder
+	}
+	return pager, nil
+}
+
+func (p *validationruleassignmentPager) applyFilter(query *ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *validationruleassignmentPager) toCursor(_m *ValidationRuleAssignment) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *validationruleassignmentPager) applyCursors(query *ValidationRuleAssignmentQuery, after, before *Cursor) (*ValidationRuleAssignmentQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultValidationRuleAssignmentOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *validationruleassignmentPager) applyOrder(query *ValidationRuleAssignmentQuery) *ValidationRuleAssignmentQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultValidationRuleAssignmentOrder.Field {
+		query = query.Order(DefaultValidationRuleAssignmentOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *validationruleassignmentPager) orderExpr(query *ValidationRuleAssignmentQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultValidationRuleAssignmentOrder.Field {
+			b.Comma().Ident(DefaultValidationRuleAssignmentOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ValidationRuleAssignment.
+func (_m *ValidationRuleAssignmentQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ValidationRuleAssignmentPaginateOption,
+) (*ValidationRuleAssignmentConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newValidationRuleAssignmentPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ValidationRuleAssignmentConnection{Edges: []*ValidationRuleAssignmentEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ValidationRuleAssignmentOrderFieldCreatedAt orders ValidationRuleAssignment by created_at.
+	ValidationRuleAssignmentOrderFieldCreatedAt = &ValidationRuleAssignmentOrderField{
+		Value: func(_m *ValidationRuleAssignment) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: validationruleassignment.FieldCreatedAt,
+		toTerm: validationruleassignment.ByCreatedAt,
+		toCursor: func(_m *ValidationRuleAssignment) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ValidationRuleAssignmentOrderField) String() string {
+	var str string
+	switch f.column {
+	case ValidationRuleAssignmentOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ValidationRuleAssignmentOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ValidationRuleAssignmentOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ValidationRuleAssignmentOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ValidationRuleAssignmentOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ValidationRuleAssignmentOrderField", str)
+	}
+	return nil
+}
+
+// ValidationRuleAssignmentOrderField defines the ordering field of ValidationRuleAssignment.
+type ValidationRuleAssignmentOrderField struct {
+	// Value extracts the ordering value from the given ValidationRuleAssignment.
+	Value    func(*ValidationRuleAssignment) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) validationruleassignment.OrderOption
+	toCursor func(*ValidationRuleAssignment) Cursor
+}
+
+// ValidationRuleAssignmentOrder defines the ordering of ValidationRuleAssignment.
+type ValidationRuleAssignmentOrder struct {
+	Direction OrderDirection                      `json:"direction"`
+	Field     *ValidationRuleAssignmentOrderField `json:"field"`
+}
+
+// DefaultValidationRuleAssignmentOrder is the default ordering of ValidationRuleAssignment.
+var DefaultValidationRuleAssignmentOrder = &ValidationRuleAssignmentOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ValidationRuleAssignmentOrderField{
+		Value: func(_m *ValidationRuleAssignment) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: validationruleassignment.FieldID,
+		toTerm: validationruleassignment.ByID,
+		toCursor: func(_m *ValidationRuleAssignment) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ValidationRuleAssignment into ValidationRuleAssignmentEdge.
+func (_m *ValidationRuleAssignment) ToEdge(order *ValidationRuleAssignmentOrder) *ValidationRuleAssignmentEdge {
+	if order == nil {
+		order = DefaultValidationRuleAssignmentOrder
+	}
+	return &ValidationRuleAssignmentEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -21,12 +21,16 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -3907,6 +3911,10 @@ type CustomerWhereInput struct {
 	// "publications" edge predicates.
 	HasPublications     *bool                    `json:"hasPublications,omitempty"`
 	HasPublicationsWith []*PublicationWhereInput `json:"hasPublicationsWith,omitempty"`
+
+	// "redemptions" edge predicates.
+	HasRedemptions     *bool                   `json:"hasRedemptions,omitempty"`
+	HasRedemptionsWith []*RedemptionWhereInput `json:"hasRedemptionsWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -4352,6 +4360,24 @@ func (i *CustomerWhereInput) P() (predicate.Customer, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, customer.HasPublicationsWith(with...))
+	}
+	if i.HasRedemptions != nil {
+		p := customer.HasRedemptions()
+		if !*i.HasRedemptions {
+			p = customer.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasRedemptionsWith) > 0 {
+		with := make([]predicate.Redemption, 0, len(i.HasRedemptionsWith))
+		for _, w := range i.HasRedemptionsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasRedemptionsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, customer.HasRedemptionsWith(with...))
 	}
 	switch len(predicates) {
 	case 0:
@@ -6639,6 +6665,356 @@ func (i *MetadataSchemaWhereInput) P() (predicate.MetadataSchema, error) {
 	}
 }
 
+// OrderWhereInput represents a where input for filtering Order queries.
+type OrderWhereInput struct {
+	Predicates []predicate.Order  `json:"-"`
+	Not        *OrderWhereInput   `json:"not,omitempty"`
+	Or         []*OrderWhereInput `json:"or,omitempty"`
+	And        []*OrderWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "source_id" field predicates.
+	SourceID             *string  `json:"sourceID,omitempty"`
+	SourceIDNEQ          *string  `json:"sourceIDNEQ,omitempty"`
+	SourceIDIn           []string `json:"sourceIDIn,omitempty"`
+	SourceIDNotIn        []string `json:"sourceIDNotIn,omitempty"`
+	SourceIDGT           *string  `json:"sourceIDGT,omitempty"`
+	SourceIDGTE          *string  `json:"sourceIDGTE,omitempty"`
+	SourceIDLT           *string  `json:"sourceIDLT,omitempty"`
+	SourceIDLTE          *string  `json:"sourceIDLTE,omitempty"`
+	SourceIDContains     *string  `json:"sourceIDContains,omitempty"`
+	SourceIDHasPrefix    *string  `json:"sourceIDHasPrefix,omitempty"`
+	SourceIDHasSuffix    *string  `json:"sourceIDHasSuffix,omitempty"`
+	SourceIDIsNil        bool     `json:"sourceIDIsNil,omitempty"`
+	SourceIDNotNil       bool     `json:"sourceIDNotNil,omitempty"`
+	SourceIDEqualFold    *string  `json:"sourceIDEqualFold,omitempty"`
+	SourceIDContainsFold *string  `json:"sourceIDContainsFold,omitempty"`
+
+	// "status" field predicates.
+	Status      *order.Status  `json:"status,omitempty"`
+	StatusNEQ   *order.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []order.Status `json:"statusIn,omitempty"`
+	StatusNotIn []order.Status `json:"statusNotIn,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDIsNil        bool     `json:"customerIDIsNil,omitempty"`
+	CustomerIDNotNil       bool     `json:"customerIDNotNil,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *OrderWhereInput) AddPredicates(predicates ...predicate.Order) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the OrderWhereInput filter on the OrderQuery builder.
+func (i *OrderWhereInput) Filter(q *OrderQuery) (*OrderQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyOrderWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyOrderWhereInput is returned in case the OrderWhereInput is empty.
+var ErrEmptyOrderWhereInput = errors.New("ent: empty predicate OrderWhereInput")
+
+// P returns a predicate for filtering orders.
+// An error is returned if the input is empty or invalid.
+func (i *OrderWhereInput) P() (predicate.Order, error) {
+	var predicates []predicate.Order
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, order.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Order, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, order.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Order, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, order.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, order.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, order.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, order.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, order.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, order.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, order.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, order.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, order.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, order.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, order.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, order.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, order.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, order.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, order.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, order.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, order.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, order.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, order.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, order.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, order.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, order.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, order.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, order.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, order.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, order.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, order.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, order.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, order.UpdatedAtNotNil())
+	}
+	if i.SourceID != nil {
+		predicates = append(predicates, order.SourceIDEQ(*i.SourceID))
+	}
+	if i.SourceIDNEQ != nil {
+		predicates = append(predicates, order.SourceIDNEQ(*i.SourceIDNEQ))
+	}
+	if len(i.SourceIDIn) > 0 {
+		predicates = append(predicates, order.SourceIDIn(i.SourceIDIn...))
+	}
+	if len(i.SourceIDNotIn) > 0 {
+		predicates = append(predicates, order.SourceIDNotIn(i.SourceIDNotIn...))
+	}
+	if i.SourceIDGT != nil {
+		predicates = append(predicates, order.SourceIDGT(*i.SourceIDGT))
+	}
+	if i.SourceIDGTE != nil {
+		predicates = append(predicates, order.SourceIDGTE(*i.SourceIDGTE))
+	}
+	if i.SourceIDLT != nil {
+		predicates = append(predicates, order.SourceIDLT(*i.SourceIDLT))
+	}
+	if i.SourceIDLTE != nil {
+		predicates = append(predicates, order.SourceIDLTE(*i.SourceIDLTE))
+	}
+	if i.SourceIDContains != nil {
+		predicates = append(predicates, order.SourceIDContains(*i.SourceIDContains))
+	}
+	if i.SourceIDHasPrefix != nil {
+		predicates = append(predicates, order.SourceIDHasPrefix(*i.SourceIDHasPrefix))
+	}
+	if i.SourceIDHasSuffix != nil {
+		predicates = append(predicates, order.SourceIDHasSuffix(*i.SourceIDHasSuffix))
+	}
+	if i.SourceIDIsNil {
+		predicates = append(predicates, order.SourceIDIsNil())
+	}
+	if i.SourceIDNotNil {
+		predicates = append(predicates, order.SourceIDNotNil())
+	}
+	if i.SourceIDEqualFold != nil {
+		predicates = append(predicates, order.SourceIDEqualFold(*i.SourceIDEqualFold))
+	}
+	if i.SourceIDContainsFold != nil {
+		predicates = append(predicates, order.SourceIDContainsFold(*i.SourceIDContainsFold))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, order.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, order.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, order.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, order.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, order.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, order.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, order.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, order.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, order.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, order.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, order.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, order.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, order.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, order.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, order.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDIsNil {
+		predicates = append(predicates, order.CustomerIDIsNil())
+	}
+	if i.CustomerIDNotNil {
+		predicates = append(predicates, order.CustomerIDNotNil())
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, order.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, order.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyOrderWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return order.And(predicates...), nil
+	}
+}
+
 // PublicationWhereInput represents a where input for filtering Publication queries.
 type PublicationWhereInput struct {
 	Predicates []predicate.Publication  `json:"-"`
@@ -7298,6 +7674,1302 @@ func (i *PublicationWhereInput) P() (predicate.Publication, error) {
 		return predicates[0], nil
 	default:
 		return publication.And(predicates...), nil
+	}
+}
+
+// RedemptionWhereInput represents a where input for filtering Redemption queries.
+type RedemptionWhereInput struct {
+	Predicates []predicate.Redemption  `json:"-"`
+	Not        *RedemptionWhereInput   `json:"not,omitempty"`
+	Or         []*RedemptionWhereInput `json:"or,omitempty"`
+	And        []*RedemptionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "object" field predicates.
+	Object      *redemption.Object  `json:"object,omitempty"`
+	ObjectNEQ   *redemption.Object  `json:"objectNEQ,omitempty"`
+	ObjectIn    []redemption.Object `json:"objectIn,omitempty"`
+	ObjectNotIn []redemption.Object `json:"objectNotIn,omitempty"`
+
+	// "result" field predicates.
+	Result      *redemption.Result  `json:"result,omitempty"`
+	ResultNEQ   *redemption.Result  `json:"resultNEQ,omitempty"`
+	ResultIn    []redemption.Result `json:"resultIn,omitempty"`
+	ResultNotIn []redemption.Result `json:"resultNotIn,omitempty"`
+
+	// "status" field predicates.
+	Status      *redemption.Status  `json:"status,omitempty"`
+	StatusNEQ   *redemption.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []redemption.Status `json:"statusIn,omitempty"`
+	StatusNotIn []redemption.Status `json:"statusNotIn,omitempty"`
+
+	// "failure_code" field predicates.
+	FailureCode             *string  `json:"failureCode,omitempty"`
+	FailureCodeNEQ          *string  `json:"failureCodeNEQ,omitempty"`
+	FailureCodeIn           []string `json:"failureCodeIn,omitempty"`
+	FailureCodeNotIn        []string `json:"failureCodeNotIn,omitempty"`
+	FailureCodeGT           *string  `json:"failureCodeGT,omitempty"`
+	FailureCodeGTE          *string  `json:"failureCodeGTE,omitempty"`
+	FailureCodeLT           *string  `json:"failureCodeLT,omitempty"`
+	FailureCodeLTE          *string  `json:"failureCodeLTE,omitempty"`
+	FailureCodeContains     *string  `json:"failureCodeContains,omitempty"`
+	FailureCodeHasPrefix    *string  `json:"failureCodeHasPrefix,omitempty"`
+	FailureCodeHasSuffix    *string  `json:"failureCodeHasSuffix,omitempty"`
+	FailureCodeIsNil        bool     `json:"failureCodeIsNil,omitempty"`
+	FailureCodeNotNil       bool     `json:"failureCodeNotNil,omitempty"`
+	FailureCodeEqualFold    *string  `json:"failureCodeEqualFold,omitempty"`
+	FailureCodeContainsFold *string  `json:"failureCodeContainsFold,omitempty"`
+
+	// "failure_message" field predicates.
+	FailureMessage             *string  `json:"failureMessage,omitempty"`
+	FailureMessageNEQ          *string  `json:"failureMessageNEQ,omitempty"`
+	FailureMessageIn           []string `json:"failureMessageIn,omitempty"`
+	FailureMessageNotIn        []string `json:"failureMessageNotIn,omitempty"`
+	FailureMessageGT           *string  `json:"failureMessageGT,omitempty"`
+	FailureMessageGTE          *string  `json:"failureMessageGTE,omitempty"`
+	FailureMessageLT           *string  `json:"failureMessageLT,omitempty"`
+	FailureMessageLTE          *string  `json:"failureMessageLTE,omitempty"`
+	FailureMessageContains     *string  `json:"failureMessageContains,omitempty"`
+	FailureMessageHasPrefix    *string  `json:"failureMessageHasPrefix,omitempty"`
+	FailureMessageHasSuffix    *string  `json:"failureMessageHasSuffix,omitempty"`
+	FailureMessageIsNil        bool     `json:"failureMessageIsNil,omitempty"`
+	FailureMessageNotNil       bool     `json:"failureMessageNotNil,omitempty"`
+	FailureMessageEqualFold    *string  `json:"failureMessageEqualFold,omitempty"`
+	FailureMessageContainsFold *string  `json:"failureMessageContainsFold,omitempty"`
+
+	// "parent_id" field predicates.
+	ParentID             *string  `json:"parentID,omitempty"`
+	ParentIDNEQ          *string  `json:"parentIDNEQ,omitempty"`
+	ParentIDIn           []string `json:"parentIDIn,omitempty"`
+	ParentIDNotIn        []string `json:"parentIDNotIn,omitempty"`
+	ParentIDGT           *string  `json:"parentIDGT,omitempty"`
+	ParentIDGTE          *string  `json:"parentIDGTE,omitempty"`
+	ParentIDLT           *string  `json:"parentIDLT,omitempty"`
+	ParentIDLTE          *string  `json:"parentIDLTE,omitempty"`
+	ParentIDContains     *string  `json:"parentIDContains,omitempty"`
+	ParentIDHasPrefix    *string  `json:"parentIDHasPrefix,omitempty"`
+	ParentIDHasSuffix    *string  `json:"parentIDHasSuffix,omitempty"`
+	ParentIDIsNil        bool     `json:"parentIDIsNil,omitempty"`
+	ParentIDNotNil       bool     `json:"parentIDNotNil,omitempty"`
+	ParentIDEqualFold    *string  `json:"parentIDEqualFold,omitempty"`
+	ParentIDContainsFold *string  `json:"parentIDContainsFold,omitempty"`
+
+	// "rolled_back_id" field predicates.
+	RolledBackID             *string  `json:"rolledBackID,omitempty"`
+	RolledBackIDNEQ          *string  `json:"rolledBackIDNEQ,omitempty"`
+	RolledBackIDIn           []string `json:"rolledBackIDIn,omitempty"`
+	RolledBackIDNotIn        []string `json:"rolledBackIDNotIn,omitempty"`
+	RolledBackIDGT           *string  `json:"rolledBackIDGT,omitempty"`
+	RolledBackIDGTE          *string  `json:"rolledBackIDGTE,omitempty"`
+	RolledBackIDLT           *string  `json:"rolledBackIDLT,omitempty"`
+	RolledBackIDLTE          *string  `json:"rolledBackIDLTE,omitempty"`
+	RolledBackIDContains     *string  `json:"rolledBackIDContains,omitempty"`
+	RolledBackIDHasPrefix    *string  `json:"rolledBackIDHasPrefix,omitempty"`
+	RolledBackIDHasSuffix    *string  `json:"rolledBackIDHasSuffix,omitempty"`
+	RolledBackIDIsNil        bool     `json:"rolledBackIDIsNil,omitempty"`
+	RolledBackIDNotNil       bool     `json:"rolledBackIDNotNil,omitempty"`
+	RolledBackIDEqualFold    *string  `json:"rolledBackIDEqualFold,omitempty"`
+	RolledBackIDContainsFold *string  `json:"rolledBackIDContainsFold,omitempty"`
+
+	// "rollback_id" field predicates.
+	RollbackID             *string  `json:"rollbackID,omitempty"`
+	RollbackIDNEQ          *string  `json:"rollbackIDNEQ,omitempty"`
+	RollbackIDIn           []string `json:"rollbackIDIn,omitempty"`
+	RollbackIDNotIn        []string `json:"rollbackIDNotIn,omitempty"`
+	RollbackIDGT           *string  `json:"rollbackIDGT,omitempty"`
+	RollbackIDGTE          *string  `json:"rollbackIDGTE,omitempty"`
+	RollbackIDLT           *string  `json:"rollbackIDLT,omitempty"`
+	RollbackIDLTE          *string  `json:"rollbackIDLTE,omitempty"`
+	RollbackIDContains     *string  `json:"rollbackIDContains,omitempty"`
+	RollbackIDHasPrefix    *string  `json:"rollbackIDHasPrefix,omitempty"`
+	RollbackIDHasSuffix    *string  `json:"rollbackIDHasSuffix,omitempty"`
+	RollbackIDIsNil        bool     `json:"rollbackIDIsNil,omitempty"`
+	RollbackIDNotNil       bool     `json:"rollbackIDNotNil,omitempty"`
+	RollbackIDEqualFold    *string  `json:"rollbackIDEqualFold,omitempty"`
+	RollbackIDContainsFold *string  `json:"rollbackIDContainsFold,omitempty"`
+
+	// "voucher_id" field predicates.
+	VoucherID             *string  `json:"voucherID,omitempty"`
+	VoucherIDNEQ          *string  `json:"voucherIDNEQ,omitempty"`
+	VoucherIDIn           []string `json:"voucherIDIn,omitempty"`
+	VoucherIDNotIn        []string `json:"voucherIDNotIn,omitempty"`
+	VoucherIDGT           *string  `json:"voucherIDGT,omitempty"`
+	VoucherIDGTE          *string  `json:"voucherIDGTE,omitempty"`
+	VoucherIDLT           *string  `json:"voucherIDLT,omitempty"`
+	VoucherIDLTE          *string  `json:"voucherIDLTE,omitempty"`
+	VoucherIDContains     *string  `json:"voucherIDContains,omitempty"`
+	VoucherIDHasPrefix    *string  `json:"voucherIDHasPrefix,omitempty"`
+	VoucherIDHasSuffix    *string  `json:"voucherIDHasSuffix,omitempty"`
+	VoucherIDIsNil        bool     `json:"voucherIDIsNil,omitempty"`
+	VoucherIDNotNil       bool     `json:"voucherIDNotNil,omitempty"`
+	VoucherIDEqualFold    *string  `json:"voucherIDEqualFold,omitempty"`
+	VoucherIDContainsFold *string  `json:"voucherIDContainsFold,omitempty"`
+
+	// "voucher_code" field predicates.
+	VoucherCode             *string  `json:"voucherCode,omitempty"`
+	VoucherCodeNEQ          *string  `json:"voucherCodeNEQ,omitempty"`
+	VoucherCodeIn           []string `json:"voucherCodeIn,omitempty"`
+	VoucherCodeNotIn        []string `json:"voucherCodeNotIn,omitempty"`
+	VoucherCodeGT           *string  `json:"voucherCodeGT,omitempty"`
+	VoucherCodeGTE          *string  `json:"voucherCodeGTE,omitempty"`
+	VoucherCodeLT           *string  `json:"voucherCodeLT,omitempty"`
+	VoucherCodeLTE          *string  `json:"voucherCodeLTE,omitempty"`
+	VoucherCodeContains     *string  `json:"voucherCodeContains,omitempty"`
+	VoucherCodeHasPrefix    *string  `json:"voucherCodeHasPrefix,omitempty"`
+	VoucherCodeHasSuffix    *string  `json:"voucherCodeHasSuffix,omitempty"`
+	VoucherCodeIsNil        bool     `json:"voucherCodeIsNil,omitempty"`
+	VoucherCodeNotNil       bool     `json:"voucherCodeNotNil,omitempty"`
+	VoucherCodeEqualFold    *string  `json:"voucherCodeEqualFold,omitempty"`
+	VoucherCodeContainsFold *string  `json:"voucherCodeContainsFold,omitempty"`
+
+	// "campaign_id" field predicates.
+	CampaignID             *string  `json:"campaignID,omitempty"`
+	CampaignIDNEQ          *string  `json:"campaignIDNEQ,omitempty"`
+	CampaignIDIn           []string `json:"campaignIDIn,omitempty"`
+	CampaignIDNotIn        []string `json:"campaignIDNotIn,omitempty"`
+	CampaignIDGT           *string  `json:"campaignIDGT,omitempty"`
+	CampaignIDGTE          *string  `json:"campaignIDGTE,omitempty"`
+	CampaignIDLT           *string  `json:"campaignIDLT,omitempty"`
+	CampaignIDLTE          *string  `json:"campaignIDLTE,omitempty"`
+	CampaignIDContains     *string  `json:"campaignIDContains,omitempty"`
+	CampaignIDHasPrefix    *string  `json:"campaignIDHasPrefix,omitempty"`
+	CampaignIDHasSuffix    *string  `json:"campaignIDHasSuffix,omitempty"`
+	CampaignIDIsNil        bool     `json:"campaignIDIsNil,omitempty"`
+	CampaignIDNotNil       bool     `json:"campaignIDNotNil,omitempty"`
+	CampaignIDEqualFold    *string  `json:"campaignIDEqualFold,omitempty"`
+	CampaignIDContainsFold *string  `json:"campaignIDContainsFold,omitempty"`
+
+	// "customer_id" field predicates.
+	CustomerID             *string  `json:"customerID,omitempty"`
+	CustomerIDNEQ          *string  `json:"customerIDNEQ,omitempty"`
+	CustomerIDIn           []string `json:"customerIDIn,omitempty"`
+	CustomerIDNotIn        []string `json:"customerIDNotIn,omitempty"`
+	CustomerIDGT           *string  `json:"customerIDGT,omitempty"`
+	CustomerIDGTE          *string  `json:"customerIDGTE,omitempty"`
+	CustomerIDLT           *string  `json:"customerIDLT,omitempty"`
+	CustomerIDLTE          *string  `json:"customerIDLTE,omitempty"`
+	CustomerIDContains     *string  `json:"customerIDContains,omitempty"`
+	CustomerIDHasPrefix    *string  `json:"customerIDHasPrefix,omitempty"`
+	CustomerIDHasSuffix    *string  `json:"customerIDHasSuffix,omitempty"`
+	CustomerIDIsNil        bool     `json:"customerIDIsNil,omitempty"`
+	CustomerIDNotNil       bool     `json:"customerIDNotNil,omitempty"`
+	CustomerIDEqualFold    *string  `json:"customerIDEqualFold,omitempty"`
+	CustomerIDContainsFold *string  `json:"customerIDContainsFold,omitempty"`
+
+	// "order_id" field predicates.
+	OrderID             *string  `json:"orderID,omitempty"`
+	OrderIDNEQ          *string  `json:"orderIDNEQ,omitempty"`
+	OrderIDIn           []string `json:"orderIDIn,omitempty"`
+	OrderIDNotIn        []string `json:"orderIDNotIn,omitempty"`
+	OrderIDGT           *string  `json:"orderIDGT,omitempty"`
+	OrderIDGTE          *string  `json:"orderIDGTE,omitempty"`
+	OrderIDLT           *string  `json:"orderIDLT,omitempty"`
+	OrderIDLTE          *string  `json:"orderIDLTE,omitempty"`
+	OrderIDContains     *string  `json:"orderIDContains,omitempty"`
+	OrderIDHasPrefix    *string  `json:"orderIDHasPrefix,omitempty"`
+	OrderIDHasSuffix    *string  `json:"orderIDHasSuffix,omitempty"`
+	OrderIDIsNil        bool     `json:"orderIDIsNil,omitempty"`
+	OrderIDNotNil       bool     `json:"orderIDNotNil,omitempty"`
+	OrderIDEqualFold    *string  `json:"orderIDEqualFold,omitempty"`
+	OrderIDContainsFold *string  `json:"orderIDContainsFold,omitempty"`
+
+	// "tracking_id" field predicates.
+	TrackingID             *string  `json:"trackingID,omitempty"`
+	TrackingIDNEQ          *string  `json:"trackingIDNEQ,omitempty"`
+	TrackingIDIn           []string `json:"trackingIDIn,omitempty"`
+	TrackingIDNotIn        []string `json:"trackingIDNotIn,omitempty"`
+	TrackingIDGT           *string  `json:"trackingIDGT,omitempty"`
+	TrackingIDGTE          *string  `json:"trackingIDGTE,omitempty"`
+	TrackingIDLT           *string  `json:"trackingIDLT,omitempty"`
+	TrackingIDLTE          *string  `json:"trackingIDLTE,omitempty"`
+	TrackingIDContains     *string  `json:"trackingIDContains,omitempty"`
+	TrackingIDHasPrefix    *string  `json:"trackingIDHasPrefix,omitempty"`
+	TrackingIDHasSuffix    *string  `json:"trackingIDHasSuffix,omitempty"`
+	TrackingIDIsNil        bool     `json:"trackingIDIsNil,omitempty"`
+	TrackingIDNotNil       bool     `json:"trackingIDNotNil,omitempty"`
+	TrackingIDEqualFold    *string  `json:"trackingIDEqualFold,omitempty"`
+	TrackingIDContainsFold *string  `json:"trackingIDContainsFold,omitempty"`
+
+	// "session_key" field predicates.
+	SessionKey             *string  `json:"sessionKey,omitempty"`
+	SessionKeyNEQ          *string  `json:"sessionKeyNEQ,omitempty"`
+	SessionKeyIn           []string `json:"sessionKeyIn,omitempty"`
+	SessionKeyNotIn        []string `json:"sessionKeyNotIn,omitempty"`
+	SessionKeyGT           *string  `json:"sessionKeyGT,omitempty"`
+	SessionKeyGTE          *string  `json:"sessionKeyGTE,omitempty"`
+	SessionKeyLT           *string  `json:"sessionKeyLT,omitempty"`
+	SessionKeyLTE          *string  `json:"sessionKeyLTE,omitempty"`
+	SessionKeyContains     *string  `json:"sessionKeyContains,omitempty"`
+	SessionKeyHasPrefix    *string  `json:"sessionKeyHasPrefix,omitempty"`
+	SessionKeyHasSuffix    *string  `json:"sessionKeyHasSuffix,omitempty"`
+	SessionKeyIsNil        bool     `json:"sessionKeyIsNil,omitempty"`
+	SessionKeyNotNil       bool     `json:"sessionKeyNotNil,omitempty"`
+	SessionKeyEqualFold    *string  `json:"sessionKeyEqualFold,omitempty"`
+	SessionKeyContainsFold *string  `json:"sessionKeyContainsFold,omitempty"`
+
+	// "reason" field predicates.
+	Reason             *string  `json:"reason,omitempty"`
+	ReasonNEQ          *string  `json:"reasonNEQ,omitempty"`
+	ReasonIn           []string `json:"reasonIn,omitempty"`
+	ReasonNotIn        []string `json:"reasonNotIn,omitempty"`
+	ReasonGT           *string  `json:"reasonGT,omitempty"`
+	ReasonGTE          *string  `json:"reasonGTE,omitempty"`
+	ReasonLT           *string  `json:"reasonLT,omitempty"`
+	ReasonLTE          *string  `json:"reasonLTE,omitempty"`
+	ReasonContains     *string  `json:"reasonContains,omitempty"`
+	ReasonHasPrefix    *string  `json:"reasonHasPrefix,omitempty"`
+	ReasonHasSuffix    *string  `json:"reasonHasSuffix,omitempty"`
+	ReasonIsNil        bool     `json:"reasonIsNil,omitempty"`
+	ReasonNotNil       bool     `json:"reasonNotNil,omitempty"`
+	ReasonEqualFold    *string  `json:"reasonEqualFold,omitempty"`
+	ReasonContainsFold *string  `json:"reasonContainsFold,omitempty"`
+
+	// "related_object_type" field predicates.
+	RelatedObjectType             *string  `json:"relatedObjectType,omitempty"`
+	RelatedObjectTypeNEQ          *string  `json:"relatedObjectTypeNEQ,omitempty"`
+	RelatedObjectTypeIn           []string `json:"relatedObjectTypeIn,omitempty"`
+	RelatedObjectTypeNotIn        []string `json:"relatedObjectTypeNotIn,omitempty"`
+	RelatedObjectTypeGT           *string  `json:"relatedObjectTypeGT,omitempty"`
+	RelatedObjectTypeGTE          *string  `json:"relatedObjectTypeGTE,omitempty"`
+	RelatedObjectTypeLT           *string  `json:"relatedObjectTypeLT,omitempty"`
+	RelatedObjectTypeLTE          *string  `json:"relatedObjectTypeLTE,omitempty"`
+	RelatedObjectTypeContains     *string  `json:"relatedObjectTypeContains,omitempty"`
+	RelatedObjectTypeHasPrefix    *string  `json:"relatedObjectTypeHasPrefix,omitempty"`
+	RelatedObjectTypeHasSuffix    *string  `json:"relatedObjectTypeHasSuffix,omitempty"`
+	RelatedObjectTypeEqualFold    *string  `json:"relatedObjectTypeEqualFold,omitempty"`
+	RelatedObjectTypeContainsFold *string  `json:"relatedObjectTypeContainsFold,omitempty"`
+
+	// "related_object_id" field predicates.
+	RelatedObjectID             *string  `json:"relatedObjectID,omitempty"`
+	RelatedObjectIDNEQ          *string  `json:"relatedObjectIDNEQ,omitempty"`
+	RelatedObjectIDIn           []string `json:"relatedObjectIDIn,omitempty"`
+	RelatedObjectIDNotIn        []string `json:"relatedObjectIDNotIn,omitempty"`
+	RelatedObjectIDGT           *string  `json:"relatedObjectIDGT,omitempty"`
+	RelatedObjectIDGTE          *string  `json:"relatedObjectIDGTE,omitempty"`
+	RelatedObjectIDLT           *string  `json:"relatedObjectIDLT,omitempty"`
+	RelatedObjectIDLTE          *string  `json:"relatedObjectIDLTE,omitempty"`
+	RelatedObjectIDContains     *string  `json:"relatedObjectIDContains,omitempty"`
+	RelatedObjectIDHasPrefix    *string  `json:"relatedObjectIDHasPrefix,omitempty"`
+	RelatedObjectIDHasSuffix    *string  `json:"relatedObjectIDHasSuffix,omitempty"`
+	RelatedObjectIDEqualFold    *string  `json:"relatedObjectIDEqualFold,omitempty"`
+	RelatedObjectIDContainsFold *string  `json:"relatedObjectIDContainsFold,omitempty"`
+
+	// "amount" field predicates.
+	Amount       *int64  `json:"amount,omitempty"`
+	AmountNEQ    *int64  `json:"amountNEQ,omitempty"`
+	AmountIn     []int64 `json:"amountIn,omitempty"`
+	AmountNotIn  []int64 `json:"amountNotIn,omitempty"`
+	AmountGT     *int64  `json:"amountGT,omitempty"`
+	AmountGTE    *int64  `json:"amountGTE,omitempty"`
+	AmountLT     *int64  `json:"amountLT,omitempty"`
+	AmountLTE    *int64  `json:"amountLTE,omitempty"`
+	AmountIsNil  bool    `json:"amountIsNil,omitempty"`
+	AmountNotNil bool    `json:"amountNotNil,omitempty"`
+
+	// "applied_discount" field predicates.
+	AppliedDiscount      *int64  `json:"appliedDiscount,omitempty"`
+	AppliedDiscountNEQ   *int64  `json:"appliedDiscountNEQ,omitempty"`
+	AppliedDiscountIn    []int64 `json:"appliedDiscountIn,omitempty"`
+	AppliedDiscountNotIn []int64 `json:"appliedDiscountNotIn,omitempty"`
+	AppliedDiscountGT    *int64  `json:"appliedDiscountGT,omitempty"`
+	AppliedDiscountGTE   *int64  `json:"appliedDiscountGTE,omitempty"`
+	AppliedDiscountLT    *int64  `json:"appliedDiscountLT,omitempty"`
+	AppliedDiscountLTE   *int64  `json:"appliedDiscountLTE,omitempty"`
+
+	// "voucher" edge predicates.
+	HasVoucher     *bool                `json:"hasVoucher,omitempty"`
+	HasVoucherWith []*VoucherWhereInput `json:"hasVoucherWith,omitempty"`
+
+	// "customer" edge predicates.
+	HasCustomer     *bool                 `json:"hasCustomer,omitempty"`
+	HasCustomerWith []*CustomerWhereInput `json:"hasCustomerWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *RedemptionWhereInput) AddPredicates(predicates ...predicate.Redemption) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the RedemptionWhereInput filter on the RedemptionQuery builder.
+func (i *RedemptionWhereInput) Filter(q *RedemptionQuery) (*RedemptionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyRedemptionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyRedemptionWhereInput is returned in case the RedemptionWhereInput is empty.
+var ErrEmptyRedemptionWhereInput = errors.New("ent: empty predicate RedemptionWhereInput")
+
+// P returns a predicate for filtering redemptions.
+// An error is returned if the input is empty or invalid.
+func (i *RedemptionWhereInput) P() (predicate.Redemption, error) {
+	var predicates []predicate.Redemption
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, redemption.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Redemption, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, redemption.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Redemption, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, redemption.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, redemption.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, redemption.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, redemption.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, redemption.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, redemption.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, redemption.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, redemption.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, redemption.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, redemption.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, redemption.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, redemption.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, redemption.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, redemption.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, redemption.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, redemption.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, redemption.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, redemption.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, redemption.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, redemption.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, redemption.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, redemption.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, redemption.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, redemption.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, redemption.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, redemption.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, redemption.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, redemption.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, redemption.UpdatedAtNotNil())
+	}
+	if i.Object != nil {
+		predicates = append(predicates, redemption.ObjectEQ(*i.Object))
+	}
+	if i.ObjectNEQ != nil {
+		predicates = append(predicates, redemption.ObjectNEQ(*i.ObjectNEQ))
+	}
+	if len(i.ObjectIn) > 0 {
+		predicates = append(predicates, redemption.ObjectIn(i.ObjectIn...))
+	}
+	if len(i.ObjectNotIn) > 0 {
+		predicates = append(predicates, redemption.ObjectNotIn(i.ObjectNotIn...))
+	}
+	if i.Result != nil {
+		predicates = append(predicates, redemption.ResultEQ(*i.Result))
+	}
+	if i.ResultNEQ != nil {
+		predicates = append(predicates, redemption.ResultNEQ(*i.ResultNEQ))
+	}
+	if len(i.ResultIn) > 0 {
+		predicates = append(predicates, redemption.ResultIn(i.ResultIn...))
+	}
+	if len(i.ResultNotIn) > 0 {
+		predicates = append(predicates, redemption.ResultNotIn(i.ResultNotIn...))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, redemption.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, redemption.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, redemption.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, redemption.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.FailureCode != nil {
+		predicates = append(predicates, redemption.FailureCodeEQ(*i.FailureCode))
+	}
+	if i.FailureCodeNEQ != nil {
+		predicates = append(predicates, redemption.FailureCodeNEQ(*i.FailureCodeNEQ))
+	}
+	if len(i.FailureCodeIn) > 0 {
+		predicates = append(predicates, redemption.FailureCodeIn(i.FailureCodeIn...))
+	}
+	if len(i.FailureCodeNotIn) > 0 {
+		predicates = append(predicates, redemption.FailureCodeNotIn(i.FailureCodeNotIn...))
+	}
+	if i.FailureCodeGT != nil {
+		predicates = append(predicates, redemption.FailureCodeGT(*i.FailureCodeGT))
+	}
+	if i.FailureCodeGTE != nil {
+		predicates = append(predicates, redemption.FailureCodeGTE(*i.FailureCodeGTE))
+	}
+	if i.FailureCodeLT != nil {
+		predicates = append(predicates, redemption.FailureCodeLT(*i.FailureCodeLT))
+	}
+	if i.FailureCodeLTE != nil {
+		predicates = append(predicates, redemption.FailureCodeLTE(*i.FailureCodeLTE))
+	}
+	if i.FailureCodeContains != nil {
+		predicates = append(predicates, redemption.FailureCodeContains(*i.FailureCodeContains))
+	}
+	if i.FailureCodeHasPrefix != nil {
+		predicates = append(predicates, redemption.FailureCodeHasPrefix(*i.FailureCodeHasPrefix))
+	}
+	if i.FailureCodeHasSuffix != nil {
+		predicates = append(predicates, redemption.FailureCodeHasSuffix(*i.FailureCodeHasSuffix))
+	}
+	if i.FailureCodeIsNil {
+		predicates = append(predicates, redemption.FailureCodeIsNil())
+	}
+	if i.FailureCodeNotNil {
+		predicates = append(predicates, redemption.FailureCodeNotNil())
+	}
+	if i.FailureCodeEqualFold != nil {
+		predicates = append(predicates, redemption.FailureCodeEqualFold(*i.FailureCodeEqualFold))
+	}
+	if i.FailureCodeContainsFold != nil {
+		predicates = append(predicates, redemption.FailureCodeContainsFold(*i.FailureCodeContainsFold))
+	}
+	if i.FailureMessage != nil {
+		predicates = append(predicates, redemption.FailureMessageEQ(*i.FailureMessage))
+	}
+	if i.FailureMessageNEQ != nil {
+		predicates = append(predicates, redemption.FailureMessageNEQ(*i.FailureMessageNEQ))
+	}
+	if len(i.FailureMessageIn) > 0 {
+		predicates = append(predicates, redemption.FailureMessageIn(i.FailureMessageIn...))
+	}
+	if len(i.FailureMessageNotIn) > 0 {
+		predicates = append(predicates, redemption.FailureMessageNotIn(i.FailureMessageNotIn...))
+	}
+	if i.FailureMessageGT != nil {
+		predicates = append(predicates, redemption.FailureMessageGT(*i.FailureMessageGT))
+	}
+	if i.FailureMessageGTE != nil {
+		predicates = append(predicates, redemption.FailureMessageGTE(*i.FailureMessageGTE))
+	}
+	if i.FailureMessageLT != nil {
+		predicates = append(predicates, redemption.FailureMessageLT(*i.FailureMessageLT))
+	}
+	if i.FailureMessageLTE != nil {
+		predicates = append(predicates, redemption.FailureMessageLTE(*i.FailureMessageLTE))
+	}
+	if i.FailureMessageContains != nil {
+		predicates = append(predicates, redemption.FailureMessageContains(*i.FailureMessageContains))
+	}
+	if i.FailureMessageHasPrefix != nil {
+		predicates = append(predicates, redemption.FailureMessageHasPrefix(*i.FailureMessageHasPrefix))
+	}
+	if i.FailureMessageHasSuffix != nil {
+		predicates = append(predicates, redemption.FailureMessageHasSuffix(*i.FailureMessageHasSuffix))
+	}
+	if i.FailureMessageIsNil {
+		predicates = append(predicates, redemption.FailureMessageIsNil())
+	}
+	if i.FailureMessageNotNil {
+		predicates = append(predicates, redemption.FailureMessageNotNil())
+	}
+	if i.FailureMessageEqualFold != nil {
+		predicates = append(predicates, redemption.FailureMessageEqualFold(*i.FailureMessageEqualFold))
+	}
+	if i.FailureMessageContainsFold != nil {
+		predicates = append(predicates, redemption.FailureMessageContainsFold(*i.FailureMessageContainsFold))
+	}
+	if i.ParentID != nil {
+		predicates = append(predicates, redemption.ParentIDEQ(*i.ParentID))
+	}
+	if i.ParentIDNEQ != nil {
+		predicates = append(predicates, redemption.ParentIDNEQ(*i.ParentIDNEQ))
+	}
+	if len(i.ParentIDIn) > 0 {
+		predicates = append(predicates, redemption.ParentIDIn(i.ParentIDIn...))
+	}
+	if len(i.ParentIDNotIn) > 0 {
+		predicates = append(predicates, redemption.ParentIDNotIn(i.ParentIDNotIn...))
+	}
+	if i.ParentIDGT != nil {
+		predicates = append(predicates, redemption.ParentIDGT(*i.ParentIDGT))
+	}
+	if i.ParentIDGTE != nil {
+		predicates = append(predicates, redemption.ParentIDGTE(*i.ParentIDGTE))
+	}
+	if i.ParentIDLT != nil {
+		predicates = append(predicates, redemption.ParentIDLT(*i.ParentIDLT))
+	}
+	if i.ParentIDLTE != nil {
+		predicates = append(predicates, redemption.ParentIDLTE(*i.ParentIDLTE))
+	}
+	if i.ParentIDContains != nil {
+		predicates = append(predicates, redemption.ParentIDContains(*i.ParentIDContains))
+	}
+	if i.ParentIDHasPrefix != nil {
+		predicates = append(predicates, redemption.ParentIDHasPrefix(*i.ParentIDHasPrefix))
+	}
+	if i.ParentIDHasSuffix != nil {
+		predicates = append(predicates, redemption.ParentIDHasSuffix(*i.ParentIDHasSuffix))
+	}
+	if i.ParentIDIsNil {
+		predicates = append(predicates, redemption.ParentIDIsNil())
+	}
+	if i.ParentIDNotNil {
+		predicates = append(predicates, redemption.ParentIDNotNil())
+	}
+	if i.ParentIDEqualFold != nil {
+		predicates = append(predicates, redemption.ParentIDEqualFold(*i.ParentIDEqualFold))
+	}
+	if i.ParentIDContainsFold != nil {
+		predicates = append(predicates, redemption.ParentIDContainsFold(*i.ParentIDContainsFold))
+	}
+	if i.RolledBackID != nil {
+		predicates = append(predicates, redemption.RolledBackIDEQ(*i.RolledBackID))
+	}
+	if i.RolledBackIDNEQ != nil {
+		predicates = append(predicates, redemption.RolledBackIDNEQ(*i.RolledBackIDNEQ))
+	}
+	if len(i.RolledBackIDIn) > 0 {
+		predicates = append(predicates, redemption.RolledBackIDIn(i.RolledBackIDIn...))
+	}
+	if len(i.RolledBackIDNotIn) > 0 {
+		predicates = append(predicates, redemption.RolledBackIDNotIn(i.RolledBackIDNotIn...))
+	}
+	if i.RolledBackIDGT != nil {
+		predicates = append(predicates, redemption.RolledBackIDGT(*i.RolledBackIDGT))
+	}
+	if i.RolledBackIDGTE != nil {
+		predicates = append(predicates, redemption.RolledBackIDGTE(*i.RolledBackIDGTE))
+	}
+	if i.RolledBackIDLT != nil {
+		predicates = append(predicates, redemption.RolledBackIDLT(*i.RolledBackIDLT))
+	}
+	if i.RolledBackIDLTE != nil {
+		predicates = append(predicates, redemption.RolledBackIDLTE(*i.RolledBackIDLTE))
+	}
+	if i.RolledBackIDContains != nil {
+		predicates = append(predicates, redemption.RolledBackIDContains(*i.RolledBackIDContains))
+	}
+	if i.RolledBackIDHasPrefix != nil {
+		predicates = append(predicates, redemption.RolledBackIDHasPrefix(*i.RolledBackIDHasPrefix))
+	}
+	if i.RolledBackIDHasSuffix != nil {
+		predicates = append(predicates, redemption.RolledBackIDHasSuffix(*i.RolledBackIDHasSuffix))
+	}
+	if i.RolledBackIDIsNil {
+		predicates = append(predicates, redemption.RolledBackIDIsNil())
+	}
+	if i.RolledBackIDNotNil {
+		predicates = append(predicates, redemption.RolledBackIDNotNil())
+	}
+	if i.RolledBackIDEqualFold != nil {
+		predicates = append(predicates, redemption.RolledBackIDEqualFold(*i.RolledBackIDEqualFold))
+	}
+	if i.RolledBackIDContainsFold != nil {
+		predicates = append(predicates, redemption.RolledBackIDContainsFold(*i.RolledBackIDContainsFold))
+	}
+	if i.RollbackID != nil {
+		predicates = append(predicates, redemption.RollbackIDEQ(*i.RollbackID))
+	}
+	if i.RollbackIDNEQ != nil {
+		predicates = append(predicates, redemption.RollbackIDNEQ(*i.RollbackIDNEQ))
+	}
+	if len(i.RollbackIDIn) > 0 {
+		predicates = append(predicates, redemption.RollbackIDIn(i.RollbackIDIn...))
+	}
+	if len(i.RollbackIDNotIn) > 0 {
+		predicates = append(predicates, redemption.RollbackIDNotIn(i.RollbackIDNotIn...))
+	}
+	if i.RollbackIDGT != nil {
+		predicates = append(predicates, redemption.RollbackIDGT(*i.RollbackIDGT))
+	}
+	if i.RollbackIDGTE != nil {
+		predicates = append(predicates, redemption.RollbackIDGTE(*i.RollbackIDGTE))
+	}
+	if i.RollbackIDLT != nil {
+		predicates = append(predicates, redemption.RollbackIDLT(*i.RollbackIDLT))
+	}
+	if i.RollbackIDLTE != nil {
+		predicates = append(predicates, redemption.RollbackIDLTE(*i.RollbackIDLTE))
+	}
+	if i.RollbackIDContains != nil {
+		predicates = append(predicates, redemption.RollbackIDContains(*i.RollbackIDContains))
+	}
+	if i.RollbackIDHasPrefix != nil {
+		predicates = append(predicates, redemption.RollbackIDHasPrefix(*i.RollbackIDHasPrefix))
+	}
+	if i.RollbackIDHasSuffix != nil {
+		predicates = append(predicates, redemption.RollbackIDHasSuffix(*i.RollbackIDHasSuffix))
+	}
+	if i.RollbackIDIsNil {
+		predicates = append(predicates, redemption.RollbackIDIsNil())
+	}
+	if i.RollbackIDNotNil {
+		predicates = append(predicates, redemption.RollbackIDNotNil())
+	}
+	if i.RollbackIDEqualFold != nil {
+		predicates = append(predicates, redemption.RollbackIDEqualFold(*i.RollbackIDEqualFold))
+	}
+	if i.RollbackIDContainsFold != nil {
+		predicates = append(predicates, redemption.RollbackIDContainsFold(*i.RollbackIDContainsFold))
+	}
+	if i.VoucherID != nil {
+		predicates = append(predicates, redemption.VoucherIDEQ(*i.VoucherID))
+	}
+	if i.VoucherIDNEQ != nil {
+		predicates = append(predicates, redemption.VoucherIDNEQ(*i.VoucherIDNEQ))
+	}
+	if len(i.VoucherIDIn) > 0 {
+		predicates = append(predicates, redemption.VoucherIDIn(i.VoucherIDIn...))
+	}
+	if len(i.VoucherIDNotIn) > 0 {
+		predicates = append(predicates, redemption.VoucherIDNotIn(i.VoucherIDNotIn...))
+	}
+	if i.VoucherIDGT != nil {
+		predicates = append(predicates, redemption.VoucherIDGT(*i.VoucherIDGT))
+	}
+	if i.VoucherIDGTE != nil {
+		predicates = append(predicates, redemption.VoucherIDGTE(*i.VoucherIDGTE))
+	}
+	if i.VoucherIDLT != nil {
+		predicates = append(predicates, redemption.VoucherIDLT(*i.VoucherIDLT))
+	}
+	if i.VoucherIDLTE != nil {
+		predicates = append(predicates, redemption.VoucherIDLTE(*i.VoucherIDLTE))
+	}
+	if i.VoucherIDContains != nil {
+		predicates = append(predicates, redemption.VoucherIDContains(*i.VoucherIDContains))
+	}
+	if i.VoucherIDHasPrefix != nil {
+		predicates = append(predicates, redemption.VoucherIDHasPrefix(*i.VoucherIDHasPrefix))
+	}
+	if i.VoucherIDHasSuffix != nil {
+		predicates = append(predicates, redemption.VoucherIDHasSuffix(*i.VoucherIDHasSuffix))
+	}
+	if i.VoucherIDIsNil {
+		predicates = append(predicates, redemption.VoucherIDIsNil())
+	}
+	if i.VoucherIDNotNil {
+		predicates = append(predicates, redemption.VoucherIDNotNil())
+	}
+	if i.VoucherIDEqualFold != nil {
+		predicates = append(predicates, redemption.VoucherIDEqualFold(*i.VoucherIDEqualFold))
+	}
+	if i.VoucherIDContainsFold != nil {
+		predicates = append(predicates, redemption.VoucherIDContainsFold(*i.VoucherIDContainsFold))
+	}
+	if i.VoucherCode != nil {
+		predicates = append(predicates, redemption.VoucherCodeEQ(*i.VoucherCode))
+	}
+	if i.VoucherCodeNEQ != nil {
+		predicates = append(predicates, redemption.VoucherCodeNEQ(*i.VoucherCodeNEQ))
+	}
+	if len(i.VoucherCodeIn) > 0 {
+		predicates = append(predicates, redemption.VoucherCodeIn(i.VoucherCodeIn...))
+	}
+	if len(i.VoucherCodeNotIn) > 0 {
+		predicates = append(predicates, redemption.VoucherCodeNotIn(i.VoucherCodeNotIn...))
+	}
+	if i.VoucherCodeGT != nil {
+		predicates = append(predicates, redemption.VoucherCodeGT(*i.VoucherCodeGT))
+	}
+	if i.VoucherCodeGTE != nil {
+		predicates = append(predicates, redemption.VoucherCodeGTE(*i.VoucherCodeGTE))
+	}
+	if i.VoucherCodeLT != nil {
+		predicates = append(predicates, redemption.VoucherCodeLT(*i.VoucherCodeLT))
+	}
+	if i.VoucherCodeLTE != nil {
+		predicates = append(predicates, redemption.VoucherCodeLTE(*i.VoucherCodeLTE))
+	}
+	if i.VoucherCodeContains != nil {
+		predicates = append(predicates, redemption.VoucherCodeContains(*i.VoucherCodeContains))
+	}
+	if i.VoucherCodeHasPrefix != nil {
+		predicates = append(predicates, redemption.VoucherCodeHasPrefix(*i.VoucherCodeHasPrefix))
+	}
+	if i.VoucherCodeHasSuffix != nil {
+		predicates = append(predicates, redemption.VoucherCodeHasSuffix(*i.VoucherCodeHasSuffix))
+	}
+	if i.VoucherCodeIsNil {
+		predicates = append(predicates, redemption.VoucherCodeIsNil())
+	}
+	if i.VoucherCodeNotNil {
+		predicates = append(predicates, redemption.VoucherCodeNotNil())
+	}
+	if i.VoucherCodeEqualFold != nil {
+		predicates = append(predicates, redemption.VoucherCodeEqualFold(*i.VoucherCodeEqualFold))
+	}
+	if i.VoucherCodeContainsFold != nil {
+		predicates = append(predicates, redemption.VoucherCodeContainsFold(*i.VoucherCodeContainsFold))
+	}
+	if i.CampaignID != nil {
+		predicates = append(predicates, redemption.CampaignIDEQ(*i.CampaignID))
+	}
+	if i.CampaignIDNEQ != nil {
+		predicates = append(predicates, redemption.CampaignIDNEQ(*i.CampaignIDNEQ))
+	}
+	if len(i.CampaignIDIn) > 0 {
+		predicates = append(predicates, redemption.CampaignIDIn(i.CampaignIDIn...))
+	}
+	if len(i.CampaignIDNotIn) > 0 {
+		predicates = append(predicates, redemption.CampaignIDNotIn(i.CampaignIDNotIn...))
+	}
+	if i.CampaignIDGT != nil {
+		predicates = append(predicates, redemption.CampaignIDGT(*i.CampaignIDGT))
+	}
+	if i.CampaignIDGTE != nil {
+		predicates = append(predicates, redemption.CampaignIDGTE(*i.CampaignIDGTE))
+	}
+	if i.CampaignIDLT != nil {
+		predicates = append(predicates, redemption.CampaignIDLT(*i.CampaignIDLT))
+	}
+	if i.CampaignIDLTE != nil {
+		predicates = append(predicates, redemption.CampaignIDLTE(*i.CampaignIDLTE))
+	}
+	if i.CampaignIDContains != nil {
+		predicates = append(predicates, redemption.CampaignIDContains(*i.CampaignIDContains))
+	}
+	if i.CampaignIDHasPrefix != nil {
+		predicates = append(predicates, redemption.CampaignIDHasPrefix(*i.CampaignIDHasPrefix))
+	}
+	if i.CampaignIDHasSuffix != nil {
+		predicates = append(predicates, redemption.CampaignIDHasSuffix(*i.CampaignIDHasSuffix))
+	}
+	if i.CampaignIDIsNil {
+		predicates = append(predicates, redemption.CampaignIDIsNil())
+	}
+	if i.CampaignIDNotNil {
+		predicates = append(predicates, redemption.CampaignIDNotNil())
+	}
+	if i.CampaignIDEqualFold != nil {
+		predicates = append(predicates, redemption.CampaignIDEqualFold(*i.CampaignIDEqualFold))
+	}
+	if i.CampaignIDContainsFold != nil {
+		predicates = append(predicates, redemption.CampaignIDContainsFold(*i.CampaignIDContainsFold))
+	}
+	if i.CustomerID != nil {
+		predicates = append(predicates, redemption.CustomerIDEQ(*i.CustomerID))
+	}
+	if i.CustomerIDNEQ != nil {
+		predicates = append(predicates, redemption.CustomerIDNEQ(*i.CustomerIDNEQ))
+	}
+	if len(i.CustomerIDIn) > 0 {
+		predicates = append(predicates, redemption.CustomerIDIn(i.CustomerIDIn...))
+	}
+	if len(i.CustomerIDNotIn) > 0 {
+		predicates = append(predicates, redemption.CustomerIDNotIn(i.CustomerIDNotIn...))
+	}
+	if i.CustomerIDGT != nil {
+		predicates = append(predicates, redemption.CustomerIDGT(*i.CustomerIDGT))
+	}
+	if i.CustomerIDGTE != nil {
+		predicates = append(predicates, redemption.CustomerIDGTE(*i.CustomerIDGTE))
+	}
+	if i.CustomerIDLT != nil {
+		predicates = append(predicates, redemption.CustomerIDLT(*i.CustomerIDLT))
+	}
+	if i.CustomerIDLTE != nil {
+		predicates = append(predicates, redemption.CustomerIDLTE(*i.CustomerIDLTE))
+	}
+	if i.CustomerIDContains != nil {
+		predicates = append(predicates, redemption.CustomerIDContains(*i.CustomerIDContains))
+	}
+	if i.CustomerIDHasPrefix != nil {
+		predicates = append(predicates, redemption.CustomerIDHasPrefix(*i.CustomerIDHasPrefix))
+	}
+	if i.CustomerIDHasSuffix != nil {
+		predicates = append(predicates, redemption.CustomerIDHasSuffix(*i.CustomerIDHasSuffix))
+	}
+	if i.CustomerIDIsNil {
+		predicates = append(predicates, redemption.CustomerIDIsNil())
+	}
+	if i.CustomerIDNotNil {
+		predicates = append(predicates, redemption.CustomerIDNotNil())
+	}
+	if i.CustomerIDEqualFold != nil {
+		predicates = append(predicates, redemption.CustomerIDEqualFold(*i.CustomerIDEqualFold))
+	}
+	if i.CustomerIDContainsFold != nil {
+		predicates = append(predicates, redemption.CustomerIDContainsFold(*i.CustomerIDContainsFold))
+	}
+	if i.OrderID != nil {
+		predicates = append(predicates, redemption.OrderIDEQ(*i.OrderID))
+	}
+	if i.OrderIDNEQ != nil {
+		predicates = append(predicates, redemption.OrderIDNEQ(*i.OrderIDNEQ))
+	}
+	if len(i.OrderIDIn) > 0 {
+		predicates = append(predicates, redemption.OrderIDIn(i.OrderIDIn...))
+	}
+	if len(i.OrderIDNotIn) > 0 {
+		predicates = append(predicates, redemption.OrderIDNotIn(i.OrderIDNotIn...))
+	}
+	if i.OrderIDGT != nil {
+		predicates = append(predicates, redemption.OrderIDGT(*i.OrderIDGT))
+	}
+	if i.OrderIDGTE != nil {
+		predicates = append(predicates, redemption.OrderIDGTE(*i.OrderIDGTE))
+	}
+	if i.OrderIDLT != nil {
+		predicates = append(predicates, redemption.OrderIDLT(*i.OrderIDLT))
+	}
+	if i.OrderIDLTE != nil {
+		predicates = append(predicates, redemption.OrderIDLTE(*i.OrderIDLTE))
+	}
+	if i.OrderIDContains != nil {
+		predicates = append(predicates, redemption.OrderIDContains(*i.OrderIDContains))
+	}
+	if i.OrderIDHasPrefix != nil {
+		predicates = append(predicates, redemption.OrderIDHasPrefix(*i.OrderIDHasPrefix))
+	}
+	if i.OrderIDHasSuffix != nil {
+		predicates = append(predicates, redemption.OrderIDHasSuffix(*i.OrderIDHasSuffix))
+	}
+	if i.OrderIDIsNil {
+		predicates = append(predicates, redemption.OrderIDIsNil())
+	}
+	if i.OrderIDNotNil {
+		predicates = append(predicates, redemption.OrderIDNotNil())
+	}
+	if i.OrderIDEqualFold != nil {
+		predicates = append(predicates, redemption.OrderIDEqualFold(*i.OrderIDEqualFold))
+	}
+	if i.OrderIDContainsFold != nil {
+		predicates = append(predicates, redemption.OrderIDContainsFold(*i.OrderIDContainsFold))
+	}
+	if i.TrackingID != nil {
+		predicates = append(predicates, redemption.TrackingIDEQ(*i.TrackingID))
+	}
+	if i.TrackingIDNEQ != nil {
+		predicates = append(predicates, redemption.TrackingIDNEQ(*i.TrackingIDNEQ))
+	}
+	if len(i.TrackingIDIn) > 0 {
+		predicates = append(predicates, redemption.TrackingIDIn(i.TrackingIDIn...))
+	}
+	if len(i.TrackingIDNotIn) > 0 {
+		predicates = append(predicates, redemption.TrackingIDNotIn(i.TrackingIDNotIn...))
+	}
+	if i.TrackingIDGT != nil {
+		predicates = append(predicates, redemption.TrackingIDGT(*i.TrackingIDGT))
+	}
+	if i.TrackingIDGTE != nil {
+		predicates = append(predicates, redemption.TrackingIDGTE(*i.TrackingIDGTE))
+	}
+	if i.TrackingIDLT != nil {
+		predicates = append(predicates, redemption.TrackingIDLT(*i.TrackingIDLT))
+	}
+	if i.TrackingIDLTE != nil {
+		predicates = append(predicates, redemption.TrackingIDLTE(*i.TrackingIDLTE))
+	}
+	if i.TrackingIDContains != nil {
+		predicates = append(predicates, redemption.TrackingIDContains(*i.TrackingIDContains))
+	}
+	if i.TrackingIDHasPrefix != nil {
+		predicates = append(predicates, redemption.TrackingIDHasPrefix(*i.TrackingIDHasPrefix))
+	}
+	if i.TrackingIDHasSuffix != nil {
+		predicates = append(predicates, redemption.TrackingIDHasSuffix(*i.TrackingIDHasSuffix))
+	}
+	if i.TrackingIDIsNil {
+		predicates = append(predicates, redemption.TrackingIDIsNil())
+	}
+	if i.TrackingIDNotNil {
+		predicates = append(predicates, redemption.TrackingIDNotNil())
+	}
+	if i.TrackingIDEqualFold != nil {
+		predicates = append(predicates, redemption.TrackingIDEqualFold(*i.TrackingIDEqualFold))
+	}
+	if i.TrackingIDContainsFold != nil {
+		predicates = append(predicates, redemption.TrackingIDContainsFold(*i.TrackingIDContainsFold))
+	}
+	if i.SessionKey != nil {
+		predicates = append(predicates, redemption.SessionKeyEQ(*i.SessionKey))
+	}
+	if i.SessionKeyNEQ != nil {
+		predicates = append(predicates, redemption.SessionKeyNEQ(*i.SessionKeyNEQ))
+	}
+	if len(i.SessionKeyIn) > 0 {
+		predicates = append(predicates, redemption.SessionKeyIn(i.SessionKeyIn...))
+	}
+	if len(i.SessionKeyNotIn) > 0 {
+		predicates = append(predicates, redemption.SessionKeyNotIn(i.SessionKeyNotIn...))
+	}
+	if i.SessionKeyGT != nil {
+		predicates = append(predicates, redemption.SessionKeyGT(*i.SessionKeyGT))
+	}
+	if i.SessionKeyGTE != nil {
+		predicates = append(predicates, redemption.SessionKeyGTE(*i.SessionKeyGTE))
+	}
+	if i.SessionKeyLT != nil {
+		predicates = append(predicates, redemption.SessionKeyLT(*i.SessionKeyLT))
+	}
+	if i.SessionKeyLTE != nil {
+		predicates = append(predicates, redemption.SessionKeyLTE(*i.SessionKeyLTE))
+	}
+	if i.SessionKeyContains != nil {
+		predicates = append(predicates, redemption.SessionKeyContains(*i.SessionKeyContains))
+	}
+	if i.SessionKeyHasPrefix != nil {
+		predicates = append(predicates, redemption.SessionKeyHasPrefix(*i.SessionKeyHasPrefix))
+	}
+	if i.SessionKeyHasSuffix != nil {
+		predicates = append(predicates, redemption.SessionKeyHasSuffix(*i.SessionKeyHasSuffix))
+	}
+	if i.SessionKeyIsNil {
+		predicates = append(predicates, redemption.SessionKeyIsNil())
+	}
+	if i.SessionKeyNotNil {
+		predicates = append(predicates, redemption.SessionKeyNotNil())
+	}
+	if i.SessionKeyEqualFold != nil {
+		predicates = append(predicates, redemption.SessionKeyEqualFold(*i.SessionKeyEqualFold))
+	}
+	if i.SessionKeyContainsFold != nil {
+		predicates = append(predicates, redemption.SessionKeyContainsFold(*i.SessionKeyContainsFold))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, redemption.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, redemption.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, redemption.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, redemption.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.ReasonGT != nil {
+		predicates = append(predicates, redemption.ReasonGT(*i.ReasonGT))
+	}
+	if i.ReasonGTE != nil {
+		predicates = append(predicates, redemption.ReasonGTE(*i.ReasonGTE))
+	}
+	if i.ReasonLT != nil {
+		predicates = append(predicates, redemption.ReasonLT(*i.ReasonLT))
+	}
+	if i.ReasonLTE != nil {
+		predicates = append(predicates, redemption.ReasonLTE(*i.ReasonLTE))
+	}
+	if i.ReasonContains != nil {
+		predicates = append(predicates, redemption.ReasonContains(*i.ReasonContains))
+	}
+	if i.ReasonHasPrefix != nil {
+		predicates = append(predicates, redemption.ReasonHasPrefix(*i.ReasonHasPrefix))
+	}
+	if i.ReasonHasSuffix != nil {
+		predicates = append(predicates, redemption.ReasonHasSuffix(*i.ReasonHasSuffix))
+	}
+	if i.ReasonIsNil {
+		predicates = append(predicates, redemption.ReasonIsNil())
+	}
+	if i.ReasonNotNil {
+		predicates = append(predicates, redemption.ReasonNotNil())
+	}
+	if i.ReasonEqualFold != nil {
+		predicates = append(predicates, redemption.ReasonEqualFold(*i.ReasonEqualFold))
+	}
+	if i.ReasonContainsFold != nil {
+		predicates = append(predicates, redemption.ReasonContainsFold(*i.ReasonContainsFold))
+	}
+	if i.RelatedObjectType != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeEQ(*i.RelatedObjectType))
+	}
+	if i.RelatedObjectTypeNEQ != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeNEQ(*i.RelatedObjectTypeNEQ))
+	}
+	if len(i.RelatedObjectTypeIn) > 0 {
+		predicates = append(predicates, redemption.RelatedObjectTypeIn(i.RelatedObjectTypeIn...))
+	}
+	if len(i.RelatedObjectTypeNotIn) > 0 {
+		predicates = append(predicates, redemption.RelatedObjectTypeNotIn(i.RelatedObjectTypeNotIn...))
+	}
+	if i.RelatedObjectTypeGT != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeGT(*i.RelatedObjectTypeGT))
+	}
+	if i.RelatedObjectTypeGTE != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeGTE(*i.RelatedObjectTypeGTE))
+	}
+	if i.RelatedObjectTypeLT != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeLT(*i.RelatedObjectTypeLT))
+	}
+	if i.RelatedObjectTypeLTE != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeLTE(*i.RelatedObjectTypeLTE))
+	}
+	if i.RelatedObjectTypeContains != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeContains(*i.RelatedObjectTypeContains))
+	}
+	if i.RelatedObjectTypeHasPrefix != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeHasPrefix(*i.RelatedObjectTypeHasPrefix))
+	}
+	if i.RelatedObjectTypeHasSuffix != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeHasSuffix(*i.RelatedObjectTypeHasSuffix))
+	}
+	if i.RelatedObjectTypeEqualFold != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeEqualFold(*i.RelatedObjectTypeEqualFold))
+	}
+	if i.RelatedObjectTypeContainsFold != nil {
+		predicates = append(predicates, redemption.RelatedObjectTypeContainsFold(*i.RelatedObjectTypeContainsFold))
+	}
+	if i.RelatedObjectID != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDEQ(*i.RelatedObjectID))
+	}
+	if i.RelatedObjectIDNEQ != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDNEQ(*i.RelatedObjectIDNEQ))
+	}
+	if len(i.RelatedObjectIDIn) > 0 {
+		predicates = append(predicates, redemption.RelatedObjectIDIn(i.RelatedObjectIDIn...))
+	}
+	if len(i.RelatedObjectIDNotIn) > 0 {
+		predicates = append(predicates, redemption.RelatedObjectIDNotIn(i.RelatedObjectIDNotIn...))
+	}
+	if i.RelatedObjectIDGT != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDGT(*i.RelatedObjectIDGT))
+	}
+	if i.RelatedObjectIDGTE != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDGTE(*i.RelatedObjectIDGTE))
+	}
+	if i.RelatedObjectIDLT != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDLT(*i.RelatedObjectIDLT))
+	}
+	if i.RelatedObjectIDLTE != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDLTE(*i.RelatedObjectIDLTE))
+	}
+	if i.RelatedObjectIDContains != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDContains(*i.RelatedObjectIDContains))
+	}
+	if i.RelatedObjectIDHasPrefix != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDHasPrefix(*i.RelatedObjectIDHasPrefix))
+	}
+	if i.RelatedObjectIDHasSuffix != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDHasSuffix(*i.RelatedObjectIDHasSuffix))
+	}
+	if i.RelatedObjectIDEqualFold != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDEqualFold(*i.RelatedObjectIDEqualFold))
+	}
+	if i.RelatedObjectIDContainsFold != nil {
+		predicates = append(predicates, redemption.RelatedObjectIDContainsFold(*i.RelatedObjectIDContainsFold))
+	}
+	if i.Amount != nil {
+		predicates = append(predicates, redemption.AmountEQ(*i.Amount))
+	}
+	if i.AmountNEQ != nil {
+		predicates = append(predicates, redemption.AmountNEQ(*i.AmountNEQ))
+	}
+	if len(i.AmountIn) > 0 {
+		predicates = append(predicates, redemption.AmountIn(i.AmountIn...))
+	}
+	if len(i.AmountNotIn) > 0 {
+		predicates = append(predicates, redemption.AmountNotIn(i.AmountNotIn...))
+	}
+	if i.AmountGT != nil {
+		predicates = append(predicates, redemption.AmountGT(*i.AmountGT))
+	}
+	if i.AmountGTE != nil {
+		predicates = append(predicates, redemption.AmountGTE(*i.AmountGTE))
+	}
+	if i.AmountLT != nil {
+		predicates = append(predicates, redemption.AmountLT(*i.AmountLT))
+	}
+	if i.AmountLTE != nil {
+		predicates = append(predicates, redemption.AmountLTE(*i.AmountLTE))
+	}
+	if i.AmountIsNil {
+		predicates = append(predicates, redemption.AmountIsNil())
+	}
+	if i.AmountNotNil {
+		predicates = append(predicates, redemption.AmountNotNil())
+	}
+	if i.AppliedDiscount != nil {
+		predicates = append(predicates, redemption.AppliedDiscountEQ(*i.AppliedDiscount))
+	}
+	if i.AppliedDiscountNEQ != nil {
+		predicates = append(predicates, redemption.AppliedDiscountNEQ(*i.AppliedDiscountNEQ))
+	}
+	if len(i.AppliedDiscountIn) > 0 {
+		predicates = append(predicates, redemption.AppliedDiscountIn(i.AppliedDiscountIn...))
+	}
+	if len(i.AppliedDiscountNotIn) > 0 {
+		predicates = append(predicates, redemption.AppliedDiscountNotIn(i.AppliedDiscountNotIn...))
+	}
+	if i.AppliedDiscountGT != nil {
+		predicates = append(predicates, redemption.AppliedDiscountGT(*i.AppliedDiscountGT))
+	}
+	if i.AppliedDiscountGTE != nil {
+		predicates = append(predicates, redemption.AppliedDiscountGTE(*i.AppliedDiscountGTE))
+	}
+	if i.AppliedDiscountLT != nil {
+		predicates = append(predicates, redemption.AppliedDiscountLT(*i.AppliedDiscountLT))
+	}
+	if i.AppliedDiscountLTE != nil {
+		predicates = append(predicates, redemption.AppliedDiscountLTE(*i.AppliedDiscountLTE))
+	}
+
+	if i.HasVoucher != nil {
+		p := redemption.HasVoucher()
+		if !*i.HasVoucher {
+			p = redemption.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasVoucherWith) > 0 {
+		with := make([]predicate.Voucher, 0, len(i.HasVoucherWith))
+		for _, w := range i.HasVoucherWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasVoucherWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, redemption.HasVoucherWith(with...))
+	}
+	if i.HasCustomer != nil {
+		p := redemption.HasCustomer()
+		if !*i.HasCustomer {
+			p = redemption.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCustomerWith) > 0 {
+		with := make([]predicate.Customer, 0, len(i.HasCustomerWith))
+		for _, w := range i.HasCustomerWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCustomerWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, redemption.HasCustomerWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyRedemptionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return redemption.And(predicates...), nil
 	}
 }
 
@@ -8337,6 +10009,710 @@ func (i *SegmentWhereInput) P() (predicate.Segment, error) {
 	}
 }
 
+// ValidationRuleWhereInput represents a where input for filtering ValidationRule queries.
+type ValidationRuleWhereInput struct {
+	Predicates []predicate.ValidationRule  `json:"-"`
+	Not        *ValidationRuleWhereInput   `json:"not,omitempty"`
+	Or         []*ValidationRuleWhereInput `json:"or,omitempty"`
+	And        []*ValidationRuleWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "type" field predicates.
+	Type             *string  `json:"type,omitempty"`
+	TypeNEQ          *string  `json:"typeNEQ,omitempty"`
+	TypeIn           []string `json:"typeIn,omitempty"`
+	TypeNotIn        []string `json:"typeNotIn,omitempty"`
+	TypeGT           *string  `json:"typeGT,omitempty"`
+	TypeGTE          *string  `json:"typeGTE,omitempty"`
+	TypeLT           *string  `json:"typeLT,omitempty"`
+	TypeLTE          *string  `json:"typeLTE,omitempty"`
+	TypeContains     *string  `json:"typeContains,omitempty"`
+	TypeHasPrefix    *string  `json:"typeHasPrefix,omitempty"`
+	TypeHasSuffix    *string  `json:"typeHasSuffix,omitempty"`
+	TypeEqualFold    *string  `json:"typeEqualFold,omitempty"`
+	TypeContainsFold *string  `json:"typeContainsFold,omitempty"`
+
+	// "context_type" field predicates.
+	ContextType             *string  `json:"contextType,omitempty"`
+	ContextTypeNEQ          *string  `json:"contextTypeNEQ,omitempty"`
+	ContextTypeIn           []string `json:"contextTypeIn,omitempty"`
+	ContextTypeNotIn        []string `json:"contextTypeNotIn,omitempty"`
+	ContextTypeGT           *string  `json:"contextTypeGT,omitempty"`
+	ContextTypeGTE          *string  `json:"contextTypeGTE,omitempty"`
+	ContextTypeLT           *string  `json:"contextTypeLT,omitempty"`
+	ContextTypeLTE          *string  `json:"contextTypeLTE,omitempty"`
+	ContextTypeContains     *string  `json:"contextTypeContains,omitempty"`
+	ContextTypeHasPrefix    *string  `json:"contextTypeHasPrefix,omitempty"`
+	ContextTypeHasSuffix    *string  `json:"contextTypeHasSuffix,omitempty"`
+	ContextTypeEqualFold    *string  `json:"contextTypeEqualFold,omitempty"`
+	ContextTypeContainsFold *string  `json:"contextTypeContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ValidationRuleWhereInput) AddPredicates(predicates ...predicate.ValidationRule) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ValidationRuleWhereInput filter on the ValidationRuleQuery builder.
+func (i *ValidationRuleWhereInput) Filter(q *ValidationRuleQuery) (*ValidationRuleQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyValidationRuleWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyValidationRuleWhereInput is returned in case the ValidationRuleWhereInput is empty.
+var ErrEmptyValidationRuleWhereInput = errors.New("ent: empty predicate ValidationRuleWhereInput")
+
+// P returns a predicate for filtering validationrules.
+// An error is returned if the input is empty or invalid.
+func (i *ValidationRuleWhereInput) P() (predicate.ValidationRule, error) {
+	var predicates []predicate.ValidationRule
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, validationrule.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ValidationRule, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, validationrule.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ValidationRule, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, validationrule.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, validationrule.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, validationrule.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, validationrule.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, validationrule.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, validationrule.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, validationrule.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, validationrule.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, validationrule.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, validationrule.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, validationrule.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, validationrule.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, validationrule.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, validationrule.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, validationrule.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, validationrule.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, validationrule.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, validationrule.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, validationrule.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, validationrule.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, validationrule.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, validationrule.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, validationrule.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, validationrule.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, validationrule.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, validationrule.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, validationrule.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, validationrule.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, validationrule.UpdatedAtNotNil())
+	}
+	if i.Name != nil {
+		predicates = append(predicates, validationrule.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, validationrule.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, validationrule.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, validationrule.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, validationrule.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, validationrule.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, validationrule.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, validationrule.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, validationrule.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, validationrule.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, validationrule.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, validationrule.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, validationrule.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Type != nil {
+		predicates = append(predicates, validationrule.TypeEQ(*i.Type))
+	}
+	if i.TypeNEQ != nil {
+		predicates = append(predicates, validationrule.TypeNEQ(*i.TypeNEQ))
+	}
+	if len(i.TypeIn) > 0 {
+		predicates = append(predicates, validationrule.TypeIn(i.TypeIn...))
+	}
+	if len(i.TypeNotIn) > 0 {
+		predicates = append(predicates, validationrule.TypeNotIn(i.TypeNotIn...))
+	}
+	if i.TypeGT != nil {
+		predicates = append(predicates, validationrule.TypeGT(*i.TypeGT))
+	}
+	if i.TypeGTE != nil {
+		predicates = append(predicates, validationrule.TypeGTE(*i.TypeGTE))
+	}
+	if i.TypeLT != nil {
+		predicates = append(predicates, validationrule.TypeLT(*i.TypeLT))
+	}
+	if i.TypeLTE != nil {
+		predicates = append(predicates, validationrule.TypeLTE(*i.TypeLTE))
+	}
+	if i.TypeContains != nil {
+		predicates = append(predicates, validationrule.TypeContains(*i.TypeContains))
+	}
+	if i.TypeHasPrefix != nil {
+		predicates = append(predicates, validationrule.TypeHasPrefix(*i.TypeHasPrefix))
+	}
+	if i.TypeHasSuffix != nil {
+		predicates = append(predicates, validationrule.TypeHasSuffix(*i.TypeHasSuffix))
+	}
+	if i.TypeEqualFold != nil {
+		predicates = append(predicates, validationrule.TypeEqualFold(*i.TypeEqualFold))
+	}
+	if i.TypeContainsFold != nil {
+		predicates = append(predicates, validationrule.TypeContainsFold(*i.TypeContainsFold))
+	}
+	if i.ContextType != nil {
+		predicates = append(predicates, validationrule.ContextTypeEQ(*i.ContextType))
+	}
+	if i.ContextTypeNEQ != nil {
+		predicates = append(predicates, validationrule.ContextTypeNEQ(*i.ContextTypeNEQ))
+	}
+	if len(i.ContextTypeIn) > 0 {
+		predicates = append(predicates, validationrule.ContextTypeIn(i.ContextTypeIn...))
+	}
+	if len(i.ContextTypeNotIn) > 0 {
+		predicates = append(predicates, validationrule.ContextTypeNotIn(i.ContextTypeNotIn...))
+	}
+	if i.ContextTypeGT != nil {
+		predicates = append(predicates, validationrule.ContextTypeGT(*i.ContextTypeGT))
+	}
+	if i.ContextTypeGTE != nil {
+		predicates = append(predicates, validationrule.ContextTypeGTE(*i.ContextTypeGTE))
+	}
+	if i.ContextTypeLT != nil {
+		predicates = append(predicates, validationrule.ContextTypeLT(*i.ContextTypeLT))
+	}
+	if i.ContextTypeLTE != nil {
+		predicates = append(predicates, validationrule.ContextTypeLTE(*i.ContextTypeLTE))
+	}
+	if i.ContextTypeContains != nil {
+		predicates = append(predicates, validationrule.ContextTypeContains(*i.ContextTypeContains))
+	}
+	if i.ContextTypeHasPrefix != nil {
+		predicates = append(predicates, validationrule.ContextTypeHasPrefix(*i.ContextTypeHasPrefix))
+	}
+	if i.ContextTypeHasSuffix != nil {
+		predicates = append(predicates, validationrule.ContextTypeHasSuffix(*i.ContextTypeHasSuffix))
+	}
+	if i.ContextTypeEqualFold != nil {
+		predicates = append(predicates, validationrule.ContextTypeEqualFold(*i.ContextTypeEqualFold))
+	}
+	if i.ContextTypeContainsFold != nil {
+		predicates = append(predicates, validationrule.ContextTypeContainsFold(*i.ContextTypeContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyValidationRuleWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return validationrule.And(predicates...), nil
+	}
+}
+
+// ValidationRuleAssignmentWhereInput represents a where input for filtering ValidationRuleAssignment queries.
+type ValidationRuleAssignmentWhereInput struct {
+	Predicates []predicate.ValidationRuleAssignment  `json:"-"`
+	Not        *ValidationRuleAssignmentWhereInput   `json:"not,omitempty"`
+	Or         []*ValidationRuleAssignmentWhereInput `json:"or,omitempty"`
+	And        []*ValidationRuleAssignmentWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt       *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ    *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn     []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn  []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT     *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE    *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT     *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE    *time.Time  `json:"updatedAtLTE,omitempty"`
+	UpdatedAtIsNil  bool        `json:"updatedAtIsNil,omitempty"`
+	UpdatedAtNotNil bool        `json:"updatedAtNotNil,omitempty"`
+
+	// "rule_id" field predicates.
+	RuleID             *string  `json:"ruleID,omitempty"`
+	RuleIDNEQ          *string  `json:"ruleIDNEQ,omitempty"`
+	RuleIDIn           []string `json:"ruleIDIn,omitempty"`
+	RuleIDNotIn        []string `json:"ruleIDNotIn,omitempty"`
+	RuleIDGT           *string  `json:"ruleIDGT,omitempty"`
+	RuleIDGTE          *string  `json:"ruleIDGTE,omitempty"`
+	RuleIDLT           *string  `json:"ruleIDLT,omitempty"`
+	RuleIDLTE          *string  `json:"ruleIDLTE,omitempty"`
+	RuleIDContains     *string  `json:"ruleIDContains,omitempty"`
+	RuleIDHasPrefix    *string  `json:"ruleIDHasPrefix,omitempty"`
+	RuleIDHasSuffix    *string  `json:"ruleIDHasSuffix,omitempty"`
+	RuleIDEqualFold    *string  `json:"ruleIDEqualFold,omitempty"`
+	RuleIDContainsFold *string  `json:"ruleIDContainsFold,omitempty"`
+
+	// "related_object_type" field predicates.
+	RelatedObjectType      *validationruleassignment.RelatedObjectType  `json:"relatedObjectType,omitempty"`
+	RelatedObjectTypeNEQ   *validationruleassignment.RelatedObjectType  `json:"relatedObjectTypeNEQ,omitempty"`
+	RelatedObjectTypeIn    []validationruleassignment.RelatedObjectType `json:"relatedObjectTypeIn,omitempty"`
+	RelatedObjectTypeNotIn []validationruleassignment.RelatedObjectType `json:"relatedObjectTypeNotIn,omitempty"`
+
+	// "related_object_id" field predicates.
+	RelatedObjectID             *string  `json:"relatedObjectID,omitempty"`
+	RelatedObjectIDNEQ          *string  `json:"relatedObjectIDNEQ,omitempty"`
+	RelatedObjectIDIn           []string `json:"relatedObjectIDIn,omitempty"`
+	RelatedObjectIDNotIn        []string `json:"relatedObjectIDNotIn,omitempty"`
+	RelatedObjectIDGT           *string  `json:"relatedObjectIDGT,omitempty"`
+	RelatedObjectIDGTE          *string  `json:"relatedObjectIDGTE,omitempty"`
+	RelatedObjectIDLT           *string  `json:"relatedObjectIDLT,omitempty"`
+	RelatedObjectIDLTE          *string  `json:"relatedObjectIDLTE,omitempty"`
+	RelatedObjectIDContains     *string  `json:"relatedObjectIDContains,omitempty"`
+	RelatedObjectIDHasPrefix    *string  `json:"relatedObjectIDHasPrefix,omitempty"`
+	RelatedObjectIDHasSuffix    *string  `json:"relatedObjectIDHasSuffix,omitempty"`
+	RelatedObjectIDEqualFold    *string  `json:"relatedObjectIDEqualFold,omitempty"`
+	RelatedObjectIDContainsFold *string  `json:"relatedObjectIDContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ValidationRuleAssignmentWhereInput) AddPredicates(predicates ...predicate.ValidationRuleAssignment) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ValidationRuleAssignmentWhereInput filter on the ValidationRuleAssignmentQuery builder.
+func (i *ValidationRuleAssignmentWhereInput) Filter(q *ValidationRuleAssignmentQuery) (*ValidationRuleAssignmentQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyValidationRuleAssignmentWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyValidationRuleAssignmentWhereInput is returned in case the ValidationRuleAssignmentWhereInput is empty.
+var ErrEmptyValidationRuleAssignmentWhereInput = errors.New("ent: empty predicate ValidationRuleAssignmentWhereInput")
+
+// P returns a predicate for filtering validationruleassignments.
+// An error is returned if the input is empty or invalid.
+func (i *ValidationRuleAssignmentWhereInput) P() (predicate.ValidationRuleAssignment, error) {
+	var predicates []predicate.ValidationRuleAssignment
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, validationruleassignment.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ValidationRuleAssignment, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, validationruleassignment.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ValidationRuleAssignment, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, validationruleassignment.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, validationruleassignment.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, validationruleassignment.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, validationruleassignment.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, validationruleassignment.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, validationruleassignment.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, validationruleassignment.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, validationruleassignment.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, validationruleassignment.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, validationruleassignment.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, validationruleassignment.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, validationruleassignment.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, validationruleassignment.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.UpdatedAtIsNil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtIsNil())
+	}
+	if i.UpdatedAtNotNil {
+		predicates = append(predicates, validationruleassignment.UpdatedAtNotNil())
+	}
+	if i.RuleID != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDEQ(*i.RuleID))
+	}
+	if i.RuleIDNEQ != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDNEQ(*i.RuleIDNEQ))
+	}
+	if len(i.RuleIDIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RuleIDIn(i.RuleIDIn...))
+	}
+	if len(i.RuleIDNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RuleIDNotIn(i.RuleIDNotIn...))
+	}
+	if i.RuleIDGT != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDGT(*i.RuleIDGT))
+	}
+	if i.RuleIDGTE != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDGTE(*i.RuleIDGTE))
+	}
+	if i.RuleIDLT != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDLT(*i.RuleIDLT))
+	}
+	if i.RuleIDLTE != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDLTE(*i.RuleIDLTE))
+	}
+	if i.RuleIDContains != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDContains(*i.RuleIDContains))
+	}
+	if i.RuleIDHasPrefix != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDHasPrefix(*i.RuleIDHasPrefix))
+	}
+	if i.RuleIDHasSuffix != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDHasSuffix(*i.RuleIDHasSuffix))
+	}
+	if i.RuleIDEqualFold != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDEqualFold(*i.RuleIDEqualFold))
+	}
+	if i.RuleIDContainsFold != nil {
+		predicates = append(predicates, validationruleassignment.RuleIDContainsFold(*i.RuleIDContainsFold))
+	}
+	if i.RelatedObjectType != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectTypeEQ(*i.RelatedObjectType))
+	}
+	if i.RelatedObjectTypeNEQ != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectTypeNEQ(*i.RelatedObjectTypeNEQ))
+	}
+	if len(i.RelatedObjectTypeIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RelatedObjectTypeIn(i.RelatedObjectTypeIn...))
+	}
+	if len(i.RelatedObjectTypeNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RelatedObjectTypeNotIn(i.RelatedObjectTypeNotIn...))
+	}
+	if i.RelatedObjectID != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDEQ(*i.RelatedObjectID))
+	}
+	if i.RelatedObjectIDNEQ != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDNEQ(*i.RelatedObjectIDNEQ))
+	}
+	if len(i.RelatedObjectIDIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDIn(i.RelatedObjectIDIn...))
+	}
+	if len(i.RelatedObjectIDNotIn) > 0 {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDNotIn(i.RelatedObjectIDNotIn...))
+	}
+	if i.RelatedObjectIDGT != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDGT(*i.RelatedObjectIDGT))
+	}
+	if i.RelatedObjectIDGTE != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDGTE(*i.RelatedObjectIDGTE))
+	}
+	if i.RelatedObjectIDLT != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDLT(*i.RelatedObjectIDLT))
+	}
+	if i.RelatedObjectIDLTE != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDLTE(*i.RelatedObjectIDLTE))
+	}
+	if i.RelatedObjectIDContains != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDContains(*i.RelatedObjectIDContains))
+	}
+	if i.RelatedObjectIDHasPrefix != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDHasPrefix(*i.RelatedObjectIDHasPrefix))
+	}
+	if i.RelatedObjectIDHasSuffix != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDHasSuffix(*i.RelatedObjectIDHasSuffix))
+	}
+	if i.RelatedObjectIDEqualFold != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDEqualFold(*i.RelatedObjectIDEqualFold))
+	}
+	if i.RelatedObjectIDContainsFold != nil {
+		predicates = append(predicates, validationruleassignment.RelatedObjectIDContainsFold(*i.RelatedObjectIDContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyValidationRuleAssignmentWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return validationruleassignment.And(predicates...), nil
+	}
+}
+
 // VoucherWhereInput represents a where input for filtering Voucher queries.
 type VoucherWhereInput struct {
 	Predicates []predicate.Voucher  `json:"-"`
@@ -8582,6 +10958,10 @@ type VoucherWhereInput struct {
 	// "publications" edge predicates.
 	HasPublications     *bool                    `json:"hasPublications,omitempty"`
 	HasPublicationsWith []*PublicationWhereInput `json:"hasPublicationsWith,omitempty"`
+
+	// "redemptions" edge predicates.
+	HasRedemptions     *bool                   `json:"hasRedemptions,omitempty"`
+	HasRedemptionsWith []*RedemptionWhereInput `json:"hasRedemptionsWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -9270,6 +11650,24 @@ func (i *VoucherWhereInput) P() (predicate.Voucher, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, voucher.HasPublicationsWith(with...))
+	}
+	if i.HasRedemptions != nil {
+		p := voucher.HasRedemptions()
+		if !*i.HasRedemptions {
+			p = voucher.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasRedemptionsWith) > 0 {
+		with := make([]predicate.Redemption, 0, len(i.HasRedemptionsWith))
+		for _, w := range i.HasRedemptionsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasRedemptionsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, voucher.HasRedemptionsWith(with...))
 	}
 	switch len(predicates) {
 	case 0:

@@ -31,17 +31,22 @@ import (
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -55,37 +60,42 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAppKey             = "AppKey"
-	TypeAsyncAction        = "AsyncAction"
-	TypeBranding           = "Branding"
-	TypeCampaign           = "Campaign"
-	TypeCard               = "Card"
-	TypeCardActivity       = "CardActivity"
-	TypeCardDefinition     = "CardDefinition"
-	TypeCardTransaction    = "CardTransaction"
-	TypeCursorSecret       = "CursorSecret"
-	TypeCustomEvent        = "CustomEvent"
-	TypeCustomer           = "Customer"
-	TypeCustomerEventCount = "CustomerEventCount"
-	TypeEarningRule        = "EarningRule"
-	TypeExport             = "Export"
-	TypeIncentive          = "Incentive"
-	TypeLoyaltyMember      = "LoyaltyMember"
-	TypeLoyaltyProgram     = "LoyaltyProgram"
-	TypeManagementKey      = "ManagementKey"
-	TypeMetadataSchema     = "MetadataSchema"
-	TypeOAuthToken         = "OAuthToken"
-	TypeProject            = "Project"
-	TypeProjectUser        = "ProjectUser"
-	TypePublication        = "Publication"
-	TypeReferralConversion = "ReferralConversion"
-	TypeReward             = "Reward"
-	TypeRewardActivity     = "RewardActivity"
-	TypeSegment            = "Segment"
-	TypeSegmentMember      = "SegmentMember"
-	TypeUser               = "User"
-	TypeVoucher            = "Voucher"
-	TypeVoucherTransaction = "VoucherTransaction"
+	TypeAppKey                   = "AppKey"
+	TypeAsyncAction              = "AsyncAction"
+	TypeBranding                 = "Branding"
+	TypeCampaign                 = "Campaign"
+	TypeCard                     = "Card"
+	TypeCardActivity             = "CardActivity"
+	TypeCardDefinition           = "CardDefinition"
+	TypeCardTransaction          = "CardTransaction"
+	TypeCursorSecret             = "CursorSecret"
+	TypeCustomEvent              = "CustomEvent"
+	TypeCustomer                 = "Customer"
+	TypeCustomerEventCount       = "CustomerEventCount"
+	TypeEarningRule              = "EarningRule"
+	TypeExport                   = "Export"
+	TypeIncentive                = "Incentive"
+	TypeLoyaltyMember            = "LoyaltyMember"
+	TypeLoyaltyProgram           = "LoyaltyProgram"
+	TypeManagementKey            = "ManagementKey"
+	TypeMetadataSchema           = "MetadataSchema"
+	TypeOAuthToken               = "OAuthToken"
+	TypeOrder                    = "Order"
+	TypeProject                  = "Project"
+	TypeProjectUser              = "ProjectUser"
+	TypePublication              = "Publication"
+	TypeRedemption               = "Redemption"
+	TypeReferralConversion       = "ReferralConversion"
+	TypeReward                   = "Reward"
+	TypeRewardActivity           = "RewardActivity"
+	TypeSegment                  = "Segment"
+	TypeSegmentMember            = "SegmentMember"
+	TypeSessionLock              = "SessionLock"
+	TypeUser                     = "User"
+	TypeValidationRule           = "ValidationRule"
+	TypeValidationRuleAssignment = "ValidationRuleAssignment"
+	TypeVoucher                  = "Voucher"
+	TypeVoucherTransaction       = "VoucherTransaction"
 )
 
 // AppKeyMutation represents an operation that mutates the AppKey nodes in the graph.
@@ -10116,6 +10126,9 @@ type CustomerMutation struct {
 	publications        map[string]struct{}
 	removedpublications map[string]struct{}
 	clearedpublications bool
+	redemptions         map[string]struct{}
+	removedredemptions  map[string]struct{}
+	clearedredemptions  bool
 	done                bool
 	oldValue            func(context.Context) (*Customer, error)
 	predicates          []predicate.Customer
@@ -10815,6 +10828,60 @@ func (m *CustomerMutation) ResetPublications() {
 	m.removedpublications = nil
 }
 
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by ids.
+func (m *CustomerMutation) AddRedemptionIDs(ids ...string) {
+	if m.redemptions == nil {
+		m.redemptions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.redemptions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRedemptions clears the "redemptions" edge to the Redemption entity.
+func (m *CustomerMutation) ClearRedemptions() {
+	m.clearedredemptions = true
+}
+
+// RedemptionsCleared reports if the "redemptions" edge to the Redemption entity was cleared.
+func (m *CustomerMutation) RedemptionsCleared() bool {
+	return m.clearedredemptions
+}
+
+// RemoveRedemptionIDs removes the "redemptions" edge to the Redemption entity by IDs.
+func (m *CustomerMutation) RemoveRedemptionIDs(ids ...string) {
+	if m.removedredemptions == nil {
+		m.removedredemptions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.redemptions, ids[i])
+		m.removedredemptions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRedemptions returns the removed IDs of the "redemptions" edge to the Redemption entity.
+func (m *CustomerMutation) RemovedRedemptionsIDs() (ids []string) {
+	for id := range m.removedredemptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RedemptionsIDs returns the "redemptions" edge IDs in the mutation.
+func (m *CustomerMutation) RedemptionsIDs() (ids []string) {
+	for id := range m.redemptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRedemptions resets all changes to the "redemptions" edge.
+func (m *CustomerMutation) ResetRedemptions() {
+	m.redemptions = nil
+	m.clearedredemptions = false
+	m.removedredemptions = nil
+}
+
 // Where appends a list predicates to the CustomerMutation builder.
 func (m *CustomerMutation) Where(ps ...predicate.Customer) {
 	m.predicates = append(m.predicates, ps...)
@@ -11186,9 +11253,12 @@ func (m *CustomerMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CustomerMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.publications != nil {
 		edges = append(edges, customer.EdgePublications)
+	}
+	if m.redemptions != nil {
+		edges = append(edges, customer.EdgeRedemptions)
 	}
 	return edges
 }
@@ -11203,15 +11273,24 @@ func (m *CustomerMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case customer.EdgeRedemptions:
+		ids := make([]ent.Value, 0, len(m.redemptions))
+		for id := range m.redemptions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CustomerMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.removedpublications != nil {
 		edges = append(edges, customer.EdgePublications)
+	}
+	if m.removedredemptions != nil {
+		edges = append(edges, customer.EdgeRedemptions)
 	}
 	return edges
 }
@@ -11226,15 +11305,24 @@ func (m *CustomerMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case customer.EdgeRedemptions:
+		ids := make([]ent.Value, 0, len(m.removedredemptions))
+		for id := range m.removedredemptions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CustomerMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedpublications {
 		edges = append(edges, customer.EdgePublications)
+	}
+	if m.clearedredemptions {
+		edges = append(edges, customer.EdgeRedemptions)
 	}
 	return edges
 }
@@ -11245,6 +11333,8 @@ func (m *CustomerMutation) EdgeCleared(name string) bool {
 	switch name {
 	case customer.EdgePublications:
 		return m.clearedpublications
+	case customer.EdgeRedemptions:
+		return m.clearedredemptions
 	}
 	return false
 }
@@ -11263,6 +11353,9 @@ func (m *CustomerMutation) ResetEdge(name string) error {
 	switch name {
 	case customer.EdgePublications:
 		m.ResetPublications()
+		return nil
+	case customer.EdgeRedemptions:
+		m.ResetRedemptions()
 		return nil
 	}
 	return fmt.Errorf("unknown Customer edge %s", name)
@@ -18743,6 +18836,830 @@ func (m *OAuthTokenMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown OAuthToken edge %s", name)
 }
 
+// OrderMutation represents an operation that mutates the Order nodes in the graph.
+type OrderMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	source_id     *string
+	status        *order.Status
+	customer_id   *string
+	calculated    *map[string]interface{}
+	redemptions   *map[string]interface{}
+	metadata      *map[string]interface{}
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Order, error)
+	predicates    []predicate.Order
+}
+
+var _ ent.Mutation = (*OrderMutation)(nil)
+
+// orderOption allows management of the mutation configuration using functional options.
+type orderOption func(*OrderMutation)
+
+// newOrderMutation creates new mutation for the Order entity.
+func newOrderMutation(c config, op Op, opts ...orderOption) *OrderMutation {
+	m := &OrderMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOrder,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOrderID sets the ID field of the mutation.
+func withOrderID(id string) orderOption {
+	return func(m *OrderMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Order
+		)
+		m.oldValue = func(ctx context.Context) (*Order, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Order.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOrder sets the old Order of the mutation.
+func withOrder(node *Order) orderOption {
+	return func(m *OrderMutation) {
+		m.oldValue = func(context.Context) (*Order, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OrderMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OrderMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Order entities.
+func (m *OrderMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OrderMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OrderMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Order.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *OrderMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *OrderMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *OrderMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *OrderMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *OrderMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *OrderMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *OrderMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *OrderMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *OrderMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[order.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *OrderMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *OrderMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, order.FieldUpdatedAt)
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *OrderMutation) SetSourceID(s string) {
+	m.source_id = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *OrderMutation) SourceID() (r string, exists bool) {
+	v := m.source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldSourceID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ClearSourceID clears the value of the "source_id" field.
+func (m *OrderMutation) ClearSourceID() {
+	m.source_id = nil
+	m.clearedFields[order.FieldSourceID] = struct{}{}
+}
+
+// SourceIDCleared returns if the "source_id" field was cleared in this mutation.
+func (m *OrderMutation) SourceIDCleared() bool {
+	_, ok := m.clearedFields[order.FieldSourceID]
+	return ok
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *OrderMutation) ResetSourceID() {
+	m.source_id = nil
+	delete(m.clearedFields, order.FieldSourceID)
+}
+
+// SetStatus sets the "status" field.
+func (m *OrderMutation) SetStatus(o order.Status) {
+	m.status = &o
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *OrderMutation) Status() (r order.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldStatus(ctx context.Context) (v order.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *OrderMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *OrderMutation) SetCustomerID(s string) {
+	m.customer_id = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *OrderMutation) CustomerID() (r string, exists bool) {
+	v := m.customer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldCustomerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ClearCustomerID clears the value of the "customer_id" field.
+func (m *OrderMutation) ClearCustomerID() {
+	m.customer_id = nil
+	m.clearedFields[order.FieldCustomerID] = struct{}{}
+}
+
+// CustomerIDCleared returns if the "customer_id" field was cleared in this mutation.
+func (m *OrderMutation) CustomerIDCleared() bool {
+	_, ok := m.clearedFields[order.FieldCustomerID]
+	return ok
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *OrderMutation) ResetCustomerID() {
+	m.customer_id = nil
+	delete(m.clearedFields, order.FieldCustomerID)
+}
+
+// SetCalculated sets the "calculated" field.
+func (m *OrderMutation) SetCalculated(value map[string]interface{}) {
+	m.calculated = &value
+}
+
+// Calculated returns the value of the "calculated" field in the mutation.
+func (m *OrderMutation) Calculated() (r map[string]interface{}, exists bool) {
+	v := m.calculated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCalculated returns the old "calculated" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldCalculated(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCalculated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCalculated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCalculated: %w", err)
+	}
+	return oldValue.Calculated, nil
+}
+
+// ResetCalculated resets all changes to the "calculated" field.
+func (m *OrderMutation) ResetCalculated() {
+	m.calculated = nil
+}
+
+// SetRedemptions sets the "redemptions" field.
+func (m *OrderMutation) SetRedemptions(value map[string]interface{}) {
+	m.redemptions = &value
+}
+
+// Redemptions returns the value of the "redemptions" field in the mutation.
+func (m *OrderMutation) Redemptions() (r map[string]interface{}, exists bool) {
+	v := m.redemptions
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedemptions returns the old "redemptions" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldRedemptions(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedemptions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedemptions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedemptions: %w", err)
+	}
+	return oldValue.Redemptions, nil
+}
+
+// ResetRedemptions resets all changes to the "redemptions" field.
+func (m *OrderMutation) ResetRedemptions() {
+	m.redemptions = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *OrderMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *OrderMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *OrderMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// Where appends a list predicates to the OrderMutation builder.
+func (m *OrderMutation) Where(ps ...predicate.Order) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OrderMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OrderMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Order, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OrderMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OrderMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Order).
+func (m *OrderMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OrderMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, order.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, order.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, order.FieldUpdatedAt)
+	}
+	if m.source_id != nil {
+		fields = append(fields, order.FieldSourceID)
+	}
+	if m.status != nil {
+		fields = append(fields, order.FieldStatus)
+	}
+	if m.customer_id != nil {
+		fields = append(fields, order.FieldCustomerID)
+	}
+	if m.calculated != nil {
+		fields = append(fields, order.FieldCalculated)
+	}
+	if m.redemptions != nil {
+		fields = append(fields, order.FieldRedemptions)
+	}
+	if m.metadata != nil {
+		fields = append(fields, order.FieldMetadata)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OrderMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case order.FieldProjectID:
+		return m.ProjectID()
+	case order.FieldCreatedAt:
+		return m.CreatedAt()
+	case order.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case order.FieldSourceID:
+		return m.SourceID()
+	case order.FieldStatus:
+		return m.Status()
+	case order.FieldCustomerID:
+		return m.CustomerID()
+	case order.FieldCalculated:
+		return m.Calculated()
+	case order.FieldRedemptions:
+		return m.Redemptions()
+	case order.FieldMetadata:
+		return m.Metadata()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case order.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case order.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case order.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case order.FieldSourceID:
+		return m.OldSourceID(ctx)
+	case order.FieldStatus:
+		return m.OldStatus(ctx)
+	case order.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case order.FieldCalculated:
+		return m.OldCalculated(ctx)
+	case order.FieldRedemptions:
+		return m.OldRedemptions(ctx)
+	case order.FieldMetadata:
+		return m.OldMetadata(ctx)
+	}
+	return nil, fmt.Errorf("unknown Order field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case order.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case order.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case order.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case order.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	case order.FieldStatus:
+		v, ok := value.(order.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case order.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case order.FieldCalculated:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCalculated(v)
+		return nil
+	case order.FieldRedemptions:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedemptions(v)
+		return nil
+	case order.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Order field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OrderMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Order numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OrderMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(order.FieldUpdatedAt) {
+		fields = append(fields, order.FieldUpdatedAt)
+	}
+	if m.FieldCleared(order.FieldSourceID) {
+		fields = append(fields, order.FieldSourceID)
+	}
+	if m.FieldCleared(order.FieldCustomerID) {
+		fields = append(fields, order.FieldCustomerID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OrderMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OrderMutation) ClearField(name string) error {
+	switch name {
+	case order.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case order.FieldSourceID:
+		m.ClearSourceID()
+		return nil
+	case order.FieldCustomerID:
+		m.ClearCustomerID()
+		return nil
+	}
+	return fmt.Errorf("unknown Order nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OrderMutation) ResetField(name string) error {
+	switch name {
+	case order.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case order.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case order.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case order.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	case order.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case order.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case order.FieldCalculated:
+		m.ResetCalculated()
+		return nil
+	case order.FieldRedemptions:
+		m.ResetRedemptions()
+		return nil
+	case order.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	}
+	return fmt.Errorf("unknown Order field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OrderMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OrderMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OrderMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OrderMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OrderMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OrderMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OrderMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Order unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OrderMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Order edge %s", name)
+}
+
 // ProjectMutation represents an operation that mutates the Project nodes in the graph.
 type ProjectMutation struct {
 	config
@@ -21237,6 +22154,2257 @@ func (m *PublicationMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Publication edge %s", name)
+}
+
+// RedemptionMutation represents an operation that mutates the Redemption nodes in the graph.
+type RedemptionMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	object              *redemption.Object
+	result              *redemption.Result
+	status              *redemption.Status
+	failure_code        *string
+	failure_message     *string
+	parent_id           *string
+	rolled_back_id      *string
+	rollback_id         *string
+	voucher_code        *string
+	campaign_id         *string
+	order_id            *string
+	tracking_id         *string
+	session_key         *string
+	reason              *string
+	related_object_type *string
+	related_object_id   *string
+	amount              *int64
+	addamount           *int64
+	applied_discount    *int64
+	addapplied_discount *int64
+	metadata            *map[string]interface{}
+	_order              *map[string]interface{}
+	reward              *map[string]interface{}
+	channel             *map[string]interface{}
+	clearedFields       map[string]struct{}
+	voucher             *string
+	clearedvoucher      bool
+	customer            *string
+	clearedcustomer     bool
+	done                bool
+	oldValue            func(context.Context) (*Redemption, error)
+	predicates          []predicate.Redemption
+}
+
+var _ ent.Mutation = (*RedemptionMutation)(nil)
+
+// redemptionOption allows management of the mutation configuration using functional options.
+type redemptionOption func(*RedemptionMutation)
+
+// newRedemptionMutation creates new mutation for the Redemption entity.
+func newRedemptionMutation(c config, op Op, opts ...redemptionOption) *RedemptionMutation {
+	m := &RedemptionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRedemption,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRedemptionID sets the ID field of the mutation.
+func withRedemptionID(id string) redemptionOption {
+	return func(m *RedemptionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Redemption
+		)
+		m.oldValue = func(ctx context.Context) (*Redemption, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Redemption.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRedemption sets the old Redemption of the mutation.
+func withRedemption(node *Redemption) redemptionOption {
+	return func(m *RedemptionMutation) {
+		m.oldValue = func(context.Context) (*Redemption, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RedemptionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RedemptionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Redemption entities.
+func (m *RedemptionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RedemptionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RedemptionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Redemption.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *RedemptionMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *RedemptionMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *RedemptionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RedemptionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RedemptionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RedemptionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RedemptionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RedemptionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *RedemptionMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[redemption.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *RedemptionMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RedemptionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, redemption.FieldUpdatedAt)
+}
+
+// SetObject sets the "object" field.
+func (m *RedemptionMutation) SetObject(r redemption.Object) {
+	m.object = &r
+}
+
+// Object returns the value of the "object" field in the mutation.
+func (m *RedemptionMutation) Object() (r redemption.Object, exists bool) {
+	v := m.object
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObject returns the old "object" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldObject(ctx context.Context) (v redemption.Object, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObject: %w", err)
+	}
+	return oldValue.Object, nil
+}
+
+// ResetObject resets all changes to the "object" field.
+func (m *RedemptionMutation) ResetObject() {
+	m.object = nil
+}
+
+// SetResult sets the "result" field.
+func (m *RedemptionMutation) SetResult(r redemption.Result) {
+	m.result = &r
+}
+
+// Result returns the value of the "result" field in the mutation.
+func (m *RedemptionMutation) Result() (r redemption.Result, exists bool) {
+	v := m.result
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResult returns the old "result" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldResult(ctx context.Context) (v redemption.Result, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResult is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResult requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResult: %w", err)
+	}
+	return oldValue.Result, nil
+}
+
+// ResetResult resets all changes to the "result" field.
+func (m *RedemptionMutation) ResetResult() {
+	m.result = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RedemptionMutation) SetStatus(r redemption.Status) {
+	m.status = &r
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RedemptionMutation) Status() (r redemption.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldStatus(ctx context.Context) (v redemption.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RedemptionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetFailureCode sets the "failure_code" field.
+func (m *RedemptionMutation) SetFailureCode(s string) {
+	m.failure_code = &s
+}
+
+// FailureCode returns the value of the "failure_code" field in the mutation.
+func (m *RedemptionMutation) FailureCode() (r string, exists bool) {
+	v := m.failure_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureCode returns the old "failure_code" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldFailureCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureCode: %w", err)
+	}
+	return oldValue.FailureCode, nil
+}
+
+// ClearFailureCode clears the value of the "failure_code" field.
+func (m *RedemptionMutation) ClearFailureCode() {
+	m.failure_code = nil
+	m.clearedFields[redemption.FieldFailureCode] = struct{}{}
+}
+
+// FailureCodeCleared returns if the "failure_code" field was cleared in this mutation.
+func (m *RedemptionMutation) FailureCodeCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldFailureCode]
+	return ok
+}
+
+// ResetFailureCode resets all changes to the "failure_code" field.
+func (m *RedemptionMutation) ResetFailureCode() {
+	m.failure_code = nil
+	delete(m.clearedFields, redemption.FieldFailureCode)
+}
+
+// SetFailureMessage sets the "failure_message" field.
+func (m *RedemptionMutation) SetFailureMessage(s string) {
+	m.failure_message = &s
+}
+
+// FailureMessage returns the value of the "failure_message" field in the mutation.
+func (m *RedemptionMutation) FailureMessage() (r string, exists bool) {
+	v := m.failure_message
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureMessage returns the old "failure_message" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldFailureMessage(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureMessage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureMessage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureMessage: %w", err)
+	}
+	return oldValue.FailureMessage, nil
+}
+
+// ClearFailureMessage clears the value of the "failure_message" field.
+func (m *RedemptionMutation) ClearFailureMessage() {
+	m.failure_message = nil
+	m.clearedFields[redemption.FieldFailureMessage] = struct{}{}
+}
+
+// FailureMessageCleared returns if the "failure_message" field was cleared in this mutation.
+func (m *RedemptionMutation) FailureMessageCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldFailureMessage]
+	return ok
+}
+
+// ResetFailureMessage resets all changes to the "failure_message" field.
+func (m *RedemptionMutation) ResetFailureMessage() {
+	m.failure_message = nil
+	delete(m.clearedFields, redemption.FieldFailureMessage)
+}
+
+// SetParentID sets the "parent_id" field.
+func (m *RedemptionMutation) SetParentID(s string) {
+	m.parent_id = &s
+}
+
+// ParentID returns the value of the "parent_id" field in the mutation.
+func (m *RedemptionMutation) ParentID() (r string, exists bool) {
+	v := m.parent_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParentID returns the old "parent_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldParentID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParentID: %w", err)
+	}
+	return oldValue.ParentID, nil
+}
+
+// ClearParentID clears the value of the "parent_id" field.
+func (m *RedemptionMutation) ClearParentID() {
+	m.parent_id = nil
+	m.clearedFields[redemption.FieldParentID] = struct{}{}
+}
+
+// ParentIDCleared returns if the "parent_id" field was cleared in this mutation.
+func (m *RedemptionMutation) ParentIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldParentID]
+	return ok
+}
+
+// ResetParentID resets all changes to the "parent_id" field.
+func (m *RedemptionMutation) ResetParentID() {
+	m.parent_id = nil
+	delete(m.clearedFields, redemption.FieldParentID)
+}
+
+// SetRolledBackID sets the "rolled_back_id" field.
+func (m *RedemptionMutation) SetRolledBackID(s string) {
+	m.rolled_back_id = &s
+}
+
+// RolledBackID returns the value of the "rolled_back_id" field in the mutation.
+func (m *RedemptionMutation) RolledBackID() (r string, exists bool) {
+	v := m.rolled_back_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRolledBackID returns the old "rolled_back_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldRolledBackID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRolledBackID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRolledBackID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRolledBackID: %w", err)
+	}
+	return oldValue.RolledBackID, nil
+}
+
+// ClearRolledBackID clears the value of the "rolled_back_id" field.
+func (m *RedemptionMutation) ClearRolledBackID() {
+	m.rolled_back_id = nil
+	m.clearedFields[redemption.FieldRolledBackID] = struct{}{}
+}
+
+// RolledBackIDCleared returns if the "rolled_back_id" field was cleared in this mutation.
+func (m *RedemptionMutation) RolledBackIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldRolledBackID]
+	return ok
+}
+
+// ResetRolledBackID resets all changes to the "rolled_back_id" field.
+func (m *RedemptionMutation) ResetRolledBackID() {
+	m.rolled_back_id = nil
+	delete(m.clearedFields, redemption.FieldRolledBackID)
+}
+
+// SetRollbackID sets the "rollback_id" field.
+func (m *RedemptionMutation) SetRollbackID(s string) {
+	m.rollback_id = &s
+}
+
+// RollbackID returns the value of the "rollback_id" field in the mutation.
+func (m *RedemptionMutation) RollbackID() (r string, exists bool) {
+	v := m.rollback_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRollbackID returns the old "rollback_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldRollbackID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRollbackID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRollbackID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRollbackID: %w", err)
+	}
+	return oldValue.RollbackID, nil
+}
+
+// ClearRollbackID clears the value of the "rollback_id" field.
+func (m *RedemptionMutation) ClearRollbackID() {
+	m.rollback_id = nil
+	m.clearedFields[redemption.FieldRollbackID] = struct{}{}
+}
+
+// RollbackIDCleared returns if the "rollback_id" field was cleared in this mutation.
+func (m *RedemptionMutation) RollbackIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldRollbackID]
+	return ok
+}
+
+// ResetRollbackID resets all changes to the "rollback_id" field.
+func (m *RedemptionMutation) ResetRollbackID() {
+	m.rollback_id = nil
+	delete(m.clearedFields, redemption.FieldRollbackID)
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *RedemptionMutation) SetVoucherID(s string) {
+	m.voucher = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *RedemptionMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldVoucherID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ClearVoucherID clears the value of the "voucher_id" field.
+func (m *RedemptionMutation) ClearVoucherID() {
+	m.voucher = nil
+	m.clearedFields[redemption.FieldVoucherID] = struct{}{}
+}
+
+// VoucherIDCleared returns if the "voucher_id" field was cleared in this mutation.
+func (m *RedemptionMutation) VoucherIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldVoucherID]
+	return ok
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *RedemptionMutation) ResetVoucherID() {
+	m.voucher = nil
+	delete(m.clearedFields, redemption.FieldVoucherID)
+}
+
+// SetVoucherCode sets the "voucher_code" field.
+func (m *RedemptionMutation) SetVoucherCode(s string) {
+	m.voucher_code = &s
+}
+
+// VoucherCode returns the value of the "voucher_code" field in the mutation.
+func (m *RedemptionMutation) VoucherCode() (r string, exists bool) {
+	v := m.voucher_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherCode returns the old "voucher_code" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldVoucherCode(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherCode: %w", err)
+	}
+	return oldValue.VoucherCode, nil
+}
+
+// ClearVoucherCode clears the value of the "voucher_code" field.
+func (m *RedemptionMutation) ClearVoucherCode() {
+	m.voucher_code = nil
+	m.clearedFields[redemption.FieldVoucherCode] = struct{}{}
+}
+
+// VoucherCodeCleared returns if the "voucher_code" field was cleared in this mutation.
+func (m *RedemptionMutation) VoucherCodeCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldVoucherCode]
+	return ok
+}
+
+// ResetVoucherCode resets all changes to the "voucher_code" field.
+func (m *RedemptionMutation) ResetVoucherCode() {
+	m.voucher_code = nil
+	delete(m.clearedFields, redemption.FieldVoucherCode)
+}
+
+// SetCampaignID sets the "campaign_id" field.
+func (m *RedemptionMutation) SetCampaignID(s string) {
+	m.campaign_id = &s
+}
+
+// CampaignID returns the value of the "campaign_id" field in the mutation.
+func (m *RedemptionMutation) CampaignID() (r string, exists bool) {
+	v := m.campaign_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCampaignID returns the old "campaign_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldCampaignID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCampaignID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCampaignID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCampaignID: %w", err)
+	}
+	return oldValue.CampaignID, nil
+}
+
+// ClearCampaignID clears the value of the "campaign_id" field.
+func (m *RedemptionMutation) ClearCampaignID() {
+	m.campaign_id = nil
+	m.clearedFields[redemption.FieldCampaignID] = struct{}{}
+}
+
+// CampaignIDCleared returns if the "campaign_id" field was cleared in this mutation.
+func (m *RedemptionMutation) CampaignIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldCampaignID]
+	return ok
+}
+
+// ResetCampaignID resets all changes to the "campaign_id" field.
+func (m *RedemptionMutation) ResetCampaignID() {
+	m.campaign_id = nil
+	delete(m.clearedFields, redemption.FieldCampaignID)
+}
+
+// SetCustomerID sets the "customer_id" field.
+func (m *RedemptionMutation) SetCustomerID(s string) {
+	m.customer = &s
+}
+
+// CustomerID returns the value of the "customer_id" field in the mutation.
+func (m *RedemptionMutation) CustomerID() (r string, exists bool) {
+	v := m.customer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerID returns the old "customer_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldCustomerID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerID: %w", err)
+	}
+	return oldValue.CustomerID, nil
+}
+
+// ClearCustomerID clears the value of the "customer_id" field.
+func (m *RedemptionMutation) ClearCustomerID() {
+	m.customer = nil
+	m.clearedFields[redemption.FieldCustomerID] = struct{}{}
+}
+
+// CustomerIDCleared returns if the "customer_id" field was cleared in this mutation.
+func (m *RedemptionMutation) CustomerIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldCustomerID]
+	return ok
+}
+
+// ResetCustomerID resets all changes to the "customer_id" field.
+func (m *RedemptionMutation) ResetCustomerID() {
+	m.customer = nil
+	delete(m.clearedFields, redemption.FieldCustomerID)
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *RedemptionMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *RedemptionMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldOrderID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ClearOrderID clears the value of the "order_id" field.
+func (m *RedemptionMutation) ClearOrderID() {
+	m.order_id = nil
+	m.clearedFields[redemption.FieldOrderID] = struct{}{}
+}
+
+// OrderIDCleared returns if the "order_id" field was cleared in this mutation.
+func (m *RedemptionMutation) OrderIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldOrderID]
+	return ok
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *RedemptionMutation) ResetOrderID() {
+	m.order_id = nil
+	delete(m.clearedFields, redemption.FieldOrderID)
+}
+
+// SetTrackingID sets the "tracking_id" field.
+func (m *RedemptionMutation) SetTrackingID(s string) {
+	m.tracking_id = &s
+}
+
+// TrackingID returns the value of the "tracking_id" field in the mutation.
+func (m *RedemptionMutation) TrackingID() (r string, exists bool) {
+	v := m.tracking_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrackingID returns the old "tracking_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldTrackingID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrackingID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrackingID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrackingID: %w", err)
+	}
+	return oldValue.TrackingID, nil
+}
+
+// ClearTrackingID clears the value of the "tracking_id" field.
+func (m *RedemptionMutation) ClearTrackingID() {
+	m.tracking_id = nil
+	m.clearedFields[redemption.FieldTrackingID] = struct{}{}
+}
+
+// TrackingIDCleared returns if the "tracking_id" field was cleared in this mutation.
+func (m *RedemptionMutation) TrackingIDCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldTrackingID]
+	return ok
+}
+
+// ResetTrackingID resets all changes to the "tracking_id" field.
+func (m *RedemptionMutation) ResetTrackingID() {
+	m.tracking_id = nil
+	delete(m.clearedFields, redemption.FieldTrackingID)
+}
+
+// SetSessionKey sets the "session_key" field.
+func (m *RedemptionMutation) SetSessionKey(s string) {
+	m.session_key = &s
+}
+
+// SessionKey returns the value of the "session_key" field in the mutation.
+func (m *RedemptionMutation) SessionKey() (r string, exists bool) {
+	v := m.session_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionKey returns the old "session_key" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldSessionKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionKey: %w", err)
+	}
+	return oldValue.SessionKey, nil
+}
+
+// ClearSessionKey clears the value of the "session_key" field.
+func (m *RedemptionMutation) ClearSessionKey() {
+	m.session_key = nil
+	m.clearedFields[redemption.FieldSessionKey] = struct{}{}
+}
+
+// SessionKeyCleared returns if the "session_key" field was cleared in this mutation.
+func (m *RedemptionMutation) SessionKeyCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldSessionKey]
+	return ok
+}
+
+// ResetSessionKey resets all changes to the "session_key" field.
+func (m *RedemptionMutation) ResetSessionKey() {
+	m.session_key = nil
+	delete(m.clearedFields, redemption.FieldSessionKey)
+}
+
+// SetReason sets the "reason" field.
+func (m *RedemptionMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *RedemptionMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldReason(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ClearReason clears the value of the "reason" field.
+func (m *RedemptionMutation) ClearReason() {
+	m.reason = nil
+	m.clearedFields[redemption.FieldReason] = struct{}{}
+}
+
+// ReasonCleared returns if the "reason" field was cleared in this mutation.
+func (m *RedemptionMutation) ReasonCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldReason]
+	return ok
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *RedemptionMutation) ResetReason() {
+	m.reason = nil
+	delete(m.clearedFields, redemption.FieldReason)
+}
+
+// SetRelatedObjectType sets the "related_object_type" field.
+func (m *RedemptionMutation) SetRelatedObjectType(s string) {
+	m.related_object_type = &s
+}
+
+// RelatedObjectType returns the value of the "related_object_type" field in the mutation.
+func (m *RedemptionMutation) RelatedObjectType() (r string, exists bool) {
+	v := m.related_object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObjectType returns the old "related_object_type" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldRelatedObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObjectType: %w", err)
+	}
+	return oldValue.RelatedObjectType, nil
+}
+
+// ResetRelatedObjectType resets all changes to the "related_object_type" field.
+func (m *RedemptionMutation) ResetRelatedObjectType() {
+	m.related_object_type = nil
+}
+
+// SetRelatedObjectID sets the "related_object_id" field.
+func (m *RedemptionMutation) SetRelatedObjectID(s string) {
+	m.related_object_id = &s
+}
+
+// RelatedObjectID returns the value of the "related_object_id" field in the mutation.
+func (m *RedemptionMutation) RelatedObjectID() (r string, exists bool) {
+	v := m.related_object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObjectID returns the old "related_object_id" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldRelatedObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObjectID: %w", err)
+	}
+	return oldValue.RelatedObjectID, nil
+}
+
+// ResetRelatedObjectID resets all changes to the "related_object_id" field.
+func (m *RedemptionMutation) ResetRelatedObjectID() {
+	m.related_object_id = nil
+}
+
+// SetAmount sets the "amount" field.
+func (m *RedemptionMutation) SetAmount(i int64) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *RedemptionMutation) Amount() (r int64, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldAmount(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *RedemptionMutation) AddAmount(i int64) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *RedemptionMutation) AddedAmount() (r int64, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearAmount clears the value of the "amount" field.
+func (m *RedemptionMutation) ClearAmount() {
+	m.amount = nil
+	m.addamount = nil
+	m.clearedFields[redemption.FieldAmount] = struct{}{}
+}
+
+// AmountCleared returns if the "amount" field was cleared in this mutation.
+func (m *RedemptionMutation) AmountCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldAmount]
+	return ok
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *RedemptionMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+	delete(m.clearedFields, redemption.FieldAmount)
+}
+
+// SetAppliedDiscount sets the "applied_discount" field.
+func (m *RedemptionMutation) SetAppliedDiscount(i int64) {
+	m.applied_discount = &i
+	m.addapplied_discount = nil
+}
+
+// AppliedDiscount returns the value of the "applied_discount" field in the mutation.
+func (m *RedemptionMutation) AppliedDiscount() (r int64, exists bool) {
+	v := m.applied_discount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAppliedDiscount returns the old "applied_discount" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldAppliedDiscount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAppliedDiscount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAppliedDiscount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAppliedDiscount: %w", err)
+	}
+	return oldValue.AppliedDiscount, nil
+}
+
+// AddAppliedDiscount adds i to the "applied_discount" field.
+func (m *RedemptionMutation) AddAppliedDiscount(i int64) {
+	if m.addapplied_discount != nil {
+		*m.addapplied_discount += i
+	} else {
+		m.addapplied_discount = &i
+	}
+}
+
+// AddedAppliedDiscount returns the value that was added to the "applied_discount" field in this mutation.
+func (m *RedemptionMutation) AddedAppliedDiscount() (r int64, exists bool) {
+	v := m.addapplied_discount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAppliedDiscount resets all changes to the "applied_discount" field.
+func (m *RedemptionMutation) ResetAppliedDiscount() {
+	m.applied_discount = nil
+	m.addapplied_discount = nil
+}
+
+// SetMetadata sets the "metadata" field.
+func (m *RedemptionMutation) SetMetadata(value map[string]interface{}) {
+	m.metadata = &value
+}
+
+// Metadata returns the value of the "metadata" field in the mutation.
+func (m *RedemptionMutation) Metadata() (r map[string]interface{}, exists bool) {
+	v := m.metadata
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetadata returns the old "metadata" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldMetadata(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetadata is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetadata requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetadata: %w", err)
+	}
+	return oldValue.Metadata, nil
+}
+
+// ResetMetadata resets all changes to the "metadata" field.
+func (m *RedemptionMutation) ResetMetadata() {
+	m.metadata = nil
+}
+
+// SetOrder sets the "order" field.
+func (m *RedemptionMutation) SetOrder(value map[string]interface{}) {
+	m._order = &value
+}
+
+// Order returns the value of the "order" field in the mutation.
+func (m *RedemptionMutation) Order() (r map[string]interface{}, exists bool) {
+	v := m._order
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrder returns the old "order" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldOrder(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrder is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrder requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrder: %w", err)
+	}
+	return oldValue.Order, nil
+}
+
+// ClearOrder clears the value of the "order" field.
+func (m *RedemptionMutation) ClearOrder() {
+	m._order = nil
+	m.clearedFields[redemption.FieldOrder] = struct{}{}
+}
+
+// OrderCleared returns if the "order" field was cleared in this mutation.
+func (m *RedemptionMutation) OrderCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldOrder]
+	return ok
+}
+
+// ResetOrder resets all changes to the "order" field.
+func (m *RedemptionMutation) ResetOrder() {
+	m._order = nil
+	delete(m.clearedFields, redemption.FieldOrder)
+}
+
+// SetReward sets the "reward" field.
+func (m *RedemptionMutation) SetReward(value map[string]interface{}) {
+	m.reward = &value
+}
+
+// Reward returns the value of the "reward" field in the mutation.
+func (m *RedemptionMutation) Reward() (r map[string]interface{}, exists bool) {
+	v := m.reward
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReward returns the old "reward" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldReward(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReward is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReward requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReward: %w", err)
+	}
+	return oldValue.Reward, nil
+}
+
+// ClearReward clears the value of the "reward" field.
+func (m *RedemptionMutation) ClearReward() {
+	m.reward = nil
+	m.clearedFields[redemption.FieldReward] = struct{}{}
+}
+
+// RewardCleared returns if the "reward" field was cleared in this mutation.
+func (m *RedemptionMutation) RewardCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldReward]
+	return ok
+}
+
+// ResetReward resets all changes to the "reward" field.
+func (m *RedemptionMutation) ResetReward() {
+	m.reward = nil
+	delete(m.clearedFields, redemption.FieldReward)
+}
+
+// SetChannel sets the "channel" field.
+func (m *RedemptionMutation) SetChannel(value map[string]interface{}) {
+	m.channel = &value
+}
+
+// Channel returns the value of the "channel" field in the mutation.
+func (m *RedemptionMutation) Channel() (r map[string]interface{}, exists bool) {
+	v := m.channel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChannel returns the old "channel" field's value of the Redemption entity.
+// If the Redemption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RedemptionMutation) OldChannel(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChannel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChannel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChannel: %w", err)
+	}
+	return oldValue.Channel, nil
+}
+
+// ClearChannel clears the value of the "channel" field.
+func (m *RedemptionMutation) ClearChannel() {
+	m.channel = nil
+	m.clearedFields[redemption.FieldChannel] = struct{}{}
+}
+
+// ChannelCleared returns if the "channel" field was cleared in this mutation.
+func (m *RedemptionMutation) ChannelCleared() bool {
+	_, ok := m.clearedFields[redemption.FieldChannel]
+	return ok
+}
+
+// ResetChannel resets all changes to the "channel" field.
+func (m *RedemptionMutation) ResetChannel() {
+	m.channel = nil
+	delete(m.clearedFields, redemption.FieldChannel)
+}
+
+// ClearVoucher clears the "voucher" edge to the Voucher entity.
+func (m *RedemptionMutation) ClearVoucher() {
+	m.clearedvoucher = true
+	m.clearedFields[redemption.FieldVoucherID] = struct{}{}
+}
+
+// VoucherCleared reports if the "voucher" edge to the Voucher entity was cleared.
+func (m *RedemptionMutation) VoucherCleared() bool {
+	return m.VoucherIDCleared() || m.clearedvoucher
+}
+
+// VoucherIDs returns the "voucher" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VoucherID instead. It exists only for internal usage by the builders.
+func (m *RedemptionMutation) VoucherIDs() (ids []string) {
+	if id := m.voucher; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVoucher resets all changes to the "voucher" edge.
+func (m *RedemptionMutation) ResetVoucher() {
+	m.voucher = nil
+	m.clearedvoucher = false
+}
+
+// ClearCustomer clears the "customer" edge to the Customer entity.
+func (m *RedemptionMutation) ClearCustomer() {
+	m.clearedcustomer = true
+	m.clearedFields[redemption.FieldCustomerID] = struct{}{}
+}
+
+// CustomerCleared reports if the "customer" edge to the Customer entity was cleared.
+func (m *RedemptionMutation) CustomerCleared() bool {
+	return m.CustomerIDCleared() || m.clearedcustomer
+}
+
+// CustomerIDs returns the "customer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CustomerID instead. It exists only for internal usage by the builders.
+func (m *RedemptionMutation) CustomerIDs() (ids []string) {
+	if id := m.customer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCustomer resets all changes to the "customer" edge.
+func (m *RedemptionMutation) ResetCustomer() {
+	m.customer = nil
+	m.clearedcustomer = false
+}
+
+// Where appends a list predicates to the RedemptionMutation builder.
+func (m *RedemptionMutation) Where(ps ...predicate.Redemption) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RedemptionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RedemptionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Redemption, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RedemptionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RedemptionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Redemption).
+func (m *RedemptionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RedemptionMutation) Fields() []string {
+	fields := make([]string, 0, 27)
+	if m.project_id != nil {
+		fields = append(fields, redemption.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, redemption.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, redemption.FieldUpdatedAt)
+	}
+	if m.object != nil {
+		fields = append(fields, redemption.FieldObject)
+	}
+	if m.result != nil {
+		fields = append(fields, redemption.FieldResult)
+	}
+	if m.status != nil {
+		fields = append(fields, redemption.FieldStatus)
+	}
+	if m.failure_code != nil {
+		fields = append(fields, redemption.FieldFailureCode)
+	}
+	if m.failure_message != nil {
+		fields = append(fields, redemption.FieldFailureMessage)
+	}
+	if m.parent_id != nil {
+		fields = append(fields, redemption.FieldParentID)
+	}
+	if m.rolled_back_id != nil {
+		fields = append(fields, redemption.FieldRolledBackID)
+	}
+	if m.rollback_id != nil {
+		fields = append(fields, redemption.FieldRollbackID)
+	}
+	if m.voucher != nil {
+		fields = append(fields, redemption.FieldVoucherID)
+	}
+	if m.voucher_code != nil {
+		fields = append(fields, redemption.FieldVoucherCode)
+	}
+	if m.campaign_id != nil {
+		fields = append(fields, redemption.FieldCampaignID)
+	}
+	if m.customer != nil {
+		fields = append(fields, redemption.FieldCustomerID)
+	}
+	if m.order_id != nil {
+		fields = append(fields, redemption.FieldOrderID)
+	}
+	if m.tracking_id != nil {
+		fields = append(fields, redemption.FieldTrackingID)
+	}
+	if m.session_key != nil {
+		fields = append(fields, redemption.FieldSessionKey)
+	}
+	if m.reason != nil {
+		fields = append(fields, redemption.FieldReason)
+	}
+	if m.related_object_type != nil {
+		fields = append(fields, redemption.FieldRelatedObjectType)
+	}
+	if m.related_object_id != nil {
+		fields = append(fields, redemption.FieldRelatedObjectID)
+	}
+	if m.amount != nil {
+		fields = append(fields, redemption.FieldAmount)
+	}
+	if m.applied_discount != nil {
+		fields = append(fields, redemption.FieldAppliedDiscount)
+	}
+	if m.metadata != nil {
+		fields = append(fields, redemption.FieldMetadata)
+	}
+	if m._order != nil {
+		fields = append(fields, redemption.FieldOrder)
+	}
+	if m.reward != nil {
+		fields = append(fields, redemption.FieldReward)
+	}
+	if m.channel != nil {
+		fields = append(fields, redemption.FieldChannel)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RedemptionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case redemption.FieldProjectID:
+		return m.ProjectID()
+	case redemption.FieldCreatedAt:
+		return m.CreatedAt()
+	case redemption.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case redemption.FieldObject:
+		return m.Object()
+	case redemption.FieldResult:
+		return m.Result()
+	case redemption.FieldStatus:
+		return m.Status()
+	case redemption.FieldFailureCode:
+		return m.FailureCode()
+	case redemption.FieldFailureMessage:
+		return m.FailureMessage()
+	case redemption.FieldParentID:
+		return m.ParentID()
+	case redemption.FieldRolledBackID:
+		return m.RolledBackID()
+	case redemption.FieldRollbackID:
+		return m.RollbackID()
+	case redemption.FieldVoucherID:
+		return m.VoucherID()
+	case redemption.FieldVoucherCode:
+		return m.VoucherCode()
+	case redemption.FieldCampaignID:
+		return m.CampaignID()
+	case redemption.FieldCustomerID:
+		return m.CustomerID()
+	case redemption.FieldOrderID:
+		return m.OrderID()
+	case redemption.FieldTrackingID:
+		return m.TrackingID()
+	case redemption.FieldSessionKey:
+		return m.SessionKey()
+	case redemption.FieldReason:
+		return m.Reason()
+	case redemption.FieldRelatedObjectType:
+		return m.RelatedObjectType()
+	case redemption.FieldRelatedObjectID:
+		return m.RelatedObjectID()
+	case redemption.FieldAmount:
+		return m.Amount()
+	case redemption.FieldAppliedDiscount:
+		return m.AppliedDiscount()
+	case redemption.FieldMetadata:
+		return m.Metadata()
+	case redemption.FieldOrder:
+		return m.Order()
+	case redemption.FieldReward:
+		return m.Reward()
+	case redemption.FieldChannel:
+		return m.Channel()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RedemptionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case redemption.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case redemption.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case redemption.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case redemption.FieldObject:
+		return m.OldObject(ctx)
+	case redemption.FieldResult:
+		return m.OldResult(ctx)
+	case redemption.FieldStatus:
+		return m.OldStatus(ctx)
+	case redemption.FieldFailureCode:
+		return m.OldFailureCode(ctx)
+	case redemption.FieldFailureMessage:
+		return m.OldFailureMessage(ctx)
+	case redemption.FieldParentID:
+		return m.OldParentID(ctx)
+	case redemption.FieldRolledBackID:
+		return m.OldRolledBackID(ctx)
+	case redemption.FieldRollbackID:
+		return m.OldRollbackID(ctx)
+	case redemption.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case redemption.FieldVoucherCode:
+		return m.OldVoucherCode(ctx)
+	case redemption.FieldCampaignID:
+		return m.OldCampaignID(ctx)
+	case redemption.FieldCustomerID:
+		return m.OldCustomerID(ctx)
+	case redemption.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case redemption.FieldTrackingID:
+		return m.OldTrackingID(ctx)
+	case redemption.FieldSessionKey:
+		return m.OldSessionKey(ctx)
+	case redemption.FieldReason:
+		return m.OldReason(ctx)
+	case redemption.FieldRelatedObjectType:
+		return m.OldRelatedObjectType(ctx)
+	case redemption.FieldRelatedObjectID:
+		return m.OldRelatedObjectID(ctx)
+	case redemption.FieldAmount:
+		return m.OldAmount(ctx)
+	case redemption.FieldAppliedDiscount:
+		return m.OldAppliedDiscount(ctx)
+	case redemption.FieldMetadata:
+		return m.OldMetadata(ctx)
+	case redemption.FieldOrder:
+		return m.OldOrder(ctx)
+	case redemption.FieldReward:
+		return m.OldReward(ctx)
+	case redemption.FieldChannel:
+		return m.OldChannel(ctx)
+	}
+	return nil, fmt.Errorf("unknown Redemption field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RedemptionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case redemption.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case redemption.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case redemption.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case redemption.FieldObject:
+		v, ok := value.(redemption.Object)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObject(v)
+		return nil
+	case redemption.FieldResult:
+		v, ok := value.(redemption.Result)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResult(v)
+		return nil
+	case redemption.FieldStatus:
+		v, ok := value.(redemption.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case redemption.FieldFailureCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureCode(v)
+		return nil
+	case redemption.FieldFailureMessage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureMessage(v)
+		return nil
+	case redemption.FieldParentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParentID(v)
+		return nil
+	case redemption.FieldRolledBackID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRolledBackID(v)
+		return nil
+	case redemption.FieldRollbackID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRollbackID(v)
+		return nil
+	case redemption.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case redemption.FieldVoucherCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherCode(v)
+		return nil
+	case redemption.FieldCampaignID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCampaignID(v)
+		return nil
+	case redemption.FieldCustomerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerID(v)
+		return nil
+	case redemption.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case redemption.FieldTrackingID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrackingID(v)
+		return nil
+	case redemption.FieldSessionKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionKey(v)
+		return nil
+	case redemption.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case redemption.FieldRelatedObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObjectType(v)
+		return nil
+	case redemption.FieldRelatedObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObjectID(v)
+		return nil
+	case redemption.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case redemption.FieldAppliedDiscount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAppliedDiscount(v)
+		return nil
+	case redemption.FieldMetadata:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetadata(v)
+		return nil
+	case redemption.FieldOrder:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrder(v)
+		return nil
+	case redemption.FieldReward:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReward(v)
+		return nil
+	case redemption.FieldChannel:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChannel(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RedemptionMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, redemption.FieldAmount)
+	}
+	if m.addapplied_discount != nil {
+		fields = append(fields, redemption.FieldAppliedDiscount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RedemptionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case redemption.FieldAmount:
+		return m.AddedAmount()
+	case redemption.FieldAppliedDiscount:
+		return m.AddedAppliedDiscount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RedemptionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case redemption.FieldAmount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	case redemption.FieldAppliedDiscount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAppliedDiscount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RedemptionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(redemption.FieldUpdatedAt) {
+		fields = append(fields, redemption.FieldUpdatedAt)
+	}
+	if m.FieldCleared(redemption.FieldFailureCode) {
+		fields = append(fields, redemption.FieldFailureCode)
+	}
+	if m.FieldCleared(redemption.FieldFailureMessage) {
+		fields = append(fields, redemption.FieldFailureMessage)
+	}
+	if m.FieldCleared(redemption.FieldParentID) {
+		fields = append(fields, redemption.FieldParentID)
+	}
+	if m.FieldCleared(redemption.FieldRolledBackID) {
+		fields = append(fields, redemption.FieldRolledBackID)
+	}
+	if m.FieldCleared(redemption.FieldRollbackID) {
+		fields = append(fields, redemption.FieldRollbackID)
+	}
+	if m.FieldCleared(redemption.FieldVoucherID) {
+		fields = append(fields, redemption.FieldVoucherID)
+	}
+	if m.FieldCleared(redemption.FieldVoucherCode) {
+		fields = append(fields, redemption.FieldVoucherCode)
+	}
+	if m.FieldCleared(redemption.FieldCampaignID) {
+		fields = append(fields, redemption.FieldCampaignID)
+	}
+	if m.FieldCleared(redemption.FieldCustomerID) {
+		fields = append(fields, redemption.FieldCustomerID)
+	}
+	if m.FieldCleared(redemption.FieldOrderID) {
+		fields = append(fields, redemption.FieldOrderID)
+	}
+	if m.FieldCleared(redemption.FieldTrackingID) {
+		fields = append(fields, redemption.FieldTrackingID)
+	}
+	if m.FieldCleared(redemption.FieldSessionKey) {
+		fields = append(fields, redemption.FieldSessionKey)
+	}
+	if m.FieldCleared(redemption.FieldReason) {
+		fields = append(fields, redemption.FieldReason)
+	}
+	if m.FieldCleared(redemption.FieldAmount) {
+		fields = append(fields, redemption.FieldAmount)
+	}
+	if m.FieldCleared(redemption.FieldOrder) {
+		fields = append(fields, redemption.FieldOrder)
+	}
+	if m.FieldCleared(redemption.FieldReward) {
+		fields = append(fields, redemption.FieldReward)
+	}
+	if m.FieldCleared(redemption.FieldChannel) {
+		fields = append(fields, redemption.FieldChannel)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RedemptionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RedemptionMutation) ClearField(name string) error {
+	switch name {
+	case redemption.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case redemption.FieldFailureCode:
+		m.ClearFailureCode()
+		return nil
+	case redemption.FieldFailureMessage:
+		m.ClearFailureMessage()
+		return nil
+	case redemption.FieldParentID:
+		m.ClearParentID()
+		return nil
+	case redemption.FieldRolledBackID:
+		m.ClearRolledBackID()
+		return nil
+	case redemption.FieldRollbackID:
+		m.ClearRollbackID()
+		return nil
+	case redemption.FieldVoucherID:
+		m.ClearVoucherID()
+		return nil
+	case redemption.FieldVoucherCode:
+		m.ClearVoucherCode()
+		return nil
+	case redemption.FieldCampaignID:
+		m.ClearCampaignID()
+		return nil
+	case redemption.FieldCustomerID:
+		m.ClearCustomerID()
+		return nil
+	case redemption.FieldOrderID:
+		m.ClearOrderID()
+		return nil
+	case redemption.FieldTrackingID:
+		m.ClearTrackingID()
+		return nil
+	case redemption.FieldSessionKey:
+		m.ClearSessionKey()
+		return nil
+	case redemption.FieldReason:
+		m.ClearReason()
+		return nil
+	case redemption.FieldAmount:
+		m.ClearAmount()
+		return nil
+	case redemption.FieldOrder:
+		m.ClearOrder()
+		return nil
+	case redemption.FieldReward:
+		m.ClearReward()
+		return nil
+	case redemption.FieldChannel:
+		m.ClearChannel()
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RedemptionMutation) ResetField(name string) error {
+	switch name {
+	case redemption.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case redemption.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case redemption.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case redemption.FieldObject:
+		m.ResetObject()
+		return nil
+	case redemption.FieldResult:
+		m.ResetResult()
+		return nil
+	case redemption.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case redemption.FieldFailureCode:
+		m.ResetFailureCode()
+		return nil
+	case redemption.FieldFailureMessage:
+		m.ResetFailureMessage()
+		return nil
+	case redemption.FieldParentID:
+		m.ResetParentID()
+		return nil
+	case redemption.FieldRolledBackID:
+		m.ResetRolledBackID()
+		return nil
+	case redemption.FieldRollbackID:
+		m.ResetRollbackID()
+		return nil
+	case redemption.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case redemption.FieldVoucherCode:
+		m.ResetVoucherCode()
+		return nil
+	case redemption.FieldCampaignID:
+		m.ResetCampaignID()
+		return nil
+	case redemption.FieldCustomerID:
+		m.ResetCustomerID()
+		return nil
+	case redemption.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case redemption.FieldTrackingID:
+		m.ResetTrackingID()
+		return nil
+	case redemption.FieldSessionKey:
+		m.ResetSessionKey()
+		return nil
+	case redemption.FieldReason:
+		m.ResetReason()
+		return nil
+	case redemption.FieldRelatedObjectType:
+		m.ResetRelatedObjectType()
+		return nil
+	case redemption.FieldRelatedObjectID:
+		m.ResetRelatedObjectID()
+		return nil
+	case redemption.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case redemption.FieldAppliedDiscount:
+		m.ResetAppliedDiscount()
+		return nil
+	case redemption.FieldMetadata:
+		m.ResetMetadata()
+		return nil
+	case redemption.FieldOrder:
+		m.ResetOrder()
+		return nil
+	case redemption.FieldReward:
+		m.ResetReward()
+		return nil
+	case redemption.FieldChannel:
+		m.ResetChannel()
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RedemptionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.voucher != nil {
+		edges = append(edges, redemption.EdgeVoucher)
+	}
+	if m.customer != nil {
+		edges = append(edges, redemption.EdgeCustomer)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RedemptionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case redemption.EdgeVoucher:
+		if id := m.voucher; id != nil {
+			return []ent.Value{*id}
+		}
+	case redemption.EdgeCustomer:
+		if id := m.customer; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RedemptionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RedemptionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RedemptionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedvoucher {
+		edges = append(edges, redemption.EdgeVoucher)
+	}
+	if m.clearedcustomer {
+		edges = append(edges, redemption.EdgeCustomer)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RedemptionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case redemption.EdgeVoucher:
+		return m.clearedvoucher
+	case redemption.EdgeCustomer:
+		return m.clearedcustomer
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RedemptionMutation) ClearEdge(name string) error {
+	switch name {
+	case redemption.EdgeVoucher:
+		m.ClearVoucher()
+		return nil
+	case redemption.EdgeCustomer:
+		m.ClearCustomer()
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RedemptionMutation) ResetEdge(name string) error {
+	switch name {
+	case redemption.EdgeVoucher:
+		m.ResetVoucher()
+		return nil
+	case redemption.EdgeCustomer:
+		m.ResetCustomer()
+		return nil
+	}
+	return fmt.Errorf("unknown Redemption edge %s", name)
 }
 
 // ReferralConversionMutation represents an operation that mutates the ReferralConversion nodes in the graph.
@@ -24849,6 +28017,948 @@ func (m *SegmentMemberMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown SegmentMember edge %s", name)
 }
 
+// SessionLockMutation represents an operation that mutates the SessionLock nodes in the graph.
+type SessionLockMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	key           *string
+	voucher_id    *string
+	credits       *int64
+	addcredits    *int64
+	points        *int64
+	addpoints     *int64
+	ttl           *int64
+	addttl        *int64
+	ttl_unit      *string
+	expires_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*SessionLock, error)
+	predicates    []predicate.SessionLock
+}
+
+var _ ent.Mutation = (*SessionLockMutation)(nil)
+
+// sessionlockOption allows management of the mutation configuration using functional options.
+type sessionlockOption func(*SessionLockMutation)
+
+// newSessionLockMutation creates new mutation for the SessionLock entity.
+func newSessionLockMutation(c config, op Op, opts ...sessionlockOption) *SessionLockMutation {
+	m := &SessionLockMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSessionLock,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSessionLockID sets the ID field of the mutation.
+func withSessionLockID(id string) sessionlockOption {
+	return func(m *SessionLockMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *SessionLock
+		)
+		m.oldValue = func(ctx context.Context) (*SessionLock, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().SessionLock.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSessionLock sets the old SessionLock of the mutation.
+func withSessionLock(node *SessionLock) sessionlockOption {
+	return func(m *SessionLockMutation) {
+		m.oldValue = func(context.Context) (*SessionLock, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SessionLockMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SessionLockMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of SessionLock entities.
+func (m *SessionLockMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SessionLockMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SessionLockMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().SessionLock.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *SessionLockMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *SessionLockMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *SessionLockMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *SessionLockMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *SessionLockMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *SessionLockMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *SessionLockMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *SessionLockMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *SessionLockMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[sessionlock.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *SessionLockMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[sessionlock.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *SessionLockMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, sessionlock.FieldUpdatedAt)
+}
+
+// SetKey sets the "key" field.
+func (m *SessionLockMutation) SetKey(s string) {
+	m.key = &s
+}
+
+// Key returns the value of the "key" field in the mutation.
+func (m *SessionLockMutation) Key() (r string, exists bool) {
+	v := m.key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKey returns the old "key" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKey: %w", err)
+	}
+	return oldValue.Key, nil
+}
+
+// ResetKey resets all changes to the "key" field.
+func (m *SessionLockMutation) ResetKey() {
+	m.key = nil
+}
+
+// SetVoucherID sets the "voucher_id" field.
+func (m *SessionLockMutation) SetVoucherID(s string) {
+	m.voucher_id = &s
+}
+
+// VoucherID returns the value of the "voucher_id" field in the mutation.
+func (m *SessionLockMutation) VoucherID() (r string, exists bool) {
+	v := m.voucher_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoucherID returns the old "voucher_id" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldVoucherID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoucherID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoucherID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoucherID: %w", err)
+	}
+	return oldValue.VoucherID, nil
+}
+
+// ResetVoucherID resets all changes to the "voucher_id" field.
+func (m *SessionLockMutation) ResetVoucherID() {
+	m.voucher_id = nil
+}
+
+// SetCredits sets the "credits" field.
+func (m *SessionLockMutation) SetCredits(i int64) {
+	m.credits = &i
+	m.addcredits = nil
+}
+
+// Credits returns the value of the "credits" field in the mutation.
+func (m *SessionLockMutation) Credits() (r int64, exists bool) {
+	v := m.credits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCredits returns the old "credits" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldCredits(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCredits is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCredits requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCredits: %w", err)
+	}
+	return oldValue.Credits, nil
+}
+
+// AddCredits adds i to the "credits" field.
+func (m *SessionLockMutation) AddCredits(i int64) {
+	if m.addcredits != nil {
+		*m.addcredits += i
+	} else {
+		m.addcredits = &i
+	}
+}
+
+// AddedCredits returns the value that was added to the "credits" field in this mutation.
+func (m *SessionLockMutation) AddedCredits() (r int64, exists bool) {
+	v := m.addcredits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCredits resets all changes to the "credits" field.
+func (m *SessionLockMutation) ResetCredits() {
+	m.credits = nil
+	m.addcredits = nil
+}
+
+// SetPoints sets the "points" field.
+func (m *SessionLockMutation) SetPoints(i int64) {
+	m.points = &i
+	m.addpoints = nil
+}
+
+// Points returns the value of the "points" field in the mutation.
+func (m *SessionLockMutation) Points() (r int64, exists bool) {
+	v := m.points
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPoints returns the old "points" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldPoints(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPoints is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPoints requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPoints: %w", err)
+	}
+	return oldValue.Points, nil
+}
+
+// AddPoints adds i to the "points" field.
+func (m *SessionLockMutation) AddPoints(i int64) {
+	if m.addpoints != nil {
+		*m.addpoints += i
+	} else {
+		m.addpoints = &i
+	}
+}
+
+// AddedPoints returns the value that was added to the "points" field in this mutation.
+func (m *SessionLockMutation) AddedPoints() (r int64, exists bool) {
+	v := m.addpoints
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPoints resets all changes to the "points" field.
+func (m *SessionLockMutation) ResetPoints() {
+	m.points = nil
+	m.addpoints = nil
+}
+
+// SetTTL sets the "ttl" field.
+func (m *SessionLockMutation) SetTTL(i int64) {
+	m.ttl = &i
+	m.addttl = nil
+}
+
+// TTL returns the value of the "ttl" field in the mutation.
+func (m *SessionLockMutation) TTL() (r int64, exists bool) {
+	v := m.ttl
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTTL returns the old "ttl" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldTTL(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTTL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTTL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTTL: %w", err)
+	}
+	return oldValue.TTL, nil
+}
+
+// AddTTL adds i to the "ttl" field.
+func (m *SessionLockMutation) AddTTL(i int64) {
+	if m.addttl != nil {
+		*m.addttl += i
+	} else {
+		m.addttl = &i
+	}
+}
+
+// AddedTTL returns the value that was added to the "ttl" field in this mutation.
+func (m *SessionLockMutation) AddedTTL() (r int64, exists bool) {
+	v := m.addttl
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTTL resets all changes to the "ttl" field.
+func (m *SessionLockMutation) ResetTTL() {
+	m.ttl = nil
+	m.addttl = nil
+}
+
+// SetTTLUnit sets the "ttl_unit" field.
+func (m *SessionLockMutation) SetTTLUnit(s string) {
+	m.ttl_unit = &s
+}
+
+// TTLUnit returns the value of the "ttl_unit" field in the mutation.
+func (m *SessionLockMutation) TTLUnit() (r string, exists bool) {
+	v := m.ttl_unit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTTLUnit returns the old "ttl_unit" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldTTLUnit(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTTLUnit is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTTLUnit requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTTLUnit: %w", err)
+	}
+	return oldValue.TTLUnit, nil
+}
+
+// ResetTTLUnit resets all changes to the "ttl_unit" field.
+func (m *SessionLockMutation) ResetTTLUnit() {
+	m.ttl_unit = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *SessionLockMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *SessionLockMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the SessionLock entity.
+// If the SessionLock object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionLockMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *SessionLockMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// Where appends a list predicates to the SessionLockMutation builder.
+func (m *SessionLockMutation) Where(ps ...predicate.SessionLock) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SessionLockMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SessionLockMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.SessionLock, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SessionLockMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SessionLockMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (SessionLock).
+func (m *SessionLockMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SessionLockMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.project_id != nil {
+		fields = append(fields, sessionlock.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, sessionlock.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, sessionlock.FieldUpdatedAt)
+	}
+	if m.key != nil {
+		fields = append(fields, sessionlock.FieldKey)
+	}
+	if m.voucher_id != nil {
+		fields = append(fields, sessionlock.FieldVoucherID)
+	}
+	if m.credits != nil {
+		fields = append(fields, sessionlock.FieldCredits)
+	}
+	if m.points != nil {
+		fields = append(fields, sessionlock.FieldPoints)
+	}
+	if m.ttl != nil {
+		fields = append(fields, sessionlock.FieldTTL)
+	}
+	if m.ttl_unit != nil {
+		fields = append(fields, sessionlock.FieldTTLUnit)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, sessionlock.FieldExpiresAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SessionLockMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case sessionlock.FieldProjectID:
+		return m.ProjectID()
+	case sessionlock.FieldCreatedAt:
+		return m.CreatedAt()
+	case sessionlock.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case sessionlock.FieldKey:
+		return m.Key()
+	case sessionlock.FieldVoucherID:
+		return m.VoucherID()
+	case sessionlock.FieldCredits:
+		return m.Credits()
+	case sessionlock.FieldPoints:
+		return m.Points()
+	case sessionlock.FieldTTL:
+		return m.TTL()
+	case sessionlock.FieldTTLUnit:
+		return m.TTLUnit()
+	case sessionlock.FieldExpiresAt:
+		return m.ExpiresAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SessionLockMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case sessionlock.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case sessionlock.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case sessionlock.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case sessionlock.FieldKey:
+		return m.OldKey(ctx)
+	case sessionlock.FieldVoucherID:
+		return m.OldVoucherID(ctx)
+	case sessionlock.FieldCredits:
+		return m.OldCredits(ctx)
+	case sessionlock.FieldPoints:
+		return m.OldPoints(ctx)
+	case sessionlock.FieldTTL:
+		return m.OldTTL(ctx)
+	case sessionlock.FieldTTLUnit:
+		return m.OldTTLUnit(ctx)
+	case sessionlock.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown SessionLock field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SessionLockMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case sessionlock.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case sessionlock.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case sessionlock.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case sessionlock.FieldKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKey(v)
+		return nil
+	case sessionlock.FieldVoucherID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoucherID(v)
+		return nil
+	case sessionlock.FieldCredits:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCredits(v)
+		return nil
+	case sessionlock.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPoints(v)
+		return nil
+	case sessionlock.FieldTTL:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTTL(v)
+		return nil
+	case sessionlock.FieldTTLUnit:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTTLUnit(v)
+		return nil
+	case sessionlock.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SessionLock field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SessionLockMutation) AddedFields() []string {
+	var fields []string
+	if m.addcredits != nil {
+		fields = append(fields, sessionlock.FieldCredits)
+	}
+	if m.addpoints != nil {
+		fields = append(fields, sessionlock.FieldPoints)
+	}
+	if m.addttl != nil {
+		fields = append(fields, sessionlock.FieldTTL)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SessionLockMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case sessionlock.FieldCredits:
+		return m.AddedCredits()
+	case sessionlock.FieldPoints:
+		return m.AddedPoints()
+	case sessionlock.FieldTTL:
+		return m.AddedTTL()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SessionLockMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case sessionlock.FieldCredits:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCredits(v)
+		return nil
+	case sessionlock.FieldPoints:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPoints(v)
+		return nil
+	case sessionlock.FieldTTL:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTTL(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SessionLock numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SessionLockMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(sessionlock.FieldUpdatedAt) {
+		fields = append(fields, sessionlock.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SessionLockMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SessionLockMutation) ClearField(name string) error {
+	switch name {
+	case sessionlock.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown SessionLock nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SessionLockMutation) ResetField(name string) error {
+	switch name {
+	case sessionlock.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case sessionlock.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case sessionlock.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case sessionlock.FieldKey:
+		m.ResetKey()
+		return nil
+	case sessionlock.FieldVoucherID:
+		m.ResetVoucherID()
+		return nil
+	case sessionlock.FieldCredits:
+		m.ResetCredits()
+		return nil
+	case sessionlock.FieldPoints:
+		m.ResetPoints()
+		return nil
+	case sessionlock.FieldTTL:
+		m.ResetTTL()
+		return nil
+	case sessionlock.FieldTTLUnit:
+		m.ResetTTLUnit()
+		return nil
+	case sessionlock.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	}
+	return fmt.Errorf("unknown SessionLock field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SessionLockMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SessionLockMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SessionLockMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SessionLockMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SessionLockMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SessionLockMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SessionLockMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown SessionLock unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SessionLockMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown SessionLock edge %s", name)
+}
+
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
@@ -25620,6 +29730,1454 @@ func (m *UserMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown User edge %s", name)
 }
 
+// ValidationRuleMutation represents an operation that mutates the ValidationRule nodes in the graph.
+type ValidationRuleMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	_type         *string
+	context_type  *string
+	rules         *map[string]interface{}
+	error         *map[string]interface{}
+	applicable_to *map[string]interface{}
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ValidationRule, error)
+	predicates    []predicate.ValidationRule
+}
+
+var _ ent.Mutation = (*ValidationRuleMutation)(nil)
+
+// validationruleOption allows management of the mutation configuration using functional options.
+type validationruleOption func(*ValidationRuleMutation)
+
+// newValidationRuleMutation creates new mutation for the ValidationRule entity.
+func newValidationRuleMutation(c config, op Op, opts ...validationruleOption) *ValidationRuleMutation {
+	m := &ValidationRuleMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeValidationRule,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withValidationRuleID sets the ID field of the mutation.
+func withValidationRuleID(id string) validationruleOption {
+	return func(m *ValidationRuleMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ValidationRule
+		)
+		m.oldValue = func(ctx context.Context) (*ValidationRule, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ValidationRule.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withValidationRule sets the old ValidationRule of the mutation.
+func withValidationRule(node *ValidationRule) validationruleOption {
+	return func(m *ValidationRuleMutation) {
+		m.oldValue = func(context.Context) (*ValidationRule, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ValidationRuleMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ValidationRuleMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ValidationRule entities.
+func (m *ValidationRuleMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ValidationRuleMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ValidationRuleMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ValidationRule.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ValidationRuleMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ValidationRuleMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ValidationRuleMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ValidationRuleMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ValidationRuleMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ValidationRuleMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ValidationRuleMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ValidationRuleMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ValidationRuleMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[validationrule.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ValidationRuleMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[validationrule.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ValidationRuleMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, validationrule.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *ValidationRuleMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ValidationRuleMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ValidationRuleMutation) ResetName() {
+	m.name = nil
+}
+
+// SetType sets the "type" field.
+func (m *ValidationRuleMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *ValidationRuleMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *ValidationRuleMutation) ResetType() {
+	m._type = nil
+}
+
+// SetContextType sets the "context_type" field.
+func (m *ValidationRuleMutation) SetContextType(s string) {
+	m.context_type = &s
+}
+
+// ContextType returns the value of the "context_type" field in the mutation.
+func (m *ValidationRuleMutation) ContextType() (r string, exists bool) {
+	v := m.context_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldContextType returns the old "context_type" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldContextType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldContextType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldContextType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldContextType: %w", err)
+	}
+	return oldValue.ContextType, nil
+}
+
+// ResetContextType resets all changes to the "context_type" field.
+func (m *ValidationRuleMutation) ResetContextType() {
+	m.context_type = nil
+}
+
+// SetRules sets the "rules" field.
+func (m *ValidationRuleMutation) SetRules(value map[string]interface{}) {
+	m.rules = &value
+}
+
+// Rules returns the value of the "rules" field in the mutation.
+func (m *ValidationRuleMutation) Rules() (r map[string]interface{}, exists bool) {
+	v := m.rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRules returns the old "rules" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldRules(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRules: %w", err)
+	}
+	return oldValue.Rules, nil
+}
+
+// ResetRules resets all changes to the "rules" field.
+func (m *ValidationRuleMutation) ResetRules() {
+	m.rules = nil
+}
+
+// SetError sets the "error" field.
+func (m *ValidationRuleMutation) SetError(value map[string]interface{}) {
+	m.error = &value
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *ValidationRuleMutation) Error() (r map[string]interface{}, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldError(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ClearError clears the value of the "error" field.
+func (m *ValidationRuleMutation) ClearError() {
+	m.error = nil
+	m.clearedFields[validationrule.FieldError] = struct{}{}
+}
+
+// ErrorCleared returns if the "error" field was cleared in this mutation.
+func (m *ValidationRuleMutation) ErrorCleared() bool {
+	_, ok := m.clearedFields[validationrule.FieldError]
+	return ok
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *ValidationRuleMutation) ResetError() {
+	m.error = nil
+	delete(m.clearedFields, validationrule.FieldError)
+}
+
+// SetApplicableTo sets the "applicable_to" field.
+func (m *ValidationRuleMutation) SetApplicableTo(value map[string]interface{}) {
+	m.applicable_to = &value
+}
+
+// ApplicableTo returns the value of the "applicable_to" field in the mutation.
+func (m *ValidationRuleMutation) ApplicableTo() (r map[string]interface{}, exists bool) {
+	v := m.applicable_to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApplicableTo returns the old "applicable_to" field's value of the ValidationRule entity.
+// If the ValidationRule object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleMutation) OldApplicableTo(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApplicableTo is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApplicableTo requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApplicableTo: %w", err)
+	}
+	return oldValue.ApplicableTo, nil
+}
+
+// ClearApplicableTo clears the value of the "applicable_to" field.
+func (m *ValidationRuleMutation) ClearApplicableTo() {
+	m.applicable_to = nil
+	m.clearedFields[validationrule.FieldApplicableTo] = struct{}{}
+}
+
+// ApplicableToCleared returns if the "applicable_to" field was cleared in this mutation.
+func (m *ValidationRuleMutation) ApplicableToCleared() bool {
+	_, ok := m.clearedFields[validationrule.FieldApplicableTo]
+	return ok
+}
+
+// ResetApplicableTo resets all changes to the "applicable_to" field.
+func (m *ValidationRuleMutation) ResetApplicableTo() {
+	m.applicable_to = nil
+	delete(m.clearedFields, validationrule.FieldApplicableTo)
+}
+
+// Where appends a list predicates to the ValidationRuleMutation builder.
+func (m *ValidationRuleMutation) Where(ps ...predicate.ValidationRule) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ValidationRuleMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ValidationRuleMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ValidationRule, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ValidationRuleMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ValidationRuleMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ValidationRule).
+func (m *ValidationRuleMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ValidationRuleMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, validationrule.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, validationrule.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, validationrule.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, validationrule.FieldName)
+	}
+	if m._type != nil {
+		fields = append(fields, validationrule.FieldType)
+	}
+	if m.context_type != nil {
+		fields = append(fields, validationrule.FieldContextType)
+	}
+	if m.rules != nil {
+		fields = append(fields, validationrule.FieldRules)
+	}
+	if m.error != nil {
+		fields = append(fields, validationrule.FieldError)
+	}
+	if m.applicable_to != nil {
+		fields = append(fields, validationrule.FieldApplicableTo)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ValidationRuleMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case validationrule.FieldProjectID:
+		return m.ProjectID()
+	case validationrule.FieldCreatedAt:
+		return m.CreatedAt()
+	case validationrule.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case validationrule.FieldName:
+		return m.Name()
+	case validationrule.FieldType:
+		return m.GetType()
+	case validationrule.FieldContextType:
+		return m.ContextType()
+	case validationrule.FieldRules:
+		return m.Rules()
+	case validationrule.FieldError:
+		return m.Error()
+	case validationrule.FieldApplicableTo:
+		return m.ApplicableTo()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ValidationRuleMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case validationrule.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case validationrule.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case validationrule.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case validationrule.FieldName:
+		return m.OldName(ctx)
+	case validationrule.FieldType:
+		return m.OldType(ctx)
+	case validationrule.FieldContextType:
+		return m.OldContextType(ctx)
+	case validationrule.FieldRules:
+		return m.OldRules(ctx)
+	case validationrule.FieldError:
+		return m.OldError(ctx)
+	case validationrule.FieldApplicableTo:
+		return m.OldApplicableTo(ctx)
+	}
+	return nil, fmt.Errorf("unknown ValidationRule field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ValidationRuleMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case validationrule.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case validationrule.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case validationrule.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case validationrule.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case validationrule.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case validationrule.FieldContextType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContextType(v)
+		return nil
+	case validationrule.FieldRules:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRules(v)
+		return nil
+	case validationrule.FieldError:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case validationrule.FieldApplicableTo:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApplicableTo(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRule field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ValidationRuleMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ValidationRuleMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ValidationRuleMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ValidationRule numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ValidationRuleMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(validationrule.FieldUpdatedAt) {
+		fields = append(fields, validationrule.FieldUpdatedAt)
+	}
+	if m.FieldCleared(validationrule.FieldError) {
+		fields = append(fields, validationrule.FieldError)
+	}
+	if m.FieldCleared(validationrule.FieldApplicableTo) {
+		fields = append(fields, validationrule.FieldApplicableTo)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ValidationRuleMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ValidationRuleMutation) ClearField(name string) error {
+	switch name {
+	case validationrule.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case validationrule.FieldError:
+		m.ClearError()
+		return nil
+	case validationrule.FieldApplicableTo:
+		m.ClearApplicableTo()
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRule nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ValidationRuleMutation) ResetField(name string) error {
+	switch name {
+	case validationrule.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case validationrule.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case validationrule.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case validationrule.FieldName:
+		m.ResetName()
+		return nil
+	case validationrule.FieldType:
+		m.ResetType()
+		return nil
+	case validationrule.FieldContextType:
+		m.ResetContextType()
+		return nil
+	case validationrule.FieldRules:
+		m.ResetRules()
+		return nil
+	case validationrule.FieldError:
+		m.ResetError()
+		return nil
+	case validationrule.FieldApplicableTo:
+		m.ResetApplicableTo()
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRule field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ValidationRuleMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ValidationRuleMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ValidationRuleMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ValidationRuleMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ValidationRuleMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ValidationRuleMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ValidationRuleMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ValidationRule unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ValidationRuleMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ValidationRule edge %s", name)
+}
+
+// ValidationRuleAssignmentMutation represents an operation that mutates the ValidationRuleAssignment nodes in the graph.
+type ValidationRuleAssignmentMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	project_id          *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	rule_id             *string
+	related_object_type *validationruleassignment.RelatedObjectType
+	related_object_id   *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*ValidationRuleAssignment, error)
+	predicates          []predicate.ValidationRuleAssignment
+}
+
+var _ ent.Mutation = (*ValidationRuleAssignmentMutation)(nil)
+
+// validationruleassignmentOption allows management of the mutation configuration using functional options.
+type validationruleassignmentOption func(*ValidationRuleAssignmentMutation)
+
+// newValidationRuleAssignmentMutation creates new mutation for the ValidationRuleAssignment entity.
+func newValidationRuleAssignmentMutation(c config, op Op, opts ...validationruleassignmentOption) *ValidationRuleAssignmentMutation {
+	m := &ValidationRuleAssignmentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeValidationRuleAssignment,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withValidationRuleAssignmentID sets the ID field of the mutation.
+func withValidationRuleAssignmentID(id string) validationruleassignmentOption {
+	return func(m *ValidationRuleAssignmentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ValidationRuleAssignment
+		)
+		m.oldValue = func(ctx context.Context) (*ValidationRuleAssignment, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ValidationRuleAssignment.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withValidationRuleAssignment sets the old ValidationRuleAssignment of the mutation.
+func withValidationRuleAssignment(node *ValidationRuleAssignment) validationruleassignmentOption {
+	return func(m *ValidationRuleAssignmentMutation) {
+		m.oldValue = func(context.Context) (*ValidationRuleAssignment, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ValidationRuleAssignmentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ValidationRuleAssignmentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ValidationRuleAssignment entities.
+func (m *ValidationRuleAssignmentMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ValidationRuleAssignmentMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ValidationRuleAssignmentMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ValidationRuleAssignment.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ValidationRuleAssignmentMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ValidationRuleAssignmentMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ValidationRuleAssignmentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ValidationRuleAssignmentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ValidationRuleAssignmentMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *ValidationRuleAssignmentMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[validationruleassignment.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *ValidationRuleAssignmentMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[validationruleassignment.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ValidationRuleAssignmentMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, validationruleassignment.FieldUpdatedAt)
+}
+
+// SetRuleID sets the "rule_id" field.
+func (m *ValidationRuleAssignmentMutation) SetRuleID(s string) {
+	m.rule_id = &s
+}
+
+// RuleID returns the value of the "rule_id" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) RuleID() (r string, exists bool) {
+	v := m.rule_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRuleID returns the old "rule_id" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldRuleID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRuleID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRuleID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRuleID: %w", err)
+	}
+	return oldValue.RuleID, nil
+}
+
+// ResetRuleID resets all changes to the "rule_id" field.
+func (m *ValidationRuleAssignmentMutation) ResetRuleID() {
+	m.rule_id = nil
+}
+
+// SetRelatedObjectType sets the "related_object_type" field.
+func (m *ValidationRuleAssignmentMutation) SetRelatedObjectType(vot validationruleassignment.RelatedObjectType) {
+	m.related_object_type = &vot
+}
+
+// RelatedObjectType returns the value of the "related_object_type" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) RelatedObjectType() (r validationruleassignment.RelatedObjectType, exists bool) {
+	v := m.related_object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObjectType returns the old "related_object_type" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldRelatedObjectType(ctx context.Context) (v validationruleassignment.RelatedObjectType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObjectType: %w", err)
+	}
+	return oldValue.RelatedObjectType, nil
+}
+
+// ResetRelatedObjectType resets all changes to the "related_object_type" field.
+func (m *ValidationRuleAssignmentMutation) ResetRelatedObjectType() {
+	m.related_object_type = nil
+}
+
+// SetRelatedObjectID sets the "related_object_id" field.
+func (m *ValidationRuleAssignmentMutation) SetRelatedObjectID(s string) {
+	m.related_object_id = &s
+}
+
+// RelatedObjectID returns the value of the "related_object_id" field in the mutation.
+func (m *ValidationRuleAssignmentMutation) RelatedObjectID() (r string, exists bool) {
+	v := m.related_object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelatedObjectID returns the old "related_object_id" field's value of the ValidationRuleAssignment entity.
+// If the ValidationRuleAssignment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ValidationRuleAssignmentMutation) OldRelatedObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelatedObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelatedObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelatedObjectID: %w", err)
+	}
+	return oldValue.RelatedObjectID, nil
+}
+
+// ResetRelatedObjectID resets all changes to the "related_object_id" field.
+func (m *ValidationRuleAssignmentMutation) ResetRelatedObjectID() {
+	m.related_object_id = nil
+}
+
+// Where appends a list predicates to the ValidationRuleAssignmentMutation builder.
+func (m *ValidationRuleAssignmentMutation) Where(ps ...predicate.ValidationRuleAssignment) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ValidationRuleAssignmentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ValidationRuleAssignmentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ValidationRuleAssignment, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ValidationRuleAssignmentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ValidationRuleAssignmentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ValidationRuleAssignment).
+func (m *ValidationRuleAssignmentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ValidationRuleAssignmentMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, validationruleassignment.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, validationruleassignment.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, validationruleassignment.FieldUpdatedAt)
+	}
+	if m.rule_id != nil {
+		fields = append(fields, validationruleassignment.FieldRuleID)
+	}
+	if m.related_object_type != nil {
+		fields = append(fields, validationruleassignment.FieldRelatedObjectType)
+	}
+	if m.related_object_id != nil {
+		fields = append(fields, validationruleassignment.FieldRelatedObjectID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ValidationRuleAssignmentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case validationruleassignment.FieldProjectID:
+		return m.ProjectID()
+	case validationruleassignment.FieldCreatedAt:
+		return m.CreatedAt()
+	case validationruleassignment.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case validationruleassignment.FieldRuleID:
+		return m.RuleID()
+	case validationruleassignment.FieldRelatedObjectType:
+		return m.RelatedObjectType()
+	case validationruleassignment.FieldRelatedObjectID:
+		return m.RelatedObjectID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ValidationRuleAssignmentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case validationruleassignment.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case validationruleassignment.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case validationruleassignment.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case validationruleassignment.FieldRuleID:
+		return m.OldRuleID(ctx)
+	case validationruleassignment.FieldRelatedObjectType:
+		return m.OldRelatedObjectType(ctx)
+	case validationruleassignment.FieldRelatedObjectID:
+		return m.OldRelatedObjectID(ctx)
+	}
+	return nil, fmt.Errorf("unknown ValidationRuleAssignment field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ValidationRuleAssignmentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case validationruleassignment.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case validationruleassignment.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case validationruleassignment.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case validationruleassignment.FieldRuleID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRuleID(v)
+		return nil
+	case validationruleassignment.FieldRelatedObjectType:
+		v, ok := value.(validationruleassignment.RelatedObjectType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObjectType(v)
+		return nil
+	case validationruleassignment.FieldRelatedObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelatedObjectID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRuleAssignment field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ValidationRuleAssignmentMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ValidationRuleAssignmentMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ValidationRuleAssignmentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ValidationRuleAssignment numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ValidationRuleAssignmentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(validationruleassignment.FieldUpdatedAt) {
+		fields = append(fields, validationruleassignment.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ValidationRuleAssignmentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ValidationRuleAssignmentMutation) ClearField(name string) error {
+	switch name {
+	case validationruleassignment.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRuleAssignment nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ValidationRuleAssignmentMutation) ResetField(name string) error {
+	switch name {
+	case validationruleassignment.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case validationruleassignment.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case validationruleassignment.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case validationruleassignment.FieldRuleID:
+		m.ResetRuleID()
+		return nil
+	case validationruleassignment.FieldRelatedObjectType:
+		m.ResetRelatedObjectType()
+		return nil
+	case validationruleassignment.FieldRelatedObjectID:
+		m.ResetRelatedObjectID()
+		return nil
+	}
+	return fmt.Errorf("unknown ValidationRuleAssignment field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ValidationRuleAssignmentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ValidationRuleAssignmentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ValidationRuleAssignmentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ValidationRuleAssignmentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ValidationRuleAssignmentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ValidationRuleAssignmentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ValidationRuleAssignmentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ValidationRuleAssignment unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ValidationRuleAssignmentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ValidationRuleAssignment edge %s", name)
+}
+
 // VoucherMutation represents an operation that mutates the Voucher nodes in the graph.
 type VoucherMutation struct {
 	config
@@ -25662,6 +31220,9 @@ type VoucherMutation struct {
 	publications               map[string]struct{}
 	removedpublications        map[string]struct{}
 	clearedpublications        bool
+	redemptions                map[string]struct{}
+	removedredemptions         map[string]struct{}
+	clearedredemptions         bool
 	done                       bool
 	oldValue                   func(context.Context) (*Voucher, error)
 	predicates                 []predicate.Voucher
@@ -27093,6 +32654,60 @@ func (m *VoucherMutation) ResetPublications() {
 	m.removedpublications = nil
 }
 
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by ids.
+func (m *VoucherMutation) AddRedemptionIDs(ids ...string) {
+	if m.redemptions == nil {
+		m.redemptions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.redemptions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRedemptions clears the "redemptions" edge to the Redemption entity.
+func (m *VoucherMutation) ClearRedemptions() {
+	m.clearedredemptions = true
+}
+
+// RedemptionsCleared reports if the "redemptions" edge to the Redemption entity was cleared.
+func (m *VoucherMutation) RedemptionsCleared() bool {
+	return m.clearedredemptions
+}
+
+// RemoveRedemptionIDs removes the "redemptions" edge to the Redemption entity by IDs.
+func (m *VoucherMutation) RemoveRedemptionIDs(ids ...string) {
+	if m.removedredemptions == nil {
+		m.removedredemptions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.redemptions, ids[i])
+		m.removedredemptions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRedemptions returns the removed IDs of the "redemptions" edge to the Redemption entity.
+func (m *VoucherMutation) RemovedRedemptionsIDs() (ids []string) {
+	for id := range m.removedredemptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RedemptionsIDs returns the "redemptions" edge IDs in the mutation.
+func (m *VoucherMutation) RedemptionsIDs() (ids []string) {
+	for id := range m.redemptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRedemptions resets all changes to the "redemptions" edge.
+func (m *VoucherMutation) ResetRedemptions() {
+	m.redemptions = nil
+	m.clearedredemptions = false
+	m.removedredemptions = nil
+}
+
 // Where appends a list predicates to the VoucherMutation builder.
 func (m *VoucherMutation) Where(ps ...predicate.Voucher) {
 	m.predicates = append(m.predicates, ps...)
@@ -27801,12 +33416,15 @@ func (m *VoucherMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VoucherMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.campaign != nil {
 		edges = append(edges, voucher.EdgeCampaign)
 	}
 	if m.publications != nil {
 		edges = append(edges, voucher.EdgePublications)
+	}
+	if m.redemptions != nil {
+		edges = append(edges, voucher.EdgeRedemptions)
 	}
 	return edges
 }
@@ -27825,15 +33443,24 @@ func (m *VoucherMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case voucher.EdgeRedemptions:
+		ids := make([]ent.Value, 0, len(m.redemptions))
+		for id := range m.redemptions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VoucherMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.removedpublications != nil {
 		edges = append(edges, voucher.EdgePublications)
+	}
+	if m.removedredemptions != nil {
+		edges = append(edges, voucher.EdgeRedemptions)
 	}
 	return edges
 }
@@ -27848,18 +33475,27 @@ func (m *VoucherMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case voucher.EdgeRedemptions:
+		ids := make([]ent.Value, 0, len(m.removedredemptions))
+		for id := range m.removedredemptions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VoucherMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 3)
 	if m.clearedcampaign {
 		edges = append(edges, voucher.EdgeCampaign)
 	}
 	if m.clearedpublications {
 		edges = append(edges, voucher.EdgePublications)
+	}
+	if m.clearedredemptions {
+		edges = append(edges, voucher.EdgeRedemptions)
 	}
 	return edges
 }
@@ -27872,6 +33508,8 @@ func (m *VoucherMutation) EdgeCleared(name string) bool {
 		return m.clearedcampaign
 	case voucher.EdgePublications:
 		return m.clearedpublications
+	case voucher.EdgeRedemptions:
+		return m.clearedredemptions
 	}
 	return false
 }
@@ -27896,6 +33534,9 @@ func (m *VoucherMutation) ResetEdge(name string) error {
 		return nil
 	case voucher.EdgePublications:
 		m.ResetPublications()
+		return nil
+	case voucher.EdgeRedemptions:
+		m.ResetRedemptions()
 		return nil
 	}
 	return fmt.Errorf("unknown Voucher edge %s", name)

@@ -362,6 +362,24 @@ func (_m *OAuthToken) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new Order bound to the client and the
+// values to pass to Rows.Scan for the given orders columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *OrderClient) ScanTargets(columns []string) (*Order, []any, error) {
+	node := &Order{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Order's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Order) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Project bound to the client and the
 // values to pass to Rows.Scan for the given projects columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -413,6 +431,24 @@ func (c *PublicationClient) ScanTargets(columns []string) (*Publication, []any, 
 // AssignScanned sets the Publication's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *Publication) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new Redemption bound to the client and the
+// values to pass to Rows.Scan for the given redemptions columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *RedemptionClient) ScanTargets(columns []string) (*Redemption, []any, error) {
+	node := &Redemption{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Redemption's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Redemption) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
@@ -506,6 +542,24 @@ func (_m *SegmentMember) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new SessionLock bound to the client and the
+// values to pass to Rows.Scan for the given session_locks columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *SessionLockClient) ScanTargets(columns []string) (*SessionLock, []any, error) {
+	node := &SessionLock{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the SessionLock's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *SessionLock) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new User bound to the client and the
 // values to pass to Rows.Scan for the given users columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -521,6 +575,42 @@ func (c *UserClient) ScanTargets(columns []string) (*User, []any, error) {
 // AssignScanned sets the User's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *User) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new ValidationRule bound to the client and the
+// values to pass to Rows.Scan for the given validation_rules columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ValidationRuleClient) ScanTargets(columns []string) (*ValidationRule, []any, error) {
+	node := &ValidationRule{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ValidationRule's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ValidationRule) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new ValidationRuleAssignment bound to the client and the
+// values to pass to Rows.Scan for the given validation_rule_assignments columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ValidationRuleAssignmentClient) ScanTargets(columns []string) (*ValidationRuleAssignment, []any, error) {
+	node := &ValidationRuleAssignment{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ValidationRuleAssignment's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ValidationRuleAssignment) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 

@@ -54,12 +54,16 @@ type Tx struct {
 	MetadataSchema *MetadataSchemaClient
 	// OAuthToken is the client for interacting with the OAuthToken builders.
 	OAuthToken *OAuthTokenClient
+	// Order is the client for interacting with the Order builders.
+	Order *OrderClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectUser is the client for interacting with the ProjectUser builders.
 	ProjectUser *ProjectUserClient
 	// Publication is the client for interacting with the Publication builders.
 	Publication *PublicationClient
+	// Redemption is the client for interacting with the Redemption builders.
+	Redemption *RedemptionClient
 	// ReferralConversion is the client for interacting with the ReferralConversion builders.
 	ReferralConversion *ReferralConversionClient
 	// Reward is the client for interacting with the Reward builders.
@@ -70,8 +74,14 @@ type Tx struct {
 	Segment *SegmentClient
 	// SegmentMember is the client for interacting with the SegmentMember builders.
 	SegmentMember *SegmentMemberClient
+	// SessionLock is the client for interacting with the SessionLock builders.
+	SessionLock *SessionLockClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// ValidationRule is the client for interacting with the ValidationRule builders.
+	ValidationRule *ValidationRuleClient
+	// ValidationRuleAssignment is the client for interacting with the ValidationRuleAssignment builders.
+	ValidationRuleAssignment *ValidationRuleAssignmentClient
 	// Voucher is the client for interacting with the Voucher builders.
 	Voucher *VoucherClient
 	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
@@ -227,15 +237,20 @@ func (tx *Tx) init() {
 	tx.ManagementKey = NewManagementKeyClient(tx.config)
 	tx.MetadataSchema = NewMetadataSchemaClient(tx.config)
 	tx.OAuthToken = NewOAuthTokenClient(tx.config)
+	tx.Order = NewOrderClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectUser = NewProjectUserClient(tx.config)
 	tx.Publication = NewPublicationClient(tx.config)
+	tx.Redemption = NewRedemptionClient(tx.config)
 	tx.ReferralConversion = NewReferralConversionClient(tx.config)
 	tx.Reward = NewRewardClient(tx.config)
 	tx.RewardActivity = NewRewardActivityClient(tx.config)
 	tx.Segment = NewSegmentClient(tx.config)
 	tx.SegmentMember = NewSegmentMemberClient(tx.config)
+	tx.SessionLock = NewSessionLockClient(tx.config)
 	tx.User = NewUserClient(tx.config)
+	tx.ValidationRule = NewValidationRuleClient(tx.config)
+	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
 	tx.VoucherTransaction = NewVoucherTransactionClient(tx.config)
 }

@@ -84,13 +84,16 @@ type VoucherEdges struct {
 	Campaign *Campaign `json:"campaign,omitempty"`
 	// Publications holds the value of the publications edge.
 	Publications []*Publication `json:"publications,omitempty"`
+	// Redemptions holds the value of the redemptions edge.
+	Redemptions []*Redemption `json:"redemptions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [3]bool
 	// totalCount holds the count of the edges above.
-	totalCount [2]map[string]int
+	totalCount [3]map[string]int
 
 	namedPublications map[string][]*Publication
+	namedRedemptions  map[string][]*Redemption
 }
 
 // CampaignOrErr returns the Campaign value or an error if the edge
@@ -111,6 +114,15 @@ func (e VoucherEdges) PublicationsOrErr() ([]*Publication, error) {
 		return e.Publications, nil
 	}
 	return nil, &NotLoadedError{edge: "publications"}
+}
+
+// RedemptionsOrErr returns the Redemptions value or an error if the edge
+// was not loaded in eager-loading.
+func (e VoucherEdges) RedemptionsOrErr() ([]*Redemption, error) {
+	if e.loadedTypes[2] {
+		return e.Redemptions, nil
+	}
+	return nil, &NotLoadedError{edge: "redemptions"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -352,6 +364,11 @@ func (_m *Voucher) QueryPublications() *PublicationQuery {
 	return NewVoucherClient(_m.config).QueryPublications(_m)
 }
 
+// QueryRedemptions queries the "redemptions" edge of the Voucher entity.
+func (_m *Voucher) QueryRedemptions() *RedemptionQuery {
+	return NewVoucherClient(_m.config).QueryRedemptions(_m)
+}
+
 // Update returns a builder for updating this Voucher.
 // Note that you need to call Voucher.Unwrap() before calling this method if this Voucher
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -497,6 +514,30 @@ func (_m *Voucher) appendNamedPublications(name string, edges ...*Publication) {
 		_m.Edges.namedPublications[name] = []*Publication{}
 	} else {
 		_m.Edges.namedPublications[name] = append(_m.Edges.namedPublications[name], edges...)
+	}
+}
+
+// NamedRedemptions returns the Redemptions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Voucher) NamedRedemptions(name string) ([]*Redemption, error) {
+	if _m.Edges.namedRedemptions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRedemptions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Voucher) appendNamedRedemptions(name string, edges ...*Redemption) {
+	if _m.Edges.namedRedemptions == nil {
+		_m.Edges.namedRedemptions = make(map[string][]*Redemption)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRedemptions[name] = []*Redemption{}
+	} else {
+		_m.Edges.namedRedemptions[name] = append(_m.Edges.namedRedemptions[name], edges...)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -344,6 +345,21 @@ func (_c *VoucherCreate) AddPublications(v ...*Publication) *VoucherCreate {
 	return _c.AddPublicationIDs(ids...)
 }
 
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by IDs.
+func (_c *VoucherCreate) AddRedemptionIDs(ids ...string) *VoucherCreate {
+	_c.mutation.AddRedemptionIDs(ids...)
+	return _c
+}
+
+// AddRedemptions adds the "redemptions" edges to the Redemption entity.
+func (_c *VoucherCreate) AddRedemptions(v ...*Redemption) *VoucherCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRedemptionIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_c *VoucherCreate) Mutation() *VoucherMutation {
 	return _c.mutation
@@ -656,6 +672,22 @@ func (_c *VoucherCreate) createSpec() (*Voucher, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RedemptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
@@ -28,9 +29,11 @@ type VoucherQuery struct {
 	predicates            []predicate.Voucher
 	withCampaign          *CampaignQuery
 	withPublications      *PublicationQuery
+	withRedemptions       *RedemptionQuery
 	loadTotal             []func(context.Context, []*Voucher) error
 	modifiers             []func(*sql.Selector)
 	withNamedPublications map[string]*PublicationQuery
+	withNamedRedemptions  map[string]*RedemptionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -104,6 +107,28 @@ func (_q *VoucherQuery) QueryPublications() *PublicationQuery {
 			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
 			sqlgraph.To(publication.Table, publication.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, voucher.PublicationsTable, voucher.PublicationsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRedemptions chains the current query on the "redemptions" edge.
+func (_q *VoucherQuery) QueryRedemptions() *RedemptionQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
+			sqlgraph.To(redemption.Table, redemption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, voucher.RedemptionsTable, voucher.RedemptionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -305,6 +330,7 @@ func (_q *VoucherQuery) Clone() *VoucherQuery {
 		predicates:       append([]predicate.Voucher{}, _q.predicates...),
 		withCampaign:     _q.withCampaign.Clone(),
 		withPublications: _q.withPublications.Clone(),
+		withRedemptions:  _q.withRedemptions.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -330,6 +356,17 @@ func (_q *VoucherQuery) WithPublications(opts ...func(*PublicationQuery)) *Vouch
 		opt(query)
 	}
 	_q.withPublications = query
+	return _q
+}
+
+// WithRedemptions tells the query-builder to eager-load the nodes that are connected to
+// the "redemptions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VoucherQuery) WithRedemptions(opts ...func(*RedemptionQuery)) *VoucherQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRedemptions = query
 	return _q
 }
 
@@ -411,9 +448,10 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 	var (
 		nodes       = []*Voucher{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [3]bool{
 			_q.withCampaign != nil,
 			_q.withPublications != nil,
+			_q.withRedemptions != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -450,10 +488,24 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 			return nil, err
 		}
 	}
+	if query := _q.withRedemptions; query != nil {
+		if err := _q.loadRedemptions(ctx, query, nodes,
+			func(n *Voucher) { n.Edges.Redemptions = []*Redemption{} },
+			func(n *Voucher, e *Redemption) { n.Edges.Redemptions = append(n.Edges.Redemptions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPublications {
 		if err := _q.loadPublications(ctx, query, nodes,
 			func(n *Voucher) { n.appendNamedPublications(name) },
 			func(n *Voucher, e *Publication) { n.appendNamedPublications(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRedemptions {
+		if err := _q.loadRedemptions(ctx, query, nodes,
+			func(n *Voucher) { n.appendNamedRedemptions(name) },
+			func(n *Voucher, e *Redemption) { n.appendNamedRedemptions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -555,6 +607,39 @@ func (_q *VoucherQuery) loadPublications(ctx context.Context, query *Publication
 		for kn := range nodes {
 			assign(kn, n)
 		}
+	}
+	return nil
+}
+func (_q *VoucherQuery) loadRedemptions(ctx context.Context, query *RedemptionQuery, nodes []*Voucher, init func(*Voucher), assign func(*Voucher, *Redemption)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Voucher)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(redemption.FieldVoucherID)
+	}
+	query.Where(predicate.Redemption(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(voucher.RedemptionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VoucherID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "voucher_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "voucher_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -686,6 +771,20 @@ func (_q *VoucherQuery) WithNamedPublications(name string, opts ...func(*Publica
 		_q.withNamedPublications = make(map[string]*PublicationQuery)
 	}
 	_q.withNamedPublications[name] = query
+	return _q
+}
+
+// WithNamedRedemptions tells the query-builder to eager-load the nodes that are connected to the "redemptions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VoucherQuery) WithNamedRedemptions(name string, opts ...func(*RedemptionQuery)) *VoucherQuery {
+	query := (&RedemptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRedemptions == nil {
+		_q.withNamedRedemptions = make(map[string]*RedemptionQuery)
+	}
+	_q.withNamedRedemptions[name] = query
 	return _q
 }
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -400,6 +401,21 @@ func (_u *VoucherUpdate) AddPublications(v ...*Publication) *VoucherUpdate {
 	return _u.AddPublicationIDs(ids...)
 }
 
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by IDs.
+func (_u *VoucherUpdate) AddRedemptionIDs(ids ...string) *VoucherUpdate {
+	_u.mutation.AddRedemptionIDs(ids...)
+	return _u
+}
+
+// AddRedemptions adds the "redemptions" edges to the Redemption entity.
+func (_u *VoucherUpdate) AddRedemptions(v ...*Redemption) *VoucherUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRedemptionIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdate) Mutation() *VoucherMutation {
 	return _u.mutation
@@ -424,6 +440,27 @@ func (_u *VoucherUpdate) RemovePublications(v ...*Publication) *VoucherUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemovePublicationIDs(ids...)
+}
+
+// ClearRedemptions clears all "redemptions" edges to the Redemption entity.
+func (_u *VoucherUpdate) ClearRedemptions() *VoucherUpdate {
+	_u.mutation.ClearRedemptions()
+	return _u
+}
+
+// RemoveRedemptionIDs removes the "redemptions" edge to Redemption entities by IDs.
+func (_u *VoucherUpdate) RemoveRedemptionIDs(ids ...string) *VoucherUpdate {
+	_u.mutation.RemoveRedemptionIDs(ids...)
+	return _u
+}
+
+// RemoveRedemptions removes "redemptions" edges to Redemption entities.
+func (_u *VoucherUpdate) RemoveRedemptions(v ...*Redemption) *VoucherUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRedemptionIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -668,6 +705,51 @@ func (_u *VoucherUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RedemptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRedemptionsIDs(); len(nodes) > 0 && !_u.mutation.RedemptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RedemptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1064,6 +1146,21 @@ func (_u *VoucherUpdateOne) AddPublications(v ...*Publication) *VoucherUpdateOne
 	return _u.AddPublicationIDs(ids...)
 }
 
+// AddRedemptionIDs adds the "redemptions" edge to the Redemption entity by IDs.
+func (_u *VoucherUpdateOne) AddRedemptionIDs(ids ...string) *VoucherUpdateOne {
+	_u.mutation.AddRedemptionIDs(ids...)
+	return _u
+}
+
+// AddRedemptions adds the "redemptions" edges to the Redemption entity.
+func (_u *VoucherUpdateOne) AddRedemptions(v ...*Redemption) *VoucherUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRedemptionIDs(ids...)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdateOne) Mutation() *VoucherMutation {
 	return _u.mutation
@@ -1088,6 +1185,27 @@ func (_u *VoucherUpdateOne) RemovePublications(v ...*Publication) *VoucherUpdate
 		ids[i] = v[i].ID
 	}
 	return _u.RemovePublicationIDs(ids...)
+}
+
+// ClearRedemptions clears all "redemptions" edges to the Redemption entity.
+func (_u *VoucherUpdateOne) ClearRedemptions() *VoucherUpdateOne {
+	_u.mutation.ClearRedemptions()
+	return _u
+}
+
+// RemoveRedemptionIDs removes the "redemptions" edge to Redemption entities by IDs.
+func (_u *VoucherUpdateOne) RemoveRedemptionIDs(ids ...string) *VoucherUpdateOne {
+	_u.mutation.RemoveRedemptionIDs(ids...)
+	return _u
+}
+
+// RemoveRedemptions removes "redemptions" edges to Redemption entities.
+func (_u *VoucherUpdateOne) RemoveRedemptions(v ...*Redemption) *VoucherUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRedemptionIDs(ids...)
 }
 
 // Where appends a list predicates to the VoucherUpdate builder.
@@ -1362,6 +1480,51 @@ func (_u *VoucherUpdateOne) sqlSave(ctx context.Context) (_node *Voucher, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(publication.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RedemptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRedemptionsIDs(); len(nodes) > 0 && !_u.mutation.RedemptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RedemptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   voucher.RedemptionsTable,
+			Columns: []string{voucher.RedemptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

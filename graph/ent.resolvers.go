@@ -32,6 +32,11 @@ func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, 
 	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Redemptions is the resolver for the redemptions field.
+func (r *customerResolver) Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	return customerRedemptions(ctx, obj, after, first, before, last, orderBy, where)
+}
+
 // Members is the resolver for the members field.
 func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	return programMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
@@ -117,6 +122,11 @@ func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[s
 	return publications(ctx, after, first, before, last, orderBy, where)
 }
 
+// Redemptions is the resolver for the redemptions field.
+func (r *queryResolver) Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	return redemptions(ctx, nil, after, first, before, last, orderBy, where)
+}
+
 // Rewards is the resolver for the rewards field.
 func (r *queryResolver) Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
 	return rewards(ctx, after, first, before, last, orderBy, where)
@@ -140,6 +150,11 @@ func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after 
 // Publications is the resolver for the publications field.
 func (r *voucherResolver) Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return voucherPublications(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// Redemptions is the resolver for the redemptions field.
+func (r *voucherResolver) Redemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	return voucherRedemptions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // AsyncAction returns AsyncActionResolver implementation.

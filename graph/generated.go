@@ -26,8 +26,11 @@ import (
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -57,6 +60,7 @@ type ResolverRoot interface {
 	Reward() RewardResolver
 	Segment() SegmentResolver
 	Voucher() VoucherResolver
+	OrderItemInput() OrderItemInputResolver
 }
 
 type DirectiveRoot struct {
@@ -283,6 +287,7 @@ type ComplexityRoot struct {
 		Name           func(childComplexity int) int
 		Phone          func(childComplexity int) int
 		Publications   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemptions    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		Referrals      func(childComplexity int) int
 		SourceID       func(childComplexity int) int
 		SystemMetadata func(childComplexity int) int
@@ -508,6 +513,7 @@ type ComplexityRoot struct {
 		AdjustCardPoints          func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
 		AdjustVoucherBalance      func(childComplexity int, voucher string, input BalanceInput) int
 		AssignCard                func(childComplexity int, programID string, memberID string, cardID string) int
+		AssignValidationRule      func(childComplexity int, ruleID string, input RuleAssignmentInput) int
 		CreateCampaign            func(childComplexity int, input CreateCampaignInput) int
 		CreateCardDefinition      func(childComplexity int, input CreateCardDefinitionInput) int
 		CreateEarningRule         func(childComplexity int, input CreateEarningRuleInput) int
@@ -517,11 +523,13 @@ type ComplexityRoot struct {
 		CreateMetadataSchema      func(childComplexity int, input MetadataSchemaInput) int
 		CreateReward              func(childComplexity int, input CreateRewardInput) int
 		CreateSegment             func(childComplexity int, input CreateSegmentInput) int
+		CreateValidationRule      func(childComplexity int, input ValidationRuleInput) int
 		DeactivateEarningRule     func(childComplexity int, id string) int
 		DeactivateLoyaltyMember   func(childComplexity int, programID string, memberID string) int
 		DeactivateLoyaltyProgram  func(childComplexity int, id string) int
 		DeactivateReward          func(childComplexity int, id string) int
 		DeleteSegment             func(childComplexity int, id string) int
+		DeleteValidationRule      func(childComplexity int, id string) int
 		DraftCardDefinition       func(childComplexity int, id string) int
 		DraftEarningRule          func(childComplexity int, id string) int
 		DraftIncentive            func(childComplexity int, id string) int
@@ -529,14 +537,35 @@ type ComplexityRoot struct {
 		ExportVoucherTransactions func(childComplexity int, voucher string, parameters *ExportParametersInput) int
 		GenerateVouchers          func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
 		Publish                   func(childComplexity int, input PublishInput, joinOnce *bool) int
+		RedeemStacked             func(childComplexity int, input StackedRedemptionInput) int
+		RedeemVoucher             func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		ReleaseSession            func(childComplexity int, code string, key string) int
+		RollbackRedemption        func(childComplexity int, id string, input *RollbackInput) int
+		RollbackStackedRedemption func(childComplexity int, parentID string, input *RollbackInput) int
 		SendEvent                 func(childComplexity int, input SendEventInput) int
 		UnassignCard              func(childComplexity int, programID string, memberID string, cardID string) int
+		UnassignValidationRule    func(childComplexity int, ruleID string, assignmentID string) int
 		UpdateCardDefinition      func(childComplexity int, id string, input UpdateCardDefinitionInput) int
 		UpdateEarningRule         func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive           func(childComplexity int, id string, input UpdateIncentiveInput) int
 		UpdateLoyaltyProgram      func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
 		UpdateReward              func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateValidationRule      func(childComplexity int, id string, input ValidationRuleInput) int
 		UpsertCustomer            func(childComplexity int, input CustomerInput) int
+		ValidateStacked           func(childComplexity int, input StackedRedemptionInput) int
+		ValidateVoucher           func(childComplexity int, code string, input *VoucherRedemptionInput) int
+	}
+
+	Order struct {
+		Calculated  func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		CustomerID  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Metadata    func(childComplexity int) int
+		Redemptions func(childComplexity int) int
+		SourceID    func(childComplexity int) int
+		Status      func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -609,17 +638,91 @@ type ComplexityRoot struct {
 		Node               func(childComplexity int, id string) int
 		Nodes              func(childComplexity int, ids []string) int
 		Publications       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption         func(childComplexity int, id string) int
+		RedemptionList     func(childComplexity int, input *RedemptionListInput) int
+		Redemptions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		Reward             func(childComplexity int, id string) int
 		RewardActivities   func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
 		Rewards            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
 		Segment            func(childComplexity int, id string) int
 		Segments           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		ValidationRule     func(childComplexity int, id string) int
 		Voucher            func(childComplexity int, codeOrID string) int
 		Vouchers           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
+	RedeemableResult struct {
+		ApplicableTo   func(childComplexity int) int
+		CampaignID     func(childComplexity int) int
+		CampaignName   func(childComplexity int) int
+		ID             func(childComplexity int) int
+		InapplicableTo func(childComplexity int) int
+		Metadata       func(childComplexity int) int
+		Object         func(childComplexity int) int
+		Order          func(childComplexity int) int
+		Result         func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
 	Redemption struct {
+		Amount            func(childComplexity int) int
+		AppliedDiscount   func(childComplexity int) int
+		CampaignID        func(childComplexity int) int
+		Channel           func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		Customer          func(childComplexity int) int
+		CustomerID        func(childComplexity int) int
+		FailureCode       func(childComplexity int) int
+		FailureMessage    func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Metadata          func(childComplexity int) int
+		Object            func(childComplexity int) int
+		Order             func(childComplexity int) int
+		OrderID           func(childComplexity int) int
+		ParentID          func(childComplexity int) int
+		Reason            func(childComplexity int) int
+		RelatedObjectID   func(childComplexity int) int
+		RelatedObjectType func(childComplexity int) int
+		Result            func(childComplexity int) int
+		Reward            func(childComplexity int) int
+		RollbackID        func(childComplexity int) int
+		RolledBackID      func(childComplexity int) int
+		SessionKey        func(childComplexity int) int
+		Status            func(childComplexity int) int
+		TrackingID        func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+		Voucher           func(childComplexity int) int
+		VoucherCode       func(childComplexity int) int
+		VoucherID         func(childComplexity int) int
+	}
+
+	RedemptionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	RedemptionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	RedemptionFailure struct {
+		Code         func(childComplexity int) int
+		Details      func(childComplexity int) int
+		Key          func(childComplexity int) int
+		Message      func(childComplexity int) int
+		ResourceID   func(childComplexity int) int
+		ResourceType func(childComplexity int) int
+	}
+
+	RedemptionLimit struct {
 		Quantity func(childComplexity int) int
+	}
+
+	RedemptionList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ReferralEntry struct {
@@ -677,6 +780,12 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	RollbackResult struct {
+		Order     func(childComplexity int) int
+		Rollback  func(childComplexity int) int
+		Rollbacks func(childComplexity int) int
+	}
+
 	Segment struct {
 		CreatedAt   func(childComplexity int) int
 		CustomerIDs func(childComplexity int) int
@@ -701,6 +810,70 @@ type ComplexityRoot struct {
 	SegmentList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
+	}
+
+	StackedRedemptionResult struct {
+		Failure                 func(childComplexity int) int
+		InapplicableRedeemables func(childComplexity int) int
+		Order                   func(childComplexity int) int
+		ParentRedemption        func(childComplexity int) int
+		Redemptions             func(childComplexity int) int
+		SkippedRedeemables      func(childComplexity int) int
+	}
+
+	ValidationResult struct {
+		ID                      func(childComplexity int) int
+		InapplicableRedeemables func(childComplexity int) int
+		Order                   func(childComplexity int) int
+		Redeemables             func(childComplexity int) int
+		Session                 func(childComplexity int) int
+		SkippedRedeemables      func(childComplexity int) int
+		StackingRules           func(childComplexity int) int
+		TrackingID              func(childComplexity int) int
+		Valid                   func(childComplexity int) int
+	}
+
+	ValidationRule struct {
+		ApplicableTo func(childComplexity int) int
+		ContextType  func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		Error        func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Rules        func(childComplexity int) int
+		Type         func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+	}
+
+	ValidationRuleAssignment struct {
+		CreatedAt         func(childComplexity int) int
+		ID                func(childComplexity int) int
+		RelatedObjectID   func(childComplexity int) int
+		RelatedObjectType func(childComplexity int) int
+		RuleID            func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+	}
+
+	ValidationRuleAssignmentConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ValidationRuleAssignmentEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ValidationRuleConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ValidationRuleEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	ValidityHours struct {
@@ -735,6 +908,7 @@ type ComplexityRoot struct {
 		RedeemedPoints     func(childComplexity int) int
 		RedeemedQuantity   func(childComplexity int) int
 		RedemptionQuantity func(childComplexity int) int
+		Redemptions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		ReferrerID         func(childComplexity int) int
 		StartDate          func(childComplexity int) int
 		Transactions       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) int
@@ -775,6 +949,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	VoucherRedemptionResult struct {
+		Failure    func(childComplexity int) int
+		Redemption func(childComplexity int) int
+	}
+
 	VoucherTransaction struct {
 		Amount               func(childComplexity int) int
 		Balance              func(childComplexity int) int
@@ -801,6 +980,12 @@ type ComplexityRoot struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
+
+	VoucherValidationResult struct {
+		Body  func(childComplexity int) int
+		Code  func(childComplexity int) int
+		Valid func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -822,6 +1007,7 @@ type CustomEventResolver interface {
 }
 type CustomerResolver interface {
 	Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
+	Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error)
 }
 type ExportResolver interface {
@@ -873,6 +1059,18 @@ type MutationResolver interface {
 	UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
+	ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error)
+	ValidateVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherValidationResult, error)
+	RedeemStacked(ctx context.Context, input StackedRedemptionInput) (*StackedRedemptionResult, error)
+	RedeemVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherRedemptionResult, error)
+	RollbackRedemption(ctx context.Context, id string, input *RollbackInput) (*RollbackResult, error)
+	RollbackStackedRedemption(ctx context.Context, parentID string, input *RollbackInput) (*RollbackResult, error)
+	ReleaseSession(ctx context.Context, code string, key string) (bool, error)
+	CreateValidationRule(ctx context.Context, input ValidationRuleInput) (*ent.ValidationRule, error)
+	UpdateValidationRule(ctx context.Context, id string, input ValidationRuleInput) (*ent.ValidationRule, error)
+	DeleteValidationRule(ctx context.Context, id string) (string, error)
+	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
+	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -893,6 +1091,7 @@ type QueryResolver interface {
 	LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error)
 	MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error)
 	Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
+	Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error)
 	Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error)
 	Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -914,6 +1113,9 @@ type QueryResolver interface {
 	CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
+	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
+	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
+	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -923,8 +1125,13 @@ type SegmentResolver interface {
 }
 type VoucherResolver interface {
 	Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
+	Redemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error)
 	Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error)
+}
+
+type OrderItemInputResolver interface {
+	Quantity(ctx context.Context, obj *OrderItemInput, data *int) error
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1888,6 +2095,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Publications(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PublicationOrder), args["where"].(*ent.PublicationWhereInput)), true
+	case "Customer.redemptions":
+		if e.ComplexityRoot.Customer.Redemptions == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_redemptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Redemptions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.RedemptionOrder), args["where"].(*ent.RedemptionWhereInput)), true
 	case "Customer.referrals":
 		if e.ComplexityRoot.Customer.Referrals == nil {
 			break
@@ -2834,6 +3052,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.assignValidationRule":
+		if e.ComplexityRoot.Mutation.AssignValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_assignValidationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AssignValidationRule(childComplexity, args["ruleID"].(string), args["input"].(RuleAssignmentInput)), true
 	case "Mutation.createCampaign":
 		if e.ComplexityRoot.Mutation.CreateCampaign == nil {
 			break
@@ -2933,6 +3162,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(CreateSegmentInput)), true
+	case "Mutation.createValidationRule":
+		if e.ComplexityRoot.Mutation.CreateValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createValidationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(ValidationRuleInput)), true
 	case "Mutation.deactivateEarningRule":
 		if e.ComplexityRoot.Mutation.DeactivateEarningRule == nil {
 			break
@@ -2988,6 +3228,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSegment(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteValidationRule":
+		if e.ComplexityRoot.Mutation.DeleteValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteValidationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteValidationRule(childComplexity, args["id"].(string)), true
 	case "Mutation.draftCardDefinition":
 		if e.ComplexityRoot.Mutation.DraftCardDefinition == nil {
 			break
@@ -3065,6 +3316,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(PublishInput), args["joinOnce"].(*bool)), true
+	case "Mutation.redeemStacked":
+		if e.ComplexityRoot.Mutation.RedeemStacked == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeemStacked_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(StackedRedemptionInput)), true
+	case "Mutation.redeemVoucher":
+		if e.ComplexityRoot.Mutation.RedeemVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeemVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+	case "Mutation.releaseSession":
+		if e.ComplexityRoot.Mutation.ReleaseSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_releaseSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReleaseSession(childComplexity, args["code"].(string), args["key"].(string)), true
+	case "Mutation.rollbackRedemption":
+		if e.ComplexityRoot.Mutation.RollbackRedemption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rollbackRedemption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RollbackRedemption(childComplexity, args["id"].(string), args["input"].(*RollbackInput)), true
+	case "Mutation.rollbackStackedRedemption":
+		if e.ComplexityRoot.Mutation.RollbackStackedRedemption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rollbackStackedRedemption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RollbackStackedRedemption(childComplexity, args["parentID"].(string), args["input"].(*RollbackInput)), true
 	case "Mutation.sendEvent":
 		if e.ComplexityRoot.Mutation.SendEvent == nil {
 			break
@@ -3087,6 +3393,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.unassignValidationRule":
+		if e.ComplexityRoot.Mutation.UnassignValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unassignValidationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnassignValidationRule(childComplexity, args["ruleID"].(string), args["assignmentID"].(string)), true
 	case "Mutation.updateCardDefinition":
 		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
 			break
@@ -3142,6 +3459,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(UpdateRewardInput)), true
+	case "Mutation.updateValidationRule":
+		if e.ComplexityRoot.Mutation.UpdateValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateValidationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(ValidationRuleInput)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -3153,6 +3481,83 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(CustomerInput)), true
+	case "Mutation.validateStacked":
+		if e.ComplexityRoot.Mutation.ValidateStacked == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_validateStacked_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ValidateStacked(childComplexity, args["input"].(StackedRedemptionInput)), true
+	case "Mutation.validateVoucher":
+		if e.ComplexityRoot.Mutation.ValidateVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_validateVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+
+	case "Order.calculated":
+		if e.ComplexityRoot.Order.Calculated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Calculated(childComplexity), true
+	case "Order.createdAt":
+		if e.ComplexityRoot.Order.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.CreatedAt(childComplexity), true
+	case "Order.customerID":
+		if e.ComplexityRoot.Order.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.CustomerID(childComplexity), true
+	case "Order.id":
+		if e.ComplexityRoot.Order.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ID(childComplexity), true
+	case "Order.metadata":
+		if e.ComplexityRoot.Order.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Metadata(childComplexity), true
+	case "Order.redemptions":
+		if e.ComplexityRoot.Order.Redemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Redemptions(childComplexity), true
+	case "Order.sourceID":
+		if e.ComplexityRoot.Order.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.SourceID(childComplexity), true
+	case "Order.status":
+		if e.ComplexityRoot.Order.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Status(childComplexity), true
+	case "Order.updatedAt":
+		if e.ComplexityRoot.Order.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.UpdatedAt(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -3624,6 +4029,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Publications(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PublicationOrder), args["where"].(*ent.PublicationWhereInput)), true
+	case "Query.redemption":
+		if e.ComplexityRoot.Query.Redemption == nil {
+			break
+		}
+
+		args, err := ec.field_Query_redemption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Redemption(childComplexity, args["id"].(string)), true
+	case "Query.redemptionList":
+		if e.ComplexityRoot.Query.RedemptionList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_redemptionList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RedemptionList(childComplexity, args["input"].(*RedemptionListInput)), true
+	case "Query.redemptions":
+		if e.ComplexityRoot.Query.Redemptions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_redemptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Redemptions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.RedemptionOrder), args["where"].(*ent.RedemptionWhereInput)), true
 	case "Query.reward":
 		if e.ComplexityRoot.Query.Reward == nil {
 			break
@@ -3679,6 +4117,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Segments(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.SegmentOrder), args["where"].(*ent.SegmentWhereInput)), true
+	case "Query.validationRule":
+		if e.ComplexityRoot.Query.ValidationRule == nil {
+			break
+		}
+
+		args, err := ec.field_Query_validationRule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ValidationRule(childComplexity, args["id"].(string)), true
 	case "Query.voucher":
 		if e.ComplexityRoot.Query.Voucher == nil {
 			break
@@ -3702,12 +4151,330 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Vouchers(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.VoucherOrder), args["where"].(*ent.VoucherWhereInput)), true
 
-	case "Redemption.quantity":
-		if e.ComplexityRoot.Redemption.Quantity == nil {
+	case "RedeemableResult.applicableTo":
+		if e.ComplexityRoot.RedeemableResult.ApplicableTo == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Redemption.Quantity(childComplexity), true
+		return e.ComplexityRoot.RedeemableResult.ApplicableTo(childComplexity), true
+	case "RedeemableResult.campaignID":
+		if e.ComplexityRoot.RedeemableResult.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.CampaignID(childComplexity), true
+	case "RedeemableResult.campaignName":
+		if e.ComplexityRoot.RedeemableResult.CampaignName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.CampaignName(childComplexity), true
+	case "RedeemableResult.id":
+		if e.ComplexityRoot.RedeemableResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.ID(childComplexity), true
+	case "RedeemableResult.inapplicableTo":
+		if e.ComplexityRoot.RedeemableResult.InapplicableTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.InapplicableTo(childComplexity), true
+	case "RedeemableResult.metadata":
+		if e.ComplexityRoot.RedeemableResult.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Metadata(childComplexity), true
+	case "RedeemableResult.object":
+		if e.ComplexityRoot.RedeemableResult.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Object(childComplexity), true
+	case "RedeemableResult.order":
+		if e.ComplexityRoot.RedeemableResult.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Order(childComplexity), true
+	case "RedeemableResult.result":
+		if e.ComplexityRoot.RedeemableResult.Result == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Result(childComplexity), true
+	case "RedeemableResult.status":
+		if e.ComplexityRoot.RedeemableResult.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Status(childComplexity), true
+
+	case "Redemption.amount":
+		if e.ComplexityRoot.Redemption.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Amount(childComplexity), true
+	case "Redemption.appliedDiscount":
+		if e.ComplexityRoot.Redemption.AppliedDiscount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.AppliedDiscount(childComplexity), true
+	case "Redemption.campaignID":
+		if e.ComplexityRoot.Redemption.CampaignID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.CampaignID(childComplexity), true
+	case "Redemption.channel":
+		if e.ComplexityRoot.Redemption.Channel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Channel(childComplexity), true
+	case "Redemption.createdAt":
+		if e.ComplexityRoot.Redemption.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.CreatedAt(childComplexity), true
+	case "Redemption.customer":
+		if e.ComplexityRoot.Redemption.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Customer(childComplexity), true
+	case "Redemption.customerID":
+		if e.ComplexityRoot.Redemption.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.CustomerID(childComplexity), true
+	case "Redemption.failureCode":
+		if e.ComplexityRoot.Redemption.FailureCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.FailureCode(childComplexity), true
+	case "Redemption.failureMessage":
+		if e.ComplexityRoot.Redemption.FailureMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.FailureMessage(childComplexity), true
+	case "Redemption.id":
+		if e.ComplexityRoot.Redemption.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.ID(childComplexity), true
+	case "Redemption.metadata":
+		if e.ComplexityRoot.Redemption.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Metadata(childComplexity), true
+	case "Redemption.object":
+		if e.ComplexityRoot.Redemption.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Object(childComplexity), true
+	case "Redemption.order":
+		if e.ComplexityRoot.Redemption.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Order(childComplexity), true
+	case "Redemption.orderID":
+		if e.ComplexityRoot.Redemption.OrderID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.OrderID(childComplexity), true
+	case "Redemption.parentID":
+		if e.ComplexityRoot.Redemption.ParentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.ParentID(childComplexity), true
+	case "Redemption.reason":
+		if e.ComplexityRoot.Redemption.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Reason(childComplexity), true
+	case "Redemption.relatedObjectID":
+		if e.ComplexityRoot.Redemption.RelatedObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.RelatedObjectID(childComplexity), true
+	case "Redemption.relatedObjectType":
+		if e.ComplexityRoot.Redemption.RelatedObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.RelatedObjectType(childComplexity), true
+	case "Redemption.result":
+		if e.ComplexityRoot.Redemption.Result == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Result(childComplexity), true
+	case "Redemption.reward":
+		if e.ComplexityRoot.Redemption.Reward == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Reward(childComplexity), true
+	case "Redemption.rollbackID":
+		if e.ComplexityRoot.Redemption.RollbackID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.RollbackID(childComplexity), true
+	case "Redemption.rolledBackID":
+		if e.ComplexityRoot.Redemption.RolledBackID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.RolledBackID(childComplexity), true
+	case "Redemption.sessionKey":
+		if e.ComplexityRoot.Redemption.SessionKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.SessionKey(childComplexity), true
+	case "Redemption.status":
+		if e.ComplexityRoot.Redemption.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Status(childComplexity), true
+	case "Redemption.trackingID":
+		if e.ComplexityRoot.Redemption.TrackingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.TrackingID(childComplexity), true
+	case "Redemption.updatedAt":
+		if e.ComplexityRoot.Redemption.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.UpdatedAt(childComplexity), true
+	case "Redemption.voucher":
+		if e.ComplexityRoot.Redemption.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.Voucher(childComplexity), true
+	case "Redemption.voucherCode":
+		if e.ComplexityRoot.Redemption.VoucherCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.VoucherCode(childComplexity), true
+	case "Redemption.voucherID":
+		if e.ComplexityRoot.Redemption.VoucherID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Redemption.VoucherID(childComplexity), true
+
+	case "RedemptionConnection.edges":
+		if e.ComplexityRoot.RedemptionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionConnection.Edges(childComplexity), true
+	case "RedemptionConnection.pageInfo":
+		if e.ComplexityRoot.RedemptionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionConnection.PageInfo(childComplexity), true
+	case "RedemptionConnection.totalCount":
+		if e.ComplexityRoot.RedemptionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionConnection.TotalCount(childComplexity), true
+
+	case "RedemptionEdge.cursor":
+		if e.ComplexityRoot.RedemptionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionEdge.Cursor(childComplexity), true
+	case "RedemptionEdge.node":
+		if e.ComplexityRoot.RedemptionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionEdge.Node(childComplexity), true
+
+	case "RedemptionFailure.code":
+		if e.ComplexityRoot.RedemptionFailure.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.Code(childComplexity), true
+	case "RedemptionFailure.details":
+		if e.ComplexityRoot.RedemptionFailure.Details == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.Details(childComplexity), true
+	case "RedemptionFailure.key":
+		if e.ComplexityRoot.RedemptionFailure.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.Key(childComplexity), true
+	case "RedemptionFailure.message":
+		if e.ComplexityRoot.RedemptionFailure.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.Message(childComplexity), true
+	case "RedemptionFailure.resourceID":
+		if e.ComplexityRoot.RedemptionFailure.ResourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.ResourceID(childComplexity), true
+	case "RedemptionFailure.resourceType":
+		if e.ComplexityRoot.RedemptionFailure.ResourceType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.ResourceType(childComplexity), true
+
+	case "RedemptionLimit.quantity":
+		if e.ComplexityRoot.RedemptionLimit.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionLimit.Quantity(childComplexity), true
+
+	case "RedemptionList.data":
+		if e.ComplexityRoot.RedemptionList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionList.Data(childComplexity), true
+	case "RedemptionList.total":
+		if e.ComplexityRoot.RedemptionList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionList.Total(childComplexity), true
 
 	case "ReferralEntry.campaignID":
 		if e.ComplexityRoot.ReferralEntry.CampaignID == nil {
@@ -3925,6 +4692,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RewardEdge.Node(childComplexity), true
 
+	case "RollbackResult.order":
+		if e.ComplexityRoot.RollbackResult.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollbackResult.Order(childComplexity), true
+	case "RollbackResult.rollback":
+		if e.ComplexityRoot.RollbackResult.Rollback == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollbackResult.Rollback(childComplexity), true
+	case "RollbackResult.rollbacks":
+		if e.ComplexityRoot.RollbackResult.Rollbacks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RollbackResult.Rollbacks(childComplexity), true
+
 	case "Segment.createdAt":
 		if e.ComplexityRoot.Segment.CreatedAt == nil {
 			break
@@ -4012,6 +4798,254 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SegmentList.Total(childComplexity), true
+
+	case "StackedRedemptionResult.failure":
+		if e.ComplexityRoot.StackedRedemptionResult.Failure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.Failure(childComplexity), true
+	case "StackedRedemptionResult.inapplicableRedeemables":
+		if e.ComplexityRoot.StackedRedemptionResult.InapplicableRedeemables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.InapplicableRedeemables(childComplexity), true
+	case "StackedRedemptionResult.order":
+		if e.ComplexityRoot.StackedRedemptionResult.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.Order(childComplexity), true
+	case "StackedRedemptionResult.parentRedemption":
+		if e.ComplexityRoot.StackedRedemptionResult.ParentRedemption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.ParentRedemption(childComplexity), true
+	case "StackedRedemptionResult.redemptions":
+		if e.ComplexityRoot.StackedRedemptionResult.Redemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.Redemptions(childComplexity), true
+	case "StackedRedemptionResult.skippedRedeemables":
+		if e.ComplexityRoot.StackedRedemptionResult.SkippedRedeemables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StackedRedemptionResult.SkippedRedeemables(childComplexity), true
+
+	case "ValidationResult.id":
+		if e.ComplexityRoot.ValidationResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.ID(childComplexity), true
+	case "ValidationResult.inapplicableRedeemables":
+		if e.ComplexityRoot.ValidationResult.InapplicableRedeemables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.InapplicableRedeemables(childComplexity), true
+	case "ValidationResult.order":
+		if e.ComplexityRoot.ValidationResult.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.Order(childComplexity), true
+	case "ValidationResult.redeemables":
+		if e.ComplexityRoot.ValidationResult.Redeemables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.Redeemables(childComplexity), true
+	case "ValidationResult.session":
+		if e.ComplexityRoot.ValidationResult.Session == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.Session(childComplexity), true
+	case "ValidationResult.skippedRedeemables":
+		if e.ComplexityRoot.ValidationResult.SkippedRedeemables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.SkippedRedeemables(childComplexity), true
+	case "ValidationResult.stackingRules":
+		if e.ComplexityRoot.ValidationResult.StackingRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.StackingRules(childComplexity), true
+	case "ValidationResult.trackingID":
+		if e.ComplexityRoot.ValidationResult.TrackingID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.TrackingID(childComplexity), true
+	case "ValidationResult.valid":
+		if e.ComplexityRoot.ValidationResult.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationResult.Valid(childComplexity), true
+
+	case "ValidationRule.applicableTo":
+		if e.ComplexityRoot.ValidationRule.ApplicableTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.ApplicableTo(childComplexity), true
+	case "ValidationRule.contextType":
+		if e.ComplexityRoot.ValidationRule.ContextType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.ContextType(childComplexity), true
+	case "ValidationRule.createdAt":
+		if e.ComplexityRoot.ValidationRule.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.CreatedAt(childComplexity), true
+	case "ValidationRule.error":
+		if e.ComplexityRoot.ValidationRule.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.Error(childComplexity), true
+	case "ValidationRule.id":
+		if e.ComplexityRoot.ValidationRule.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.ID(childComplexity), true
+	case "ValidationRule.name":
+		if e.ComplexityRoot.ValidationRule.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.Name(childComplexity), true
+	case "ValidationRule.rules":
+		if e.ComplexityRoot.ValidationRule.Rules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.Rules(childComplexity), true
+	case "ValidationRule.type":
+		if e.ComplexityRoot.ValidationRule.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.Type(childComplexity), true
+	case "ValidationRule.updatedAt":
+		if e.ComplexityRoot.ValidationRule.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRule.UpdatedAt(childComplexity), true
+
+	case "ValidationRuleAssignment.createdAt":
+		if e.ComplexityRoot.ValidationRuleAssignment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.CreatedAt(childComplexity), true
+	case "ValidationRuleAssignment.id":
+		if e.ComplexityRoot.ValidationRuleAssignment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.ID(childComplexity), true
+	case "ValidationRuleAssignment.relatedObjectID":
+		if e.ComplexityRoot.ValidationRuleAssignment.RelatedObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.RelatedObjectID(childComplexity), true
+	case "ValidationRuleAssignment.relatedObjectType":
+		if e.ComplexityRoot.ValidationRuleAssignment.RelatedObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.RelatedObjectType(childComplexity), true
+	case "ValidationRuleAssignment.ruleID":
+		if e.ComplexityRoot.ValidationRuleAssignment.RuleID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.RuleID(childComplexity), true
+	case "ValidationRuleAssignment.updatedAt":
+		if e.ComplexityRoot.ValidationRuleAssignment.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignment.UpdatedAt(childComplexity), true
+
+	case "ValidationRuleAssignmentConnection.edges":
+		if e.ComplexityRoot.ValidationRuleAssignmentConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignmentConnection.Edges(childComplexity), true
+	case "ValidationRuleAssignmentConnection.pageInfo":
+		if e.ComplexityRoot.ValidationRuleAssignmentConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignmentConnection.PageInfo(childComplexity), true
+	case "ValidationRuleAssignmentConnection.totalCount":
+		if e.ComplexityRoot.ValidationRuleAssignmentConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignmentConnection.TotalCount(childComplexity), true
+
+	case "ValidationRuleAssignmentEdge.cursor":
+		if e.ComplexityRoot.ValidationRuleAssignmentEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignmentEdge.Cursor(childComplexity), true
+	case "ValidationRuleAssignmentEdge.node":
+		if e.ComplexityRoot.ValidationRuleAssignmentEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleAssignmentEdge.Node(childComplexity), true
+
+	case "ValidationRuleConnection.edges":
+		if e.ComplexityRoot.ValidationRuleConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleConnection.Edges(childComplexity), true
+	case "ValidationRuleConnection.pageInfo":
+		if e.ComplexityRoot.ValidationRuleConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleConnection.PageInfo(childComplexity), true
+	case "ValidationRuleConnection.totalCount":
+		if e.ComplexityRoot.ValidationRuleConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleConnection.TotalCount(childComplexity), true
+
+	case "ValidationRuleEdge.cursor":
+		if e.ComplexityRoot.ValidationRuleEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleEdge.Cursor(childComplexity), true
+	case "ValidationRuleEdge.node":
+		if e.ComplexityRoot.ValidationRuleEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleEdge.Node(childComplexity), true
 
 	case "ValidityHours.daily":
 		if e.ComplexityRoot.ValidityHours.Daily == nil {
@@ -4170,6 +5204,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.RedemptionQuantity(childComplexity), true
+	case "Voucher.redemptions":
+		if e.ComplexityRoot.Voucher.Redemptions == nil {
+			break
+		}
+
+		args, err := ec.field_Voucher_redemptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Voucher.Redemptions(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].([]*ent.RedemptionOrder), args["where"].(*ent.RedemptionWhereInput)), true
 	case "Voucher.referrerID":
 		if e.ComplexityRoot.Voucher.ReferrerID == nil {
 			break
@@ -4319,6 +5364,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherEdge.Node(childComplexity), true
 
+	case "VoucherRedemptionResult.failure":
+		if e.ComplexityRoot.VoucherRedemptionResult.Failure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherRedemptionResult.Failure(childComplexity), true
+	case "VoucherRedemptionResult.redemption":
+		if e.ComplexityRoot.VoucherRedemptionResult.Redemption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherRedemptionResult.Redemption(childComplexity), true
+
 	case "VoucherTransaction.amount":
 		if e.ComplexityRoot.VoucherTransaction.Amount == nil {
 			break
@@ -4430,6 +5488,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherTransactionEdge.Node(childComplexity), true
 
+	case "VoucherValidationResult.body":
+		if e.ComplexityRoot.VoucherValidationResult.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherValidationResult.Body(childComplexity), true
+	case "VoucherValidationResult.code":
+		if e.ComplexityRoot.VoucherValidationResult.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherValidationResult.Code(childComplexity), true
+	case "VoucherValidationResult.valid":
+		if e.ComplexityRoot.VoucherValidationResult.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherValidationResult.Valid(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -4479,6 +5556,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputExportOrder,
 		ec.unmarshalInputExportParametersInput,
 		ec.unmarshalInputExportWhereInput,
+		ec.unmarshalInputGiftCreditsInput,
 		ec.unmarshalInputGiftInput,
 		ec.unmarshalInputIncentiveOrder,
 		ec.unmarshalInputIncentiveWhereInput,
@@ -4490,27 +5568,47 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputMetadataSchemaInput,
 		ec.unmarshalInputMetadataSchemaOrder,
 		ec.unmarshalInputMetadataSchemaWhereInput,
+		ec.unmarshalInputOrderInput,
+		ec.unmarshalInputOrderItemInput,
+		ec.unmarshalInputOrderOrder,
+		ec.unmarshalInputOrderWhereInput,
 		ec.unmarshalInputPublicationOrder,
 		ec.unmarshalInputPublicationWhereInput,
 		ec.unmarshalInputPublishCampaignInput,
 		ec.unmarshalInputPublishInput,
-		ec.unmarshalInputRedemptionInput,
+		ec.unmarshalInputRedeemableInput,
+		ec.unmarshalInputRedemptionLimitInput,
+		ec.unmarshalInputRedemptionListInput,
+		ec.unmarshalInputRedemptionOptionsInput,
+		ec.unmarshalInputRedemptionOrder,
+		ec.unmarshalInputRedemptionWhereInput,
 		ec.unmarshalInputRewardActivityOrder,
 		ec.unmarshalInputRewardActivityWhereInput,
 		ec.unmarshalInputRewardOrder,
+		ec.unmarshalInputRewardRedeemInput,
 		ec.unmarshalInputRewardWhereInput,
+		ec.unmarshalInputRollbackInput,
+		ec.unmarshalInputRuleAssignmentInput,
 		ec.unmarshalInputSegmentListInput,
 		ec.unmarshalInputSegmentOrder,
 		ec.unmarshalInputSegmentWhereInput,
 		ec.unmarshalInputSendEventInput,
+		ec.unmarshalInputSessionInput,
+		ec.unmarshalInputStackedRedemptionInput,
 		ec.unmarshalInputUpdateCardDefinitionInput,
 		ec.unmarshalInputUpdateEarningRuleInput,
 		ec.unmarshalInputUpdateIncentiveInput,
 		ec.unmarshalInputUpdateLoyaltyProgramInput,
 		ec.unmarshalInputUpdateRewardInput,
+		ec.unmarshalInputValidationRuleAssignmentOrder,
+		ec.unmarshalInputValidationRuleAssignmentWhereInput,
+		ec.unmarshalInputValidationRuleInput,
+		ec.unmarshalInputValidationRuleOrder,
+		ec.unmarshalInputValidationRuleWhereInput,
 		ec.unmarshalInputValidityHoursInput,
 		ec.unmarshalInputValidityTimeframeInput,
 		ec.unmarshalInputVoucherOrder,
+		ec.unmarshalInputVoucherRedemptionInput,
 		ec.unmarshalInputVoucherTransactionOrder,
 		ec.unmarshalInputVoucherTransactionWhereInput,
 		ec.unmarshalInputVoucherWhereInput,
@@ -4675,11 +5773,11 @@ input LoyaltyCardInput {
 }
 
 """Redemption limit; a null quantity means unlimited."""
-type Redemption {
+type RedemptionLimit {
   quantity: Int
 }
 
-input RedemptionInput {
+input RedemptionLimitInput {
   quantity: Int
 }
 
@@ -4710,7 +5808,7 @@ type CampaignVoucher {
   discount: Discount
   gift: Gift
   loyaltyCard: LoyaltyCard
-  redemption: Redemption
+  redemption: RedemptionLimit
   codeConfig: CodeConfig
   isReferralCode: Boolean!
 }
@@ -4720,7 +5818,7 @@ input CampaignVoucherInput {
   discount: DiscountInput
   gift: GiftInput
   loyaltyCard: LoyaltyCardInput
-  redemption: RedemptionInput
+  redemption: RedemptionLimitInput
   codeConfig: CodeConfigInput
 }
 
@@ -4800,7 +5898,7 @@ input AddVouchersInput {
   codeConfig: CodeConfigInput
   category: String
   metadata: Map
-  redemption: RedemptionInput
+  redemption: RedemptionLimitInput
   additionalInfo: String
   startDate: Time
   expirationDate: Time
@@ -5236,6 +6334,251 @@ extend type Mutation {
   updateEarningRule(id: ID!, input: UpdateEarningRuleInput!): EarningRule!
   activateIncentive(id: ID!): Incentive!
   draftIncentive(id: ID!): Incentive!
+}
+
+# ---- validation and redemption -------------------------------------------
+"""Any JSON value (here: an object in its REST shape)."""
+scalar Any
+# Requests mirror the REST bodies of POST /v1/validations, /v1/redemptions and
+# the legacy /v1/vouchers/{code}/validate|redemption. Nested results (the
+# calculated order, a redeemable's result, stacking rules) are JSON values
+# holding the same object the REST API shows (snake_case keys), see
+# docs/redemptions.md.
+
+"""One code to validate or redeem: object is "voucher" (the default)."""
+input RedeemableInput {
+  object: String
+  """The voucher code."""
+  id: String!
+  gift: GiftCreditsInput
+  reward: RewardRedeemInput
+}
+
+"""Gift card credits to spend (smallest currency unit)."""
+input GiftCreditsInput {
+  credits: Int
+}
+
+"""The loyalty reward to redeem and the points to spend on it."""
+input RewardRedeemInput {
+  id: ID
+  points: Int
+}
+
+input OrderItemInput {
+  productID: String
+  skuID: String
+  sourceID: String
+  relatedObject: String
+  quantity: Int
+  """Unit price (smallest currency unit)."""
+  price: Int
+  """Line amount; price × quantity when left out."""
+  amount: Int
+  product: Map
+  sku: Map
+  metadata: Map
+}
+
+"""An order: found by id or sourceID when it exists, created otherwise."""
+input OrderInput {
+  id: ID
+  sourceID: String
+  status: String
+  """Amount before discounts; the sum of the item amounts when left out."""
+  amount: Int
+  items: [OrderItemInput!]
+  metadata: Map
+}
+
+"""A validation session: type LOCK holds the redeemables until ttl passes (default 7 days)."""
+input SessionInput {
+  key: String
+  type: String
+  ttl: Int
+  ttlUnit: String
+}
+
+input RedemptionOptionsInput {
+  expand: [String!]
+}
+
+"""POST /v1/validations and POST /v1/redemptions."""
+input StackedRedemptionInput {
+  redeemables: [RedeemableInput!]!
+  order: OrderInput
+  customer: CustomerInput
+  session: SessionInput
+  trackingID: String
+  metadata: Map
+  options: RedemptionOptionsInput
+}
+
+"""The legacy single-code forms (POST /v1/vouchers/{code}/validate and /redemption)."""
+input VoucherRedemptionInput {
+  customer: CustomerInput
+  order: OrderInput
+  gift: GiftCreditsInput
+  reward: RewardRedeemInput
+  session: SessionInput
+  trackingID: String
+  metadata: Map
+}
+
+"""The outcome of one redeemable: APPLICABLE, INAPPLICABLE or SKIPPED."""
+type RedeemableResult {
+  status: String!
+  id: String!
+  object: String!
+  """{discount|gift|loyalty_card} when applicable; {error} or {details} otherwise."""
+  result: Any
+  order: Any
+  applicableTo: Any
+  inapplicableTo: Any
+  metadata: Map
+  campaignID: String
+  campaignName: String
+}
+
+type ValidationResult {
+  """valid_…"""
+  id: String!
+  valid: Boolean!
+  redeemables: [RedeemableResult!]!
+  inapplicableRedeemables: [RedeemableResult!]
+  skippedRedeemables: [RedeemableResult!]
+  """The order after every applicable redeemable (absent when not valid)."""
+  order: Any
+  trackingID: String
+  """{key, type, ttl, ttl_unit} when a lock was taken."""
+  session: Any
+  stackingRules: Any!
+}
+
+"""The legacy single-code validation (POST /v1/vouchers/{code}/validate)."""
+type VoucherValidationResult {
+  valid: Boolean!
+  code: String!
+  """The REST response object."""
+  body: Any!
+}
+
+"""Why a redemption failed (REST answers it as HTTP 400 with this error object)."""
+type RedemptionFailure {
+  code: Int!
+  key: String!
+  message: String!
+  details: String
+  resourceID: String
+  resourceType: String
+}
+
+type StackedRedemptionResult {
+  """The parent redemption (r_…; rf_… when the request failed)."""
+  parentRedemption: Redemption!
+  """One child redemption per applied redeemable (empty on failure)."""
+  redemptions: [Redemption!]!
+  order: Any
+  inapplicableRedeemables: [RedeemableResult!]
+  skippedRedeemables: [RedeemableResult!]
+  """Set when nothing was redeemed."""
+  failure: RedemptionFailure
+}
+
+type VoucherRedemptionResult {
+  """The redemption (r_…), or the failed one (rf_…) when failure is set."""
+  redemption: Redemption!
+  failure: RedemptionFailure
+}
+
+type RollbackResult {
+  """Child rollbacks of a stacked redemption (empty for a single one)."""
+  rollbacks: [Redemption!]!
+  """The rollback of the redemption named (rr_…)."""
+  rollback: Redemption!
+  order: Any
+}
+
+"""A page of the redemption history (REST GET /v1/redemptions): newest first by default."""
+input RedemptionListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-99, default 1."""
+  page: Int
+  """SUCCESS and/or FAILURE."""
+  result: [String!]
+  """Campaign name or ID."""
+  campaign: String
+  """Customer ID or source_id."""
+  customer: String
+  """Voucher ID."""
+  voucher: String
+  createdBefore: Time
+  createdAfter: Time
+  """created_at, id, voucher_code, tracking_id or customer_id; prefix - for descending."""
+  order: String
+}
+
+type RedemptionList {
+  total: Int!
+  data: [Redemption!]!
+}
+
+extend type Query {
+  """A page of the redemption history with its total (the REST list)."""
+  redemptionList(input: RedemptionListInput): RedemptionList!
+  """A redemption or rollback by ID (r_…, rf_…, rr_…, rrf_…)."""
+  redemption(id: ID!): Redemption!
+  """A validation rule by ID (val_…)."""
+  validationRule(id: ID!): ValidationRule!
+}
+
+extend type Mutation {
+  """Validates up to 30 codes against an order (REST POST /v1/validations); session LOCK holds them."""
+  validateStacked(input: StackedRedemptionInput!): ValidationResult!
+  """Legacy: validates one code (REST POST /v1/vouchers/{code}/validate)."""
+  validateVoucher(code: String!, input: VoucherRedemptionInput): VoucherValidationResult!
+  """Redeems up to 30 codes at once, all or nothing (REST POST /v1/redemptions)."""
+  redeemStacked(input: StackedRedemptionInput!): StackedRedemptionResult!
+  """Legacy: redeems one code (REST POST /v1/vouchers/{code}/redemption)."""
+  redeemVoucher(code: String!, input: VoucherRedemptionInput): VoucherRedemptionResult!
+  """Reverts a single (non-stacked) redemption (REST POST /v1/redemptions/{id}/rollback)."""
+  rollbackRedemption(id: ID!, input: RollbackInput): RollbackResult!
+  """Reverts a stacked redemption with all its children (REST POST /v1/redemptions/{parentId}/rollbacks)."""
+  rollbackStackedRedemption(parentID: ID!, input: RollbackInput): RollbackResult!
+  """Releases a validation session's lock on a voucher (REST DELETE /v1/vouchers/{code}/sessions/{key})."""
+  releaseSession(code: String!, key: String!): Boolean!
+  createValidationRule(input: ValidationRuleInput!): ValidationRule!
+  updateValidationRule(id: ID!, input: ValidationRuleInput!): ValidationRule!
+  """Deletes a rule and its assignments; returns its ID."""
+  deleteValidationRule(id: ID!): ID!
+  assignValidationRule(ruleID: ID!, input: RuleAssignmentInput!): ValidationRuleAssignment!
+  """Removes an assignment; returns its ID."""
+  unassignValidationRule(ruleID: ID!, assignmentID: ID!): ID!
+}
+
+input RollbackInput {
+  reason: String
+  trackingID: String
+  customer: CustomerInput
+  order: OrderInput
+  metadata: Map
+}
+
+"""A validation rule, as REST receives it (rules, error and applicableTo in their REST JSON shape)."""
+input ValidationRuleInput {
+  name: String
+  type: String
+  contextType: String
+  rules: Map
+  error: Map
+  applicableTo: Map
+}
+
+"""Attach a rule to one voucher (code or ID) or one campaign (name or ID)."""
+input RuleAssignmentInput {
+  voucher: String
+  campaign: String
 }
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
@@ -5692,6 +7035,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_systemMetadata(ctx, field)
 	case "publications":
 		return ec.fieldContext_Customer_publications(ctx, field)
+	case "redemptions":
+		return ec.fieldContext_Customer_redemptions(ctx, field)
 	case "referrals":
 		return ec.fieldContext_Customer_referrals(ctx, field)
 	}
@@ -6184,12 +7529,152 @@ func (ec *executionContext) childFields_PublicationEdge(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type PublicationEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_RedeemableResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_RedeemableResult_status(ctx, field)
+	case "id":
+		return ec.fieldContext_RedeemableResult_id(ctx, field)
+	case "object":
+		return ec.fieldContext_RedeemableResult_object(ctx, field)
+	case "result":
+		return ec.fieldContext_RedeemableResult_result(ctx, field)
+	case "order":
+		return ec.fieldContext_RedeemableResult_order(ctx, field)
+	case "applicableTo":
+		return ec.fieldContext_RedeemableResult_applicableTo(ctx, field)
+	case "inapplicableTo":
+		return ec.fieldContext_RedeemableResult_inapplicableTo(ctx, field)
+	case "metadata":
+		return ec.fieldContext_RedeemableResult_metadata(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_RedeemableResult_campaignID(ctx, field)
+	case "campaignName":
+		return ec.fieldContext_RedeemableResult_campaignName(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedeemableResult", field.Name)
+}
+
 func (ec *executionContext) childFields_Redemption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
-	case "quantity":
-		return ec.fieldContext_Redemption_quantity(ctx, field)
+	case "id":
+		return ec.fieldContext_Redemption_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Redemption_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Redemption_updatedAt(ctx, field)
+	case "object":
+		return ec.fieldContext_Redemption_object(ctx, field)
+	case "result":
+		return ec.fieldContext_Redemption_result(ctx, field)
+	case "status":
+		return ec.fieldContext_Redemption_status(ctx, field)
+	case "failureCode":
+		return ec.fieldContext_Redemption_failureCode(ctx, field)
+	case "failureMessage":
+		return ec.fieldContext_Redemption_failureMessage(ctx, field)
+	case "parentID":
+		return ec.fieldContext_Redemption_parentID(ctx, field)
+	case "rolledBackID":
+		return ec.fieldContext_Redemption_rolledBackID(ctx, field)
+	case "rollbackID":
+		return ec.fieldContext_Redemption_rollbackID(ctx, field)
+	case "voucherID":
+		return ec.fieldContext_Redemption_voucherID(ctx, field)
+	case "voucherCode":
+		return ec.fieldContext_Redemption_voucherCode(ctx, field)
+	case "campaignID":
+		return ec.fieldContext_Redemption_campaignID(ctx, field)
+	case "customerID":
+		return ec.fieldContext_Redemption_customerID(ctx, field)
+	case "orderID":
+		return ec.fieldContext_Redemption_orderID(ctx, field)
+	case "trackingID":
+		return ec.fieldContext_Redemption_trackingID(ctx, field)
+	case "sessionKey":
+		return ec.fieldContext_Redemption_sessionKey(ctx, field)
+	case "reason":
+		return ec.fieldContext_Redemption_reason(ctx, field)
+	case "relatedObjectType":
+		return ec.fieldContext_Redemption_relatedObjectType(ctx, field)
+	case "relatedObjectID":
+		return ec.fieldContext_Redemption_relatedObjectID(ctx, field)
+	case "amount":
+		return ec.fieldContext_Redemption_amount(ctx, field)
+	case "appliedDiscount":
+		return ec.fieldContext_Redemption_appliedDiscount(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Redemption_metadata(ctx, field)
+	case "order":
+		return ec.fieldContext_Redemption_order(ctx, field)
+	case "reward":
+		return ec.fieldContext_Redemption_reward(ctx, field)
+	case "channel":
+		return ec.fieldContext_Redemption_channel(ctx, field)
+	case "voucher":
+		return ec.fieldContext_Redemption_voucher(ctx, field)
+	case "customer":
+		return ec.fieldContext_Redemption_customer(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Redemption", field.Name)
+}
+
+func (ec *executionContext) childFields_RedemptionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_RedemptionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_RedemptionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_RedemptionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedemptionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_RedemptionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_RedemptionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_RedemptionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedemptionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_RedemptionFailure(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_RedemptionFailure_code(ctx, field)
+	case "key":
+		return ec.fieldContext_RedemptionFailure_key(ctx, field)
+	case "message":
+		return ec.fieldContext_RedemptionFailure_message(ctx, field)
+	case "details":
+		return ec.fieldContext_RedemptionFailure_details(ctx, field)
+	case "resourceID":
+		return ec.fieldContext_RedemptionFailure_resourceID(ctx, field)
+	case "resourceType":
+		return ec.fieldContext_RedemptionFailure_resourceType(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedemptionFailure", field.Name)
+}
+
+func (ec *executionContext) childFields_RedemptionLimit(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "quantity":
+		return ec.fieldContext_RedemptionLimit_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedemptionLimit", field.Name)
+}
+
+func (ec *executionContext) childFields_RedemptionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_RedemptionList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_RedemptionList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RedemptionList", field.Name)
 }
 
 func (ec *executionContext) childFields_ReferralEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6302,6 +7787,18 @@ func (ec *executionContext) childFields_RewardEdge(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type RewardEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_RollbackResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rollbacks":
+		return ec.fieldContext_RollbackResult_rollbacks(ctx, field)
+	case "rollback":
+		return ec.fieldContext_RollbackResult_rollback(ctx, field)
+	case "order":
+		return ec.fieldContext_RollbackResult_order(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RollbackResult", field.Name)
+}
+
 func (ec *executionContext) childFields_Segment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6352,6 +7849,110 @@ func (ec *executionContext) childFields_SegmentList(ctx context.Context, field g
 		return ec.fieldContext_SegmentList_data(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SegmentList", field.Name)
+}
+
+func (ec *executionContext) childFields_StackedRedemptionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "parentRedemption":
+		return ec.fieldContext_StackedRedemptionResult_parentRedemption(ctx, field)
+	case "redemptions":
+		return ec.fieldContext_StackedRedemptionResult_redemptions(ctx, field)
+	case "order":
+		return ec.fieldContext_StackedRedemptionResult_order(ctx, field)
+	case "inapplicableRedeemables":
+		return ec.fieldContext_StackedRedemptionResult_inapplicableRedeemables(ctx, field)
+	case "skippedRedeemables":
+		return ec.fieldContext_StackedRedemptionResult_skippedRedeemables(ctx, field)
+	case "failure":
+		return ec.fieldContext_StackedRedemptionResult_failure(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StackedRedemptionResult", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ValidationResult_id(ctx, field)
+	case "valid":
+		return ec.fieldContext_ValidationResult_valid(ctx, field)
+	case "redeemables":
+		return ec.fieldContext_ValidationResult_redeemables(ctx, field)
+	case "inapplicableRedeemables":
+		return ec.fieldContext_ValidationResult_inapplicableRedeemables(ctx, field)
+	case "skippedRedeemables":
+		return ec.fieldContext_ValidationResult_skippedRedeemables(ctx, field)
+	case "order":
+		return ec.fieldContext_ValidationResult_order(ctx, field)
+	case "trackingID":
+		return ec.fieldContext_ValidationResult_trackingID(ctx, field)
+	case "session":
+		return ec.fieldContext_ValidationResult_session(ctx, field)
+	case "stackingRules":
+		return ec.fieldContext_ValidationResult_stackingRules(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationResult", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ValidationRule_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ValidationRule_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ValidationRule_updatedAt(ctx, field)
+	case "name":
+		return ec.fieldContext_ValidationRule_name(ctx, field)
+	case "type":
+		return ec.fieldContext_ValidationRule_type(ctx, field)
+	case "contextType":
+		return ec.fieldContext_ValidationRule_contextType(ctx, field)
+	case "rules":
+		return ec.fieldContext_ValidationRule_rules(ctx, field)
+	case "error":
+		return ec.fieldContext_ValidationRule_error(ctx, field)
+	case "applicableTo":
+		return ec.fieldContext_ValidationRule_applicableTo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationRule", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationRuleAssignment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ValidationRuleAssignment_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ValidationRuleAssignment_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ValidationRuleAssignment_updatedAt(ctx, field)
+	case "ruleID":
+		return ec.fieldContext_ValidationRuleAssignment_ruleID(ctx, field)
+	case "relatedObjectType":
+		return ec.fieldContext_ValidationRuleAssignment_relatedObjectType(ctx, field)
+	case "relatedObjectID":
+		return ec.fieldContext_ValidationRuleAssignment_relatedObjectID(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationRuleAssignment", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationRuleAssignmentEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ValidationRuleAssignmentEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ValidationRuleAssignmentEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationRuleAssignmentEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationRuleEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ValidationRuleEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ValidationRuleEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationRuleEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_ValidityHours(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6430,6 +8031,8 @@ func (ec *executionContext) childFields_Voucher(ctx context.Context, field graph
 		return ec.fieldContext_Voucher_campaign(ctx, field)
 	case "publications":
 		return ec.fieldContext_Voucher_publications(ctx, field)
+	case "redemptions":
+		return ec.fieldContext_Voucher_redemptions(ctx, field)
 	case "assets":
 		return ec.fieldContext_Voucher_assets(ctx, field)
 	case "transactions":
@@ -6498,6 +8101,16 @@ func (ec *executionContext) childFields_VoucherEdge(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type VoucherEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_VoucherRedemptionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "redemption":
+		return ec.fieldContext_VoucherRedemptionResult_redemption(ctx, field)
+	case "failure":
+		return ec.fieldContext_VoucherRedemptionResult_failure(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherRedemptionResult", field.Name)
+}
+
 func (ec *executionContext) childFields_VoucherTransaction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6550,6 +8163,18 @@ func (ec *executionContext) childFields_VoucherTransactionEdge(ctx context.Conte
 		return ec.fieldContext_VoucherTransactionEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherTransactionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherValidationResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "valid":
+		return ec.fieldContext_VoucherValidationResult_valid(ctx, field)
+	case "code":
+		return ec.fieldContext_VoucherValidationResult_code(ctx, field)
+	case "body":
+		return ec.fieldContext_VoucherValidationResult_body(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherValidationResult", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6884,6 +8509,60 @@ func (ec *executionContext) field_Customer_publications_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Customer_redemptions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*ent.RedemptionOrder, error) {
+			return ec.unmarshalORedemptionOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.RedemptionWhereInput, error) {
+			return ec.unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_LoyaltyProgram_members_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7142,6 +8821,28 @@ func (ec *executionContext) field_Mutation_assignCard_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_assignValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ruleID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ruleID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (RuleAssignmentInput, error) {
+			return ec.unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCampaign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7276,6 +8977,20 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ValidationRuleInput, error) {
+			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deactivateEarningRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7341,6 +9056,20 @@ func (ec *executionContext) field_Mutation_deactivateReward_args(ctx context.Con
 }
 
 func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -7484,6 +9213,108 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_redeemStacked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (StackedRedemptionInput, error) {
+			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_releaseSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "key",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["key"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rollbackRedemption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*RollbackInput, error) {
+			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rollbackStackedRedemption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "parentID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["parentID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*RollbackInput, error) {
+			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7525,6 +9356,28 @@ func (ec *executionContext) field_Mutation_unassignCard_args(ctx context.Context
 		return nil, err
 	}
 	args["cardID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_unassignValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ruleID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ruleID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "assignmentID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assignmentID"] = arg1
 	return args, nil
 }
 
@@ -7638,6 +9491,28 @@ func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ValidationRuleInput, error) {
+			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7649,6 +9524,42 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_validateStacked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (StackedRedemptionInput, error) {
+			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_validateVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -8674,6 +10585,88 @@ func (ec *executionContext) field_Query_publications_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_redemptionList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*RedemptionListInput, error) {
+			return ec.unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_redemption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_redemptions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*ent.RedemptionOrder, error) {
+			return ec.unmarshalORedemptionOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.RedemptionWhereInput, error) {
+			return ec.unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_rewardActivities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8856,6 +10849,20 @@ func (ec *executionContext) field_Query_segments_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_validationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_voucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9024,6 +11031,60 @@ func (ec *executionContext) field_Voucher_publications_args(ctx context.Context,
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.PublicationWhereInput, error) {
 			return ec.unmarshalOPublicationWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Voucher_redemptions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*ent.RedemptionOrder, error) {
+			return ec.unmarshalORedemptionOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.RedemptionWhereInput, error) {
+			return ec.unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10622,7 +12683,7 @@ func (ec *executionContext) _CampaignVoucher_redemption(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *jsonfield.Redemption) graphql.Marshaler {
-			return ec.marshalORedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, selections, v)
+			return ec.marshalORedemptionLimit2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, selections, v)
 		},
 		true,
 		false,
@@ -10635,7 +12696,7 @@ func (ec *executionContext) fieldContext_CampaignVoucher_redemption(_ context.Co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Redemption(ctx, field)
+			return ec.childFields_RedemptionLimit(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13058,6 +15119,50 @@ func (ec *executionContext) fieldContext_Customer_publications(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Customer_publications_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Customer_redemptions(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Customer_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Customer().Redemptions(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.RedemptionOrder), fc.Args["where"].(*ent.RedemptionWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RedemptionConnection) graphql.Marshaler {
+			return ec.marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Customer_redemptions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Customer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Customer_redemptions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -18039,6 +20144,741 @@ func (ec *executionContext) fieldContext_Mutation_draftIncentive(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_validateStacked(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_validateStacked(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ValidateStacked(ctx, fc.Args["input"].(StackedRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ValidationResult) graphql.Marshaler {
+			return ec.marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_validateStacked(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_validateStacked_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_validateVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_validateVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ValidateVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *VoucherValidationResult) graphql.Marshaler {
+			return ec.marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_validateVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherValidationResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_validateVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeemStacked(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeemStacked(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeemStacked(ctx, fc.Args["input"].(StackedRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *StackedRedemptionResult) graphql.Marshaler {
+			return ec.marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeemStacked(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StackedRedemptionResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeemStacked_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeemVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeemVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeemVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*VoucherRedemptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *VoucherRedemptionResult) graphql.Marshaler {
+			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeemVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherRedemptionResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeemVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rollbackRedemption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rollbackRedemption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RollbackRedemption(ctx, fc.Args["id"].(string), fc.Args["input"].(*RollbackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rollbackRedemption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RollbackResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rollbackRedemption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rollbackStackedRedemption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rollbackStackedRedemption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RollbackStackedRedemption(ctx, fc.Args["parentID"].(string), fc.Args["input"].(*RollbackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rollbackStackedRedemption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RollbackResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rollbackStackedRedemption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_releaseSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_releaseSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReleaseSession(ctx, fc.Args["code"].(string), fc.Args["key"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_releaseSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_releaseSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createValidationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createValidationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateValidationRule(ctx, fc.Args["input"].(ValidationRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+			return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createValidationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createValidationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateValidationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateValidationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateValidationRule(ctx, fc.Args["id"].(string), fc.Args["input"].(ValidationRuleInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+			return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateValidationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateValidationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteValidationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteValidationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteValidationRule(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteValidationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteValidationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_assignValidationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_assignValidationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AssignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["input"].(RuleAssignmentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
+			return ec.marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_assignValidationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleAssignment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_assignValidationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unassignValidationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unassignValidationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnassignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["assignmentID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unassignValidationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unassignValidationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_id(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Order_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_sourceID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_status(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v order.Status) graphql.Marshaler {
+			return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type OrderStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Order_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_calculated(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_calculated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Calculated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_calculated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Order_redemptions(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redemptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_redemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Order_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19319,6 +22159,50 @@ func (ec *executionContext) fieldContext_Query_publications(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_redemptions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Redemptions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.RedemptionOrder), fc.Args["where"].(*ent.RedemptionWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RedemptionConnection) graphql.Marshaler {
+			return ec.marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_redemptions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_redemptions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_rewards(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20231,6 +23115,138 @@ func (ec *executionContext) fieldContext_Query_cardTransactions(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_redemptionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_redemptionList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RedemptionList(ctx, fc.Args["input"].(*RedemptionListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionList) graphql.Marshaler {
+			return ec.marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_redemptionList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_redemptionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_redemption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_redemption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Redemption(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_redemption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_redemption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_validationRule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_validationRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ValidationRule(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+			return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_validationRule(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRule(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_validationRule_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20307,13 +23323,1208 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
-func (ec *executionContext) _Redemption_quantity(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Redemption) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Redemption_quantity(ctx, field)
+			return ec.fieldContext_RedeemableResult_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_result(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Result, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_applicableTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_inapplicableTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InapplicableTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_inapplicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_campaignName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_campaignName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_object(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_object(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Object, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v redemption.Object) graphql.Marshaler {
+			return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionObject does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_result(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_result(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Result, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v redemption.Result) graphql.Marshaler {
+			return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionResult does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_status(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v redemption.Status) graphql.Marshaler {
+			return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_failureCode(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_failureCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_failureCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_failureMessage(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_failureMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureMessage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_failureMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_parentID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_parentID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_rolledBackID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_rolledBackID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RolledBackID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_rolledBackID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_rollbackID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_rollbackID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RollbackID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_rollbackID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_voucherID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_voucherID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_voucherCode(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_voucherCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_voucherCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_campaignID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_orderID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_orderID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_orderID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_trackingID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_trackingID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_sessionKey(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_sessionKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SessionKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_sessionKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_relatedObjectType(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_relatedObjectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_relatedObjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_relatedObjectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_relatedObjectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_appliedDiscount(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_appliedDiscount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AppliedDiscount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_appliedDiscount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_order(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_reward(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_reward(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reward, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_reward(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_channel(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_channel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Channel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_channel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _Redemption_voucher(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalOVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Redemption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Redemption_customer(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Redemption_customer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Customer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
+			return ec.marshalOCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Redemption_customer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Redemption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RedemptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.RedemptionEdge) graphql.Marshaler {
+			return ec.marshalORedemptionEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RedemptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RedemptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RedemptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RedemptionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalORedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RedemptionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RedemptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_details(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Details, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_resourceID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_resourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_resourceType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResourceType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_resourceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionLimit_quantity(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Redemption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionLimit_quantity(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.Quantity, nil
@@ -20326,8 +24537,63 @@ func (ec *executionContext) _Redemption_quantity(ctx context.Context, field grap
 		false,
 	)
 }
-func (ec *executionContext) fieldContext_Redemption_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Int does not have child fields"))
+func (ec *executionContext) fieldContext_RedemptionLimit_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionLimit", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedemptionList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RedemptionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
@@ -21196,6 +25462,93 @@ func (ec *executionContext) fieldContext_RewardEdge_cursor(_ context.Context, fi
 	return graphql.NewScalarFieldContext("RewardEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollbackResult_rollbacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rollbacks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RollbackResult_rollbacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RollbackResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RollbackResult_rollback(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollbackResult_rollback(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rollback, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RollbackResult_rollback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RollbackResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RollbackResult_order(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RollbackResult_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RollbackResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RollbackResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
 func (ec *executionContext) _Segment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21552,6 +25905,1052 @@ func (ec *executionContext) fieldContext_SegmentList_data(_ context.Context, fie
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_parentRedemption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParentRedemption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_parentRedemption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StackedRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StackedRedemptionResult_redemptions(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redemptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_redemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StackedRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StackedRedemptionResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_inapplicableRedeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InapplicableRedeemables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_inapplicableRedeemables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StackedRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedeemableResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_skippedRedeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SkippedRedeemables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_skippedRedeemables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StackedRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedeemableResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StackedRedemptionResult_failure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failure, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StackedRedemptionResult_failure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StackedRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionFailure(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationResult_id(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_valid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_redeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redeemables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+			return ec.marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_redeemables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedeemableResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_inapplicableRedeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InapplicableRedeemables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_inapplicableRedeemables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedeemableResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_skippedRedeemables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SkippedRedeemables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_skippedRedeemables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedeemableResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationResult_order(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_trackingID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_session(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Session, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_session(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationResult_stackingRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StackingRules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalNAny2interface(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationResult_stackingRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_name(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_type(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_contextType(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_contextType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContextType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_contextType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_rules(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_rules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rules, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_rules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_error(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRule_applicableTo(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRule_applicableTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalOMap2map(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRule_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_id(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_ruleID(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_ruleID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RuleID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_ruleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_relatedObjectType(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_relatedObjectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v validationruleassignment.RelatedObjectType) graphql.Marshaler {
+			return ec.marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_relatedObjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type RuleAssignmentObject does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignment_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignment_relatedObjectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedObjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignment_relatedObjectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignmentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignmentConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ValidationRuleAssignmentEdge) graphql.Marshaler {
+			return ec.marshalOValidationRuleAssignmentEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignmentConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleAssignmentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleAssignmentEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleAssignmentConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignmentConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignmentConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleAssignmentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleAssignmentConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignmentConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignmentConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignmentConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleAssignmentEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignmentEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
+			return ec.marshalOValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignmentEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleAssignmentEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleAssignment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleAssignmentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleAssignmentEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleAssignmentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleAssignmentEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ValidationRuleEdge) graphql.Marshaler {
+			return ec.marshalOValidationRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+			return ec.marshalOValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRule(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ValidationRuleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
 func (ec *executionContext) _ValidityHours_daily(ctx context.Context, field graphql.CollectedField, obj *jsonfield.ValidityHours) (ret graphql.Marshaler) {
@@ -22351,6 +27750,50 @@ func (ec *executionContext) fieldContext_Voucher_publications(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Voucher_redemptions(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Voucher().Redemptions(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.RedemptionOrder), fc.Args["where"].(*ent.RedemptionWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.RedemptionConnection) graphql.Marshaler {
+			return ec.marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_redemptions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Voucher_redemptions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Voucher_assets(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22826,6 +28269,70 @@ func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *VoucherRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherRedemptionResult_redemption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redemption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+			return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherRedemptionResult_redemption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Redemption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *VoucherRedemptionResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherRedemptionResult_failure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failure, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherRedemptionResult_failure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherRedemptionResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RedemptionFailure(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _VoucherTransaction_id(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23265,6 +28772,75 @@ func (ec *executionContext) _VoucherTransactionEdge_cursor(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherValidationResult_valid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherValidationResult_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherValidationResult_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherValidationResult_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherValidationResult_body(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Body, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalNAny2interface(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherValidationResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -24374,7 +29950,7 @@ func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, 
 			it.Metadata = data
 		case "redemption":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
-			data, err := ec.unmarshalORedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
+			data, err := ec.unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -25654,7 +31230,7 @@ func (ec *executionContext) unmarshalInputCampaignVoucherInput(ctx context.Conte
 			it.LoyaltyCard = data
 		case "redemption":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
-			data, err := ec.unmarshalORedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
+			data, err := ec.unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -31088,7 +36664,7 @@ func (ec *executionContext) unmarshalInputCustomerWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameIsNil", "nameNotNil", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionIsNil", "descriptionNotNil", "descriptionEqualFold", "descriptionContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailIsNil", "emailNotNil", "emailEqualFold", "emailContainsFold", "phone", "phoneNEQ", "phoneIn", "phoneNotIn", "phoneGT", "phoneGTE", "phoneLT", "phoneLTE", "phoneContains", "phoneHasPrefix", "phoneHasSuffix", "phoneIsNil", "phoneNotNil", "phoneEqualFold", "phoneContainsFold", "birthday", "birthdayNEQ", "birthdayIn", "birthdayNotIn", "birthdayGT", "birthdayGTE", "birthdayLT", "birthdayLTE", "birthdayContains", "birthdayHasPrefix", "birthdayHasSuffix", "birthdayIsNil", "birthdayNotNil", "birthdayEqualFold", "birthdayContainsFold", "hasPublications", "hasPublicationsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameIsNil", "nameNotNil", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionIsNil", "descriptionNotNil", "descriptionEqualFold", "descriptionContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailIsNil", "emailNotNil", "emailEqualFold", "emailContainsFold", "phone", "phoneNEQ", "phoneIn", "phoneNotIn", "phoneGT", "phoneGTE", "phoneLT", "phoneLTE", "phoneContains", "phoneHasPrefix", "phoneHasSuffix", "phoneIsNil", "phoneNotNil", "phoneEqualFold", "phoneContainsFold", "birthday", "birthdayNEQ", "birthdayIn", "birthdayNotIn", "birthdayGT", "birthdayGTE", "birthdayLT", "birthdayLTE", "birthdayContains", "birthdayHasPrefix", "birthdayHasSuffix", "birthdayIsNil", "birthdayNotNil", "birthdayEqualFold", "birthdayContainsFold", "hasPublications", "hasPublicationsWith", "hasRedemptions", "hasRedemptionsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -31956,6 +37532,20 @@ func (ec *executionContext) unmarshalInputCustomerWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasPublicationsWith = data
+		case "hasRedemptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRedemptions"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRedemptions = data
+		case "hasRedemptionsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRedemptionsWith"))
+			data, err := ec.unmarshalORedemptionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRedemptionsWith = data
 		}
 	}
 	return it, nil
@@ -33529,6 +39119,36 @@ func (ec *executionContext) unmarshalInputExportWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.FailureReasonContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (GiftCreditsInput, error) {
+	var it GiftCreditsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"credits"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "credits":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("credits"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Credits = data
 		}
 	}
 	return it, nil
@@ -35665,6 +41285,685 @@ func (ec *executionContext) unmarshalInputMetadataSchemaWhereInput(ctx context.C
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (OrderInput, error) {
+	var it OrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "sourceID", "status", "amount", "items", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "items":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("items"))
+			data, err := ec.unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Items = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (OrderItemInput, error) {
+	var it OrderItemInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"productID", "skuID", "sourceID", "relatedObject", "quantity", "price", "amount", "product", "sku", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "productID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("productID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProductID = data
+		case "skuID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skuID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkuID = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "relatedObject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObject = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			if err = ec.Resolvers.OrderItemInput().Quantity(ctx, &it, data); err != nil {
+				return it, err
+			}
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "product":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("product"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Product = data
+		case "sku":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sku"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sku = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputOrderOrder(ctx context.Context, obj any) (ent.OrderOrder, error) {
+	var it ent.OrderOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, obj any) (ent.OrderWhereInput, error) {
+	var it ent.OrderWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "sourceID", "sourceIDNEQ", "sourceIDIn", "sourceIDNotIn", "sourceIDGT", "sourceIDGTE", "sourceIDLT", "sourceIDLTE", "sourceIDContains", "sourceIDHasPrefix", "sourceIDHasSuffix", "sourceIDIsNil", "sourceIDNotNil", "sourceIDEqualFold", "sourceIDContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "customerID", "customerIDNEQ", "customerIDIn", "customerIDNotIn", "customerIDGT", "customerIDGTE", "customerIDLT", "customerIDLTE", "customerIDContains", "customerIDHasPrefix", "customerIDHasSuffix", "customerIDIsNil", "customerIDNotNil", "customerIDEqualFold", "customerIDContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOOrderWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOOrderWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOOrderWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "sourceIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNEQ = data
+		case "sourceIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIn = data
+		case "sourceIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotIn = data
+		case "sourceIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGT = data
+		case "sourceIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDGTE = data
+		case "sourceIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLT = data
+		case "sourceIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDLTE = data
+		case "sourceIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContains = data
+		case "sourceIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasPrefix = data
+		case "sourceIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDHasSuffix = data
+		case "sourceIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDIsNil = data
+		case "sourceIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDNotNil = data
+		case "sourceIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDEqualFold = data
+		case "sourceIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDContainsFold = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "customerID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerID = data
+		case "customerIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNEQ = data
+		case "customerIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDIn = data
+		case "customerIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNotIn = data
+		case "customerIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDGT = data
+		case "customerIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDGTE = data
+		case "customerIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDLT = data
+		case "customerIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDLTE = data
+		case "customerIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDContains = data
+		case "customerIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDHasPrefix = data
+		case "customerIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDHasSuffix = data
+		case "customerIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDIsNil = data
+		case "customerIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNotNil = data
+		case "customerIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDEqualFold = data
+		case "customerIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDContainsFold = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPublicationOrder(ctx context.Context, obj any) (ent.PublicationOrder, error) {
 	var it ent.PublicationOrder
 	if obj == nil {
@@ -36769,7 +43068,58 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputRedemptionInput(ctx context.Context, obj any) (jsonfield.Redemption, error) {
+func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (RedeemableInput, error) {
+	var it RedeemableInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"object", "id", "gift", "reward"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "object":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("object"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Object = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "reward":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
+			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reward = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRedemptionLimitInput(ctx context.Context, obj any) (jsonfield.Redemption, error) {
 	var it jsonfield.Redemption
 	if obj == nil {
 		return it, nil
@@ -36794,6 +43144,2188 @@ func (ec *executionContext) unmarshalInputRedemptionInput(ctx context.Context, o
 				return it, err
 			}
 			it.Quantity = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (RedemptionListInput, error) {
+	var it RedemptionListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "result", "campaign", "customer", "voucher", "createdBefore", "createdAfter", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "result":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("result"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Result = data
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "voucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucher"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Voucher = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (RedemptionOptionsInput, error) {
+	var it RedemptionOptionsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"expand"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "expand":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expand"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Expand = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRedemptionOrder(ctx context.Context, obj any) (ent.RedemptionOrder, error) {
+	var it ent.RedemptionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNRedemptionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRedemptionWhereInput(ctx context.Context, obj any) (ent.RedemptionWhereInput, error) {
+	var it ent.RedemptionWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "object", "objectNEQ", "objectIn", "objectNotIn", "result", "resultNEQ", "resultIn", "resultNotIn", "status", "statusNEQ", "statusIn", "statusNotIn", "failureCode", "failureCodeNEQ", "failureCodeIn", "failureCodeNotIn", "failureCodeGT", "failureCodeGTE", "failureCodeLT", "failureCodeLTE", "failureCodeContains", "failureCodeHasPrefix", "failureCodeHasSuffix", "failureCodeIsNil", "failureCodeNotNil", "failureCodeEqualFold", "failureCodeContainsFold", "failureMessage", "failureMessageNEQ", "failureMessageIn", "failureMessageNotIn", "failureMessageGT", "failureMessageGTE", "failureMessageLT", "failureMessageLTE", "failureMessageContains", "failureMessageHasPrefix", "failureMessageHasSuffix", "failureMessageIsNil", "failureMessageNotNil", "failureMessageEqualFold", "failureMessageContainsFold", "parentID", "parentIDNEQ", "parentIDIn", "parentIDNotIn", "parentIDGT", "parentIDGTE", "parentIDLT", "parentIDLTE", "parentIDContains", "parentIDHasPrefix", "parentIDHasSuffix", "parentIDIsNil", "parentIDNotNil", "parentIDEqualFold", "parentIDContainsFold", "rolledBackID", "rolledBackIDNEQ", "rolledBackIDIn", "rolledBackIDNotIn", "rolledBackIDGT", "rolledBackIDGTE", "rolledBackIDLT", "rolledBackIDLTE", "rolledBackIDContains", "rolledBackIDHasPrefix", "rolledBackIDHasSuffix", "rolledBackIDIsNil", "rolledBackIDNotNil", "rolledBackIDEqualFold", "rolledBackIDContainsFold", "rollbackID", "rollbackIDNEQ", "rollbackIDIn", "rollbackIDNotIn", "rollbackIDGT", "rollbackIDGTE", "rollbackIDLT", "rollbackIDLTE", "rollbackIDContains", "rollbackIDHasPrefix", "rollbackIDHasSuffix", "rollbackIDIsNil", "rollbackIDNotNil", "rollbackIDEqualFold", "rollbackIDContainsFold", "voucherID", "voucherIDNEQ", "voucherIDIn", "voucherIDNotIn", "voucherIDGT", "voucherIDGTE", "voucherIDLT", "voucherIDLTE", "voucherIDContains", "voucherIDHasPrefix", "voucherIDHasSuffix", "voucherIDIsNil", "voucherIDNotNil", "voucherIDEqualFold", "voucherIDContainsFold", "voucherCode", "voucherCodeNEQ", "voucherCodeIn", "voucherCodeNotIn", "voucherCodeGT", "voucherCodeGTE", "voucherCodeLT", "voucherCodeLTE", "voucherCodeContains", "voucherCodeHasPrefix", "voucherCodeHasSuffix", "voucherCodeIsNil", "voucherCodeNotNil", "voucherCodeEqualFold", "voucherCodeContainsFold", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDIsNil", "campaignIDNotNil", "campaignIDEqualFold", "campaignIDContainsFold", "customerID", "customerIDNEQ", "customerIDIn", "customerIDNotIn", "customerIDGT", "customerIDGTE", "customerIDLT", "customerIDLTE", "customerIDContains", "customerIDHasPrefix", "customerIDHasSuffix", "customerIDIsNil", "customerIDNotNil", "customerIDEqualFold", "customerIDContainsFold", "orderID", "orderIDNEQ", "orderIDIn", "orderIDNotIn", "orderIDGT", "orderIDGTE", "orderIDLT", "orderIDLTE", "orderIDContains", "orderIDHasPrefix", "orderIDHasSuffix", "orderIDIsNil", "orderIDNotNil", "orderIDEqualFold", "orderIDContainsFold", "trackingID", "trackingIDNEQ", "trackingIDIn", "trackingIDNotIn", "trackingIDGT", "trackingIDGTE", "trackingIDLT", "trackingIDLTE", "trackingIDContains", "trackingIDHasPrefix", "trackingIDHasSuffix", "trackingIDIsNil", "trackingIDNotNil", "trackingIDEqualFold", "trackingIDContainsFold", "sessionKey", "sessionKeyNEQ", "sessionKeyIn", "sessionKeyNotIn", "sessionKeyGT", "sessionKeyGTE", "sessionKeyLT", "sessionKeyLTE", "sessionKeyContains", "sessionKeyHasPrefix", "sessionKeyHasSuffix", "sessionKeyIsNil", "sessionKeyNotNil", "sessionKeyEqualFold", "sessionKeyContainsFold", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "reasonGT", "reasonGTE", "reasonLT", "reasonLTE", "reasonContains", "reasonHasPrefix", "reasonHasSuffix", "reasonIsNil", "reasonNotNil", "reasonEqualFold", "reasonContainsFold", "relatedObjectType", "relatedObjectTypeNEQ", "relatedObjectTypeIn", "relatedObjectTypeNotIn", "relatedObjectTypeGT", "relatedObjectTypeGTE", "relatedObjectTypeLT", "relatedObjectTypeLTE", "relatedObjectTypeContains", "relatedObjectTypeHasPrefix", "relatedObjectTypeHasSuffix", "relatedObjectTypeEqualFold", "relatedObjectTypeContainsFold", "relatedObjectID", "relatedObjectIDNEQ", "relatedObjectIDIn", "relatedObjectIDNotIn", "relatedObjectIDGT", "relatedObjectIDGTE", "relatedObjectIDLT", "relatedObjectIDLTE", "relatedObjectIDContains", "relatedObjectIDHasPrefix", "relatedObjectIDHasSuffix", "relatedObjectIDEqualFold", "relatedObjectIDContainsFold", "amount", "amountNEQ", "amountIn", "amountNotIn", "amountGT", "amountGTE", "amountLT", "amountLTE", "amountIsNil", "amountNotNil", "appliedDiscount", "appliedDiscountNEQ", "appliedDiscountIn", "appliedDiscountNotIn", "appliedDiscountGT", "appliedDiscountGTE", "appliedDiscountLT", "appliedDiscountLTE", "hasVoucher", "hasVoucherWith", "hasCustomer", "hasCustomerWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalORedemptionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalORedemptionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "object":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("object"))
+			data, err := ec.unmarshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Object = data
+		case "objectNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectNEQ"))
+			data, err := ec.unmarshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectNEQ = data
+		case "objectIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectIn"))
+			data, err := ec.unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectIn = data
+		case "objectNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectNotIn"))
+			data, err := ec.unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectNotIn = data
+		case "result":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("result"))
+			data, err := ec.unmarshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Result = data
+		case "resultNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resultNEQ"))
+			data, err := ec.unmarshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResultNEQ = data
+		case "resultIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resultIn"))
+			data, err := ec.unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResultIn = data
+		case "resultNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resultNotIn"))
+			data, err := ec.unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResultNotIn = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "failureCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCode = data
+		case "failureCodeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeNEQ = data
+		case "failureCodeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeIn = data
+		case "failureCodeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeNotIn = data
+		case "failureCodeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeGT = data
+		case "failureCodeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeGTE = data
+		case "failureCodeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeLT = data
+		case "failureCodeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeLTE = data
+		case "failureCodeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeContains = data
+		case "failureCodeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeHasPrefix = data
+		case "failureCodeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeHasSuffix = data
+		case "failureCodeIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeIsNil = data
+		case "failureCodeNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeNotNil = data
+		case "failureCodeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeEqualFold = data
+		case "failureCodeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureCodeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureCodeContainsFold = data
+		case "failureMessage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessage = data
+		case "failureMessageNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageNEQ = data
+		case "failureMessageIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageIn = data
+		case "failureMessageNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageNotIn = data
+		case "failureMessageGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageGT = data
+		case "failureMessageGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageGTE = data
+		case "failureMessageLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageLT = data
+		case "failureMessageLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageLTE = data
+		case "failureMessageContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageContains = data
+		case "failureMessageHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageHasPrefix = data
+		case "failureMessageHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageHasSuffix = data
+		case "failureMessageIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageIsNil = data
+		case "failureMessageNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageNotNil = data
+		case "failureMessageEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageEqualFold = data
+		case "failureMessageContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureMessageContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureMessageContainsFold = data
+		case "parentID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentID = data
+		case "parentIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDNEQ = data
+		case "parentIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDIn = data
+		case "parentIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDNotIn = data
+		case "parentIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDGT = data
+		case "parentIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDGTE = data
+		case "parentIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDLT = data
+		case "parentIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDLTE = data
+		case "parentIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDContains = data
+		case "parentIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDHasPrefix = data
+		case "parentIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDHasSuffix = data
+		case "parentIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDIsNil = data
+		case "parentIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDNotNil = data
+		case "parentIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDEqualFold = data
+		case "parentIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentIDContainsFold = data
+		case "rolledBackID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackID = data
+		case "rolledBackIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDNEQ = data
+		case "rolledBackIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDIn = data
+		case "rolledBackIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDNotIn = data
+		case "rolledBackIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDGT = data
+		case "rolledBackIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDGTE = data
+		case "rolledBackIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDLT = data
+		case "rolledBackIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDLTE = data
+		case "rolledBackIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDContains = data
+		case "rolledBackIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDHasPrefix = data
+		case "rolledBackIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDHasSuffix = data
+		case "rolledBackIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDIsNil = data
+		case "rolledBackIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDNotNil = data
+		case "rolledBackIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDEqualFold = data
+		case "rolledBackIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rolledBackIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RolledBackIDContainsFold = data
+		case "rollbackID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackID = data
+		case "rollbackIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDNEQ = data
+		case "rollbackIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDIn = data
+		case "rollbackIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDNotIn = data
+		case "rollbackIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDGT = data
+		case "rollbackIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDGTE = data
+		case "rollbackIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDLT = data
+		case "rollbackIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDLTE = data
+		case "rollbackIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDContains = data
+		case "rollbackIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDHasPrefix = data
+		case "rollbackIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDHasSuffix = data
+		case "rollbackIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDIsNil = data
+		case "rollbackIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDNotNil = data
+		case "rollbackIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDEqualFold = data
+		case "rollbackIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rollbackIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RollbackIDContainsFold = data
+		case "voucherID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherID = data
+		case "voucherIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDNEQ = data
+		case "voucherIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDIn = data
+		case "voucherIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDNotIn = data
+		case "voucherIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDGT = data
+		case "voucherIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDGTE = data
+		case "voucherIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDLT = data
+		case "voucherIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDLTE = data
+		case "voucherIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDContains"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDContains = data
+		case "voucherIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDHasPrefix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDHasPrefix = data
+		case "voucherIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDHasSuffix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDHasSuffix = data
+		case "voucherIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDIsNil = data
+		case "voucherIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDNotNil = data
+		case "voucherIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDEqualFold = data
+		case "voucherIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherIDContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherIDContainsFold = data
+		case "voucherCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCode = data
+		case "voucherCodeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeNEQ = data
+		case "voucherCodeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeIn = data
+		case "voucherCodeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeNotIn = data
+		case "voucherCodeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeGT = data
+		case "voucherCodeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeGTE = data
+		case "voucherCodeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeLT = data
+		case "voucherCodeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeLTE = data
+		case "voucherCodeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeContains = data
+		case "voucherCodeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeHasPrefix = data
+		case "voucherCodeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeHasSuffix = data
+		case "voucherCodeIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeIsNil = data
+		case "voucherCodeNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeNotNil = data
+		case "voucherCodeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeEqualFold = data
+		case "voucherCodeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherCodeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherCodeContainsFold = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "campaignIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNEQ = data
+		case "campaignIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIn = data
+		case "campaignIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotIn = data
+		case "campaignIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGT = data
+		case "campaignIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDGTE = data
+		case "campaignIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLT = data
+		case "campaignIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDLTE = data
+		case "campaignIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContains = data
+		case "campaignIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasPrefix = data
+		case "campaignIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDHasSuffix = data
+		case "campaignIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDIsNil = data
+		case "campaignIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDNotNil = data
+		case "campaignIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDEqualFold = data
+		case "campaignIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignIDContainsFold = data
+		case "customerID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerID = data
+		case "customerIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNEQ = data
+		case "customerIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDIn = data
+		case "customerIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNotIn = data
+		case "customerIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDGT = data
+		case "customerIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDGTE = data
+		case "customerIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDLT = data
+		case "customerIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDLTE = data
+		case "customerIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDContains"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDContains = data
+		case "customerIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDHasPrefix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDHasPrefix = data
+		case "customerIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDHasSuffix"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDHasSuffix = data
+		case "customerIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDIsNil = data
+		case "customerIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDNotNil = data
+		case "customerIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDEqualFold = data
+		case "customerIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerIDContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerIDContainsFold = data
+		case "orderID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderID = data
+		case "orderIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDNEQ = data
+		case "orderIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDIn = data
+		case "orderIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDNotIn = data
+		case "orderIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDGT = data
+		case "orderIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDGTE = data
+		case "orderIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDLT = data
+		case "orderIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDLTE = data
+		case "orderIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDContains = data
+		case "orderIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDHasPrefix = data
+		case "orderIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDHasSuffix = data
+		case "orderIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDIsNil = data
+		case "orderIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDNotNil = data
+		case "orderIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDEqualFold = data
+		case "orderIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderIDContainsFold = data
+		case "trackingID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingID = data
+		case "trackingIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDNEQ = data
+		case "trackingIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDIn = data
+		case "trackingIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDNotIn = data
+		case "trackingIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDGT = data
+		case "trackingIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDGTE = data
+		case "trackingIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDLT = data
+		case "trackingIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDLTE = data
+		case "trackingIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDContains = data
+		case "trackingIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDHasPrefix = data
+		case "trackingIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDHasSuffix = data
+		case "trackingIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDIsNil = data
+		case "trackingIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDNotNil = data
+		case "trackingIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDEqualFold = data
+		case "trackingIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingIDContainsFold = data
+		case "sessionKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKey = data
+		case "sessionKeyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyNEQ = data
+		case "sessionKeyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyIn = data
+		case "sessionKeyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyNotIn = data
+		case "sessionKeyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyGT = data
+		case "sessionKeyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyGTE = data
+		case "sessionKeyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyLT = data
+		case "sessionKeyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyLTE = data
+		case "sessionKeyContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyContains = data
+		case "sessionKeyHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyHasPrefix = data
+		case "sessionKeyHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyHasSuffix = data
+		case "sessionKeyIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyIsNil = data
+		case "sessionKeyNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyNotNil = data
+		case "sessionKeyEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyEqualFold = data
+		case "sessionKeyContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sessionKeyContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SessionKeyContainsFold = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "reasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNEQ = data
+		case "reasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIn = data
+		case "reasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotIn = data
+		case "reasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonGT = data
+		case "reasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonGTE = data
+		case "reasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonLT = data
+		case "reasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonLTE = data
+		case "reasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonContains = data
+		case "reasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonHasPrefix = data
+		case "reasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonHasSuffix = data
+		case "reasonIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIsNil = data
+		case "reasonNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotNil = data
+		case "reasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonEqualFold = data
+		case "reasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonContainsFold = data
+		case "relatedObjectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectType = data
+		case "relatedObjectTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeNEQ = data
+		case "relatedObjectTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeIn = data
+		case "relatedObjectTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeNotIn = data
+		case "relatedObjectTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeGT = data
+		case "relatedObjectTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeGTE = data
+		case "relatedObjectTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeLT = data
+		case "relatedObjectTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeLTE = data
+		case "relatedObjectTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeContains = data
+		case "relatedObjectTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeHasPrefix = data
+		case "relatedObjectTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeHasSuffix = data
+		case "relatedObjectTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeEqualFold = data
+		case "relatedObjectTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeContainsFold = data
+		case "relatedObjectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectID = data
+		case "relatedObjectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDNEQ = data
+		case "relatedObjectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDIn = data
+		case "relatedObjectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDNotIn = data
+		case "relatedObjectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDGT = data
+		case "relatedObjectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDGTE = data
+		case "relatedObjectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDLT = data
+		case "relatedObjectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDLTE = data
+		case "relatedObjectIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDContains = data
+		case "relatedObjectIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDHasPrefix = data
+		case "relatedObjectIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDHasSuffix = data
+		case "relatedObjectIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDEqualFold = data
+		case "relatedObjectIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDContainsFold = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "amountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountNEQ = data
+		case "amountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountIn = data
+		case "amountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountNotIn = data
+		case "amountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountGT = data
+		case "amountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountGTE = data
+		case "amountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountLT = data
+		case "amountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountLTE = data
+		case "amountIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountIsNil = data
+		case "amountNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountNotNil = data
+		case "appliedDiscount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscount"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscount = data
+		case "appliedDiscountNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountNEQ = data
+		case "appliedDiscountIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountIn = data
+		case "appliedDiscountNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountNotIn = data
+		case "appliedDiscountGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountGT = data
+		case "appliedDiscountGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountGTE = data
+		case "appliedDiscountLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountLT = data
+		case "appliedDiscountLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appliedDiscountLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppliedDiscountLTE = data
+		case "hasVoucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVoucher"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVoucher = data
+		case "hasVoucherWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVoucherWith"))
+			data, err := ec.unmarshalOVoucherWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVoucherWith = data
+		case "hasCustomer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCustomer"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCustomer = data
+		case "hasCustomerWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCustomerWith"))
+			data, err := ec.unmarshalOCustomerWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCustomerWith = data
 		}
 	}
 	return it, nil
@@ -37422,6 +45954,43 @@ func (ec *executionContext) unmarshalInputRewardOrder(ctx context.Context, obj a
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (RewardRedeemInput, error) {
+	var it RewardRedeemInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "points"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "points":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("points"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Points = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, obj any) (ent.RewardWhereInput, error) {
 	var it ent.RewardWhereInput
 	if obj == nil {
@@ -37818,6 +46387,101 @@ func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.HasActivitiesWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (RollbackInput, error) {
+	var it RollbackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"reason", "trackingID", "customer", "order", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "trackingID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingID = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (RuleAssignmentInput, error) {
+	var it RuleAssignmentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"voucher", "campaign"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "voucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucher"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Voucher = data
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
 		}
 	}
 	return it, nil
@@ -38395,6 +47059,129 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (SessionInput, error) {
+	var it SessionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"key", "type", "ttl", "ttlUnit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Key = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "ttl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ttl"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TTL = data
+		case "ttlUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ttlUnit"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TTLUnit = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (StackedRedemptionInput, error) {
+	var it StackedRedemptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"redeemables", "order", "customer", "session", "trackingID", "metadata", "options"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "redeemables":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemables"))
+			data, err := ec.unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Redeemables = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "session":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("session"))
+			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Session = data
+		case "trackingID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingID = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "options":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("options"))
+			data, err := ec.unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Options = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
 	var it UpdateCardDefinitionInput
 	if obj == nil {
@@ -38699,6 +47486,1116 @@ func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputValidationRuleAssignmentOrder(ctx context.Context, obj any) (ent.ValidationRuleAssignmentOrder, error) {
+	var it ent.ValidationRuleAssignmentOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNValidationRuleAssignmentOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputValidationRuleAssignmentWhereInput(ctx context.Context, obj any) (ent.ValidationRuleAssignmentWhereInput, error) {
+	var it ent.ValidationRuleAssignmentWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "ruleID", "ruleIDNEQ", "ruleIDIn", "ruleIDNotIn", "ruleIDGT", "ruleIDGTE", "ruleIDLT", "ruleIDLTE", "ruleIDContains", "ruleIDHasPrefix", "ruleIDHasSuffix", "ruleIDEqualFold", "ruleIDContainsFold", "relatedObjectType", "relatedObjectTypeNEQ", "relatedObjectTypeIn", "relatedObjectTypeNotIn", "relatedObjectID", "relatedObjectIDNEQ", "relatedObjectIDIn", "relatedObjectIDNotIn", "relatedObjectIDGT", "relatedObjectIDGTE", "relatedObjectIDLT", "relatedObjectIDLTE", "relatedObjectIDContains", "relatedObjectIDHasPrefix", "relatedObjectIDHasSuffix", "relatedObjectIDEqualFold", "relatedObjectIDContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOValidationRuleAssignmentWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOValidationRuleAssignmentWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOValidationRuleAssignmentWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "ruleID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleID = data
+		case "ruleIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDNEQ = data
+		case "ruleIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDIn = data
+		case "ruleIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDNotIn = data
+		case "ruleIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDGT = data
+		case "ruleIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDGTE = data
+		case "ruleIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDLT = data
+		case "ruleIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDLTE = data
+		case "ruleIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDContains = data
+		case "ruleIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDHasPrefix = data
+		case "ruleIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDHasSuffix = data
+		case "ruleIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDEqualFold = data
+		case "ruleIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ruleIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RuleIDContainsFold = data
+		case "relatedObjectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectType"))
+			data, err := ec.unmarshalORuleAssignmentObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectType = data
+		case "relatedObjectTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeNEQ"))
+			data, err := ec.unmarshalORuleAssignmentObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeNEQ = data
+		case "relatedObjectTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeIn"))
+			data, err := ec.unmarshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeIn = data
+		case "relatedObjectTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectTypeNotIn"))
+			data, err := ec.unmarshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectTypeNotIn = data
+		case "relatedObjectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectID = data
+		case "relatedObjectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDNEQ = data
+		case "relatedObjectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDIn = data
+		case "relatedObjectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDNotIn = data
+		case "relatedObjectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDGT = data
+		case "relatedObjectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDGTE = data
+		case "relatedObjectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDLT = data
+		case "relatedObjectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDLTE = data
+		case "relatedObjectIDContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDContains = data
+		case "relatedObjectIDHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDHasPrefix = data
+		case "relatedObjectIDHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDHasSuffix = data
+		case "relatedObjectIDEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDEqualFold = data
+		case "relatedObjectIDContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectIDContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectIDContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (ValidationRuleInput, error) {
+	var it ValidationRuleInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "type", "contextType", "rules", "error", "applicableTo"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "contextType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextType = data
+		case "rules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rules"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rules = data
+		case "error":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("error"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Error = data
+		case "applicableTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableTo"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableTo = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputValidationRuleOrder(ctx context.Context, obj any) (ent.ValidationRuleOrder, error) {
+	var it ent.ValidationRuleOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNValidationRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputValidationRuleWhereInput(ctx context.Context, obj any) (ent.ValidationRuleWhereInput, error) {
+	var it ent.ValidationRuleWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn", "typeGT", "typeGTE", "typeLT", "typeLTE", "typeContains", "typeHasPrefix", "typeHasSuffix", "typeEqualFold", "typeContainsFold", "contextType", "contextTypeNEQ", "contextTypeIn", "contextTypeNotIn", "contextTypeGT", "contextTypeGTE", "contextTypeLT", "contextTypeLTE", "contextTypeContains", "contextTypeHasPrefix", "contextTypeHasSuffix", "contextTypeEqualFold", "contextTypeContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOValidationRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOValidationRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOValidationRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "typeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeNEQ = data
+		case "typeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeIn = data
+		case "typeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeNotIn = data
+		case "typeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeGT = data
+		case "typeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeGTE = data
+		case "typeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeLT = data
+		case "typeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeLTE = data
+		case "typeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeContains = data
+		case "typeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeHasPrefix = data
+		case "typeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeHasSuffix = data
+		case "typeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeEqualFold = data
+		case "typeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("typeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TypeContainsFold = data
+		case "contextType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextType = data
+		case "contextTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeNEQ = data
+		case "contextTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeIn = data
+		case "contextTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeNotIn = data
+		case "contextTypeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeGT = data
+		case "contextTypeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeGTE = data
+		case "contextTypeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeLT = data
+		case "contextTypeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeLTE = data
+		case "contextTypeContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeContains = data
+		case "contextTypeHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeHasPrefix = data
+		case "contextTypeHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeHasSuffix = data
+		case "contextTypeEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeEqualFold = data
+		case "contextTypeContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contextTypeContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContextTypeContainsFold = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputValidityHoursInput(ctx context.Context, obj any) (jsonfield.ValidityHours, error) {
 	var it jsonfield.ValidityHours
 	if obj == nil {
@@ -38802,6 +48699,78 @@ func (ec *executionContext) unmarshalInputVoucherOrder(ctx context.Context, obj 
 				return it, err
 			}
 			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (VoucherRedemptionInput, error) {
+	var it VoucherRedemptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"customer", "order", "gift", "reward", "session", "trackingID", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "reward":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
+			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reward = data
+		case "session":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("session"))
+			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Session = data
+		case "trackingID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackingID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackingID = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
 		}
 	}
 	return it, nil
@@ -39841,7 +49810,7 @@ func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "code", "codeNEQ", "codeIn", "codeNotIn", "codeGT", "codeGTE", "codeLT", "codeLTE", "codeContains", "codeHasPrefix", "codeHasSuffix", "codeEqualFold", "codeContainsFold", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDIsNil", "campaignIDNotNil", "campaignIDEqualFold", "campaignIDContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn", "category", "categoryNEQ", "categoryIn", "categoryNotIn", "categoryGT", "categoryGTE", "categoryLT", "categoryLTE", "categoryContains", "categoryHasPrefix", "categoryHasSuffix", "categoryIsNil", "categoryNotNil", "categoryEqualFold", "categoryContainsFold", "categoryID", "categoryIDNEQ", "categoryIDIn", "categoryIDNotIn", "categoryIDGT", "categoryIDGTE", "categoryIDLT", "categoryIDLTE", "categoryIDContains", "categoryIDHasPrefix", "categoryIDHasSuffix", "categoryIDIsNil", "categoryIDNotNil", "categoryIDEqualFold", "categoryIDContainsFold", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "expirationDate", "expirationDateNEQ", "expirationDateIn", "expirationDateNotIn", "expirationDateGT", "expirationDateGTE", "expirationDateLT", "expirationDateLTE", "expirationDateIsNil", "expirationDateNotNil", "active", "activeNEQ", "additionalInfo", "additionalInfoNEQ", "additionalInfoIn", "additionalInfoNotIn", "additionalInfoGT", "additionalInfoGTE", "additionalInfoLT", "additionalInfoLTE", "additionalInfoContains", "additionalInfoHasPrefix", "additionalInfoHasSuffix", "additionalInfoIsNil", "additionalInfoNotNil", "additionalInfoEqualFold", "additionalInfoContainsFold", "isReferralCode", "isReferralCodeNEQ", "holderID", "holderIDNEQ", "holderIDIn", "holderIDNotIn", "holderIDGT", "holderIDGTE", "holderIDLT", "holderIDLTE", "holderIDContains", "holderIDHasPrefix", "holderIDHasSuffix", "holderIDIsNil", "holderIDNotNil", "holderIDEqualFold", "holderIDContainsFold", "referrerID", "referrerIDNEQ", "referrerIDIn", "referrerIDNotIn", "referrerIDGT", "referrerIDGTE", "referrerIDLT", "referrerIDLTE", "referrerIDContains", "referrerIDHasPrefix", "referrerIDHasSuffix", "referrerIDIsNil", "referrerIDNotNil", "referrerIDEqualFold", "referrerIDContainsFold", "publishCount", "publishCountNEQ", "publishCountIn", "publishCountNotIn", "publishCountGT", "publishCountGTE", "publishCountLT", "publishCountLTE", "redemptionQuantity", "redemptionQuantityNEQ", "redemptionQuantityIn", "redemptionQuantityNotIn", "redemptionQuantityGT", "redemptionQuantityGTE", "redemptionQuantityLT", "redemptionQuantityLTE", "redemptionQuantityIsNil", "redemptionQuantityNotNil", "redeemedQuantity", "redeemedQuantityNEQ", "redeemedQuantityIn", "redeemedQuantityNotIn", "redeemedQuantityGT", "redeemedQuantityGTE", "redeemedQuantityLT", "redeemedQuantityLTE", "redeemedPoints", "redeemedPointsNEQ", "redeemedPointsIn", "redeemedPointsNotIn", "redeemedPointsGT", "redeemedPointsGTE", "redeemedPointsLT", "redeemedPointsLTE", "hasCampaign", "hasCampaignWith", "hasPublications", "hasPublicationsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "code", "codeNEQ", "codeIn", "codeNotIn", "codeGT", "codeGTE", "codeLT", "codeLTE", "codeContains", "codeHasPrefix", "codeHasSuffix", "codeEqualFold", "codeContainsFold", "campaignID", "campaignIDNEQ", "campaignIDIn", "campaignIDNotIn", "campaignIDGT", "campaignIDGTE", "campaignIDLT", "campaignIDLTE", "campaignIDContains", "campaignIDHasPrefix", "campaignIDHasSuffix", "campaignIDIsNil", "campaignIDNotNil", "campaignIDEqualFold", "campaignIDContainsFold", "type", "typeNEQ", "typeIn", "typeNotIn", "category", "categoryNEQ", "categoryIn", "categoryNotIn", "categoryGT", "categoryGTE", "categoryLT", "categoryLTE", "categoryContains", "categoryHasPrefix", "categoryHasSuffix", "categoryIsNil", "categoryNotNil", "categoryEqualFold", "categoryContainsFold", "categoryID", "categoryIDNEQ", "categoryIDIn", "categoryIDNotIn", "categoryIDGT", "categoryIDGTE", "categoryIDLT", "categoryIDLTE", "categoryIDContains", "categoryIDHasPrefix", "categoryIDHasSuffix", "categoryIDIsNil", "categoryIDNotNil", "categoryIDEqualFold", "categoryIDContainsFold", "startDate", "startDateNEQ", "startDateIn", "startDateNotIn", "startDateGT", "startDateGTE", "startDateLT", "startDateLTE", "startDateIsNil", "startDateNotNil", "expirationDate", "expirationDateNEQ", "expirationDateIn", "expirationDateNotIn", "expirationDateGT", "expirationDateGTE", "expirationDateLT", "expirationDateLTE", "expirationDateIsNil", "expirationDateNotNil", "active", "activeNEQ", "additionalInfo", "additionalInfoNEQ", "additionalInfoIn", "additionalInfoNotIn", "additionalInfoGT", "additionalInfoGTE", "additionalInfoLT", "additionalInfoLTE", "additionalInfoContains", "additionalInfoHasPrefix", "additionalInfoHasSuffix", "additionalInfoIsNil", "additionalInfoNotNil", "additionalInfoEqualFold", "additionalInfoContainsFold", "isReferralCode", "isReferralCodeNEQ", "holderID", "holderIDNEQ", "holderIDIn", "holderIDNotIn", "holderIDGT", "holderIDGTE", "holderIDLT", "holderIDLTE", "holderIDContains", "holderIDHasPrefix", "holderIDHasSuffix", "holderIDIsNil", "holderIDNotNil", "holderIDEqualFold", "holderIDContainsFold", "referrerID", "referrerIDNEQ", "referrerIDIn", "referrerIDNotIn", "referrerIDGT", "referrerIDGTE", "referrerIDLT", "referrerIDLTE", "referrerIDContains", "referrerIDHasPrefix", "referrerIDHasSuffix", "referrerIDIsNil", "referrerIDNotNil", "referrerIDEqualFold", "referrerIDContainsFold", "publishCount", "publishCountNEQ", "publishCountIn", "publishCountNotIn", "publishCountGT", "publishCountGTE", "publishCountLT", "publishCountLTE", "redemptionQuantity", "redemptionQuantityNEQ", "redemptionQuantityIn", "redemptionQuantityNotIn", "redemptionQuantityGT", "redemptionQuantityGTE", "redemptionQuantityLT", "redemptionQuantityLTE", "redemptionQuantityIsNil", "redemptionQuantityNotNil", "redeemedQuantity", "redeemedQuantityNEQ", "redeemedQuantityIn", "redeemedQuantityNotIn", "redeemedQuantityGT", "redeemedQuantityGTE", "redeemedQuantityLT", "redeemedQuantityLTE", "redeemedPoints", "redeemedPointsNEQ", "redeemedPointsIn", "redeemedPointsNotIn", "redeemedPointsGT", "redeemedPointsGTE", "redeemedPointsLT", "redeemedPointsLTE", "hasCampaign", "hasCampaignWith", "hasPublications", "hasPublicationsWith", "hasRedemptions", "hasRedemptionsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -41248,6 +51217,20 @@ func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.HasPublicationsWith = data
+		case "hasRedemptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRedemptions"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRedemptions = data
+		case "hasRedemptionsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRedemptionsWith"))
+			data, err := ec.unmarshalORedemptionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRedemptionsWith = data
 		}
 	}
 	return it, nil
@@ -41271,6 +51254,16 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Voucher(ctx, sel, obj)
+	case *ent.ValidationRuleAssignment:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ValidationRuleAssignment(ctx, sel, obj)
+	case *ent.ValidationRule:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ValidationRule(ctx, sel, obj)
 	case *ent.Segment:
 		if obj == nil {
 			return graphql.Null
@@ -41286,11 +51279,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Reward(ctx, sel, obj)
+	case *ent.Redemption:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Redemption(ctx, sel, obj)
 	case *ent.Publication:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._Publication(ctx, sel, obj)
+	case *ent.Order:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Order(ctx, sel, obj)
 	case *ent.MetadataSchema:
 		if obj == nil {
 			return graphql.Null
@@ -43179,6 +53182,44 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 					}
 				}()
 				res = ec._Customer_publications(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "redemptions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Customer_redemptions(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -45232,6 +55273,168 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "validateStacked":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_validateStacked(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validateVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_validateVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemStacked":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeemStacked(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeemVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollbackRedemption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rollbackRedemption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollbackStackedRedemption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rollbackStackedRedemption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "releaseSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_releaseSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createValidationRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createValidationRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateValidationRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateValidationRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteValidationRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteValidationRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assignValidationRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_assignValidationRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unassignValidationRule":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unassignValidationRule(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderImplementors = []string{"Order", "Node"}
+
+func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, obj *ent.Order) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Order")
+		case "id":
+			out.Values[i] = ec._Order_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Order_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Order_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sourceID":
+			out.Values[i] = ec._Order_sourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Order_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customerID":
+			out.Values[i] = ec._Order_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "calculated":
+			out.Values[i] = ec._Order_calculated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redemptions":
+			out.Values[i] = ec._Order_redemptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._Order_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -45975,6 +56178,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "redemptions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_redemptions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "rewards":
 			field := field
 
@@ -46437,6 +56662,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "redemptionList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_redemptionList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "redemption":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_redemption(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "validationRule":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_validationRule(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -46472,9 +56763,92 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-var redemptionImplementors = []string{"Redemption"}
+var redeemableResultImplementors = []string{"RedeemableResult"}
 
-func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Redemption) graphql.Marshaler {
+func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.SelectionSet, obj *RedeemableResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedeemableResult")
+		case "status":
+			out.Values[i] = ec._RedeemableResult_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._RedeemableResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "object":
+			out.Values[i] = ec._RedeemableResult_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "result":
+			out.Values[i] = ec._RedeemableResult_result(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._RedeemableResult_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "applicableTo":
+			out.Values[i] = ec._RedeemableResult_applicableTo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "inapplicableTo":
+			out.Values[i] = ec._RedeemableResult_inapplicableTo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._RedeemableResult_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignID":
+			out.Values[i] = ec._RedeemableResult_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "campaignName":
+			out.Values[i] = ec._RedeemableResult_campaignName(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionImplementors = []string{"Redemption", "Node"}
+
+func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSet, obj *ent.Redemption) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -46484,9 +56858,450 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Redemption")
-		case "quantity":
-			out.Values[i] = ec._Redemption_quantity(ctx, field, obj)
+		case "id":
+			out.Values[i] = ec._Redemption_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Redemption_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Redemption_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "object":
+			out.Values[i] = ec._Redemption_object(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "result":
+			out.Values[i] = ec._Redemption_result(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Redemption_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failureCode":
+			out.Values[i] = ec._Redemption_failureCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failureMessage":
+			out.Values[i] = ec._Redemption_failureMessage(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "parentID":
+			out.Values[i] = ec._Redemption_parentID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rolledBackID":
+			out.Values[i] = ec._Redemption_rolledBackID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rollbackID":
+			out.Values[i] = ec._Redemption_rollbackID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "voucherID":
+			out.Values[i] = ec._Redemption_voucherID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "voucherCode":
+			out.Values[i] = ec._Redemption_voucherCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "campaignID":
+			out.Values[i] = ec._Redemption_campaignID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customerID":
+			out.Values[i] = ec._Redemption_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "orderID":
+			out.Values[i] = ec._Redemption_orderID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "trackingID":
+			out.Values[i] = ec._Redemption_trackingID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sessionKey":
+			out.Values[i] = ec._Redemption_sessionKey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reason":
+			out.Values[i] = ec._Redemption_reason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "relatedObjectType":
+			out.Values[i] = ec._Redemption_relatedObjectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "relatedObjectID":
+			out.Values[i] = ec._Redemption_relatedObjectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			out.Values[i] = ec._Redemption_amount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "appliedDiscount":
+			out.Values[i] = ec._Redemption_appliedDiscount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "metadata":
+			out.Values[i] = ec._Redemption_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "order":
+			out.Values[i] = ec._Redemption_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reward":
+			out.Values[i] = ec._Redemption_reward(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "channel":
+			out.Values[i] = ec._Redemption_channel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "voucher":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Redemption_voucher(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "customer":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Redemption_customer(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionConnectionImplementors = []string{"RedemptionConnection"}
+
+func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.RedemptionConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedemptionConnection")
+		case "edges":
+			out.Values[i] = ec._RedemptionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._RedemptionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._RedemptionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionEdgeImplementors = []string{"RedemptionEdge"}
+
+func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.RedemptionEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedemptionEdge")
+		case "node":
+			out.Values[i] = ec._RedemptionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._RedemptionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionFailureImplementors = []string{"RedemptionFailure"}
+
+func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.SelectionSet, obj *RedemptionFailure) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedemptionFailure")
+		case "code":
+			out.Values[i] = ec._RedemptionFailure_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "key":
+			out.Values[i] = ec._RedemptionFailure_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._RedemptionFailure_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "details":
+			out.Values[i] = ec._RedemptionFailure_details(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "resourceID":
+			out.Values[i] = ec._RedemptionFailure_resourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "resourceType":
+			out.Values[i] = ec._RedemptionFailure_resourceType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionLimitImplementors = []string{"RedemptionLimit"}
+
+func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Redemption) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionLimitImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedemptionLimit")
+		case "quantity":
+			out.Values[i] = ec._RedemptionLimit_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var redemptionListImplementors = []string{"RedemptionList"}
+
+func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.SelectionSet, obj *RedemptionList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RedemptionList")
+		case "total":
+			out.Values[i] = ec._RedemptionList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._RedemptionList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -46977,6 +57792,54 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var rollbackResultImplementors = []string{"RollbackResult"}
+
+func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.SelectionSet, obj *RollbackResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RollbackResult")
+		case "rollbacks":
+			out.Values[i] = ec._RollbackResult_rollbacks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollback":
+			out.Values[i] = ec._RollbackResult_rollback(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._RollbackResult_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var segmentImplementors = []string{"Segment", "Node"}
 
 func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, obj *ent.Segment) graphql.Marshaler {
@@ -47188,6 +58051,470 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 			}
 		case "data":
 			out.Values[i] = ec._SegmentList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var stackedRedemptionResultImplementors = []string{"StackedRedemptionResult"}
+
+func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *StackedRedemptionResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StackedRedemptionResult")
+		case "parentRedemption":
+			out.Values[i] = ec._StackedRedemptionResult_parentRedemption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redemptions":
+			out.Values[i] = ec._StackedRedemptionResult_redemptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._StackedRedemptionResult_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "inapplicableRedeemables":
+			out.Values[i] = ec._StackedRedemptionResult_inapplicableRedeemables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "skippedRedeemables":
+			out.Values[i] = ec._StackedRedemptionResult_skippedRedeemables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "failure":
+			out.Values[i] = ec._StackedRedemptionResult_failure(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationResultImplementors = []string{"ValidationResult"}
+
+func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.SelectionSet, obj *ValidationResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationResult")
+		case "id":
+			out.Values[i] = ec._ValidationResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "valid":
+			out.Values[i] = ec._ValidationResult_valid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemables":
+			out.Values[i] = ec._ValidationResult_redeemables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inapplicableRedeemables":
+			out.Values[i] = ec._ValidationResult_inapplicableRedeemables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "skippedRedeemables":
+			out.Values[i] = ec._ValidationResult_skippedRedeemables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._ValidationResult_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "trackingID":
+			out.Values[i] = ec._ValidationResult_trackingID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "session":
+			out.Values[i] = ec._ValidationResult_session(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "stackingRules":
+			out.Values[i] = ec._ValidationResult_stackingRules(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleImplementors = []string{"ValidationRule", "Node"}
+
+func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRule) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRule")
+		case "id":
+			out.Values[i] = ec._ValidationRule_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ValidationRule_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ValidationRule_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ValidationRule_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ValidationRule_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contextType":
+			out.Values[i] = ec._ValidationRule_contextType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rules":
+			out.Values[i] = ec._ValidationRule_rules(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._ValidationRule_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "applicableTo":
+			out.Values[i] = ec._ValidationRule_applicableTo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleAssignmentImplementors = []string{"ValidationRuleAssignment", "Node"}
+
+func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRuleAssignment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleAssignment")
+		case "id":
+			out.Values[i] = ec._ValidationRuleAssignment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ValidationRuleAssignment_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ValidationRuleAssignment_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "ruleID":
+			out.Values[i] = ec._ValidationRuleAssignment_ruleID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedObjectType":
+			out.Values[i] = ec._ValidationRuleAssignment_relatedObjectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedObjectID":
+			out.Values[i] = ec._ValidationRuleAssignment_relatedObjectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleAssignmentConnectionImplementors = []string{"ValidationRuleAssignmentConnection"}
+
+func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRuleAssignmentConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleAssignmentConnection")
+		case "edges":
+			out.Values[i] = ec._ValidationRuleAssignmentConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ValidationRuleAssignmentConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ValidationRuleAssignmentConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleAssignmentEdgeImplementors = []string{"ValidationRuleAssignmentEdge"}
+
+func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRuleAssignmentEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleAssignmentEdge")
+		case "node":
+			out.Values[i] = ec._ValidationRuleAssignmentEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ValidationRuleAssignmentEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleConnectionImplementors = []string{"ValidationRuleConnection"}
+
+func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRuleConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleConnection")
+		case "edges":
+			out.Values[i] = ec._ValidationRuleConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ValidationRuleConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ValidationRuleConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleEdgeImplementors = []string{"ValidationRuleEdge"}
+
+func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ValidationRuleEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleEdge")
+		case "node":
+			out.Values[i] = ec._ValidationRuleEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ValidationRuleEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47483,6 +58810,44 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 					}
 				}()
 				res = ec._Voucher_publications(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "redemptions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_redemptions(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -47848,6 +59213,49 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var voucherRedemptionResultImplementors = []string{"VoucherRedemptionResult"}
+
+func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherRedemptionResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherRedemptionResult")
+		case "redemption":
+			out.Values[i] = ec._VoucherRedemptionResult_redemption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "failure":
+			out.Values[i] = ec._VoucherRedemptionResult_failure(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var voucherTransactionImplementors = []string{"VoucherTransaction", "Node"}
 
 func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.SelectionSet, obj *ent.VoucherTransaction) graphql.Marshaler {
@@ -48013,6 +59421,54 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 			}
 		case "cursor":
 			out.Values[i] = ec._VoucherTransactionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherValidationResultImplementors = []string{"VoucherValidationResult"}
+
+func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherValidationResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherValidationResult")
+		case "valid":
+			out.Values[i] = ec._VoucherValidationResult_valid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._VoucherValidationResult_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._VoucherValidationResult_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48432,6 +59888,28 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (AdjustPointsInput, error) {
 	res, err := ec.unmarshalInputAdjustPointsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAny2interface(ctx context.Context, v any) (any, error) {
+	res, err := graphql.UnmarshalAny(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.SelectionSet, v any) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalAny(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -49486,6 +60964,42 @@ func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgql
 	return v
 }
 
+func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx context.Context, v any) (*OrderItemInput, error) {
+	res, err := ec.unmarshalInputOrderItemInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderOrderField(ctx context.Context, v any) (*ent.OrderOrderField, error) {
+	var res = new(ent.OrderOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.OrderOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (order.Status, error) {
+	var res order.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v order.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNOrderWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInput(ctx context.Context, v any) (*ent.OrderWhereInput, error) {
+	res, err := ec.unmarshalInputOrderWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
 }
@@ -49544,6 +61058,153 @@ func (ec *executionContext) unmarshalNPublicationWhereInput2ᚖgithubᚗcomᚋpr
 func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx context.Context, v any) (PublishInput, error) {
 	res, err := ec.unmarshalInputPublishInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx context.Context, v any) ([]*RedeemableInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*RedeemableInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx context.Context, v any) (*RedeemableInput, error) {
+	res, err := ec.unmarshalInputRedeemableInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *RedeemableResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RedeemableResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx context.Context, sel ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Redemption(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RedemptionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RedemptionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *RedemptionList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RedemptionList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (redemption.Object, error) {
+	var res redemption.Object
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v redemption.Object) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNRedemptionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrder(ctx context.Context, v any) (*ent.RedemptionOrder, error) {
+	res, err := ec.unmarshalInputRedemptionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRedemptionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderField(ctx context.Context, v any) (*ent.RedemptionOrderField, error) {
+	var res = new(ent.RedemptionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRedemptionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RedemptionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (redemption.Result, error) {
+	var res redemption.Result
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v redemption.Result) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (redemption.Status, error) {
+	var res redemption.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v redemption.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx context.Context, v any) (*ent.RedemptionWhereInput, error) {
+	res, err := ec.unmarshalInputRedemptionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
@@ -49664,6 +61325,31 @@ func (ec *executionContext) unmarshalNRewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RollbackResult(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx context.Context, v any) (RuleAssignmentInput, error) {
+	res, err := ec.unmarshalInputRuleAssignmentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx context.Context, v any) (validationruleassignment.RelatedObjectType, error) {
+	var res validationruleassignment.RelatedObjectType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx context.Context, sel ast.SelectionSet, v validationruleassignment.RelatedObjectType) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Segment) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -49734,6 +61420,21 @@ func (ec *executionContext) unmarshalNSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (SendEventInput, error) {
 	res, err := ec.unmarshalInputSendEventInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx context.Context, v any) (StackedRedemptionInput, error) {
+	res, err := ec.unmarshalInputStackedRedemptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *StackedRedemptionResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StackedRedemptionResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -49822,6 +61523,83 @@ func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *ValidationResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ValidationResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ValidationRule(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ValidationRuleAssignment(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNValidationRuleAssignmentOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentOrderField(ctx context.Context, v any) (*ent.ValidationRuleAssignmentOrderField, error) {
+	var res = new(ent.ValidationRuleAssignmentOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNValidationRuleAssignmentOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignmentOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNValidationRuleAssignmentWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInput(ctx context.Context, v any) (*ent.ValidationRuleAssignmentWhereInput, error) {
+	res, err := ec.unmarshalInputValidationRuleAssignmentWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx context.Context, v any) (ValidationRuleInput, error) {
+	res, err := ec.unmarshalInputValidationRuleInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNValidationRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleOrderField(ctx context.Context, v any) (*ent.ValidationRuleOrderField, error) {
+	var res = new(ent.ValidationRuleOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNValidationRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNValidationRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInput(ctx context.Context, v any) (*ent.ValidationRuleWhereInput, error) {
+	res, err := ec.unmarshalInputValidationRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx context.Context, sel ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -49893,6 +61671,16 @@ func (ec *executionContext) marshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoeng
 	return v
 }
 
+func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *VoucherRedemptionResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherRedemptionResult(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransaction) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -49952,6 +61740,16 @@ func (ec *executionContext) unmarshalNVoucherType2githubᚗcomᚋpromoengineᚋp
 
 func (ec *executionContext) marshalNVoucherType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐVoucherType(ctx context.Context, sel ast.SelectionSet, v jsonfield.VoucherType) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *VoucherValidationResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherValidationResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNVoucherWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherWhereInput(ctx context.Context, v any) (*ent.VoucherWhereInput, error) {
@@ -50121,6 +61919,24 @@ func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoen
 	}
 	res, err := ec.unmarshalInputAddVouchersInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalAny(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.SelectionSet, v any) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalAny(v)
+	return res
 }
 
 func (ec *executionContext) marshalOAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -51070,6 +62886,14 @@ func (ec *executionContext) marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CustomerEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCustomerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOCustomerOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerOrderᚄ(ctx context.Context, v any) ([]*ent.CustomerOrder, error) {
 	if v == nil {
 		return nil, nil
@@ -51460,6 +63284,14 @@ func (ec *executionContext) marshalOGift2ᚖgithubᚗcomᚋpromoengineᚋpromoen
 		return graphql.Null
 	}
 	return ec._Gift(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx context.Context, v any) (*GiftCreditsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGiftCreditsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOGiftInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐGift(ctx context.Context, v any) (*jsonfield.Gift, error) {
@@ -52149,6 +63981,108 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋpromoengineᚋpromoengin
 	return ec._Node(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx context.Context, v any) (*OrderInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOrderInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx context.Context, v any) ([]*OrderItemInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*OrderItemInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]order.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []order.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, v any) (*order.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(order.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOOrderStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v *order.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOOrderWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInputᚄ(ctx context.Context, v any) ([]*ent.OrderWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.OrderWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOOrderWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderWhereInput(ctx context.Context, v any) (*ent.OrderWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOrderWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOPointsProportional2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐPointsProportional(ctx context.Context, v any) (*jsonfield.PointsProportional, error) {
 	if v == nil {
 		return nil, nil
@@ -52233,18 +64167,285 @@ func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx context.Context, sel ast.SelectionSet, v *jsonfield.Redemption) graphql.Marshaler {
+func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalORedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx context.Context, sel ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Redemption(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalORedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx context.Context, v any) (*jsonfield.Redemption, error) {
+func (ec *executionContext) marshalORedemptionEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.RedemptionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx context.Context, sel ast.SelectionSet, v *ent.RedemptionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RedemptionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx context.Context, sel ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RedemptionFailure(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORedemptionLimit2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx context.Context, sel ast.SelectionSet, v *jsonfield.Redemption) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RedemptionLimit(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx context.Context, v any) (*jsonfield.Redemption, error) {
 	if v == nil {
 		return nil, nil
 	}
-	res, err := ec.unmarshalInputRedemptionInput(ctx, v)
+	res, err := ec.unmarshalInputRedemptionLimitInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx context.Context, v any) (*RedemptionListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRedemptionListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, v any) ([]redemption.Object, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]redemption.Object, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Object) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (*redemption.Object, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(redemption.Object)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v *redemption.Object) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx context.Context, v any) (*RedemptionOptionsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRedemptionOptionsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORedemptionOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderᚄ(ctx context.Context, v any) ([]*ent.RedemptionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.RedemptionOrder, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedemptionOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrder(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, v any) ([]redemption.Result, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]redemption.Result, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Result) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (*redemption.Result, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(redemption.Result)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v *redemption.Result) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, v any) ([]redemption.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]redemption.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (*redemption.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(redemption.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v *redemption.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalORedemptionWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInputᚄ(ctx context.Context, v any) ([]*ent.RedemptionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.RedemptionWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalORedemptionWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionWhereInput(ctx context.Context, v any) (*ent.RedemptionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRedemptionWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -52340,6 +64541,14 @@ func (ec *executionContext) unmarshalORewardOrder2ᚖgithubᚗcomᚋpromoengine�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputRewardOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx context.Context, v any) (*RewardRedeemInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRewardRedeemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -52472,6 +64681,66 @@ func (ec *executionContext) unmarshalORewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx context.Context, v any) (*RollbackInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRollbackInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectTypeᚄ(ctx context.Context, v any) ([]validationruleassignment.RelatedObjectType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]validationruleassignment.RelatedObjectType, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []validationruleassignment.RelatedObjectType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalORuleAssignmentObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx context.Context, v any) (*validationruleassignment.RelatedObjectType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(validationruleassignment.RelatedObjectType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORuleAssignmentObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx context.Context, sel ast.SelectionSet, v *validationruleassignment.RelatedObjectType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOSegment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegment(ctx context.Context, sel ast.SelectionSet, v *ent.Segment) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -52537,6 +64806,14 @@ func (ec *executionContext) unmarshalOSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputSegmentWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx context.Context, v any) (*SessionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSessionInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -52662,6 +64939,110 @@ func (ec *executionContext) marshalOTriggerLimits2ᚖgithubᚗcomᚋpromoengine�
 	return v
 }
 
+func (ec *executionContext) marshalOValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ValidationRule(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ValidationRuleAssignment(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOValidationRuleAssignmentEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleAssignmentEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOValidationRuleAssignmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOValidationRuleAssignmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignmentEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ValidationRuleAssignmentEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOValidationRuleAssignmentWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInputᚄ(ctx context.Context, v any) ([]*ent.ValidationRuleAssignmentWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ValidationRuleAssignmentWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNValidationRuleAssignmentWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOValidationRuleAssignmentWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentWhereInput(ctx context.Context, v any) (*ent.ValidationRuleAssignmentWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputValidationRuleAssignmentWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOValidationRuleEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOValidationRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOValidationRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ValidationRuleEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOValidationRuleWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInputᚄ(ctx context.Context, v any) ([]*ent.ValidationRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ValidationRuleWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNValidationRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOValidationRuleWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleWhereInput(ctx context.Context, v any) (*ent.ValidationRuleWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputValidationRuleWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOValidityHours2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx context.Context, sel ast.SelectionSet, v *jsonfield.ValidityHours) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -52734,6 +65115,14 @@ func (ec *executionContext) unmarshalOVoucherOrder2ᚕᚖgithubᚗcomᚋpromoeng
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputVoucherRedemptionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransaction) graphql.Marshaler {

@@ -19,11 +19,15 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/segment"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -42,6 +46,14 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixSegment:    segment.Table,
 	pulid.PrefixExport:     export.Table,
 	pulid.PrefixVoucherTx:  vouchertransaction.Table,
+
+	pulid.PrefixRedemption:       redemption.Table,
+	pulid.PrefixRedemptionFailed: redemption.Table,
+	pulid.PrefixRollback:         redemption.Table,
+	pulid.PrefixRollbackFailed:   redemption.Table,
+	pulid.PrefixOrder:            order.Table,
+	pulid.PrefixValidationRule:   validationrule.Table,
+	pulid.PrefixRuleAssignment:   validationruleassignment.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

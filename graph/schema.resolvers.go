@@ -227,6 +227,66 @@ func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.
 	return draftIncentive(ctx, id)
 }
 
+// ValidateStacked is the resolver for the validateStacked field.
+func (r *mutationResolver) ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error) {
+	return validateStacked(ctx, input)
+}
+
+// ValidateVoucher is the resolver for the validateVoucher field.
+func (r *mutationResolver) ValidateVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherValidationResult, error) {
+	return validateVoucher(ctx, code, input)
+}
+
+// RedeemStacked is the resolver for the redeemStacked field.
+func (r *mutationResolver) RedeemStacked(ctx context.Context, input StackedRedemptionInput) (*StackedRedemptionResult, error) {
+	return redeemStacked(ctx, input)
+}
+
+// RedeemVoucher is the resolver for the redeemVoucher field.
+func (r *mutationResolver) RedeemVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
+	return redeemVoucher(ctx, code, input)
+}
+
+// RollbackRedemption is the resolver for the rollbackRedemption field.
+func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *RollbackInput) (*RollbackResult, error) {
+	return rollbackRedemption(ctx, id, input)
+}
+
+// RollbackStackedRedemption is the resolver for the rollbackStackedRedemption field.
+func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *RollbackInput) (*RollbackResult, error) {
+	return rollbackStackedRedemption(ctx, parentID, input)
+}
+
+// ReleaseSession is the resolver for the releaseSession field.
+func (r *mutationResolver) ReleaseSession(ctx context.Context, code string, key string) (bool, error) {
+	return releaseSession(ctx, code, key)
+}
+
+// CreateValidationRule is the resolver for the createValidationRule field.
+func (r *mutationResolver) CreateValidationRule(ctx context.Context, input ValidationRuleInput) (*ent.ValidationRule, error) {
+	return createValidationRule(ctx, input)
+}
+
+// UpdateValidationRule is the resolver for the updateValidationRule field.
+func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input ValidationRuleInput) (*ent.ValidationRule, error) {
+	return updateValidationRule(ctx, id, input)
+}
+
+// DeleteValidationRule is the resolver for the deleteValidationRule field.
+func (r *mutationResolver) DeleteValidationRule(ctx context.Context, id string) (string, error) {
+	return deleteValidationRule(ctx, id)
+}
+
+// AssignValidationRule is the resolver for the assignValidationRule field.
+func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	return assignValidationRule(ctx, ruleID, input)
+}
+
+// UnassignValidationRule is the resolver for the unassignValidationRule field.
+func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error) {
+	return unassignValidationRule(ctx, ruleID, assignmentID)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
@@ -322,6 +382,21 @@ func (r *queryResolver) CardTransactions(ctx context.Context, programID string, 
 	return cardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
 }
 
+// RedemptionList is the resolver for the redemptionList field.
+func (r *queryResolver) RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error) {
+	return listRedemptions(ctx, input)
+}
+
+// Redemption is the resolver for the redemption field.
+func (r *queryResolver) Redemption(ctx context.Context, id string) (*ent.Redemption, error) {
+	return redemptionByID(ctx, id)
+}
+
+// ValidationRule is the resolver for the validationRule field.
+func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error) {
+	return validationRuleByID(ctx, id)
+}
+
 // CustomerIDs is the resolver for the customerIDs field.
 func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error) {
 	return segmentCustomerIDs(ctx, obj)
@@ -337,7 +412,18 @@ func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, af
 	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Quantity is the resolver for the quantity field.
+func (r *orderItemInputResolver) Quantity(ctx context.Context, obj *OrderItemInput, data *int) error {
+	return setItemQuantity(obj, data)
+}
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
-type mutationResolver struct{ *Resolver }
+// OrderItemInput returns OrderItemInputResolver implementation.
+func (r *Resolver) OrderItemInput() OrderItemInputResolver { return &orderItemInputResolver{r} }
+
+type (
+	mutationResolver       struct{ *Resolver }
+	orderItemInputResolver struct{ *Resolver }
+)

@@ -125,6 +125,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	// Export files: no credentials; the signed, expiring token is one.
 	v1.GET("/exports/:id/download", exports.download)
 
+	registerRedemptions(v1, keysOrBearer, root, vouchers)
+	registerValidationRules(v1, keysOrBearer, root)
 	registerLoyalty(r, root)
 
 	// Images of voucher codes: no credentials (the asset id is unguessable).

@@ -41,6 +41,8 @@ const (
 	FieldSystemMetadata = "system_metadata"
 	// EdgePublications holds the string denoting the publications edge name in mutations.
 	EdgePublications = "publications"
+	// EdgeRedemptions holds the string denoting the redemptions edge name in mutations.
+	EdgeRedemptions = "redemptions"
 	// Table holds the table name of the customer in the database.
 	Table = "customers"
 	// PublicationsTable is the table that holds the publications relation/edge.
@@ -50,6 +52,13 @@ const (
 	PublicationsInverseTable = "publications"
 	// PublicationsColumn is the table column denoting the publications relation/edge.
 	PublicationsColumn = "customer_id"
+	// RedemptionsTable is the table that holds the redemptions relation/edge.
+	RedemptionsTable = "redemptions"
+	// RedemptionsInverseTable is the table name for the Redemption entity.
+	// It exists in this package in order to avoid circular dependency with the "redemption" package.
+	RedemptionsInverseTable = "redemptions"
+	// RedemptionsColumn is the table column denoting the redemptions relation/edge.
+	RedemptionsColumn = "customer_id"
 )
 
 // Columns holds all SQL columns for customer fields.
@@ -179,10 +188,31 @@ func ByPublications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newPublicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRedemptionsCount orders the results by redemptions count.
+func ByRedemptionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRedemptionsStep(), opts...)
+	}
+}
+
+// ByRedemptions orders the results by redemptions terms.
+func ByRedemptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRedemptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newPublicationsStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PublicationsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, PublicationsTable, PublicationsColumn),
+	)
+}
+func newRedemptionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RedemptionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
 	)
 }

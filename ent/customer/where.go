@@ -748,6 +748,29 @@ func HasPublicationsWith(preds ...predicate.Publication) predicate.Customer {
 	})
 }
 
+// HasRedemptions applies the HasEdge predicate on the "redemptions" edge.
+func HasRedemptions() predicate.Customer {
+	return predicate.Customer(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRedemptionsWith applies the HasEdge predicate on the "redemptions" edge with a given conditions (other predicates).
+func HasRedemptionsWith(preds ...predicate.Redemption) predicate.Customer {
+	return predicate.Customer(func(s *sql.Selector) {
+		step := newRedemptionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Customer) predicate.Customer {
 	return predicate.Customer(sql.AndPredicates(predicates...))

@@ -249,6 +249,18 @@ func (f OAuthTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OAuthTokenMutation", m)
 }
 
+// The OrderFunc type is an adapter to allow the use of ordinary
+// function as Order mutator.
+type OrderFunc func(context.Context, *ent.OrderMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OrderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OrderMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderMutation", m)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary
 // function as Project mutator.
 type ProjectFunc func(context.Context, *ent.ProjectMutation) (ent.Value, error)
@@ -283,6 +295,18 @@ func (f PublicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationMutation", m)
+}
+
+// The RedemptionFunc type is an adapter to allow the use of ordinary
+// function as Redemption mutator.
+type RedemptionFunc func(context.Context, *ent.RedemptionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RedemptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RedemptionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RedemptionMutation", m)
 }
 
 // The ReferralConversionFunc type is an adapter to allow the use of ordinary
@@ -345,6 +369,18 @@ func (f SegmentMemberFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SegmentMemberMutation", m)
 }
 
+// The SessionLockFunc type is an adapter to allow the use of ordinary
+// function as SessionLock mutator.
+type SessionLockFunc func(context.Context, *ent.SessionLockMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SessionLockFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SessionLockMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SessionLockMutation", m)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary
 // function as User mutator.
 type UserFunc func(context.Context, *ent.UserMutation) (ent.Value, error)
@@ -355,6 +391,30 @@ func (f UserFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UserMutation", m)
+}
+
+// The ValidationRuleFunc type is an adapter to allow the use of ordinary
+// function as ValidationRule mutator.
+type ValidationRuleFunc func(context.Context, *ent.ValidationRuleMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ValidationRuleFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ValidationRuleMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ValidationRuleMutation", m)
+}
+
+// The ValidationRuleAssignmentFunc type is an adapter to allow the use of ordinary
+// function as ValidationRuleAssignment mutator.
+type ValidationRuleAssignmentFunc func(context.Context, *ent.ValidationRuleAssignmentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ValidationRuleAssignmentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ValidationRuleAssignmentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ValidationRuleAssignmentMutation", m)
 }
 
 // The VoucherFunc type is an adapter to allow the use of ordinary

@@ -28,16 +28,21 @@ import (
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -638,6 +643,33 @@ func (f TraverseOAuthToken) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthTokenQuery", q)
 }
 
+// The OrderFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OrderFunc func(context.Context, *ent.OrderQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OrderFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OrderQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OrderQuery", q)
+}
+
+// The TraverseOrder type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOrder func(context.Context, *ent.OrderQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOrder) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOrder) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OrderQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OrderQuery", q)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProjectFunc func(context.Context, *ent.ProjectQuery) (ent.Value, error)
 
@@ -717,6 +749,33 @@ func (f TraversePublication) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.PublicationQuery", q)
+}
+
+// The RedemptionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RedemptionFunc func(context.Context, *ent.RedemptionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RedemptionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RedemptionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RedemptionQuery", q)
+}
+
+// The TraverseRedemption type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRedemption func(context.Context, *ent.RedemptionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRedemption) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRedemption) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RedemptionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RedemptionQuery", q)
 }
 
 // The ReferralConversionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -854,6 +913,33 @@ func (f TraverseSegmentMember) Traverse(ctx context.Context, q ent.Query) error 
 	return fmt.Errorf("unexpected query type %T. expect *ent.SegmentMemberQuery", q)
 }
 
+// The SessionLockFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SessionLockFunc func(context.Context, *ent.SessionLockQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SessionLockFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SessionLockQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SessionLockQuery", q)
+}
+
+// The TraverseSessionLock type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSessionLock func(context.Context, *ent.SessionLockQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSessionLock) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSessionLock) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionLockQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SessionLockQuery", q)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UserFunc func(context.Context, *ent.UserQuery) (ent.Value, error)
 
@@ -879,6 +965,60 @@ func (f TraverseUser) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.UserQuery", q)
+}
+
+// The ValidationRuleFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ValidationRuleFunc func(context.Context, *ent.ValidationRuleQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ValidationRuleFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ValidationRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ValidationRuleQuery", q)
+}
+
+// The TraverseValidationRule type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseValidationRule func(context.Context, *ent.ValidationRuleQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseValidationRule) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseValidationRule) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ValidationRuleQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ValidationRuleQuery", q)
+}
+
+// The ValidationRuleAssignmentFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ValidationRuleAssignmentFunc func(context.Context, *ent.ValidationRuleAssignmentQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ValidationRuleAssignmentFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ValidationRuleAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ValidationRuleAssignmentQuery", q)
+}
+
+// The TraverseValidationRuleAssignment type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseValidationRuleAssignment func(context.Context, *ent.ValidationRuleAssignmentQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseValidationRuleAssignment) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseValidationRuleAssignment) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ValidationRuleAssignmentQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ValidationRuleAssignmentQuery", q)
 }
 
 // The VoucherFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -978,12 +1118,16 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.MetadataSchemaQuery, predicate.MetadataSchema, metadataschema.OrderOption]{typ: ent.TypeMetadataSchema, tq: q}, nil
 	case *ent.OAuthTokenQuery:
 		return &query[*ent.OAuthTokenQuery, predicate.OAuthToken, oauthtoken.OrderOption]{typ: ent.TypeOAuthToken, tq: q}, nil
+	case *ent.OrderQuery:
+		return &query[*ent.OrderQuery, predicate.Order, order.OrderOption]{typ: ent.TypeOrder, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectUserQuery:
 		return &query[*ent.ProjectUserQuery, predicate.ProjectUser, projectuser.OrderOption]{typ: ent.TypeProjectUser, tq: q}, nil
 	case *ent.PublicationQuery:
 		return &query[*ent.PublicationQuery, predicate.Publication, publication.OrderOption]{typ: ent.TypePublication, tq: q}, nil
+	case *ent.RedemptionQuery:
+		return &query[*ent.RedemptionQuery, predicate.Redemption, redemption.OrderOption]{typ: ent.TypeRedemption, tq: q}, nil
 	case *ent.ReferralConversionQuery:
 		return &query[*ent.ReferralConversionQuery, predicate.ReferralConversion, referralconversion.OrderOption]{typ: ent.TypeReferralConversion, tq: q}, nil
 	case *ent.RewardQuery:
@@ -994,8 +1138,14 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.SegmentQuery, predicate.Segment, segment.OrderOption]{typ: ent.TypeSegment, tq: q}, nil
 	case *ent.SegmentMemberQuery:
 		return &query[*ent.SegmentMemberQuery, predicate.SegmentMember, segmentmember.OrderOption]{typ: ent.TypeSegmentMember, tq: q}, nil
+	case *ent.SessionLockQuery:
+		return &query[*ent.SessionLockQuery, predicate.SessionLock, sessionlock.OrderOption]{typ: ent.TypeSessionLock, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
+	case *ent.ValidationRuleQuery:
+		return &query[*ent.ValidationRuleQuery, predicate.ValidationRule, validationrule.OrderOption]{typ: ent.TypeValidationRule, tq: q}, nil
+	case *ent.ValidationRuleAssignmentQuery:
+		return &query[*ent.ValidationRuleAssignmentQuery, predicate.ValidationRuleAssignment, validationruleassignment.OrderOption]{typ: ent.TypeValidationRuleAssignment, tq: q}, nil
 	case *ent.VoucherQuery:
 		return &query[*ent.VoucherQuery, predicate.Voucher, voucher.OrderOption]{typ: ent.TypeVoucher, tq: q}, nil
 	case *ent.VoucherTransactionQuery:

@@ -613,6 +613,32 @@ var (
 			},
 		},
 	}
+	// OrdersColumns holds the columns for the "orders" table.
+	OrdersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "source_id", Type: field.TypeString, Nullable: true, Size: 500},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"CREATED", "PAID", "CANCELED", "FULFILLED"}, Default: "CREATED"},
+		{Name: "customer_id", Type: field.TypeString, Nullable: true},
+		{Name: "calculated", Type: field.TypeJSON},
+		{Name: "redemptions", Type: field.TypeJSON},
+		{Name: "metadata", Type: field.TypeJSON},
+	}
+	// OrdersTable holds the schema information for the "orders" table.
+	OrdersTable = &schema.Table{
+		Name:       "orders",
+		Columns:    OrdersColumns,
+		PrimaryKey: []*schema.Column{OrdersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "order_project_id_source_id",
+				Unique:  true,
+				Columns: []*schema.Column{OrdersColumns[1], OrdersColumns[4]},
+			},
+		},
+	}
 	// ProjectsColumns holds the columns for the "projects" table.
 	ProjectsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -697,6 +723,84 @@ var (
 				Name:    "publication_customer_id_campaign_id",
 				Unique:  false,
 				Columns: []*schema.Column{PublicationsColumns[13], PublicationsColumns[9]},
+			},
+		},
+	}
+	// RedemptionsColumns holds the columns for the "redemptions" table.
+	RedemptionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "object", Type: field.TypeEnum, Enums: []string{"redemption", "redemption_rollback"}},
+		{Name: "result", Type: field.TypeEnum, Enums: []string{"SUCCESS", "FAILURE"}},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"SUCCEEDED", "FAILED", "ROLLED_BACK"}},
+		{Name: "failure_code", Type: field.TypeString, Nullable: true},
+		{Name: "failure_message", Type: field.TypeString, Nullable: true},
+		{Name: "parent_id", Type: field.TypeString, Nullable: true},
+		{Name: "rolled_back_id", Type: field.TypeString, Nullable: true},
+		{Name: "rollback_id", Type: field.TypeString, Nullable: true},
+		{Name: "voucher_code", Type: field.TypeString, Nullable: true},
+		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "order_id", Type: field.TypeString, Nullable: true},
+		{Name: "tracking_id", Type: field.TypeString, Nullable: true},
+		{Name: "session_key", Type: field.TypeString, Nullable: true},
+		{Name: "reason", Type: field.TypeString, Nullable: true},
+		{Name: "related_object_type", Type: field.TypeString},
+		{Name: "related_object_id", Type: field.TypeString},
+		{Name: "amount", Type: field.TypeInt64, Nullable: true},
+		{Name: "applied_discount", Type: field.TypeInt64, Default: 0},
+		{Name: "metadata", Type: field.TypeJSON},
+		{Name: "order", Type: field.TypeJSON, Nullable: true},
+		{Name: "reward", Type: field.TypeJSON, Nullable: true},
+		{Name: "channel", Type: field.TypeJSON, Nullable: true},
+		{Name: "customer_id", Type: field.TypeString, Nullable: true},
+		{Name: "voucher_id", Type: field.TypeString, Nullable: true},
+	}
+	// RedemptionsTable holds the schema information for the "redemptions" table.
+	RedemptionsTable = &schema.Table{
+		Name:       "redemptions",
+		Columns:    RedemptionsColumns,
+		PrimaryKey: []*schema.Column{RedemptionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "redemptions_customers_redemptions",
+				Columns:    []*schema.Column{RedemptionsColumns[26]},
+				RefColumns: []*schema.Column{CustomersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "redemptions_vouchers_redemptions",
+				Columns:    []*schema.Column{RedemptionsColumns[27]},
+				RefColumns: []*schema.Column{VouchersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "redemption_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[1], RedemptionsColumns[2], RedemptionsColumns[0]},
+			},
+			{
+				Name:    "redemption_voucher_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[27], RedemptionsColumns[2]},
+			},
+			{
+				Name:    "redemption_customer_id_voucher_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[26], RedemptionsColumns[27]},
+			},
+			{
+				Name:    "redemption_parent_id",
+				Unique:  false,
+				Columns: []*schema.Column{RedemptionsColumns[9]},
+			},
+			{
+				Name:    "redemption_rolled_back_id_result",
+				Unique:  true,
+				Columns: []*schema.Column{RedemptionsColumns[10], RedemptionsColumns[5]},
 			},
 		},
 	}
@@ -863,6 +967,38 @@ var (
 			},
 		},
 	}
+	// SessionLocksColumns holds the columns for the "session_locks" table.
+	SessionLocksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "key", Type: field.TypeString, Size: 200},
+		{Name: "voucher_id", Type: field.TypeString},
+		{Name: "credits", Type: field.TypeInt64, Default: 0},
+		{Name: "points", Type: field.TypeInt64, Default: 0},
+		{Name: "ttl", Type: field.TypeInt64},
+		{Name: "ttl_unit", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// SessionLocksTable holds the schema information for the "session_locks" table.
+	SessionLocksTable = &schema.Table{
+		Name:       "session_locks",
+		Columns:    SessionLocksColumns,
+		PrimaryKey: []*schema.Column{SessionLocksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "sessionlock_project_id_key_voucher_id",
+				Unique:  true,
+				Columns: []*schema.Column{SessionLocksColumns[1], SessionLocksColumns[4], SessionLocksColumns[5]},
+			},
+			{
+				Name:    "sessionlock_voucher_id_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{SessionLocksColumns[5], SessionLocksColumns[10]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -879,6 +1015,60 @@ var (
 		Name:       "users",
 		Columns:    UsersColumns,
 		PrimaryKey: []*schema.Column{UsersColumns[0]},
+	}
+	// ValidationRulesColumns holds the columns for the "validation_rules" table.
+	ValidationRulesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "type", Type: field.TypeString, Default: "basic"},
+		{Name: "context_type", Type: field.TypeString, Default: "global"},
+		{Name: "rules", Type: field.TypeJSON},
+		{Name: "error", Type: field.TypeJSON, Nullable: true},
+		{Name: "applicable_to", Type: field.TypeJSON, Nullable: true},
+	}
+	// ValidationRulesTable holds the schema information for the "validation_rules" table.
+	ValidationRulesTable = &schema.Table{
+		Name:       "validation_rules",
+		Columns:    ValidationRulesColumns,
+		PrimaryKey: []*schema.Column{ValidationRulesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "validationrule_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ValidationRulesColumns[1]},
+			},
+		},
+	}
+	// ValidationRuleAssignmentsColumns holds the columns for the "validation_rule_assignments" table.
+	ValidationRuleAssignmentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "rule_id", Type: field.TypeString},
+		{Name: "related_object_type", Type: field.TypeEnum, Enums: []string{"voucher", "campaign"}},
+		{Name: "related_object_id", Type: field.TypeString},
+	}
+	// ValidationRuleAssignmentsTable holds the schema information for the "validation_rule_assignments" table.
+	ValidationRuleAssignmentsTable = &schema.Table{
+		Name:       "validation_rule_assignments",
+		Columns:    ValidationRuleAssignmentsColumns,
+		PrimaryKey: []*schema.Column{ValidationRuleAssignmentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "validationruleassignment_project_id_related_object_id_rule_id",
+				Unique:  true,
+				Columns: []*schema.Column{ValidationRuleAssignmentsColumns[1], ValidationRuleAssignmentsColumns[6], ValidationRuleAssignmentsColumns[4]},
+			},
+			{
+				Name:    "validationruleassignment_rule_id",
+				Unique:  false,
+				Columns: []*schema.Column{ValidationRuleAssignmentsColumns[4]},
+			},
+		},
 	}
 	// VouchersColumns holds the columns for the "vouchers" table.
 	VouchersColumns = []*schema.Column{
@@ -1018,15 +1208,20 @@ var (
 		ManagementKeysTable,
 		MetadataSchemasTable,
 		OauthTokensTable,
+		OrdersTable,
 		ProjectsTable,
 		ProjectUsersTable,
 		PublicationsTable,
+		RedemptionsTable,
 		ReferralConversionsTable,
 		RewardsTable,
 		RewardActivitiesTable,
 		SegmentsTable,
 		SegmentMembersTable,
+		SessionLocksTable,
 		UsersTable,
+		ValidationRulesTable,
+		ValidationRuleAssignmentsTable,
 		VouchersTable,
 		VoucherTransactionsTable,
 		PublicationVouchersTable,
@@ -1045,6 +1240,8 @@ func init() {
 	}
 	ProjectUsersTable.ForeignKeys[0].RefTable = UsersTable
 	PublicationsTable.ForeignKeys[0].RefTable = CustomersTable
+	RedemptionsTable.ForeignKeys[0].RefTable = CustomersTable
+	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
 	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
 	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable

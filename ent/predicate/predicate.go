@@ -66,6 +66,9 @@ type MetadataSchema func(*sql.Selector)
 // OAuthToken is the predicate function for oauthtoken builders.
 type OAuthToken func(*sql.Selector)
 
+// Order is the predicate function for order builders.
+type Order func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
 
@@ -74,6 +77,9 @@ type ProjectUser func(*sql.Selector)
 
 // Publication is the predicate function for publication builders.
 type Publication func(*sql.Selector)
+
+// Redemption is the predicate function for redemption builders.
+type Redemption func(*sql.Selector)
 
 // ReferralConversion is the predicate function for referralconversion builders.
 type ReferralConversion func(*sql.Selector)
@@ -90,8 +96,17 @@ type Segment func(*sql.Selector)
 // SegmentMember is the predicate function for segmentmember builders.
 type SegmentMember func(*sql.Selector)
 
+// SessionLock is the predicate function for sessionlock builders.
+type SessionLock func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
+
+// ValidationRule is the predicate function for validationrule builders.
+type ValidationRule func(*sql.Selector)
+
+// ValidationRuleAssignment is the predicate function for validationruleassignment builders.
+type ValidationRuleAssignment func(*sql.Selector)
 
 // Voucher is the predicate function for voucher builders.
 type Voucher func(*sql.Selector)

@@ -25,16 +25,21 @@ import (
 	"github.com/promoengine/promoengine/ent/managementkey"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
+	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/project"
 	"github.com/promoengine/promoengine/ent/projectuser"
 	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
 	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/user"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 )
@@ -986,6 +991,67 @@ func init() {
 	oauthtoken.DefaultID = oauthtokenDescID.Default.(func() string)
 	// oauthtoken.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	oauthtoken.IDValidator = oauthtokenDescID.Validators[0].(func(string) error)
+	orderMixin := schema.Order{}.Mixin()
+	orderMixinHooks1 := orderMixin[1].Hooks()
+	order.Hooks[0] = orderMixinHooks1[0]
+	orderMixinInters1 := orderMixin[1].Interceptors()
+	order.Interceptors[0] = orderMixinInters1[0]
+	orderMixinFields0 := orderMixin[0].Fields()
+	_ = orderMixinFields0
+	orderMixinFields1 := orderMixin[1].Fields()
+	_ = orderMixinFields1
+	orderMixinFields2 := orderMixin[2].Fields()
+	_ = orderMixinFields2
+	orderFields := schema.Order{}.Fields()
+	_ = orderFields
+	// orderDescProjectID is the schema descriptor for project_id field.
+	orderDescProjectID := orderMixinFields1[0].Descriptor()
+	// order.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	order.ProjectIDValidator = orderDescProjectID.Validators[0].(func(string) error)
+	// orderDescCreatedAt is the schema descriptor for created_at field.
+	orderDescCreatedAt := orderMixinFields2[0].Descriptor()
+	// order.DefaultCreatedAt holds the default value on creation for the created_at field.
+	order.DefaultCreatedAt = orderDescCreatedAt.Default.(func() time.Time)
+	// orderDescUpdatedAt is the schema descriptor for updated_at field.
+	orderDescUpdatedAt := orderMixinFields2[1].Descriptor()
+	// order.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	order.UpdateDefaultUpdatedAt = orderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// orderDescSourceID is the schema descriptor for source_id field.
+	orderDescSourceID := orderFields[0].Descriptor()
+	// order.SourceIDValidator is a validator for the "source_id" field. It is called by the builders before save.
+	order.SourceIDValidator = func() func(string) error {
+		validators := orderDescSourceID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source_id string) error {
+			for _, fn := range fns {
+				if err := fn(source_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// orderDescCalculated is the schema descriptor for calculated field.
+	orderDescCalculated := orderFields[3].Descriptor()
+	// order.DefaultCalculated holds the default value on creation for the calculated field.
+	order.DefaultCalculated = orderDescCalculated.Default.(map[string]interface{})
+	// orderDescRedemptions is the schema descriptor for redemptions field.
+	orderDescRedemptions := orderFields[4].Descriptor()
+	// order.DefaultRedemptions holds the default value on creation for the redemptions field.
+	order.DefaultRedemptions = orderDescRedemptions.Default.(map[string]interface{})
+	// orderDescMetadata is the schema descriptor for metadata field.
+	orderDescMetadata := orderFields[5].Descriptor()
+	// order.DefaultMetadata holds the default value on creation for the metadata field.
+	order.DefaultMetadata = orderDescMetadata.Default.(map[string]interface{})
+	// orderDescID is the schema descriptor for id field.
+	orderDescID := orderMixinFields0[0].Descriptor()
+	// order.DefaultID holds the default value on creation for the id field.
+	order.DefaultID = orderDescID.Default.(func() string)
+	// order.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	order.IDValidator = orderDescID.Validators[0].(func(string) error)
 	projectMixin := schema.Project{}.Mixin()
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0
@@ -1117,6 +1183,45 @@ func init() {
 	publication.DefaultID = publicationDescID.Default.(func() string)
 	// publication.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	publication.IDValidator = publicationDescID.Validators[0].(func(string) error)
+	redemptionMixin := schema.Redemption{}.Mixin()
+	redemptionMixinHooks1 := redemptionMixin[1].Hooks()
+	redemption.Hooks[0] = redemptionMixinHooks1[0]
+	redemptionMixinInters1 := redemptionMixin[1].Interceptors()
+	redemption.Interceptors[0] = redemptionMixinInters1[0]
+	redemptionMixinFields0 := redemptionMixin[0].Fields()
+	_ = redemptionMixinFields0
+	redemptionMixinFields1 := redemptionMixin[1].Fields()
+	_ = redemptionMixinFields1
+	redemptionMixinFields2 := redemptionMixin[2].Fields()
+	_ = redemptionMixinFields2
+	redemptionFields := schema.Redemption{}.Fields()
+	_ = redemptionFields
+	// redemptionDescProjectID is the schema descriptor for project_id field.
+	redemptionDescProjectID := redemptionMixinFields1[0].Descriptor()
+	// redemption.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	redemption.ProjectIDValidator = redemptionDescProjectID.Validators[0].(func(string) error)
+	// redemptionDescCreatedAt is the schema descriptor for created_at field.
+	redemptionDescCreatedAt := redemptionMixinFields2[0].Descriptor()
+	// redemption.DefaultCreatedAt holds the default value on creation for the created_at field.
+	redemption.DefaultCreatedAt = redemptionDescCreatedAt.Default.(func() time.Time)
+	// redemptionDescUpdatedAt is the schema descriptor for updated_at field.
+	redemptionDescUpdatedAt := redemptionMixinFields2[1].Descriptor()
+	// redemption.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	redemption.UpdateDefaultUpdatedAt = redemptionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// redemptionDescAppliedDiscount is the schema descriptor for applied_discount field.
+	redemptionDescAppliedDiscount := redemptionFields[19].Descriptor()
+	// redemption.DefaultAppliedDiscount holds the default value on creation for the applied_discount field.
+	redemption.DefaultAppliedDiscount = redemptionDescAppliedDiscount.Default.(int64)
+	// redemptionDescMetadata is the schema descriptor for metadata field.
+	redemptionDescMetadata := redemptionFields[20].Descriptor()
+	// redemption.DefaultMetadata holds the default value on creation for the metadata field.
+	redemption.DefaultMetadata = redemptionDescMetadata.Default.(map[string]interface{})
+	// redemptionDescID is the schema descriptor for id field.
+	redemptionDescID := redemptionMixinFields0[0].Descriptor()
+	// redemption.DefaultID holds the default value on creation for the id field.
+	redemption.DefaultID = redemptionDescID.Default.(func() string)
+	// redemption.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	redemption.IDValidator = redemptionDescID.Validators[0].(func(string) error)
 	referralconversionMixin := schema.ReferralConversion{}.Mixin()
 	referralconversionMixinHooks1 := referralconversionMixin[1].Hooks()
 	referralconversion.Hooks[0] = referralconversionMixinHooks1[0]
@@ -1308,6 +1413,63 @@ func init() {
 	segmentmember.DefaultID = segmentmemberDescID.Default.(func() string)
 	// segmentmember.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	segmentmember.IDValidator = segmentmemberDescID.Validators[0].(func(string) error)
+	sessionlockMixin := schema.SessionLock{}.Mixin()
+	sessionlockMixinHooks1 := sessionlockMixin[1].Hooks()
+	sessionlock.Hooks[0] = sessionlockMixinHooks1[0]
+	sessionlockMixinInters1 := sessionlockMixin[1].Interceptors()
+	sessionlock.Interceptors[0] = sessionlockMixinInters1[0]
+	sessionlockMixinFields0 := sessionlockMixin[0].Fields()
+	_ = sessionlockMixinFields0
+	sessionlockMixinFields1 := sessionlockMixin[1].Fields()
+	_ = sessionlockMixinFields1
+	sessionlockMixinFields2 := sessionlockMixin[2].Fields()
+	_ = sessionlockMixinFields2
+	sessionlockFields := schema.SessionLock{}.Fields()
+	_ = sessionlockFields
+	// sessionlockDescProjectID is the schema descriptor for project_id field.
+	sessionlockDescProjectID := sessionlockMixinFields1[0].Descriptor()
+	// sessionlock.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	sessionlock.ProjectIDValidator = sessionlockDescProjectID.Validators[0].(func(string) error)
+	// sessionlockDescCreatedAt is the schema descriptor for created_at field.
+	sessionlockDescCreatedAt := sessionlockMixinFields2[0].Descriptor()
+	// sessionlock.DefaultCreatedAt holds the default value on creation for the created_at field.
+	sessionlock.DefaultCreatedAt = sessionlockDescCreatedAt.Default.(func() time.Time)
+	// sessionlockDescUpdatedAt is the schema descriptor for updated_at field.
+	sessionlockDescUpdatedAt := sessionlockMixinFields2[1].Descriptor()
+	// sessionlock.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	sessionlock.UpdateDefaultUpdatedAt = sessionlockDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// sessionlockDescKey is the schema descriptor for key field.
+	sessionlockDescKey := sessionlockFields[0].Descriptor()
+	// sessionlock.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	sessionlock.KeyValidator = func() func(string) error {
+		validators := sessionlockDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// sessionlockDescCredits is the schema descriptor for credits field.
+	sessionlockDescCredits := sessionlockFields[2].Descriptor()
+	// sessionlock.DefaultCredits holds the default value on creation for the credits field.
+	sessionlock.DefaultCredits = sessionlockDescCredits.Default.(int64)
+	// sessionlockDescPoints is the schema descriptor for points field.
+	sessionlockDescPoints := sessionlockFields[3].Descriptor()
+	// sessionlock.DefaultPoints holds the default value on creation for the points field.
+	sessionlock.DefaultPoints = sessionlockDescPoints.Default.(int64)
+	// sessionlockDescID is the schema descriptor for id field.
+	sessionlockDescID := sessionlockMixinFields0[0].Descriptor()
+	// sessionlock.DefaultID holds the default value on creation for the id field.
+	sessionlock.DefaultID = sessionlockDescID.Default.(func() string)
+	// sessionlock.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	sessionlock.IDValidator = sessionlockDescID.Validators[0].(func(string) error)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
@@ -1377,6 +1539,94 @@ func init() {
 	user.DefaultID = userDescID.Default.(func() string)
 	// user.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	user.IDValidator = userDescID.Validators[0].(func(string) error)
+	validationruleMixin := schema.ValidationRule{}.Mixin()
+	validationruleMixinHooks1 := validationruleMixin[1].Hooks()
+	validationrule.Hooks[0] = validationruleMixinHooks1[0]
+	validationruleMixinInters1 := validationruleMixin[1].Interceptors()
+	validationrule.Interceptors[0] = validationruleMixinInters1[0]
+	validationruleMixinFields0 := validationruleMixin[0].Fields()
+	_ = validationruleMixinFields0
+	validationruleMixinFields1 := validationruleMixin[1].Fields()
+	_ = validationruleMixinFields1
+	validationruleMixinFields2 := validationruleMixin[2].Fields()
+	_ = validationruleMixinFields2
+	validationruleFields := schema.ValidationRule{}.Fields()
+	_ = validationruleFields
+	// validationruleDescProjectID is the schema descriptor for project_id field.
+	validationruleDescProjectID := validationruleMixinFields1[0].Descriptor()
+	// validationrule.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	validationrule.ProjectIDValidator = validationruleDescProjectID.Validators[0].(func(string) error)
+	// validationruleDescCreatedAt is the schema descriptor for created_at field.
+	validationruleDescCreatedAt := validationruleMixinFields2[0].Descriptor()
+	// validationrule.DefaultCreatedAt holds the default value on creation for the created_at field.
+	validationrule.DefaultCreatedAt = validationruleDescCreatedAt.Default.(func() time.Time)
+	// validationruleDescUpdatedAt is the schema descriptor for updated_at field.
+	validationruleDescUpdatedAt := validationruleMixinFields2[1].Descriptor()
+	// validationrule.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	validationrule.UpdateDefaultUpdatedAt = validationruleDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// validationruleDescName is the schema descriptor for name field.
+	validationruleDescName := validationruleFields[0].Descriptor()
+	// validationrule.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	validationrule.NameValidator = func() func(string) error {
+		validators := validationruleDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// validationruleDescType is the schema descriptor for type field.
+	validationruleDescType := validationruleFields[1].Descriptor()
+	// validationrule.DefaultType holds the default value on creation for the type field.
+	validationrule.DefaultType = validationruleDescType.Default.(string)
+	// validationruleDescContextType is the schema descriptor for context_type field.
+	validationruleDescContextType := validationruleFields[2].Descriptor()
+	// validationrule.DefaultContextType holds the default value on creation for the context_type field.
+	validationrule.DefaultContextType = validationruleDescContextType.Default.(string)
+	// validationruleDescID is the schema descriptor for id field.
+	validationruleDescID := validationruleMixinFields0[0].Descriptor()
+	// validationrule.DefaultID holds the default value on creation for the id field.
+	validationrule.DefaultID = validationruleDescID.Default.(func() string)
+	// validationrule.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	validationrule.IDValidator = validationruleDescID.Validators[0].(func(string) error)
+	validationruleassignmentMixin := schema.ValidationRuleAssignment{}.Mixin()
+	validationruleassignmentMixinHooks1 := validationruleassignmentMixin[1].Hooks()
+	validationruleassignment.Hooks[0] = validationruleassignmentMixinHooks1[0]
+	validationruleassignmentMixinInters1 := validationruleassignmentMixin[1].Interceptors()
+	validationruleassignment.Interceptors[0] = validationruleassignmentMixinInters1[0]
+	validationruleassignmentMixinFields0 := validationruleassignmentMixin[0].Fields()
+	_ = validationruleassignmentMixinFields0
+	validationruleassignmentMixinFields1 := validationruleassignmentMixin[1].Fields()
+	_ = validationruleassignmentMixinFields1
+	validationruleassignmentMixinFields2 := validationruleassignmentMixin[2].Fields()
+	_ = validationruleassignmentMixinFields2
+	validationruleassignmentFields := schema.ValidationRuleAssignment{}.Fields()
+	_ = validationruleassignmentFields
+	// validationruleassignmentDescProjectID is the schema descriptor for project_id field.
+	validationruleassignmentDescProjectID := validationruleassignmentMixinFields1[0].Descriptor()
+	// validationruleassignment.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	validationruleassignment.ProjectIDValidator = validationruleassignmentDescProjectID.Validators[0].(func(string) error)
+	// validationruleassignmentDescCreatedAt is the schema descriptor for created_at field.
+	validationruleassignmentDescCreatedAt := validationruleassignmentMixinFields2[0].Descriptor()
+	// validationruleassignment.DefaultCreatedAt holds the default value on creation for the created_at field.
+	validationruleassignment.DefaultCreatedAt = validationruleassignmentDescCreatedAt.Default.(func() time.Time)
+	// validationruleassignmentDescUpdatedAt is the schema descriptor for updated_at field.
+	validationruleassignmentDescUpdatedAt := validationruleassignmentMixinFields2[1].Descriptor()
+	// validationruleassignment.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	validationruleassignment.UpdateDefaultUpdatedAt = validationruleassignmentDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// validationruleassignmentDescID is the schema descriptor for id field.
+	validationruleassignmentDescID := validationruleassignmentMixinFields0[0].Descriptor()
+	// validationruleassignment.DefaultID holds the default value on creation for the id field.
+	validationruleassignment.DefaultID = validationruleassignmentDescID.Default.(func() string)
+	// validationruleassignment.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	validationruleassignment.IDValidator = validationruleassignmentDescID.Validators[0].(func(string) error)
 	voucherMixin := schema.Voucher{}.Mixin()
 	voucherMixinHooks1 := voucherMixin[1].Hooks()
 	voucher.Hooks[0] = voucherMixinHooks1[0]

@@ -41,6 +41,7 @@ func (Customer) Fields() []ent.Field {
 func (Customer) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("publications", Publication.Type).Annotations(entgql.RelayConnection()),
+		edge.To("redemptions", Redemption.Type).Annotations(entgql.RelayConnection()),
 	}
 }
 

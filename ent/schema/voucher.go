@@ -62,6 +62,7 @@ func (Voucher) Edges() []ent.Edge {
 		edge.From("campaign", Campaign.Type).Ref("vouchers").Field("campaign_id").Unique().Immutable(),
 		edge.From("publications", Publication.Type).Ref("vouchers").
 			Annotations(entgql.RelayConnection()),
+		edge.To("redemptions", Redemption.Type).Annotations(entgql.RelayConnection()),
 	}
 }
 

@@ -74,6 +74,8 @@ const (
 	EdgeCampaign = "campaign"
 	// EdgePublications holds the string denoting the publications edge name in mutations.
 	EdgePublications = "publications"
+	// EdgeRedemptions holds the string denoting the redemptions edge name in mutations.
+	EdgeRedemptions = "redemptions"
 	// Table holds the table name of the voucher in the database.
 	Table = "vouchers"
 	// CampaignTable is the table that holds the campaign relation/edge.
@@ -88,6 +90,13 @@ const (
 	// PublicationsInverseTable is the table name for the Publication entity.
 	// It exists in this package in order to avoid circular dependency with the "publication" package.
 	PublicationsInverseTable = "publications"
+	// RedemptionsTable is the table that holds the redemptions relation/edge.
+	RedemptionsTable = "redemptions"
+	// RedemptionsInverseTable is the table name for the Redemption entity.
+	// It exists in this package in order to avoid circular dependency with the "redemption" package.
+	RedemptionsInverseTable = "redemptions"
+	// RedemptionsColumn is the table column denoting the redemptions relation/edge.
+	RedemptionsColumn = "voucher_id"
 )
 
 // Columns holds all SQL columns for voucher fields.
@@ -312,6 +321,20 @@ func ByPublications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newPublicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRedemptionsCount orders the results by redemptions count.
+func ByRedemptionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRedemptionsStep(), opts...)
+	}
+}
+
+// ByRedemptions orders the results by redemptions terms.
+func ByRedemptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRedemptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCampaignStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -324,6 +347,13 @@ func newPublicationsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PublicationsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, true, PublicationsTable, PublicationsPrimaryKey...),
+	)
+}
+func newRedemptionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RedemptionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
 	)
 }
 

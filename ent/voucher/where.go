@@ -1252,6 +1252,29 @@ func HasPublicationsWith(preds ...predicate.Publication) predicate.Voucher {
 	})
 }
 
+// HasRedemptions applies the HasEdge predicate on the "redemptions" edge.
+func HasRedemptions() predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRedemptionsWith applies the HasEdge predicate on the "redemptions" edge with a given conditions (other predicates).
+func HasRedemptionsWith(preds ...predicate.Redemption) predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := newRedemptionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Voucher) predicate.Voucher {
 	return predicate.Voucher(sql.AndPredicates(predicates...))

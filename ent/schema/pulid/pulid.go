@@ -32,6 +32,18 @@ const (
 	PrefixEventCount    = "evc_"
 	PrefixSegmentMember = "segm_"
 	PrefixReferral      = "rcv_"
+	// Redemption history: redemptions, failed redemptions, rollbacks,
+	// failed rollbacks (one table, told apart by prefix like the real service).
+	PrefixRedemption       = "r_"
+	PrefixRedemptionFailed = "rf_"
+	PrefixRollback         = "rr_"
+	PrefixRollbackFailed   = "rrf_"
+	PrefixOrder            = "ord_"
+	PrefixSessionLock      = "ssnl_"
+	PrefixSession          = "ssn_"
+	PrefixValidation       = "valid_"
+	PrefixValidationRule   = "val_"
+	PrefixRuleAssignment   = "asgm_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -1,0 +1,97 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// saveOrder stores the redeemed order: the one named by id (404 when
+// unknown) or source_id (created on first use, in one upsert statement so
+// concurrent redemptions agree on one row), else a new one. It keeps the
+// calculated order and adds this redemption's entries to its redemptions.
+func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Order, error) {
+	in := w.e.req.order
+	if in == nil {
+		in = &OrderInput{}
+	}
+	var id string
+	switch {
+	case in.ID != nil:
+		o, err := w.c.Order.Get(ctx, *in.ID)
+		if ent.IsNotFound(err) {
+			return nil, apperr.NotFound("order", *in.ID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("looking up order: %w", err)
+		}
+		id = o.ID
+	case in.SourceID != nil:
+		var err error
+		id, err = w.c.Order.Create().SetSourceID(*in.SourceID).
+			OnConflictColumns(order.FieldProjectID, order.FieldSourceID).
+			Update(func(u *ent.OrderUpsert) { u.UpdateUpdatedAt() }).ID(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("saving order: %w", err)
+		}
+	default:
+		o, err := w.c.Order.Create().Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("saving order: %w", err)
+		}
+		id = o.ID
+	}
+	// Lock the order row for the read-modify-write of its redemptions map.
+	q := w.c.Order.Query().Where(order.ID(id))
+	if isPostgres(ctx) {
+		q = q.ForUpdate()
+	}
+	o, err := q.Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading order: %w", err)
+	}
+	redemptions := o.Redemptions
+	if redemptions == nil {
+		redemptions = map[string]any{}
+	}
+	for k, v := range entries {
+		redemptions[k] = v
+	}
+	w.stored = o
+	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
+	w.view.Redemptions = redemptions
+	upd := o.Update().SetRedemptions(redemptions).SetCalculated(structToMap(w.view))
+	if in.Status != nil {
+		upd.SetStatus(order.Status(*in.Status))
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	if w.e.customer != nil {
+		upd.SetCustomerID(w.e.customer.ID)
+	}
+	if o, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("updating order: %w", err)
+	}
+	w.stored = o
+	status := o.Status.String()
+	w.view.Status = &status
+	return o, nil
+}
+
+// structToMap converts a value to its JSON object form.
+func structToMap(v any) map[string]any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return map[string]any{}
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return map[string]any{}
+	}
+	return m
+}

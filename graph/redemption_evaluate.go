@@ -1,0 +1,277 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/validationrule"
+)
+
+// evaluation is one validation or redemption request being worked out:
+// the vouchers it names, their checks, and the stacked calculation.
+type evaluation struct {
+	req        *redemptionRequest
+	customer   *ent.Customer // nil: no customer, or (validation) one not stored yet
+	trackingID *string
+	now        time.Time
+	// sessionKey is the caller's own session: its locks do not count
+	// against it.
+	sessionKey string
+	states     []*redeemableState
+	order      *discount.Order
+	rules      discount.Rules
+	outcomes   []discount.Outcome
+	valid      bool
+
+	segments       []string
+	segmentsLoaded bool
+}
+
+// evaluate checks every redeemable and runs the stacked calculation.
+// write: the caller will change state (redemption, session lock), so the
+// customer is upserted and the vouchers are locked, in ID order so that
+// concurrent requests naming the same vouchers cannot deadlock (FOR UPDATE
+// on PostgreSQL; SQLite runs one writer at a time).
+func evaluate(ctx context.Context, req *redemptionRequest, write bool) (*evaluation, error) {
+	e := &evaluation{req: req, now: nowUTC(), rules: discount.DefaultRules()}
+	if req.session != nil && req.session.Key != nil {
+		e.sessionKey = *req.session.Key
+	}
+	if err := e.loadCustomer(ctx, write); err != nil {
+		return nil, err
+	}
+	if err := e.loadVouchers(ctx, write); err != nil {
+		return nil, err
+	}
+	if err := e.loadRules(ctx); err != nil {
+		return nil, err
+	}
+	for _, s := range e.states {
+		if err := e.checkRedeemable(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	order, err := req.discountOrder()
+	if err != nil {
+		return nil, err
+	}
+	e.order = order
+	cands := make([]discount.Candidate, len(e.states))
+	for i, s := range e.states {
+		cands[i] = s.candidate()
+	}
+	e.outcomes, e.valid = discount.Stack(e.order, e.rules, cands)
+	return e, nil
+}
+
+// loadCustomer finds the request's customer. A redemption creates or
+// updates it (by source_id, like every other write); a validation only
+// looks it up, and an unknown source_id is then just a tracking id.
+func (e *evaluation) loadCustomer(ctx context.Context, write bool) error {
+	in := e.req.customer
+	if in == nil {
+		e.trackingID = trackingIDFor(e.req.trackingID, nil)
+		return nil
+	}
+	if write {
+		cust, err := resolveCustomer(ctx, in)
+		if err != nil {
+			return err
+		}
+		e.customer = cust
+	} else if in.ID != nil || in.SourceID != nil {
+		c, err := client(ctx)
+		if err != nil {
+			return err
+		}
+		q := c.Customer.Query()
+		if in.ID != nil {
+			q = q.Where(customer.ID(*in.ID))
+		} else {
+			q = q.Where(customer.SourceID(*in.SourceID))
+		}
+		cust, err := q.Only(ctx)
+		switch {
+		case ent.IsNotFound(err) && in.ID != nil:
+			return apperr.NotFound("customer", *in.ID)
+		case ent.IsNotFound(err):
+		case err != nil:
+			return fmt.Errorf("looking up customer: %w", err)
+		default:
+			e.customer = cust
+		}
+	}
+	sourceID := in.SourceID
+	if e.customer != nil && e.customer.SourceID != nil {
+		sourceID = e.customer.SourceID
+	}
+	e.trackingID = trackingIDFor(e.req.trackingID, sourceID)
+	return nil
+}
+
+// loadVouchers finds each redeemable's voucher (by code, or ID) with its
+// campaign, locking the rows when the request writes.
+func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
+	c, err := client(ctx)
+	if err != nil {
+		return err
+	}
+	codes := make([]string, len(e.req.redeemables))
+	for i, r := range e.req.redeemables {
+		codes[i] = r.ID
+	}
+	found, err := c.Voucher.Query().Where(voucher.Or(voucher.CodeIn(codes...), voucher.IDIn(codes...))).
+		WithCampaign().All(ctx)
+	if err != nil {
+		return fmt.Errorf("looking up vouchers: %w", err)
+	}
+	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
+	for _, v := range found {
+		byCode[v.Code], byID[v.ID] = v, v
+	}
+	e.states = make([]*redeemableState, len(codes))
+	var ids []string
+	for i, r := range e.req.redeemables {
+		v := byCode[r.ID]
+		if v == nil {
+			v = byID[r.ID]
+		}
+		e.states[i] = &redeemableState{input: r, voucher: v}
+		if v != nil {
+			ids = append(ids, v.ID)
+		}
+	}
+	if !write || len(ids) == 0 {
+		return nil
+	}
+	sort.Strings(ids)
+	locked := map[string]*ent.Voucher{}
+	for _, id := range ids {
+		if locked[id] != nil {
+			continue
+		}
+		v, err := lockVoucher(ctx, c, id)
+		if err != nil {
+			return err
+		}
+		locked[id] = v
+	}
+	for _, s := range e.states {
+		if s.voucher != nil {
+			fresh := locked[s.voucher.ID]
+			fresh.Edges.Campaign = s.voucher.Edges.Campaign
+			s.voucher = fresh
+		}
+	}
+	return nil
+}
+
+// heldAmounts is what other sessions' unexpired locks hold on a voucher.
+type heldAmounts struct{ units, credits, points int64 }
+
+// heldByOthers sums the unexpired locks of other sessions on v. Vouchers
+// with nothing to run out of (unlimited discount codes) skip the query.
+func (e *evaluation) heldByOthers(ctx context.Context, v *ent.Voucher) (heldAmounts, error) {
+	var h heldAmounts
+	if v.RedemptionQuantity == nil && v.Type == "DISCOUNT_VOUCHER" {
+		return h, nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return h, err
+	}
+	q := c.SessionLock.Query().Where(sessionlock.VoucherID(v.ID), sessionlock.ExpiresAtGT(e.now))
+	if e.sessionKey != "" {
+		q = q.Where(sessionlock.KeyNEQ(e.sessionKey))
+	}
+	locks, err := q.All(ctx)
+	if err != nil {
+		return h, fmt.Errorf("reading session locks: %w", err)
+	}
+	for _, l := range locks {
+		h.units++
+		h.credits += l.Credits
+		h.points += l.Points
+	}
+	return h, nil
+}
+
+// checkRules checks the validation rules assigned to the voucher and to
+// its campaign; all must pass.
+func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*checkFailure, error) {
+	if len(s.rules) == 0 {
+		return nil, nil
+	}
+	rc, err := e.ruleContext(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range s.rules {
+		if v := r.Check(rc); v != nil {
+			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.voucher.Code, s.ruleIDs[i]))
+			f.message = v.Message
+			return f, nil
+		}
+	}
+	return nil, nil
+}
+
+// ruleContext gathers what rules are checked against; the customer's
+// segments and redemption count are read only when a rule needs them.
+func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (validationrule.Context, error) {
+	rc := validationrule.Context{RedemptionMetadata: e.req.metadata}
+	if o := e.req.order; o != nil {
+		rc.OrderMetadata = o.Metadata
+		start, err := e.req.discountOrder()
+		if err != nil {
+			return rc, err
+		}
+		if o.Amount != nil || len(o.Items) > 0 {
+			amount := start.Amount
+			rc.OrderAmount = &amount
+		}
+		for _, it := range start.Items {
+			rc.OrderItems = append(rc.OrderItems, validationrule.Item{ProductID: it.ProductID, SKUID: it.SKUID,
+				Quantity: it.Quantity, Amount: it.Amount})
+		}
+	}
+	if e.customer == nil {
+		return rc, nil
+	}
+	rc.CustomerID = e.customer.ID
+	c, err := client(ctx)
+	if err != nil {
+		return rc, err
+	}
+	if !e.segmentsLoaded {
+		if e.segments, err = c.SegmentMember.Query().Where(segmentmember.CustomerID(e.customer.ID)).
+			Select(segmentmember.FieldSegmentID).Strings(ctx); err != nil {
+			return rc, fmt.Errorf("reading customer segments: %w", err)
+		}
+		e.segmentsLoaded = true
+	}
+	rc.CustomerSegments = e.segments
+	n, err := c.Redemption.Query().Where(redemption.CustomerID(e.customer.ID), redemption.VoucherID(s.voucher.ID),
+		redemption.ObjectEQ(redemption.ObjectRedemption), redemption.StatusEQ(redemption.StatusSUCCEEDED)).Count(ctx)
+	if err != nil {
+		return rc, fmt.Errorf("counting customer redemptions: %w", err)
+	}
+	rc.CustomerRedemptions = int64(n)
+	return rc, nil
+}
+
+// isPostgres reports whether the request runs on PostgreSQL.
+func isPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }

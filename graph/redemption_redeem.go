@@ -1,0 +1,248 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/discount"
+)
+
+// redeemStacked redeems every redeemable of a stacked request, all or
+// nothing, in one transaction: a parent redemption, one child per applied
+// redeemable, the voucher counters and balances, their transactions and
+// the order. When the request is not valid nothing is applied: a failed
+// parent (rf_…) and a failed child per inapplicable redeemable are stored
+// and the result carries the failure (REST answers it with HTTP 400).
+func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRedemptionResult, error) {
+	req, err := stackedRequest(in)
+	if err != nil {
+		return nil, err
+	}
+	var out *StackedRedemptionResult
+	err = withinTx(ctx, func(ctx context.Context) error {
+		e, err := evaluate(ctx, req, true)
+		if err != nil {
+			return err
+		}
+		if !e.valid {
+			out, err = e.recordStackedFailure(ctx)
+			return err
+		}
+		out, err = e.recordStacked(ctx)
+		return err
+	})
+	return out, err
+}
+
+// redeemVoucher is the legacy single-code redemption: one redemption, no
+// parent. An unknown code is a 404 (nothing is stored).
+func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
+	req, err := legacyRequest(code, in)
+	if err != nil {
+		return nil, err
+	}
+	var out *VoucherRedemptionResult
+	err = withinTx(ctx, func(ctx context.Context) error {
+		e, err := evaluate(ctx, req, true)
+		if err != nil {
+			return err
+		}
+		s := e.states[0]
+		if s.voucher == nil {
+			return apperr.NotFound("voucher", code)
+		}
+		w := e.newWriter(ctx)
+		if !e.valid {
+			r, err := w.failedEntry(ctx, s, e.outcomes[0].Key, nil)
+			if err != nil {
+				return err
+			}
+			out = &VoucherRedemptionResult{Redemption: r, Failure: e.failureOf(s, e.outcomes[0].Key, r.ID)}
+			return nil
+		}
+		id := pulid.PrefixRedemption + pulid.Hex(9)
+		stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": formatTime(e.now),
+			"related_object_type": "voucher", "related_object_id": s.voucher.ID}})
+		if err != nil {
+			return err
+		}
+		r, err := w.applied(ctx, id, nil, 0, stored)
+		if err != nil {
+			return err
+		}
+		out = &VoucherRedemptionResult{Redemption: r}
+		return nil
+	})
+	return out, err
+}
+
+// writer stores the outcome of an evaluation.
+type writer struct {
+	e      *evaluation
+	c      *ent.Client
+	view   *orderView
+	appID  string
+	stored *ent.Order
+}
+
+func (e *evaluation) newWriter(ctx context.Context) *writer {
+	v, _ := viewer.FromContext(ctx)
+	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer), appID: v.AppID}
+}
+
+// recordStacked stores a valid stacked redemption.
+func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResult, error) {
+	w := e.newWriter(ctx)
+	parentID := pulid.PrefixRedemption + pulid.Hex(9)
+	var childIDs []string
+	ids := make([]string, len(e.states))
+	for i, out := range e.outcomes {
+		if out.Status == discount.StatusApplicable {
+			ids[i] = pulid.PrefixRedemption + pulid.Hex(9)
+			childIDs = append(childIDs, ids[i])
+		}
+	}
+	stored, err := w.saveOrder(ctx, map[string]any{parentID: map[string]any{"date": formatTime(e.now),
+		"related_object_type": "redemption", "related_object_id": parentID, "stacked": childIDs}})
+	if err != nil {
+		return nil, err
+	}
+	parent, err := w.entry(ctx, parentID, "SUCCESS", nil).
+		SetRelatedObjectType("redemption").SetRelatedObjectID(parentID).
+		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(structToMap(w.view)).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storing parent redemption: %w", err)
+	}
+	res := &StackedRedemptionResult{ParentRedemption: parent, Order: w.view}
+	for i := range e.states {
+		if ids[i] == "" {
+			continue
+		}
+		child, err := w.applied(ctx, ids[i], &parentID, i, stored)
+		if err != nil {
+			return nil, err
+		}
+		res.Redemptions = append(res.Redemptions, child)
+	}
+	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)
+	return res, nil
+}
+
+// applied stores the redemption of state i and its effects on the voucher.
+func (w *writer) applied(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.Redemption, error) {
+	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
+	v := s.voucher
+	upd := w.c.Voucher.UpdateOneID(v.ID).AddRedeemedQuantity(1)
+	var amount *int64
+	var txType vouchertransaction.Type
+	var moved, balance int64
+	switch v.Type {
+	case jsonfield.VoucherTypeGift:
+		g := *v.Gift
+		moved = out.Result.Total
+		g.Balance -= moved
+		upd.SetGift(&g)
+		amount, txType, balance = &moved, vouchertransaction.TypeCREDITS_REDEMPTION, g.Balance
+	case jsonfield.VoucherTypeLoyaltyCard:
+		l := *v.LoyaltyCard
+		moved = s.points
+		l.Balance -= moved
+		upd.SetLoyaltyCard(&l).AddRedeemedPoints(int(moved))
+		amount, txType, balance = &moved, vouchertransaction.TypePOINTS_REDEMPTION, l.Balance
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("updating voucher counters: %w", err)
+	}
+	create := w.entry(ctx, id, "SUCCESS", parentID).SetVoucherID(v.ID).SetVoucherCode(v.Code).
+		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
+		SetAppliedDiscount(out.Result.Total).SetOrder(structToMap(w.childView(out))).SetNillableAmount(amount)
+	if s.reward != nil {
+		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
+	}
+	r, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storing redemption: %w", err)
+	}
+	if amount != nil {
+		details := map[string]any{"redemption": map[string]any{"id": r.ID},
+			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}
+		if _, err := recordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
+			return nil, err
+		}
+	}
+	if e.sessionKey != "" {
+		if _, err := w.c.SessionLock.Delete().Where(sessionlock.Key(e.sessionKey), sessionlock.VoucherID(v.ID)).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("releasing session lock: %w", err)
+		}
+	}
+	r.Edges.Voucher, r.Edges.Customer = v, e.customer
+	return r, nil
+}
+
+// entry starts a redemption row with what every entry of the request shares.
+func (w *writer) entry(ctx context.Context, id, result string, parentID *string) *ent.RedemptionCreate {
+	e := w.e
+	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
+		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
+		SetNillableTrackingID(e.trackingID).SetMetadata(orEmptyMap(e.req.metadata)).
+		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": "API"}).SetCreatedAt(e.now)
+	if result == "SUCCESS" {
+		create.SetStatus(redemption.StatusSUCCEEDED)
+	} else {
+		create.SetStatus(redemption.StatusFAILED)
+	}
+	if e.customer != nil {
+		create.SetCustomerID(e.customer.ID)
+	}
+	if w.stored != nil {
+		create.SetOrderID(w.stored.ID)
+	}
+	if e.sessionKey != "" {
+		create.SetSessionKey(e.sessionKey)
+	}
+	return create
+}
+
+// childView is the order as one child shows it: the whole order, with the
+// applied amounts of that child alone.
+func (w *writer) childView(out discount.Outcome) *orderView {
+	v := *w.view
+	v.Items = append([]orderItemView(nil), w.view.Items...)
+	v.AppliedDiscountAmount = out.Result.OrderDiscount
+	var items int64
+	for i := range v.Items {
+		share := int64(0)
+		if i < len(out.Result.ItemDiscounts) {
+			share = out.Result.ItemDiscounts[i]
+		}
+		v.Items[i].AppliedDiscountAmount = share
+		items += share
+	}
+	v.ItemsAppliedDiscountAmount, v.TotalAppliedDiscountAmount = items, out.Result.Total
+	v.Redemptions = nil
+	return &v
+}
+
+// partialLists are the inapplicable and skipped redeemables PARTIAL mode reports.
+func (e *evaluation) partialLists(ctx context.Context) (inapplicable, skipped []*RedeemableResult) {
+	if e.rules.Mode != discount.ModePartial {
+		return nil, nil
+	}
+	for i, out := range e.outcomes {
+		switch out.Status {
+		case discount.StatusInapplicable:
+			inapplicable = append(inapplicable, e.redeemableResult(i, RequestIDFromContext(ctx), nil))
+		case discount.StatusSkipped:
+			skipped = append(skipped, e.redeemableResult(i, RequestIDFromContext(ctx), nil))
+		}
+	}
+	return inapplicable, skipped
+}

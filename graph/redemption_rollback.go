@@ -1,0 +1,307 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// rollbackRedemption reverts a single redemption (not a stacked parent or
+// child): its voucher's counter, balance or points, and its order.
+func rollbackRedemption(ctx context.Context, id string, in *RollbackInput) (*RollbackResult, error) {
+	return rollback(ctx, id, in, false)
+}
+
+// rollbackStackedRedemption reverts a stacked redemption and every child;
+// given a single redemption it works like rollbackRedemption.
+func rollbackStackedRedemption(ctx context.Context, parentID string, in *RollbackInput) (*RollbackResult, error) {
+	return rollback(ctx, parentID, in, true)
+}
+
+func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (*RollbackResult, error) {
+	if in == nil {
+		in = &RollbackInput{}
+	}
+	var out *RollbackResult
+	err := withinTx(ctx, func(ctx context.Context) error {
+		c, err := client(ctx)
+		if err != nil {
+			return err
+		}
+		r, err := c.Redemption.Query().Where(redemption.ID(id)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return apperr.NotFound("redemption", id)
+		}
+		if err != nil {
+			return fmt.Errorf("looking up redemption: %w", err)
+		}
+		if err := checkRollbackTarget(ctx, r, in, stacked); err != nil {
+			return err
+		}
+		rb := &rollbacker{c: c, in: in, now: nowUTC()}
+		if v, ok := viewer.FromContext(ctx); ok {
+			rb.appID = v.AppID
+		}
+		out, err = rb.run(ctx, r)
+		return err
+	})
+	return out, err
+}
+
+func invalidRedemption(details string) *apperr.Error {
+	return apperr.New(http.StatusBadRequest, "invalid_redemption", "Invalid redemption", details)
+}
+
+// checkRollbackTarget enforces which redemptions an endpoint reverts and
+// that a customer or order named in the request is the redemption's.
+func checkRollbackTarget(ctx context.Context, r *ent.Redemption, in *RollbackInput, stacked bool) error {
+	switch {
+	case r.Object != redemption.ObjectRedemption:
+		return invalidRedemption("A rollback cannot be rolled back.")
+	case r.ParentID != nil:
+		return apperr.New(http.StatusBadRequest, "invalid_redemption_parent", "Invalid redemption parent",
+			"You can rollback only a redemption that does not have parent redemption.")
+	case !stacked && r.RelatedObjectType == "redemption":
+		return invalidRedemption("You can rollback only a single redemption. Use different endpoint for stacked redemption.")
+	case r.Result != redemption.ResultSUCCESS:
+		return invalidRedemption("Only a successful redemption can be rolled back.")
+	case r.Status == redemption.StatusROLLED_BACK:
+		return alreadyRolledBack()
+	}
+	if cust := in.Customer; cust != nil && (cust.ID != nil || cust.SourceID != nil) {
+		found, err := customerByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
+		if err != nil {
+			return err
+		}
+		if r.CustomerID == nil || *r.CustomerID != found.ID {
+			return apperr.New(http.StatusBadRequest, "invalid_customer", "Invalid customer", "Customer is not related with redemption.")
+		}
+	}
+	if o := in.Order; o != nil && (o.ID != nil || o.SourceID != nil) {
+		stored, err := orderOf(ctx, r)
+		if err != nil {
+			return err
+		}
+		if stored == nil || (o.ID != nil && *o.ID != stored.ID) || (o.SourceID != nil && (stored.SourceID == nil || *o.SourceID != *stored.SourceID)) {
+			return apperr.New(http.StatusBadRequest, "invalid_order", "Invalid order", "Order is not related with redemption.")
+		}
+	}
+	return nil
+}
+
+func alreadyRolledBack() *apperr.Error {
+	return apperr.New(http.StatusBadRequest, "already_rolled_back", "Already rolled back", "Redemption has been already rolled back.")
+}
+
+// rollbacker reverts one redemption request.
+type rollbacker struct {
+	c     *ent.Client
+	in    *RollbackInput
+	now   time.Time
+	appID string
+}
+
+// run marks the redemption rolled back — a conditional update, so of two
+// concurrent rollbacks exactly one succeeds and the other finds it already
+// rolled back — then reverts each child (or the single redemption).
+func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResult, error) {
+	rollbackID := pulid.PrefixRollback + pulid.Hex(9)
+	if err := rb.mark(ctx, r.ID, rollbackID); err != nil {
+		return nil, err
+	}
+	res := &RollbackResult{Rollbacks: []*ent.Redemption{}}
+	targets := []*ent.Redemption{r}
+	if r.RelatedObjectType == "redemption" {
+		children, err := rb.c.Redemption.Query().Where(redemption.ParentID(r.ID), redemption.StatusEQ(redemption.StatusSUCCEEDED)).
+			Order(ent.Asc(redemption.FieldVoucherID)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("reading stacked redemptions: %w", err)
+		}
+		targets = children
+	}
+	sort.SliceStable(targets, func(i, j int) bool { return deref(targets[i].VoucherID) < deref(targets[j].VoucherID) })
+	for _, t := range targets {
+		id := rollbackID
+		var parent *string
+		if t.ID != r.ID {
+			id, parent = pulid.PrefixRollback+pulid.Hex(9), &rollbackID
+			if err := rb.mark(ctx, t.ID, id); err != nil {
+				return nil, err
+			}
+		}
+		child, err := rb.revert(ctx, t, id, parent)
+		if err != nil {
+			return nil, err
+		}
+		if t.ID == r.ID {
+			res.Rollback = child
+		} else {
+			res.Rollbacks = append(res.Rollbacks, child)
+		}
+	}
+	if res.Rollback == nil {
+		parent, err := rb.entry(r, rollbackID, nil).SetAppliedDiscount(-r.AppliedDiscount).Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("storing rollback: %w", err)
+		}
+		res.Rollback = parent
+	}
+	view, err := rb.cancelOrder(ctx, r, rollbackID)
+	if err != nil {
+		return nil, err
+	}
+	res.Order = view
+	return res, nil
+}
+
+// mark sets a SUCCEEDED redemption to ROLLED_BACK.
+func (rb *rollbacker) mark(ctx context.Context, id, rollbackID string) error {
+	n, err := rb.c.Redemption.Update().Where(redemption.ID(id), redemption.StatusEQ(redemption.StatusSUCCEEDED)).
+		SetStatus(redemption.StatusROLLED_BACK).SetRollbackID(rollbackID).Save(ctx)
+	if err != nil {
+		return fmt.Errorf("marking redemption rolled back: %w", err)
+	}
+	if n == 0 {
+		return alreadyRolledBack()
+	}
+	return nil
+}
+
+// revert gives back what one redemption took from its voucher and stores
+// its rollback entry.
+func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, parentID *string) (*ent.Redemption, error) {
+	create := rb.entry(t, id, parentID).SetAppliedDiscount(-t.AppliedDiscount)
+	if t.VoucherID == nil {
+		return saveRollback(ctx, create)
+	}
+	v, err := lockVoucher(ctx, rb.c, *t.VoucherID)
+	if err != nil {
+		return nil, err
+	}
+	upd := rb.c.Voucher.UpdateOne(v).AddRedeemedQuantity(-1)
+	var moved, balance int64
+	var txType vouchertransaction.Type
+	if t.Amount != nil {
+		moved = *t.Amount
+		create.SetAmount(-moved)
+	}
+	switch {
+	case moved > 0 && v.Type == jsonfield.VoucherTypeGift && v.Gift != nil:
+		g := *v.Gift
+		g.Balance += moved
+		upd.SetGift(&g)
+		txType, balance = vouchertransaction.TypeCREDITS_REFUND, g.Balance
+	case moved > 0 && v.Type == jsonfield.VoucherTypeLoyaltyCard && v.LoyaltyCard != nil:
+		l := *v.LoyaltyCard
+		l.Balance += moved
+		upd.SetLoyaltyCard(&l).AddRedeemedPoints(-int(moved))
+		txType, balance = vouchertransaction.TypePOINTS_REFUND, l.Balance
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("reverting voucher counters: %w", err)
+	}
+	out, err := saveRollback(ctx, create)
+	if err != nil {
+		return nil, err
+	}
+	if txType != "" {
+		details := map[string]any{"rollback": map[string]any{"id": id}, "redemption": map[string]any{"id": t.ID}}
+		if _, err := recordTransaction(ctx, rb.c, v, txType, moved, balance, nil, rb.in.Reason, details); err != nil {
+			return nil, err
+		}
+	}
+	out.Edges.Voucher = v
+	return out, nil
+}
+
+func saveRollback(ctx context.Context, create *ent.RedemptionCreate) (*ent.Redemption, error) {
+	out, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storing rollback: %w", err)
+	}
+	return out, nil
+}
+
+// entry starts the rollback row of t.
+func (rb *rollbacker) entry(t *ent.Redemption, id string, parentID *string) *ent.RedemptionCreate {
+	tracking := t.TrackingID
+	if rb.in.TrackingID != nil {
+		tracking = rb.in.TrackingID
+	}
+	metadata := rb.in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	return rb.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemptionRollback).
+		SetResult(redemption.ResultSUCCESS).SetStatus(redemption.StatusSUCCEEDED).SetRolledBackID(t.ID).
+		SetNillableParentID(parentID).SetNillableVoucherID(t.VoucherID).SetNillableVoucherCode(t.VoucherCode).
+		SetNillableCampaignID(t.CampaignID).SetNillableCustomerID(t.CustomerID).SetNillableOrderID(t.OrderID).
+		SetNillableTrackingID(tracking).SetNillableReason(rb.in.Reason).SetMetadata(metadata).
+		SetRelatedObjectType(t.RelatedObjectType).SetRelatedObjectID(t.RelatedObjectID).
+		SetChannel(map[string]any{"channel_id": rb.appID, "channel_type": "API"}).SetCreatedAt(rb.now)
+}
+
+// cancelOrder applies the WITH_ORDER rollback mode: the order is canceled,
+// its discounts removed, and its redemptions entry records the rollback.
+func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollbackID string) (any, error) {
+	if r.OrderID == nil {
+		return nil, nil
+	}
+	q := rb.c.Order.Query().Where(order.ID(*r.OrderID))
+	if isPostgres(ctx) {
+		q = q.ForUpdate()
+	}
+	o, err := q.Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading order: %w", err)
+	}
+	reds := o.Redemptions
+	if entry, ok := reds[r.ID].(map[string]any); ok {
+		entry["rollback_id"], entry["rollback_date"] = rollbackID, formatTime(rb.now)
+	}
+	calc := o.Calculated
+	amount := calc["amount"]
+	for _, k := range []string{"discount_amount", "items_discount_amount", "total_discount_amount",
+		"applied_discount_amount", "items_applied_discount_amount", "total_applied_discount_amount"} {
+		calc[k] = 0
+	}
+	calc["total_amount"], calc["status"], calc["redemptions"] = amount, "CANCELED", reds
+	if items, ok := calc["items"].([]any); ok {
+		for _, it := range items {
+			if m, ok := it.(map[string]any); ok {
+				m["discount_amount"], m["applied_discount_amount"], m["subtotal_amount"] = 0, 0, m["amount"]
+			}
+		}
+	}
+	if err := o.Update().SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(calc).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("canceling order: %w", err)
+	}
+	return calc, nil
+}
+
+// orderOf is the stored order of a redemption (nil when it has none).
+func orderOf(ctx context.Context, r *ent.Redemption) (*ent.Order, error) {
+	if r.OrderID == nil {
+		return nil, nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o, err := c.Order.Get(ctx, *r.OrderID)
+	if err != nil {
+		return nil, fmt.Errorf("reading order: %w", err)
+	}
+	return o, nil
+}

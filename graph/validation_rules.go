@@ -1,0 +1,243 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/validationrule"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
+	"github.com/promoengine/promoengine/graph/apperr"
+	rules "github.com/promoengine/promoengine/graph/validationrule"
+)
+
+// parseRuleInput checks a rule as REST or GraphQL sent it.
+func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
+	if in.Name == nil || strings.TrimSpace(*in.Name) == "" {
+		return rules.Definition{}, "", apperr.InvalidPayload("Payload must have required property 'name'")
+	}
+	msg, _ := in.Error["message"].(string)
+	def, err := rules.Parse(in.Rules, msg, in.ApplicableTo)
+	if err != nil {
+		var re *rules.Error
+		if errors.As(err, &re) {
+			return def, "", apperr.InvalidPayload("Property .%s: %s", re.Property, re.Reason)
+		}
+		return def, "", apperr.InvalidPayload("Invalid validation rule: %v", err)
+	}
+	return def, *in.Name, nil
+}
+
+// createValidationRule stores a checked rule.
+func createValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.ValidationRule, error) {
+	_, name, err := parseRuleInput(in)
+	if err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	create := c.ValidationRule.Create().SetName(name).SetRules(orEmptyMap(in.Rules)).
+		SetNillableType(in.Type).SetNillableContextType(in.ContextType)
+	if in.Error != nil {
+		create.SetError(in.Error)
+	}
+	if in.ApplicableTo != nil {
+		create.SetApplicableTo(in.ApplicableTo)
+	}
+	r, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("creating validation rule: %w", err)
+	}
+	return r, nil
+}
+
+// updateValidationRule replaces a rule's definition.
+func updateValidationRule(ctx context.Context, id string, in ValidationRuleInput) (*ent.ValidationRule, error) {
+	r, err := validationRuleByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name == nil {
+		in.Name = &r.Name
+	}
+	if in.Rules == nil {
+		in.Rules = r.Rules
+	}
+	if _, _, err := parseRuleInput(in); err != nil {
+		return nil, err
+	}
+	u := r.Update().SetName(*in.Name).SetRules(orEmptyMap(in.Rules)).SetNillableType(in.Type).
+		SetNillableContextType(in.ContextType)
+	if in.Error != nil {
+		u.SetError(in.Error)
+	}
+	if in.ApplicableTo != nil {
+		u.SetApplicableTo(in.ApplicableTo)
+	}
+	if r, err = u.Save(ctx); err != nil {
+		return nil, fmt.Errorf("updating validation rule: %w", err)
+	}
+	return r, nil
+}
+
+// deleteValidationRule removes a rule and its assignments.
+func deleteValidationRule(ctx context.Context, id string) (string, error) {
+	r, err := validationRuleByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.ValidationRuleAssignment.Delete().Where(validationruleassignment.RuleID(r.ID)).Exec(ctx); err != nil {
+		return "", fmt.Errorf("deleting rule assignments: %w", err)
+	}
+	if err := c.ValidationRule.DeleteOne(r).Exec(ctx); err != nil {
+		return "", fmt.Errorf("deleting validation rule: %w", err)
+	}
+	return r.ID, nil
+}
+
+// validationRuleByID finds a rule of the caller's project.
+func validationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.ValidationRule.Query().Where(validationrule.ID(id)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("validation_rules", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up validation rule: %w", err)
+	}
+	return r, nil
+}
+
+// assignValidationRule attaches a rule to one voucher or one campaign.
+func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	r, err := validationRuleByID(ctx, ruleID)
+	if err != nil {
+		return nil, err
+	}
+	if (in.Voucher == nil) == (in.Campaign == nil) {
+		return nil, apperr.InvalidPayload("Payload must have exactly one of the properties 'voucher' or 'campaign'")
+	}
+	typ, objID := validationruleassignment.RelatedObjectTypeVoucher, ""
+	if in.Voucher != nil {
+		v, err := voucherByCodeOrID(ctx, *in.Voucher)
+		if err != nil {
+			return nil, err
+		}
+		objID = v.ID
+	} else {
+		cmp, err := campaignByIDOrName(ctx, *in.Campaign)
+		if err != nil {
+			return nil, err
+		}
+		typ, objID = validationruleassignment.RelatedObjectTypeCampaign, cmp.ID
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := c.ValidationRuleAssignment.Create().SetRuleID(r.ID).SetRelatedObjectType(typ).SetRelatedObjectID(objID).Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, apperr.Duplicate("validation_rules_assignment", fmt.Sprintf("Rule %s is already assigned to %s", r.ID, objID))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("assigning validation rule: %w", err)
+	}
+	return a, nil
+}
+
+// unassignValidationRule removes one assignment of a rule.
+func unassignValidationRule(ctx context.Context, ruleID, assignmentID string) (string, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return "", err
+	}
+	n, err := c.ValidationRuleAssignment.Delete().Where(validationruleassignment.ID(assignmentID),
+		validationruleassignment.RuleID(ruleID)).Exec(ctx)
+	if err != nil {
+		return "", fmt.Errorf("deleting rule assignment: %w", err)
+	}
+	if n == 0 {
+		return "", apperr.NotFound("validation_rules_assignment", assignmentID)
+	}
+	return assignmentID, nil
+}
+
+// ruleAssignments lists the assignments to the given objects.
+func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.ValidationRuleAssignment, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	as, err := c.ValidationRuleAssignment.Query().Where(validationruleassignment.RelatedObjectIDIn(objectIDs...)).
+		Order(ent.Asc(validationruleassignment.FieldCreatedAt), ent.Asc(validationruleassignment.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading rule assignments: %w", err)
+	}
+	return as, nil
+}
+
+// loadRules reads the rules assigned to the request's vouchers and their
+// campaigns in two queries and gives each redeemable its parsed rules.
+func (e *evaluation) loadRules(ctx context.Context) error {
+	var objects []string
+	for _, s := range e.states {
+		if v := s.voucher; v != nil {
+			objects = append(objects, v.ID)
+			if v.CampaignID != nil {
+				objects = append(objects, *v.CampaignID)
+			}
+		}
+	}
+	if len(objects) == 0 {
+		return nil
+	}
+	as, err := ruleAssignments(ctx, objects...)
+	if err != nil || len(as) == 0 {
+		return err
+	}
+	ids := make([]string, 0, len(as))
+	for _, a := range as {
+		ids = append(ids, a.RuleID)
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return err
+	}
+	rs, err := c.ValidationRule.Query().Where(validationrule.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("reading validation rules: %w", err)
+	}
+	defs := map[string]rules.Definition{}
+	for _, r := range rs {
+		msg, _ := r.Error["message"].(string)
+		// Stored rules were checked when written; one that no longer parses
+		// keeps its (empty, failing) definition and blocks the voucher.
+		def, _ := rules.Parse(r.Rules, msg, r.ApplicableTo)
+		defs[r.ID] = def
+	}
+	for _, s := range e.states {
+		if s.voucher == nil {
+			continue
+		}
+		for _, a := range as {
+			if a.RelatedObjectID == s.voucher.ID || (s.voucher.CampaignID != nil && a.RelatedObjectID == *s.voucher.CampaignID) {
+				if def, ok := defs[a.RuleID]; ok {
+					s.rules = append(s.rules, def)
+					s.ruleIDs = append(s.ruleIDs, a.RuleID)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,273 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// redemptionHandlers serve validation, redemption, rollback and the
+// redemption history through the GraphQL resolvers.
+type redemptionHandlers struct {
+	root     *graph.Resolver
+	vouchers voucherHandlers
+}
+
+func registerRedemptions(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver, vouchers voucherHandlers) {
+	h := redemptionHandlers{root: root, vouchers: vouchers}
+	v1.POST("/validations", auth, h.validateStacked)
+	v1.POST("/redemptions", auth, h.redeemStacked)
+	v1.GET("/redemptions", auth, h.list)
+	v1.GET("/redemptions/:id", auth, h.get)
+	v1.POST("/redemptions/:id/rollback", auth, h.rollback(false))
+	v1.POST("/redemptions/:id/rollbacks", auth, h.rollback(true))
+	v1.POST("/vouchers/:code/validate", auth, h.validateVoucher)
+	v1.POST("/vouchers/:code/redemption", auth, h.redeemVoucher)
+	v1.GET("/vouchers/:code/redemption", auth, h.voucherRedemptions)
+	v1.GET("/vouchers/:code/redemptions", auth, h.voucherRedemptions)
+	v1.DELETE("/vouchers/:code/sessions/:key", auth, h.releaseSession)
+}
+
+// validateStacked serves POST /v1/validations.
+func (h redemptionHandlers) validateStacked(c *gin.Context) {
+	var in graph.StackedRedemptionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Mutation().ValidateStacked(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, res)
+}
+
+// validateVoucher serves the legacy POST /v1/vouchers/{code}/validate.
+func (h redemptionHandlers) validateVoucher(c *gin.Context) {
+	var in graph.VoucherRedemptionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Mutation().ValidateVoucher(c.Request.Context(), c.Param("code"), &in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, res.Body)
+}
+
+// redeemStacked serves POST /v1/redemptions: 200 with the parent and child
+// redemptions, or 400 with the failure (the failed redemption is stored).
+func (h redemptionHandlers) redeemStacked(c *gin.Context) {
+	var in graph.StackedRedemptionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := inTx(c, func(ctx context.Context) (*graph.StackedRedemptionResult, error) {
+		return h.root.Mutation().RedeemStacked(ctx, in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	if res.Failure != nil {
+		renderFailure(c, res.Failure)
+		return
+	}
+	body := gin.H{"redemptions": h.redemptionsJSON(c, res.Redemptions),
+		"parent_redemption": h.redemptionJSON(c, res.ParentRedemption), "order": res.Order}
+	if res.InapplicableRedeemables != nil {
+		body["inapplicable_redeemables"] = res.InapplicableRedeemables
+	}
+	if res.SkippedRedeemables != nil {
+		body["skipped_redeemables"] = res.SkippedRedeemables
+	}
+	c.PureJSON(http.StatusOK, body)
+}
+
+// redeemVoucher serves the legacy POST /v1/vouchers/{code}/redemption;
+// tracking_id may come in the body (the SDK) or the query.
+func (h redemptionHandlers) redeemVoucher(c *gin.Context) {
+	var in graph.VoucherRedemptionInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
+		in.TrackingID = &t
+	}
+	res, err := inTx(c, func(ctx context.Context) (*graph.VoucherRedemptionResult, error) {
+		return h.root.Mutation().RedeemVoucher(ctx, c.Param("code"), &in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	if res.Failure != nil {
+		renderFailure(c, res.Failure)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.redemptionJSON(c, res.Redemption))
+}
+
+// renderFailure answers a failed redemption with its error object.
+func renderFailure(c *gin.Context, f *graph.RedemptionFailure) {
+	e := apperr.New(f.Code, f.Key, f.Message, deref(f.Details))
+	e.ResourceID, e.ResourceType = deref(f.ResourceID), deref(f.ResourceType)
+	renderError(c, e)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// rollback serves POST /v1/redemptions/{id}/rollback (single) and
+// …/rollbacks (stacked); reason and tracking_id come from the query or
+// the body, and a missing body is fine.
+func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var in graph.RollbackInput
+		if err := decodeBody(c, &in); err != nil {
+			renderError(c, err)
+			return
+		}
+		if r := c.Query("reason"); r != "" && in.Reason == nil {
+			in.Reason = &r
+		}
+		if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
+			in.TrackingID = &t
+		}
+		res, err := inTx(c, func(ctx context.Context) (*graph.RollbackResult, error) {
+			if stacked {
+				return h.root.Mutation().RollbackStackedRedemption(ctx, c.Param("id"), &in)
+			}
+			return h.root.Mutation().RollbackRedemption(ctx, c.Param("id"), &in)
+		})
+		if err != nil {
+			renderError(c, err)
+			return
+		}
+		rb := h.redemptionJSON(c, res.Rollback)
+		if res.Order != nil {
+			rb["order"] = res.Order
+		}
+		if !stacked {
+			c.PureJSON(http.StatusOK, rb)
+			return
+		}
+		c.PureJSON(http.StatusOK, gin.H{"rollbacks": h.redemptionsJSON(c, res.Rollbacks), "parent_rollback": rb, "order": res.Order})
+	}
+}
+
+// get serves GET /v1/redemptions/{id}.
+func (h redemptionHandlers) get(c *gin.Context) {
+	r, err := h.root.Query().Redemption(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.redemptionJSON(c, r))
+}
+
+// list serves GET /v1/redemptions.
+func (h redemptionHandlers) list(c *gin.Context) {
+	in, err := redemptionListQuery(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	res, err := h.root.Query().RedemptionList(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "redemptions",
+		"redemptions": h.redemptionsJSON(c, res.Data), "total": res.Total})
+}
+
+// voucherRedemptions serves GET /v1/vouchers/{code}/redemption(s): the
+// voucher's history (successes, failures and rollbacks) with its counters.
+func (h redemptionHandlers) voucherRedemptions(c *gin.Context) {
+	v, err := h.root.Query().Voucher(c.Request.Context(), c.Param("code"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	in, err := redemptionListQuery(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	in.Voucher = &v.ID
+	res, err := h.root.Query().RedemptionList(c.Request.Context(), in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, gin.H{"quantity": v.RedemptionQuantity, "redeemed_quantity": v.RedeemedQuantity,
+		"object": "list", "url": "/v1/vouchers/" + v.Code + "/redemptions?page=1&limit=10",
+		"data_ref": "redemption_entries", "total": res.Total, "redemption_entries": h.redemptionsJSON(c, res.Data)})
+}
+
+// releaseSession serves DELETE /v1/vouchers/{code}/sessions/{key}: 204.
+func (h redemptionHandlers) releaseSession(c *gin.Context) {
+	_, err := inTx(c, func(ctx context.Context) (bool, error) {
+		return h.root.Mutation().ReleaseSession(ctx, c.Param("code"), c.Param("key"))
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// redemptionListQuery reads the list's query parameters (the SDK sends
+// created_at[before]/[after] in bracket form).
+func redemptionListQuery(c *gin.Context) (*graph.RedemptionListInput, error) {
+	in := &graph.RedemptionListInput{}
+	for name, dst := range map[string]**int{"limit": &in.Limit, "page": &in.Page} {
+		if raw := c.Query(name); raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return nil, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw)
+			}
+			*dst = &n
+		}
+	}
+	in.Result = append(c.QueryArray("result"), c.QueryArray("result[]")...)
+	for name, dst := range map[string]**string{"campaign": &in.Campaign, "customer": &in.Customer, "order": &in.Order} {
+		if raw := c.Query(name); raw != "" {
+			*dst = &raw
+		}
+	}
+	for name, dst := range map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter} {
+		if raw := c.Query(name); raw != "" {
+			t, err := parseDateOrTime(raw)
+			if err != nil {
+				return nil, apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, raw)
+			}
+			*dst = &t
+		}
+	}
+	return in, nil
+}
+
+// parseDateOrTime reads an ISO 8601 date-time or date.
+func parseDateOrTime(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t, nil
+	}
+	return time.Parse("2006-01-02", s)
+}

@@ -1,0 +1,113 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// validationRuleHandlers serve /v1/validation-rules through the resolvers.
+type validationRuleHandlers struct{ root *graph.Resolver }
+
+func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
+	h := validationRuleHandlers{root}
+	v1.POST("/validation-rules", auth, h.create)
+	v1.GET("/validation-rules/:id", auth, h.get)
+	v1.PUT("/validation-rules/:id", auth, h.update)
+	v1.DELETE("/validation-rules/:id", auth, h.delete)
+	v1.POST("/validation-rules/:id/assignments", auth, h.assign)
+	v1.DELETE("/validation-rules/:id/assignments/:assignmentId", auth, h.unassign)
+}
+
+func validationRuleJSON(r *ent.ValidationRule) gin.H {
+	return gin.H{"id": r.ID, "name": r.Name, "type": r.Type, "context_type": r.ContextType, "rules": r.Rules,
+		"error": r.Error, "applicable_to": r.ApplicableTo, "created_at": timestamp(r.CreatedAt),
+		"updated_at": optionalTime(r.UpdatedAt), "assignments_count": nil, "object": "validation_rules"}
+}
+
+func ruleAssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
+	return gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
+		"related_object_type": a.RelatedObjectType.String(), "created_at": timestamp(a.CreatedAt),
+		"object": "validation_rules_assignment"}
+}
+
+func (h validationRuleHandlers) create(c *gin.Context) {
+	var in graph.ValidationRuleInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	r, err := inTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
+		return h.root.Mutation().CreateValidationRule(ctx, in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, validationRuleJSON(r))
+}
+
+func (h validationRuleHandlers) get(c *gin.Context) {
+	r, err := h.root.Query().ValidationRule(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, validationRuleJSON(r))
+}
+
+func (h validationRuleHandlers) update(c *gin.Context) {
+	var in graph.ValidationRuleInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	r, err := inTx(c, func(ctx context.Context) (*ent.ValidationRule, error) {
+		return h.root.Mutation().UpdateValidationRule(ctx, c.Param("id"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, validationRuleJSON(r))
+}
+
+func (h validationRuleHandlers) delete(c *gin.Context) {
+	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().DeleteValidationRule(ctx, c.Param("id"))
+	}); err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+func (h validationRuleHandlers) assign(c *gin.Context) {
+	var in graph.RuleAssignmentInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	a, err := inTx(c, func(ctx context.Context) (*ent.ValidationRuleAssignment, error) {
+		return h.root.Mutation().AssignValidationRule(ctx, c.Param("id"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, ruleAssignmentJSON(a))
+}
+
+func (h validationRuleHandlers) unassign(c *gin.Context) {
+	if _, err := inTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().UnassignValidationRule(ctx, c.Param("id"), c.Param("assignmentId"))
+	}); err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
