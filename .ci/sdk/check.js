@@ -3,7 +3,19 @@
 // Run by .ci/sdk-check.
 const { VoucherifyServerSide } = require('@voucherify/sdk')
 const client = VoucherifyServerSide({ applicationId: process.env.APP_ID, secretKey: process.env.APP_TOKEN, apiUrl: process.env.API_URL })
-const assert = (cond, msg) => { if (!cond) { console.error('FAIL:', msg); process.exitCode = 1 } else console.log('ok  ', msg) }
+// assert(cond, msg[, got]): on failure, got (the response or the fields of it that matter) is printed too.
+const assert = (cond, msg, ...got) => {
+  if (!cond) { console.error('FAIL:', msg, ...got.map(g => JSON.stringify(g))); process.exitCode = 1 } else console.log('ok  ', msg)
+}
+// expectError(fn, pred, msg): fn must reject with a VoucherifyError for which pred holds.
+const expectError = async (fn, pred, msg) => {
+  let res
+  try { res = await fn() } catch (e) {
+    return assert(pred(e), msg, { code: e.code, key: e.key, message: e.message, details: e.details })
+  }
+  assert(false, msg + ' (no error was thrown)', res)
+}
+const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null ? undefined : obj[k]]))
 ;(async () => {
   const camp = await client.campaigns.create({ name: 'SDK Summer', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
     voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15 }, code_config: { pattern: 'SDK-####' } } })
@@ -35,4 +47,88 @@ const assert = (cond, msg) => { if (!cond) { console.error('FAIL:', msg); proces
   catch (e) { assert(e.code === 404 && e.key === 'not_found' && e.request_id && e.resource_type === 'campaign', 'VoucherifyError on 404: ' + e.key) }
   try { await client.distributions.publications.create({ customer: { source_id: 'x' } }); assert(false, 'expected 400') }
   catch (e) { assert(e.code === 400 && e.key === 'missing_vouchers', 'VoucherifyError missing_vouchers') }
-})().catch(e => { console.error('FAIL: unexpected', e); process.exitCode = 1 })
+
+  // Validation and redemption, stacked and legacy, with rollbacks.
+  const redeemCamp = await client.campaigns.create({ name: 'SDK Redeem', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC',
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } })
+  assert(redeemCamp.id.startsWith('camp_'), 'campaigns.create SDK Redeem (AMOUNT 500)', redeemCamp)
+  const r1 = await client.campaigns.addVoucher('SDK Redeem', { code: 'SDK-R1', redemption: { quantity: 1 } })
+  assert(r1.code === 'SDK-R1' && r1.redemption && r1.redemption.quantity === 1, 'campaigns.addVoucher SDK-R1 with redemption.quantity=1', r1)
+
+  const val = await client.validations.validateVoucher('SDK-R1', { order: { amount: 2000 } })
+  assert(val.valid === true && val.order && val.order.total_amount === 1500 && val.discount && val.discount.amount_off === 500,
+    'validations.validateVoucher -> valid, order.total_amount 1500, discount.amount_off 500', val)
+
+  const sv = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SDK-R1' }],
+    order: { items: [{ product_id: 'p1', quantity: 2, price: 1000 }] } })
+  assert(sv.valid === true && sv.redeemables && sv.redeemables[0] && sv.redeemables[0].status === 'APPLICABLE',
+    'validations.validateStackable -> valid, redeemables[0] APPLICABLE', sv)
+  assert(sv.order && sv.order.amount === 2000 && sv.order.total_amount === 1500,
+    'validations.validateStackable order from items -> amount 2000, total_amount 1500', sv.order)
+
+  const rs = await client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'SDK-R1' }],
+    order: { source_id: 'sdk-order-1', amount: 2000 }, customer: { source_id: 'sdk-customer' } })
+  const parentId = rs.parent_redemption && rs.parent_redemption.id
+  assert(typeof parentId === 'string' && parentId.startsWith('r_'), 'redemptions.redeemStackable -> parent_redemption ' + parentId, rs)
+  assert(Array.isArray(rs.redemptions) && rs.redemptions.length === 1 && rs.redemptions[0].redemption === parentId,
+    'redemptions.redeemStackable -> one child redemption pointing at the parent', rs.redemptions)
+  assert(rs.order && rs.order.total_amount === 1500, 'redemptions.redeemStackable -> order.total_amount 1500', rs.order)
+  const childId = rs.redemptions && rs.redemptions[0] && rs.redemptions[0].id
+
+  await expectError(() => client.redemptions.redeem('SDK-R1', { customer: { source_id: 'sdk-customer' } }),
+    e => e.code === 400 && e.key === 'quantity_exceeded', 'redemptions.redeem past the quantity -> 400 quantity_exceeded')
+
+  const forV = await client.redemptions.getForVoucher('SDK-R1')
+  assert(forV.total === 2 && forV.redeemed_quantity === 1 && forV.data_ref === 'redemption_entries',
+    'redemptions.getForVoucher -> total 2, redeemed_quantity 1, data_ref redemption_entries', pick(forV, 'total', 'redeemed_quantity', 'data_ref'))
+  const results = (forV.redemption_entries || []).map(r => r.result).sort().join(',')
+  assert(results === 'FAILURE,SUCCESS', 'redemptions.getForVoucher -> one SUCCESS and one FAILURE entry', forV.redemption_entries)
+
+  const child = await client.redemptions.get(childId)
+  assert(child.id === childId && child.result === 'SUCCESS' && child.voucher && child.voucher.code === 'SDK-R1',
+    'redemptions.get (child) -> SUCCESS, voucher SDK-R1', child)
+
+  const failures = await client.redemptions.list({ limit: 5, result: 'FAILURE' })
+  assert(failures.total >= 1 && Array.isArray(failures.redemptions) && failures.redemptions.length >= 1 && failures.redemptions.length <= 5 &&
+    failures.redemptions.every(r => r.result === 'FAILURE'), 'redemptions.list limit=5 result=FAILURE -> only failures', failures)
+  const byCustomer = await client.redemptions.list({ customer: 'sdk-customer' })
+  assert((byCustomer.redemptions || []).some(r => r.id === childId && r.result === 'SUCCESS'),
+    'redemptions.list customer=sdk-customer -> has the success', byCustomer)
+
+  await expectError(() => client.redemptions.rollback(childId, 'x'),
+    e => e.key === 'invalid_redemption_parent', 'redemptions.rollback of a stacked child -> invalid_redemption_parent')
+  const rb = await client.redemptions.rollbackStackable(parentId)
+  assert(rb.parent_rollback && rb.parent_rollback.object === 'redemption_rollback' && Array.isArray(rb.rollbacks) && rb.rollbacks.length === 1,
+    'redemptions.rollbackStackable (no body) -> parent_rollback and one rollback', rb)
+  await expectError(() => client.redemptions.rollbackStackable(parentId),
+    e => e.key === 'already_rolled_back', 'redemptions.rollbackStackable again -> already_rolled_back')
+  const r1After = await client.vouchers.get('SDK-R1')
+  assert(r1After.redemption && r1After.redemption.redeemed_quantity === 0, 'vouchers.get after the rollback -> redeemed_quantity 0', r1After.redemption)
+
+  const r2 = await client.campaigns.addVoucher('SDK Redeem', { code: 'SDK-R2' })
+  assert(r2.code === 'SDK-R2' && r2.redemption && r2.redemption.quantity == null, 'campaigns.addVoucher SDK-R2 (unlimited)', r2)
+  const legacy = await client.redemptions.redeem('SDK-R2', { tracking_id: 'track-1', order: { amount: 1000 } })
+  assert(legacy.object === 'redemption' && legacy.result === 'SUCCESS' && legacy.order && legacy.order.total_amount === 500,
+    'redemptions.redeem (legacy) -> SUCCESS, order.total_amount 500', legacy)
+  const lrb = await client.redemptions.rollback(legacy.id, { reason: 'sdk test' })
+  assert(lrb.object === 'redemption_rollback' && lrb.reason === 'sdk test',
+    'redemptions.rollback (reason in the query) -> redemption_rollback with the reason', lrb)
+
+  const gift = await client.campaigns.create({ name: 'SDK Gift', campaign_type: 'GIFT_VOUCHERS', type: 'STATIC',
+    voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } } })
+  assert(gift.id.startsWith('camp_'), 'campaigns.create SDK Gift (GIFT_VOUCHERS, 5000)', gift)
+  const g1v = await client.campaigns.addVoucher('SDK Gift', { code: 'SDK-G1' })
+  assert(g1v.code === 'SDK-G1' && g1v.gift && g1v.gift.balance === 5000, 'campaigns.addVoucher SDK-G1 -> gift balance 5000', g1v)
+  const gr = await client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'SDK-G1', gift: { credits: 1200 } }], order: { amount: 3000 } })
+  assert(gr.order && gr.order.total_amount === 1800, 'redemptions.redeemStackable gift credits 1200 -> order.total_amount 1800', gr)
+  const g1 = await client.vouchers.get('SDK-G1')
+  assert(g1.gift && g1.gift.balance === 3800, 'vouchers.get gift card -> balance 3800', g1.gift)
+
+  const lock = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SDK-G1', gift: { credits: 100 } }],
+    order: { amount: 1000 }, session: { type: 'LOCK' } })
+  assert(lock.session && typeof lock.session.key === 'string' && lock.session.key.startsWith('ssn_') && lock.session.type === 'LOCK',
+    'validations.validateStackable session LOCK -> ssn_ key', lock)
+})().catch(e => {
+  console.error('FAIL: unexpected', e instanceof Error && e.key ? { code: e.code, key: e.key, message: e.message, details: e.details } : e)
+  process.exitCode = 1
+})
