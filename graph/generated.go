@@ -290,6 +290,7 @@ type ComplexityRoot struct {
 		Redemptions    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		Referrals      func(childComplexity int) int
 		SourceID       func(childComplexity int) int
+		Summary        func(childComplexity int) int
 		SystemMetadata func(childComplexity int) int
 		UpdatedAt      func(childComplexity int) int
 	}
@@ -886,37 +887,38 @@ type ComplexityRoot struct {
 	}
 
 	Voucher struct {
-		Active             func(childComplexity int) int
-		AdditionalInfo     func(childComplexity int) int
-		Assets             func(childComplexity int) int
-		Campaign           func(childComplexity int) int
-		CampaignID         func(childComplexity int) int
-		Category           func(childComplexity int) int
-		CategoryID         func(childComplexity int) int
-		Code               func(childComplexity int) int
-		CreatedAt          func(childComplexity int) int
-		Discount           func(childComplexity int) int
-		ExpirationDate     func(childComplexity int) int
-		Gift               func(childComplexity int) int
-		HolderID           func(childComplexity int) int
-		ID                 func(childComplexity int) int
-		IsReferralCode     func(childComplexity int) int
-		LoyaltyCard        func(childComplexity int) int
-		Metadata           func(childComplexity int) int
-		Publications       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		PublishCount       func(childComplexity int) int
-		RedeemedPoints     func(childComplexity int) int
-		RedeemedQuantity   func(childComplexity int) int
-		RedemptionQuantity func(childComplexity int) int
-		Redemptions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		ReferrerID         func(childComplexity int) int
-		StartDate          func(childComplexity int) int
-		Transactions       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) int
-		Type               func(childComplexity int) int
-		UpdatedAt          func(childComplexity int) int
-		ValidityDayOfWeek  func(childComplexity int) int
-		ValidityHours      func(childComplexity int) int
-		ValidityTimeframe  func(childComplexity int) int
+		Active                     func(childComplexity int) int
+		AdditionalInfo             func(childComplexity int) int
+		Assets                     func(childComplexity int) int
+		Campaign                   func(childComplexity int) int
+		CampaignID                 func(childComplexity int) int
+		Category                   func(childComplexity int) int
+		CategoryID                 func(childComplexity int) int
+		Code                       func(childComplexity int) int
+		CreatedAt                  func(childComplexity int) int
+		Discount                   func(childComplexity int) int
+		ExpirationDate             func(childComplexity int) int
+		Gift                       func(childComplexity int) int
+		HolderID                   func(childComplexity int) int
+		ID                         func(childComplexity int) int
+		IsReferralCode             func(childComplexity int) int
+		LoyaltyCard                func(childComplexity int) int
+		Metadata                   func(childComplexity int) int
+		Publications               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		PublishCount               func(childComplexity int) int
+		RedeemedPoints             func(childComplexity int) int
+		RedeemedQuantity           func(childComplexity int) int
+		RedemptionQuantity         func(childComplexity int) int
+		Redemptions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		ReferrerID                 func(childComplexity int) int
+		StartDate                  func(childComplexity int) int
+		Transactions               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) int
+		Type                       func(childComplexity int) int
+		UpdatedAt                  func(childComplexity int) int
+		ValidationRulesAssignments func(childComplexity int) int
+		ValidityDayOfWeek          func(childComplexity int) int
+		ValidityHours              func(childComplexity int) int
+		ValidityTimeframe          func(childComplexity int) int
 	}
 
 	VoucherAsset struct {
@@ -1009,6 +1011,7 @@ type CustomerResolver interface {
 	Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error)
+	Summary(ctx context.Context, obj *ent.Customer) (any, error)
 }
 type ExportResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.Export) (*string, error)
@@ -1128,6 +1131,7 @@ type VoucherResolver interface {
 	Redemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error)
 	Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error)
+	ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error)
 }
 
 type OrderItemInputResolver interface {
@@ -2118,6 +2122,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.SourceID(childComplexity), true
+	case "Customer.summary":
+		if e.ComplexityRoot.Customer.Summary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Summary(childComplexity), true
 	case "Customer.systemMetadata":
 		if e.ComplexityRoot.Customer.SystemMetadata == nil {
 			break
@@ -5250,6 +5260,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.UpdatedAt(childComplexity), true
+	case "Voucher.validationRulesAssignments":
+		if e.ComplexityRoot.Voucher.ValidationRulesAssignments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.ValidationRulesAssignments(childComplexity), true
 	case "Voucher.validityDayOfWeek":
 		if e.ComplexityRoot.Voucher.ValidityDayOfWeek == nil {
 			break
@@ -5984,6 +6000,8 @@ extend type Voucher {
   assets: VoucherAssets!
   """Credits (and points) moves of the card, oldest first by default."""
   transactions(after: Cursor, first: Int, before: Cursor, last: Int, orderBy: VoucherTransactionOrder, where: VoucherTransactionWhereInput): VoucherTransactionConnection!
+  """The validation rules assigned to the voucher and to its campaign."""
+  validationRulesAssignments: [ValidationRuleAssignment!]!
 }
 
 extend type AsyncAction {
@@ -6040,6 +6058,8 @@ type CustomerReferrals {
 extend type Customer {
   """Referral conversions; null when there are none."""
   referrals: CustomerReferrals
+  """The customer's summary (REST shape): redemptions counters and the gift credits and loyalty points redeemed."""
+  summary: Any!
 }
 
 """Creates a segment: static (customers) or auto-update (filter)."""
@@ -7039,6 +7059,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_redemptions(ctx, field)
 	case "referrals":
 		return ec.fieldContext_Customer_referrals(ctx, field)
+	case "summary":
+		return ec.fieldContext_Customer_summary(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -8037,6 +8059,8 @@ func (ec *executionContext) childFields_Voucher(ctx context.Context, field graph
 		return ec.fieldContext_Voucher_assets(ctx, field)
 	case "transactions":
 		return ec.fieldContext_Voucher_transactions(ctx, field)
+	case "validationRulesAssignments":
+		return ec.fieldContext_Voucher_validationRulesAssignments(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Voucher", field.Name)
 }
@@ -15199,6 +15223,29 @@ func (ec *executionContext) fieldContext_Customer_referrals(_ context.Context, f
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Customer_summary(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Customer_summary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Customer().Summary(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalNAny2interface(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Customer_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Customer", field, true, true, errors.New("field of type Any does not have child fields"))
 }
 
 func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -27866,6 +27913,38 @@ func (ec *executionContext) fieldContext_Voucher_transactions(ctx context.Contex
 	if fc.Args, err = ec.field_Voucher_transactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_validationRulesAssignments(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_validationRulesAssignments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().ValidationRulesAssignments(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
+			return ec.marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_validationRulesAssignments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleAssignment(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -53286,6 +53365,44 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "summary":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Customer_summary(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -58952,6 +59069,44 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "validationRulesAssignments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_validationRulesAssignments(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -61541,6 +61696,22 @@ func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengine
 		return graphql.Null
 	}
 	return ec._ValidationRule(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {

@@ -27,6 +27,11 @@ func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*C
 	return customerReferrals(ctx, obj)
 }
 
+// Summary is the resolver for the summary field.
+func (r *customerResolver) Summary(ctx context.Context, obj *ent.Customer) (any, error) {
+	return customerSummary(ctx, obj)
+}
+
 // DownloadURL is the resolver for the downloadURL field.
 func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*string, error) {
 	return exportDownloadPath(ctx, obj)
@@ -410,6 +415,11 @@ func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*Vouche
 // Transactions is the resolver for the transactions field.
 func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
 	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
+}
+
+// ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
+func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
+	return voucherRuleAssignments(ctx, obj)
 }
 
 // Quantity is the resolver for the quantity field.

@@ -241,3 +241,13 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 	}
 	return nil
 }
+
+// voucherRuleAssignments lists the assignments that apply to a voucher:
+// its own and its campaign's.
+func voucherRuleAssignments(ctx context.Context, v *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
+	ids := []string{v.ID}
+	if v.CampaignID != nil {
+		ids = append(ids, *v.CampaignID)
+	}
+	return ruleAssignments(ctx, ids...)
+}

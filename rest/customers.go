@@ -62,6 +62,11 @@ func (h customerHandlers) customerJSON(ctx context.Context, cust *ent.Customer) 
 	if refs != nil {
 		body.Referrals = referralsJSON(refs)
 	}
+	summary, err := h.root.Customer().Summary(ctx, cust)
+	if err != nil {
+		return body, err
+	}
+	body.Summary, _ = summary.(map[string]any)
 	return body, nil
 }
 

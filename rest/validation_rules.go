@@ -32,7 +32,7 @@ func validationRuleJSON(r *ent.ValidationRule) gin.H {
 func ruleAssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
 	return gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
 		"related_object_type": a.RelatedObjectType.String(), "created_at": timestamp(a.CreatedAt),
-		"object": "validation_rules_assignment"}
+		"validation_status": "VALID", "validation_omitted_rules": []string{}, "object": "validation_rules_assignment"}
 }
 
 func (h validationRuleHandlers) create(c *gin.Context) {

@@ -67,7 +67,18 @@ func (h voucherHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.voucherJSON(c, v))
+	assignments, err := h.root.Voucher().ValidationRulesAssignments(c.Request.Context(), v)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	body := h.voucherJSON(c, v)
+	items := make([]any, len(assignments))
+	for i, a := range assignments {
+		items[i] = ruleAssignmentJSON(a)
+	}
+	body.ValidationRulesAssignments = newList(items, len(items))
+	c.PureJSON(http.StatusOK, body)
 }
 
 // asyncAction serves GET /v1/async-actions/{id}.
