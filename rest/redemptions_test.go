@@ -179,6 +179,15 @@ func TestRedeemRollbackAndHistory(t *testing.T) {
 		t.Fatalf("unknown customer: %v", list)
 	}
 	wantError(t, e.Do(http.MethodGet, "/v1/redemptions/r_nope", nil, app), http.StatusNotFound, "not_found", "r_nope")
+
+	cust := must(t, e.Do(http.MethodGet, "/v1/customers/bob", nil, app), http.StatusOK)
+	sum := cust["summary"].(map[string]any)["redemptions"].(map[string]any)
+	for k, want := range map[string]float64{"total_redeemed": 2, "total_succeeded": 1, "total_failed": 1,
+		"total_rolled_back": 1, "total_rollback_succeeded": 1} {
+		if num(sum[k]) != want {
+			t.Fatalf("summary.redemptions.%s = %v, want %v: %v", k, sum[k], want, sum)
+		}
+	}
 }
 
 func mustJSON(v any) string {

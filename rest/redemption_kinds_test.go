@@ -1,0 +1,205 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func redeemOne(e *resttest.Env, h resttest.Headers, redeemable map[string]any, extra map[string]any) resttest.Response {
+	body := map[string]any{"redeemables": []any{redeemable}}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return e.DoJSON(http.MethodPost, "/v1/redemptions", body, h)
+}
+
+func TestGiftCardRedemptionSpendsAndRefundsCredits(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gifts", "GIFT-A", 5000)
+
+	// Credits above the balance fail and change nothing.
+	r := redeemOne(e, app, map[string]any{"id": "GIFT-A", "gift": map[string]any{"credits": 6000}}, map[string]any{"order": map[string]any{"amount": 9000}})
+	if body := must(t, r, http.StatusBadRequest); body["key"] != "gift_amount_exceeded" {
+		t.Fatalf("too many credits: %s", r.Body)
+	}
+	// Credits above the order amount: the order takes what it can.
+	red := must(t, redeemOne(e, app, map[string]any{"id": "GIFT-A", "gift": map[string]any{"credits": 3000}},
+		map[string]any{"order": map[string]any{"amount": 2000}}), http.StatusOK)
+	child := red["redemptions"].([]any)[0].(map[string]any)
+	if num(red["order"].(map[string]any)["total_amount"]) != 0 || num(child["amount"]) != 2000 ||
+		num(child["gift"].(map[string]any)["amount"]) != 2000 {
+		t.Fatalf("gift redemption: %s", mustJSON(red))
+	}
+	v := must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-A", nil, app), http.StatusOK)
+	if num(v["gift"].(map[string]any)["balance"]) != 3000 {
+		t.Fatalf("balance after spending 2000: %v", v["gift"])
+	}
+	// No credits named: as much of the balance as the order takes.
+	must(t, redeemOne(e, app, map[string]any{"id": "GIFT-A"}, map[string]any{"order": map[string]any{"amount": 1000}}), http.StatusOK)
+	v = must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-A", nil, app), http.StatusOK)
+	if num(v["gift"].(map[string]any)["balance"]) != 2000 {
+		t.Fatalf("balance after default credits: %v", v["gift"])
+	}
+
+	rb := must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["parent_redemption"].(map[string]any)["id"].(string)+"/rollbacks", nil, app), http.StatusOK)
+	if back := rb["rollbacks"].([]any)[0].(map[string]any); num(back["amount"]) != -2000 {
+		t.Fatalf("rollback amount: %v", back)
+	}
+	v = must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-A", nil, app), http.StatusOK)
+	if num(v["gift"].(map[string]any)["balance"]) != 4000 {
+		t.Fatalf("balance after refund: %v", v["gift"])
+	}
+	txs, err := e.DB.Client.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(v["id"].(string))).
+		Order(vouchertransaction.ByID()).All(systemCtx())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, tx := range txs {
+		types = append(types, tx.Type.String())
+	}
+	if len(txs) != 3 || types[0] != "CREDITS_REDEMPTION" || types[2] != "CREDITS_REFUND" || txs[2].Balance != 4000 || txs[2].Amount != 2000 {
+		t.Fatalf("transactions: %v", types)
+	}
+}
+
+func TestLoyaltyCardRedeemsARewardWithPoints(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Points", "campaign_type": "LOYALTY_PROGRAM", "type": "STATIC",
+		"voucher": map[string]any{"type": "LOYALTY_CARD", "loyalty_card": map[string]any{"points": 100}}}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Points/vouchers", map[string]any{"code": "CARD-1"}, app), http.StatusOK)
+	h2 := v2(t, e, e.Project)
+	rew := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
+		"material": map[string]any{"product": map[string]any{"id": "p"}}}, h2)["id"].(string)
+	mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards/"+rew+"/activate", nil, h2)
+
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/CARD-1/validate", map[string]any{}, app), http.StatusBadRequest, "missing_reward", "reward")
+	got := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/CARD-1/validate", map[string]any{"reward": map[string]any{"id": rew, "points": 150}}, app), http.StatusOK)
+	if got["valid"] != false || got["error"].(map[string]any)["key"] != "loyalty_card_points_exceeded" {
+		t.Fatalf("too many points: %v", got)
+	}
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/CARD-1/redemption", map[string]any{"reward": map[string]any{"id": rew, "points": 60}}, app), http.StatusOK)
+	if num(red["amount"]) != 60 || red["reward"].(map[string]any)["id"] != rew || num(red["loyalty_card"].(map[string]any)["points"]) != 60 {
+		t.Fatalf("loyalty redemption: %v", red)
+	}
+	v := must(t, e.Do(http.MethodGet, "/v1/vouchers/CARD-1", nil, app), http.StatusOK)
+	if num(v["loyalty_card"].(map[string]any)["balance"]) != 40 || num(v["redemption"].(map[string]any)["redeemed_points"]) != 60 {
+		t.Fatalf("card after redemption: %v %v", v["loyalty_card"], v["redemption"])
+	}
+	must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["id"].(string)+"/rollback", nil, app), http.StatusOK)
+	v = must(t, e.Do(http.MethodGet, "/v1/vouchers/CARD-1", nil, app), http.StatusOK)
+	if num(v["loyalty_card"].(map[string]any)["balance"]) != 100 || num(v["redemption"].(map[string]any)["redeemed_points"]) != 0 {
+		t.Fatalf("card after rollback: %v %v", v["loyalty_card"], v["redemption"])
+	}
+}
+
+func TestValidationRulesDecideAndLimitItems(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Big orders", "BIG", map[string]any{"type": "PERCENT", "percent_off": 10, "effect": "APPLY_TO_ITEMS"}, nil)
+	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "min 50, pens only",
+		"rules":         map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than_or_equal": []any{5000}}}},
+		"error":         map[string]any{"message": "Spend 50 first"},
+		"applicable_to": map[string]any{"included": []any{map[string]any{"object": "product", "id": "pen"}}}}, app), http.StatusOK)
+	id := rule["id"].(string)
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "bad",
+		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$foo": []any{1}}}}}, app),
+		http.StatusBadRequest, "invalid_payload", "$foo")
+	must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules/"+id+"/assignments", map[string]any{"campaign": "Big orders"}, app), http.StatusOK)
+
+	small := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/BIG/validate", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
+	errObj := small["error"].(map[string]any)
+	if small["valid"] != false || errObj["key"] != "order_rules_violated" || errObj["message"] != "Spend 50 first" {
+		t.Fatalf("small order: %v", small)
+	}
+	big := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/BIG/validate", map[string]any{"order": cart()}, app), http.StatusOK)
+	order := big["order"].(map[string]any)
+	items := order["items"].([]any)
+	if big["valid"] != true || num(order["items_discount_amount"]) != 200 || num(items[1].(map[string]any)["discount_amount"]) != 200 ||
+		num(items[0].(map[string]any)["discount_amount"]) != 0 {
+		t.Fatalf("only the pen is discounted: %s", mustJSON(big))
+	}
+	if data := big["applicable_to"].(map[string]any)["data"].([]any); len(data) != 1 {
+		t.Fatalf("applicable_to: %v", big["applicable_to"])
+	}
+	v := must(t, e.Do(http.MethodGet, "/v1/vouchers/BIG", nil, app), http.StatusOK)
+	if as := v["validation_rules_assignments"].(map[string]any); num(as["total"]) != 1 ||
+		as["data"].([]any)[0].(map[string]any)["rule_id"] != id {
+		t.Fatalf("validation_rules_assignments: %v", as)
+	}
+	if e.Do(http.MethodDelete, "/v1/validation-rules/"+id, nil, app).Status != http.StatusNoContent {
+		t.Fatal("delete rule")
+	}
+	again := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/BIG/validate", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
+	if again["valid"] != true {
+		t.Fatalf("the deleted rule still applies: %v", again)
+	}
+}
+
+func TestVoucherStateFailures(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Dated", "type": "STATIC",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}}, app), http.StatusOK)
+	add := func(code string, extra map[string]any) {
+		body := map[string]any{"code": code}
+		for k, v := range extra {
+			body[k] = v
+		}
+		must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Dated/vouchers", body, app), http.StatusOK)
+	}
+	add("FUTURE", map[string]any{"start_date": "2999-01-01T00:00:00Z"})
+	add("PAST", map[string]any{"expiration_date": "2001-01-01T00:00:00Z"})
+	for code, key := range map[string]string{"FUTURE": "voucher_not_active", "PAST": "voucher_expired"} {
+		got := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/validate", nil, app), http.StatusOK)
+		if got["valid"] != false || got["error"].(map[string]any)["key"] != key || got["reason"] == "" {
+			t.Fatalf("%s: %v", code, got)
+		}
+		r := e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/redemption", nil, app)
+		if body := must(t, r, http.StatusBadRequest); body["key"] != key {
+			t.Fatalf("%s redemption: %s", code, r.Body)
+		}
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/NOPE/validate", nil, app), http.StatusNotFound, "not_found", "NOPE")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/NOPE/redemption", nil, app), http.StatusNotFound, "not_found", "NOPE")
+}
+
+func TestSessionLockHoldsTheLastUnit(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Last one", "LAST", map[string]any{"type": "AMOUNT", "amount_off": 100}, 1)
+	body := func(session map[string]any) map[string]any {
+		b := map[string]any{"redeemables": []any{map[string]any{"object": "voucher", "id": "LAST"}}, "order": map[string]any{"amount": 1000}}
+		if session != nil {
+			b["session"] = session
+		}
+		return b
+	}
+	locked := must(t, e.DoJSON(http.MethodPost, "/v1/validations", body(map[string]any{"type": "LOCK", "ttl": 1, "ttl_unit": "HOURS"}), app), http.StatusOK)
+	session := locked["session"].(map[string]any)
+	key := session["key"].(string)
+	if locked["valid"] != true || session["ttl_unit"] != "HOURS" || len(key) != 36 {
+		t.Fatalf("lock: %v", locked)
+	}
+	other := must(t, e.DoJSON(http.MethodPost, "/v1/validations", body(nil), app), http.StatusOK)
+	if other["valid"] != false {
+		t.Fatalf("another caller sees the locked unit: %v", other)
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/redemptions", body(nil), app), http.StatusBadRequest, "quantity_exceeded", "LAST")
+	// The session's own redemption consumes the lock.
+	red := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", body(map[string]any{"key": key}), app), http.StatusOK)
+	if red["parent_redemption"].(map[string]any)["session"].(map[string]any)["key"] != key {
+		t.Fatalf("redemption session: %v", red["parent_redemption"])
+	}
+	n, err := e.DB.Client.SessionLock.Query().Count(systemCtx())
+	if err != nil || n != 0 {
+		t.Fatalf("locks left after redemption: %d %v", n, err)
+	}
+	// Release of a lock that is not there.
+	wantError(t, e.Do(http.MethodDelete, "/v1/vouchers/LAST/sessions/"+key, nil, app), http.StatusNotFound, "not_found", key)
+}
