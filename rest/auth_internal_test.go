@@ -43,6 +43,12 @@ func TestScopeTable(t *testing.T) {
 		{"POST", "/v1/segments", []string{"api", "segments"}},
 		{"GET", "/v1/exports/:id", []string{"api", "exports"}},
 		{"POST", "/v1/vouchers/:code/balance", []string{"api", "vouchers"}},
+		{"POST", "/v1/vouchers/:code/validate", []string{"api", "validations"}},
+		{"POST", "/v1/vouchers/:code/redemption", []string{"api", "redemptions"}},
+		{"DELETE", "/v1/vouchers/:code/sessions/:key", []string{"api", "vouchers"}},
+		{"POST", "/v1/validations", []string{"api", "validations"}},
+		{"POST", "/v1/redemptions/:id/rollbacks", []string{"api", "redemptions"}},
+		{"PUT", "/v1/validation-rules/:id", []string{"api", "validation-rules"}},
 	}
 	for _, tc := range cases {
 		if got := scopesFor(tc.method, tc.route); !slices.Equal(got, tc.want) {
