@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"slices"
 	"sort"
 	"time"
 
@@ -151,6 +153,11 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 		}
 		e.states[i] = &redeemableState{input: r, voucher: v}
 		if v != nil {
+			if slices.Contains(ids, v.ID) {
+				// The same voucher by its code and by its ID.
+				return apperr.New(http.StatusBadRequest, "duplicated_redeemables", "Duplicated redeemables detected",
+					"Duplicated redeemables detected in one redemption: "+v.Code)
+			}
 			ids = append(ids, v.ID)
 		}
 	}
@@ -160,9 +167,6 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 	sort.Strings(ids)
 	locked := map[string]*ent.Voucher{}
 	for _, id := range ids {
-		if locked[id] != nil {
-			continue
-		}
 		v, err := lockVoucher(ctx, c, id)
 		if err != nil {
 			return err
