@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -39,11 +40,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 			return nil, fmt.Errorf("saving order: %w", err)
 		}
 	default:
-		o, err := w.c.Order.Create().Save(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("saving order: %w", err)
-		}
-		id = o.ID
+		return w.createOrder(ctx, in, entries)
 	}
 	// Lock the order row for the read-modify-write of its redemptions map.
 	q := w.c.Order.Query().Where(order.ID(id))
@@ -94,4 +91,27 @@ func structToMap(v any) map[string]any {
 		return map[string]any{}
 	}
 	return m
+}
+
+// createOrder stores a new order (one the request did not name) in one
+// statement.
+func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[string]any) (*ent.Order, error) {
+	status := order.StatusCREATED
+	if in.Status != nil {
+		status = order.Status(*in.Status)
+	}
+	o := &ent.Order{ID: pulid.PrefixOrder + pulid.Hex(9), Status: status, CreatedAt: w.e.now}
+	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
+	w.view.Redemptions = entries
+	create := w.c.Order.Create().SetID(o.ID).SetCreatedAt(o.CreatedAt).SetStatus(status).SetRedemptions(entries).
+		SetCalculated(structToMap(w.view)).SetMetadata(orEmptyMap(in.Metadata))
+	if w.e.customer != nil {
+		create.SetCustomerID(w.e.customer.ID)
+	}
+	saved, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("saving order: %w", err)
+	}
+	w.stored = saved
+	return saved, nil
 }

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"sort"
 	"time"
 
 	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/redemption"
@@ -125,7 +125,10 @@ func (e *evaluation) loadCustomer(ctx context.Context, write bool) error {
 }
 
 // loadVouchers finds each redeemable's voucher (by code, or ID) with its
-// campaign, locking the rows when the request writes.
+// campaign. When the request writes, the rows are locked by that same
+// query (FOR UPDATE, in ID order, so that concurrent requests naming the
+// same vouchers in any order cannot deadlock; SQLite runs one writer at a
+// time), and every later check reads the locked state.
 func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 	c, err := client(ctx)
 	if err != nil {
@@ -135,10 +138,16 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 	for i, r := range e.req.redeemables {
 		codes[i] = r.ID
 	}
-	found, err := c.Voucher.Query().Where(voucher.Or(voucher.CodeIn(codes...), voucher.IDIn(codes...))).
-		WithCampaign().All(ctx)
+	q := c.Voucher.Query().Where(voucher.Or(voucher.CodeIn(codes...), voucher.IDIn(codes...)))
+	if write && isPostgres(ctx) {
+		q = q.Order(ent.Asc(voucher.FieldID)).ForUpdate()
+	}
+	found, err := q.All(ctx)
 	if err != nil {
 		return fmt.Errorf("looking up vouchers: %w", err)
+	}
+	if err := attachCampaigns(ctx, c, found); err != nil {
+		return err
 	}
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
 	for _, v := range found {
@@ -161,23 +170,29 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 			ids = append(ids, v.ID)
 		}
 	}
-	if !write || len(ids) == 0 {
+	return nil
+}
+
+// attachCampaigns loads the vouchers' campaigns in one query.
+func attachCampaigns(ctx context.Context, c *ent.Client, vs []*ent.Voucher) error {
+	var ids []string
+	for _, v := range vs {
+		if v.CampaignID != nil && !slices.Contains(ids, *v.CampaignID) {
+			ids = append(ids, *v.CampaignID)
+		}
+	}
+	if len(ids) == 0 {
 		return nil
 	}
-	sort.Strings(ids)
-	locked := map[string]*ent.Voucher{}
-	for _, id := range ids {
-		v, err := lockVoucher(ctx, c, id)
-		if err != nil {
-			return err
-		}
-		locked[id] = v
+	cmps, err := c.Campaign.Query().Where(campaign.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("looking up campaigns: %w", err)
 	}
-	for _, s := range e.states {
-		if s.voucher != nil {
-			fresh := locked[s.voucher.ID]
-			fresh.Edges.Campaign = s.voucher.Edges.Campaign
-			s.voucher = fresh
+	for _, v := range vs {
+		for _, cmp := range cmps {
+			if v.CampaignID != nil && *v.CampaignID == cmp.ID {
+				v.Edges.Campaign = cmp
+			}
 		}
 	}
 	return nil
