@@ -42,17 +42,29 @@ type evaluation struct {
 	segmentsLoaded bool
 }
 
-// evaluate checks every redeemable and runs the stacked calculation.
-// write: the caller will change state (redemption, session lock), so the
-// customer is upserted and the vouchers are locked, in ID order so that
-// concurrent requests naming the same vouchers cannot deadlock (FOR UPDATE
-// on PostgreSQL; SQLite runs one writer at a time).
-func evaluate(ctx context.Context, req *redemptionRequest, write bool) (*evaluation, error) {
+// evalMode says what the caller does with an evaluation.
+type evalMode int
+
+const (
+	// readOnly: a validation; nothing is locked or written.
+	readOnly evalMode = iota
+	// lockVouchers: a validation taking a session lock; the vouchers are
+	// locked so the lock is taken on the state that was checked.
+	lockVouchers
+	// redeem: a redemption; the vouchers are locked and the customer is
+	// created or updated.
+	redeem
+)
+
+// evaluate checks every redeemable and runs the stacked calculation. The
+// vouchers are locked unless mode is readOnly (see loadVouchers).
+func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
+	write := mode != readOnly
 	e := &evaluation{req: req, now: nowUTC(), rules: discount.DefaultRules()}
 	if req.session != nil && req.session.Key != nil {
 		e.sessionKey = *req.session.Key
 	}
-	if err := e.loadCustomer(ctx, write); err != nil {
+	if err := e.loadCustomer(ctx, mode == redeem); err != nil {
 		return nil, err
 	}
 	if err := e.loadVouchers(ctx, write); err != nil {
@@ -82,13 +94,13 @@ func evaluate(ctx context.Context, req *redemptionRequest, write bool) (*evaluat
 // loadCustomer finds the request's customer. A redemption creates or
 // updates it (by source_id, like every other write); a validation only
 // looks it up, and an unknown source_id is then just a tracking id.
-func (e *evaluation) loadCustomer(ctx context.Context, write bool) error {
+func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 	in := e.req.customer
 	if in == nil {
 		e.trackingID = trackingIDFor(e.req.trackingID, nil)
 		return nil
 	}
-	if write {
+	if upsert {
 		cust, err := resolveCustomer(ctx, in)
 		if err != nil {
 			return err

@@ -28,7 +28,7 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	}
 	var out *StackedRedemptionResult
 	err = withinTx(ctx, func(ctx context.Context) error {
-		e, err := evaluate(ctx, req, true)
+		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 	}
 	var out *VoucherRedemptionResult
 	err = withinTx(ctx, func(ctx context.Context) error {
-		e, err := evaluate(ctx, req, true)
+		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err
 		}

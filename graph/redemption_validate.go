@@ -22,7 +22,7 @@ func validateStacked(ctx context.Context, in StackedRedemptionInput) (*Validatio
 	}
 	var out *ValidationResult
 	run := func(ctx context.Context) error {
-		e, err := evaluate(ctx, req, req.session != nil)
+		e, err := evaluate(ctx, req, validationMode(req))
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 	}
 	var out *VoucherValidationResult
 	run := func(ctx context.Context) error {
-		e, err := evaluate(ctx, req, req.session != nil)
+		e, err := evaluate(ctx, req, validationMode(req))
 		if err != nil {
 			return err
 		}
@@ -139,4 +139,12 @@ func (e *evaluation) fillLegacyValid(body map[string]any, s *redeemableState) {
 		body["discount"] = e.applicableResult(s, e.outcomes[0])["discount"]
 	}
 	body["order"] = newOrderView(e.order, e.req.order, nil, e.customer)
+}
+
+// validationMode locks the vouchers only when a session lock is asked for.
+func validationMode(req *redemptionRequest) evalMode {
+	if req.session != nil {
+		return lockVouchers
+	}
+	return readOnly
 }
