@@ -40,6 +40,8 @@ type evaluation struct {
 
 	segments       []string
 	segmentsLoaded bool
+	// storedOrder is the existing order the request names (nil: a new one).
+	storedOrder *ent.Order
 }
 
 // evalMode says what the caller does with an evaluation.
@@ -67,6 +69,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadCustomer(ctx, mode == redeem); err != nil {
 		return nil, err
 	}
+	if err := e.loadStoredOrder(ctx, mode == redeem); err != nil {
+		return nil, err
+	}
 	if err := e.loadVouchers(ctx, write); err != nil {
 		return nil, err
 	}
@@ -78,7 +83,7 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 			return nil, err
 		}
 	}
-	order, err := req.discountOrder()
+	order, err := e.startOrder()
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +271,7 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 	rc := validationrule.Context{RedemptionMetadata: e.req.metadata}
 	if o := e.req.order; o != nil {
 		rc.OrderMetadata = o.Metadata
-		start, err := e.req.discountOrder()
+		start, err := e.startOrder()
 		if err != nil {
 			return rc, err
 		}

@@ -120,7 +120,13 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 	if err := rb.mark(ctx, r.ID, rollbackID); err != nil {
 		return nil, err
 	}
-	res := &RollbackResult{Rollbacks: []*ent.Redemption{}}
+	// The order is locked before the vouchers, in the order redemptions
+	// lock them, so a rollback and a redemption of one order cannot deadlock.
+	view, err := rb.cancelOrder(ctx, r, rollbackID)
+	if err != nil {
+		return nil, err
+	}
+	res := &RollbackResult{Rollbacks: []*ent.Redemption{}, Order: view}
 	targets := []*ent.Redemption{r}
 	if r.RelatedObjectType == "redemption" {
 		children, err := rb.c.Redemption.Query().Where(redemption.ParentID(r.ID), redemption.StatusEQ(redemption.StatusSUCCEEDED)).
@@ -157,11 +163,6 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 		}
 		res.Rollback = parent
 	}
-	view, err := rb.cancelOrder(ctx, r, rollbackID)
-	if err != nil {
-		return nil, err
-	}
-	res.Order = view
 	return res, nil
 }
 

@@ -203,3 +203,26 @@ func TestSessionLockHoldsTheLastUnit(t *testing.T) {
 	// Release of a lock that is not there.
 	wantError(t, e.Do(http.MethodDelete, "/v1/vouchers/LAST/sessions/"+key, nil, app), http.StatusNotFound, "not_found", key)
 }
+
+// TestAnExistingOrderKeepsItsDiscounts: a second redemption for the same
+// order starts from what the first one left (previous discounts), and a
+// rollback cancels the order.
+func TestAnExistingOrderKeepsItsDiscounts(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Five off", "FIVE", map[string]any{"type": "AMOUNT", "amount_off": 500}, nil)
+	discountCode(t, e, app, "Ten pct", "PCT10", map[string]any{"type": "PERCENT", "percent_off": 10}, nil)
+	must(t, redeemOne(e, app, map[string]any{"id": "FIVE"}, map[string]any{"order": map[string]any{"source_id": "ord-77", "amount": 2000}}), http.StatusOK)
+	red := must(t, redeemOne(e, app, map[string]any{"id": "PCT10"}, map[string]any{"order": map[string]any{"source_id": "ord-77"}}), http.StatusOK)
+	order := red["order"].(map[string]any)
+	for k, want := range map[string]float64{"amount": 2000, "discount_amount": 650, "applied_discount_amount": 150, "total_amount": 1350} {
+		if num(order[k]) != want {
+			t.Fatalf("order.%s = %v, want %v: %v", k, order[k], want, order)
+		}
+	}
+	if len(order["redemptions"].(map[string]any)) != 2 {
+		t.Fatalf("order.redemptions: %v", order["redemptions"])
+	}
+	wantError(t, redeemOne(e, app, map[string]any{"id": "PCT10"}, map[string]any{"order": map[string]any{"id": "ord_unknown"}}),
+		http.StatusNotFound, "not_found", "ord_unknown")
+}
