@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -217,7 +218,7 @@ func (h redemptionHandlers) voucherRedemptions(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, gin.H{"quantity": v.RedemptionQuantity, "redeemed_quantity": v.RedeemedQuantity,
-		"object": "list", "url": "/v1/vouchers/" + v.Code + "/redemptions?page=1&limit=10",
+		"object": "list", "url": "/v1/vouchers/" + url.PathEscape(v.Code) + "/redemptions?page=1&limit=10",
 		"data_ref": "redemption_entries", "total": res.Total, "redemption_entries": h.redemptionsJSON(c, res.Data)})
 }
 
