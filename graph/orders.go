@@ -58,6 +58,9 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	for k, v := range entries {
 		redemptions[k] = v
 	}
+	if in.Status != nil {
+		o.Status = order.Status(*in.Status)
+	}
 	w.stored = o
 	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
 	w.view.Redemptions = redemptions

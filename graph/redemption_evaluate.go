@@ -201,7 +201,11 @@ func attachCampaigns(ctx context.Context, c *ent.Client, vs []*ent.Voucher) erro
 	if len(ids) == 0 {
 		return nil
 	}
-	cmps, err := c.Campaign.Query().Where(campaign.IDIn(ids...)).All(ctx)
+	// Only what the checks and responses use: a campaign's voucher template
+	// and settings are large JSON columns.
+	cmps, err := c.Campaign.Query().Where(campaign.IDIn(ids...)).
+		Select(campaign.FieldName, campaign.FieldActive, campaign.FieldStartDate, campaign.FieldExpirationDate,
+			campaign.FieldValidityTimeframe, campaign.FieldValidityDayOfWeek, campaign.FieldValidityHours).All(ctx)
 	if err != nil {
 		return fmt.Errorf("looking up campaigns: %w", err)
 	}

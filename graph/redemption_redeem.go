@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
@@ -140,7 +141,8 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 func (w *writer) applied(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.Redemption, error) {
 	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
 	v := s.voucher
-	upd := w.c.Voucher.UpdateOneID(v.ID).AddRedeemedQuantity(1)
+	// A bulk update: no re-read of the row (the locked copy is patched below).
+	upd := w.c.Voucher.Update().Where(voucher.ID(v.ID)).AddRedeemedQuantity(1)
 	var amount *int64
 	var txType vouchertransaction.Type
 	var moved, balance int64
@@ -150,17 +152,20 @@ func (w *writer) applied(ctx context.Context, id string, parentID *string, i int
 		moved = out.Result.Total
 		g.Balance -= moved
 		upd.SetGift(&g)
+		v.Gift = &g
 		amount, txType, balance = &moved, vouchertransaction.TypeCREDITS_REDEMPTION, g.Balance
 	case jsonfield.VoucherTypeLoyaltyCard:
 		l := *v.LoyaltyCard
 		moved = s.points
 		l.Balance -= moved
 		upd.SetLoyaltyCard(&l).AddRedeemedPoints(int(moved))
+		v.LoyaltyCard, v.RedeemedPoints = &l, v.RedeemedPoints+int(moved)
 		amount, txType, balance = &moved, vouchertransaction.TypePOINTS_REDEMPTION, l.Balance
 	}
 	if err := upd.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("updating voucher counters: %w", err)
 	}
+	v.RedeemedQuantity++
 	create := w.entry(ctx, id, "SUCCESS", parentID).SetVoucherID(v.ID).SetVoucherCode(v.Code).
 		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
 		SetAppliedDiscount(out.Result.Total).SetOrder(structToMap(w.childView(out))).SetNillableAmount(amount)

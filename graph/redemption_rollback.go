@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
@@ -190,7 +191,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	if err != nil {
 		return nil, err
 	}
-	upd := rb.c.Voucher.UpdateOne(v).AddRedeemedQuantity(-1)
+	upd := rb.c.Voucher.Update().Where(voucher.ID(v.ID)).AddRedeemedQuantity(-1)
 	var moved, balance int64
 	var txType vouchertransaction.Type
 	if t.Amount != nil {
@@ -202,16 +203,19 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 		g := *v.Gift
 		g.Balance += moved
 		upd.SetGift(&g)
+		v.Gift = &g
 		txType, balance = vouchertransaction.TypeCREDITS_REFUND, g.Balance
 	case moved > 0 && v.Type == jsonfield.VoucherTypeLoyaltyCard && v.LoyaltyCard != nil:
 		l := *v.LoyaltyCard
 		l.Balance += moved
 		upd.SetLoyaltyCard(&l).AddRedeemedPoints(-int(moved))
+		v.LoyaltyCard, v.RedeemedPoints = &l, v.RedeemedPoints-int(moved)
 		txType, balance = vouchertransaction.TypePOINTS_REFUND, l.Balance
 	}
 	if err := upd.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("reverting voucher counters: %w", err)
 	}
+	v.RedeemedQuantity--
 	out, err := saveRollback(ctx, create)
 	if err != nil {
 		return nil, err
@@ -285,7 +289,7 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 			}
 		}
 	}
-	if err := o.Update().SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(calc).Exec(ctx); err != nil {
+	if err := rb.c.Order.Update().Where(order.ID(o.ID)).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(calc).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("canceling order: %w", err)
 	}
 	return calc, nil

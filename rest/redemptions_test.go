@@ -121,6 +121,9 @@ func TestRedeemRollbackAndHistory(t *testing.T) {
 		child["redemption"] != parent["id"] || child["voucher"].(map[string]any)["code"] != "ONCE" {
 		t.Fatalf("redemption: %s", mustJSON(red))
 	}
+	if rq := child["voucher"].(map[string]any)["redemption"].(map[string]any); num(rq["redeemed_quantity"]) != 1 {
+		t.Fatalf("the redemption shows the voucher as it was before: %v", rq)
+	}
 	order := red["order"].(map[string]any)
 	if num(order["total_amount"]) != 1500 || order["id"] == nil || order["source_id"] != "order-1" ||
 		order["redemptions"].(map[string]any)[parent["id"].(string)] == nil {
