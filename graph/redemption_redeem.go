@@ -75,10 +75,15 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		if err != nil {
 			return err
 		}
-		r, err := w.applied(ctx, id, nil, 0, stored)
+		create, err := w.appliedEntry(ctx, id, nil, 0, stored)
 		if err != nil {
 			return err
 		}
+		r, err := create.Save(ctx)
+		if err != nil {
+			return fmt.Errorf("storing redemption: %w", err)
+		}
+		r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
 		out = &VoucherRedemptionResult{Redemption: r}
 		return nil
 	})
@@ -116,29 +121,38 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	if err != nil {
 		return nil, err
 	}
-	parent, err := w.entry(ctx, parentID, "SUCCESS", nil).
+	// The parent and its children are inserted in one statement.
+	builders := []*ent.RedemptionCreate{w.entry(ctx, parentID, "SUCCESS", nil).
 		SetRelatedObjectType("redemption").SetRelatedObjectID(parentID).
-		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(structToMap(w.view)).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("storing parent redemption: %w", err)
-	}
-	res := &StackedRedemptionResult{ParentRedemption: parent, Order: w.view}
+		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(structToMap(w.view))}
+	var applied []int
 	for i := range e.states {
 		if ids[i] == "" {
 			continue
 		}
-		child, err := w.applied(ctx, ids[i], &parentID, i, stored)
+		child, err := w.appliedEntry(ctx, ids[i], &parentID, i, stored)
 		if err != nil {
 			return nil, err
 		}
-		res.Redemptions = append(res.Redemptions, child)
+		builders = append(builders, child)
+		applied = append(applied, i)
+	}
+	saved, err := w.c.Redemption.CreateBulk(builders...).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storing redemptions: %w", err)
+	}
+	res := &StackedRedemptionResult{ParentRedemption: saved[0], Order: w.view}
+	for k, r := range saved[1:] {
+		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
+		res.Redemptions = append(res.Redemptions, r)
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)
 	return res, nil
 }
 
-// applied stores the redemption of state i and its effects on the voucher.
-func (w *writer) applied(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.Redemption, error) {
+// appliedEntry applies the redemption of state i to its voucher (counters,
+// balance, transaction, session lock) and returns the redemption row to insert.
+func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.RedemptionCreate, error) {
 	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
 	v := s.voucher
 	// A bulk update: no re-read of the row (the locked copy is patched below).
@@ -172,12 +186,8 @@ func (w *writer) applied(ctx context.Context, id string, parentID *string, i int
 	if s.reward != nil {
 		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
 	}
-	r, err := create.Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("storing redemption: %w", err)
-	}
 	if amount != nil {
-		details := map[string]any{"redemption": map[string]any{"id": r.ID},
+		details := map[string]any{"redemption": map[string]any{"id": id},
 			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}
 		if _, err := recordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
 			return nil, err
@@ -188,8 +198,7 @@ func (w *writer) applied(ctx context.Context, id string, parentID *string, i int
 			return nil, fmt.Errorf("releasing session lock: %w", err)
 		}
 	}
-	r.Edges.Voucher, r.Edges.Customer = v, e.customer
-	return r, nil
+	return create, nil
 }
 
 // entry starts a redemption row with what every entry of the request shares.
