@@ -67,7 +67,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
-	var entDriver dialect.Driver = entsql.OpenDB(dia, db)
+	var entDriver dialect.Driver = newSQLiteWriters(entsql.OpenDB(dia, db))
 	if dia == dialect.Postgres {
 		entDriver = textArgs{entsql.OpenDB(dia, db)}
 	}
