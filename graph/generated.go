@@ -340,6 +340,13 @@ type ComplexityRoot struct {
 		UnitOff               func(childComplexity int) int
 		UnitOffFormula        func(childComplexity int) int
 		UnitType              func(childComplexity int) int
+		Units                 func(childComplexity int) int
+	}
+
+	DiscountUnit struct {
+		Effect   func(childComplexity int) int
+		UnitOff  func(childComplexity int) int
+		UnitType func(childComplexity int) int
 	}
 
 	EarningRule struct {
@@ -2320,6 +2327,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Discount.UnitType(childComplexity), true
+	case "Discount.units":
+		if e.ComplexityRoot.Discount.Units == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Units(childComplexity), true
+
+	case "DiscountUnit.effect":
+		if e.ComplexityRoot.DiscountUnit.Effect == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountUnit.Effect(childComplexity), true
+	case "DiscountUnit.unitOff":
+		if e.ComplexityRoot.DiscountUnit.UnitOff == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountUnit.UnitOff(childComplexity), true
+	case "DiscountUnit.unitType":
+		if e.ComplexityRoot.DiscountUnit.UnitType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountUnit.UnitType(childComplexity), true
 
 	case "EarningRule.createdAt":
 		if e.ComplexityRoot.EarningRule.CreatedAt == nil {
@@ -5565,6 +5597,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCustomerWhereInput,
 		ec.unmarshalInputDailyValidityInput,
 		ec.unmarshalInputDiscountInput,
+		ec.unmarshalInputDiscountUnitInput,
 		ec.unmarshalInputEarningRuleOrder,
 		ec.unmarshalInputEarningRuleWhereInput,
 		ec.unmarshalInputEventLoyaltyInput,
@@ -5742,6 +5775,21 @@ type Discount {
   fixedAmount: Float
   isDynamic: Boolean
   effect: String
+  """UNIT with effect ADD_MANY_ITEMS: the unit definitions."""
+  units: [DiscountUnit!]
+}
+
+"""One unit definition of an ADD_MANY_ITEMS discount."""
+type DiscountUnit {
+  unitOff: Int
+  unitType: String
+  effect: String
+}
+
+input DiscountUnitInput {
+  unitOff: Int
+  unitType: String
+  effect: String
 }
 
 input DiscountInput {
@@ -5758,6 +5806,7 @@ input DiscountInput {
   fixedAmount: Float
   isDynamic: Boolean
   effect: String
+  units: [DiscountUnitInput!]
 }
 
 """Value of a gift voucher, in the smallest currency unit."""
@@ -7155,8 +7204,22 @@ func (ec *executionContext) childFields_Discount(ctx context.Context, field grap
 		return ec.fieldContext_Discount_isDynamic(ctx, field)
 	case "effect":
 		return ec.fieldContext_Discount_effect(ctx, field)
+	case "units":
+		return ec.fieldContext_Discount_units(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Discount", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountUnit(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "unitOff":
+		return ec.fieldContext_DiscountUnit_unitOff(ctx, field)
+	case "unitType":
+		return ec.fieldContext_DiscountUnit_unitType(ctx, field)
+	case "effect":
+		return ec.fieldContext_DiscountUnit_effect(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountUnit", field.Name)
 }
 
 func (ec *executionContext) childFields_EarningRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15949,6 +16012,107 @@ func (ec *executionContext) _Discount_effect(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Discount_effect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Discount_units(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Discount_units(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Units, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []jsonfield.DiscountUnit) graphql.Marshaler {
+			return ec.marshalODiscountUnit2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnitᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Discount_units(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Discount",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DiscountUnit(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DiscountUnit_unitOff(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DiscountUnit) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiscountUnit_unitOff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitOff, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DiscountUnit_unitOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DiscountUnit_unitType(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DiscountUnit) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiscountUnit_unitType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DiscountUnit_unitType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DiscountUnit_effect(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DiscountUnit) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DiscountUnit_effect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Effect, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DiscountUnit_effect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _EarningRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -37685,7 +37849,7 @@ func (ec *executionContext) unmarshalInputDiscountInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"type", "amountOff", "amountOffFormula", "aggregatedAmountLimit", "percentOff", "percentOffFormula", "amountLimit", "unitOff", "unitOffFormula", "unitType", "fixedAmount", "isDynamic", "effect"}
+	fieldsInOrder := [...]string{"type", "amountOff", "amountOffFormula", "aggregatedAmountLimit", "percentOff", "percentOffFormula", "amountLimit", "unitOff", "unitOffFormula", "unitType", "fixedAmount", "isDynamic", "effect", "units"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -37776,6 +37940,57 @@ func (ec *executionContext) unmarshalInputDiscountInput(ctx context.Context, obj
 				return it, err
 			}
 			it.IsDynamic = data
+		case "effect":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("effect"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Effect = data
+		case "units":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("units"))
+			data, err := ec.unmarshalODiscountUnitInput2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnitᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Units = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDiscountUnitInput(ctx context.Context, obj any) (jsonfield.DiscountUnit, error) {
+	var it jsonfield.DiscountUnit
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"unitOff", "unitType", "effect"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "unitOff":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitOff"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitOff = data
+		case "unitType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitType = data
 		case "effect":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("effect"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -53746,6 +53961,59 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "units":
+			out.Values[i] = ec._Discount_units(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var discountUnitImplementors = []string{"DiscountUnit"}
+
+func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.DiscountUnit) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, discountUnitImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DiscountUnit")
+		case "unitOff":
+			out.Values[i] = ec._DiscountUnit_unitOff(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "unitType":
+			out.Values[i] = ec._DiscountUnit_unitType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "effect":
+			out.Values[i] = ec._DiscountUnit_effect(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -60600,6 +60868,15 @@ func (ec *executionContext) marshalNDiscountType2githubᚗcomᚋpromoengineᚋpr
 	return v
 }
 
+func (ec *executionContext) marshalNDiscountUnit2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx context.Context, sel ast.SelectionSet, v jsonfield.DiscountUnit) graphql.Marshaler {
+	return ec._DiscountUnit(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNDiscountUnitInput2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx context.Context, v any) (jsonfield.DiscountUnit, error) {
+	res, err := ec.unmarshalInputDiscountUnitInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -63143,6 +63420,42 @@ func (ec *executionContext) unmarshalODiscountInput2ᚖgithubᚗcomᚋpromoengin
 	}
 	res, err := ec.unmarshalInputDiscountInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODiscountUnit2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnitᚄ(ctx context.Context, sel ast.SelectionSet, v []jsonfield.DiscountUnit) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDiscountUnit2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalODiscountUnitInput2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnitᚄ(ctx context.Context, v any) ([]jsonfield.DiscountUnit, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]jsonfield.DiscountUnit, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNDiscountUnitInput2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalOEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {

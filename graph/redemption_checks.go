@@ -261,6 +261,19 @@ func discountOf(d *jsonfield.Discount) discount.Discount {
 	if d.UnitType != nil {
 		out.UnitType = *d.UnitType
 	}
+	for _, u := range d.Units {
+		unit := discount.Unit{}
+		if u.UnitOff != nil {
+			unit.UnitOff = *u.UnitOff
+		}
+		if u.UnitType != nil {
+			unit.UnitType = *u.UnitType
+		}
+		if u.Effect != nil {
+			unit.Effect = discount.Effect(*u.Effect)
+		}
+		out.Units = append(out.Units, unit)
+	}
 	return out
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/discount"
 )
 
 // Named charsets of the real service; clients send the literal strings.
@@ -124,6 +125,9 @@ func validateDiscount(d *jsonfield.Discount) error {
 			return apperr.InvalidPayload("Property .voucher.discount.percent_off must be between 0 and 100")
 		}
 	case jsonfield.DiscountTypeUnit:
+		if d.Effect != nil && *d.Effect == string(discount.EffectAddManyItems) {
+			break
+		}
 		if d.UnitType == nil || *d.UnitType == "" {
 			return apperr.InvalidPayload("Property .voucher.discount.unit_type is required for UNIT discounts")
 		}
@@ -136,6 +140,10 @@ func validateDiscount(d *jsonfield.Discount) error {
 		}
 	default:
 		return apperr.InvalidPayload("Property .voucher.discount.type must be one of AMOUNT, PERCENT, UNIT, FIXED, got %q", d.Type)
+	}
+	// What the calculation can apply: effects allowed for the type, units.
+	if err := discountOf(d).Validate(); err != nil {
+		return apperr.InvalidPayload("Property .voucher.discount: %s", strings.TrimPrefix(err.Error(), discount.ErrInvalidDiscount.Error()+": "))
 	}
 	return nil
 }

@@ -226,3 +226,26 @@ func TestAnExistingOrderKeepsItsDiscounts(t *testing.T) {
 	wantError(t, redeemOne(e, app, map[string]any{"id": "PCT10"}, map[string]any{"order": map[string]any{"id": "ord_unknown"}}),
 		http.StatusNotFound, "not_found", "ord_unknown")
 }
+
+// TestUnitDiscountsAddItems: ADD_MANY_ITEMS adds free units to the order,
+// and a discount the calculation cannot apply is refused when created.
+func TestUnitDiscountsAddItems(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Free stuff", "FREE", map[string]any{"type": "UNIT", "effect": "ADD_MANY_ITEMS", "units": []any{
+		map[string]any{"unit_off": 2, "unit_type": "mug", "effect": "ADD_NEW_ITEMS"},
+		map[string]any{"unit_off": 1, "unit_type": "prod_5h1pp1ng", "effect": "ADD_MISSING_ITEMS"}}}, nil)
+	got := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/FREE/validate", map[string]any{"order": map[string]any{"items": []any{
+		map[string]any{"product_id": "mug", "quantity": 1, "price": 1000}}}}, app), http.StatusOK)
+	order := got["order"].(map[string]any)
+	items := order["items"].([]any)
+	mug, ship := items[0].(map[string]any), items[1].(map[string]any)
+	if got["valid"] != true || num(order["initial_amount"]) != 1000 || num(order["amount"]) != 3000 || num(order["total_amount"]) != 1000 ||
+		num(mug["quantity"]) != 3 || num(mug["discount_quantity"]) != 2 || num(mug["discount_amount"]) != 2000 ||
+		ship["product_id"] != "prod_5h1pp1ng" || num(ship["quantity"]) != 1 {
+		t.Fatalf("unit discount: %s", mustJSON(got))
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Bad", "type": "STATIC",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 5,
+			"effect": "APPLY_TO_ITEMS_PROPORTIONALLY"}}}, app), http.StatusBadRequest, "invalid_payload", "APPLY_TO_ITEMS_PROPORTIONALLY")
+}

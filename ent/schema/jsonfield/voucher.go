@@ -97,6 +97,18 @@ type Discount struct {
 	FixedAmount           *float64     `json:"fixed_amount,omitempty"`
 	IsDynamic             *bool        `json:"is_dynamic,omitempty"`
 	Effect                *string      `json:"effect,omitempty"`
+	// Units are the unit definitions of a UNIT discount with effect
+	// ADD_MANY_ITEMS.
+	Units []DiscountUnit `json:"units,omitempty"`
+}
+
+// DiscountUnit is one unit definition of an ADD_MANY_ITEMS discount: how
+// many units of which product are given, and how (ADD_MISSING_ITEMS or
+// ADD_NEW_ITEMS).
+type DiscountUnit struct {
+	UnitOff  *int64  `json:"unit_off,omitempty"`
+	UnitType *string `json:"unit_type,omitempty"`
+	Effect   *string `json:"effect,omitempty"`
 }
 
 // Gift is the value of a gift voucher, in the smallest currency unit.
