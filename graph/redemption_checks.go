@@ -56,6 +56,8 @@ type redeemableState struct {
 	failure *checkFailure
 	rules   []validationrule.Definition
 	ruleIDs []string
+	// hasRules: rules are assigned to the voucher or its campaign.
+	hasRules bool
 	// credits: gift credits asked for (-1: as much as the order takes).
 	credits int64
 	// points: loyalty points the reward costs; reward the reward redeemed.

@@ -10,13 +10,11 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
-	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
 	"github.com/promoengine/promoengine/graph/validationrule"
@@ -142,33 +140,24 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 }
 
 // loadVouchers finds each redeemable's voucher (by code, or ID) with its
-// campaign. When the request writes, the rows are locked by that same
-// query (FOR UPDATE, in ID order, so that concurrent requests naming the
+// campaign and whether it has rules (lookupVouchers: one statement). When
+// the request writes, the rows are locked by that same query (FOR UPDATE, in ID order, so that concurrent requests naming the
 // same vouchers in any order cannot deadlock; SQLite runs one writer at a
 // time), and every later check reads the locked state.
 func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
 	codes := make([]string, len(e.req.redeemables))
 	for i, r := range e.req.redeemables {
 		codes[i] = r.ID
 	}
-	q := c.Voucher.Query().Where(voucher.Or(voucher.CodeIn(codes...), voucher.IDIn(codes...)))
-	if write && isPostgres(ctx) {
-		q = q.Order(ent.Asc(voucher.FieldID)).ForUpdate()
-	}
-	found, err := q.All(ctx)
+	found, err := lookupVouchers(ctx, codes, write)
 	if err != nil {
-		return fmt.Errorf("looking up vouchers: %w", err)
-	}
-	if err := attachCampaigns(ctx, c, found); err != nil {
 		return err
 	}
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
-	for _, v := range found {
-		byCode[v.Code], byID[v.ID] = v, v
+	withRules := map[string]bool{}
+	for _, f := range found {
+		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
+		withRules[f.voucher.ID] = f.hasRules
 	}
 	e.states = make([]*redeemableState, len(codes))
 	var ids []string
@@ -179,41 +168,15 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 		}
 		e.states[i] = &redeemableState{input: r, voucher: v}
 		if v != nil {
+			e.states[i].hasRules = withRules[v.ID]
+		}
+		if v != nil {
 			if slices.Contains(ids, v.ID) {
 				// The same voucher by its code and by its ID.
 				return apperr.New(http.StatusBadRequest, "duplicated_redeemables", "Duplicated redeemables detected",
 					"Duplicated redeemables detected in one redemption: "+v.Code)
 			}
 			ids = append(ids, v.ID)
-		}
-	}
-	return nil
-}
-
-// attachCampaigns loads the vouchers' campaigns in one query.
-func attachCampaigns(ctx context.Context, c *ent.Client, vs []*ent.Voucher) error {
-	var ids []string
-	for _, v := range vs {
-		if v.CampaignID != nil && !slices.Contains(ids, *v.CampaignID) {
-			ids = append(ids, *v.CampaignID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	// Only what the checks and responses use: a campaign's voucher template
-	// and settings are large JSON columns.
-	cmps, err := c.Campaign.Query().Where(campaign.IDIn(ids...)).
-		Select(campaign.FieldName, campaign.FieldActive, campaign.FieldStartDate, campaign.FieldExpirationDate,
-			campaign.FieldValidityTimeframe, campaign.FieldValidityDayOfWeek, campaign.FieldValidityHours).All(ctx)
-	if err != nil {
-		return fmt.Errorf("looking up campaigns: %w", err)
-	}
-	for _, v := range vs {
-		for _, cmp := range cmps {
-			if v.CampaignID != nil && *v.CampaignID == cmp.ID {
-				v.Edges.Campaign = cmp
-			}
 		}
 	}
 	return nil

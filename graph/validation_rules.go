@@ -192,7 +192,7 @@ func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.Validatio
 func (e *evaluation) loadRules(ctx context.Context) error {
 	var objects []string
 	for _, s := range e.states {
-		if v := s.voucher; v != nil {
+		if v := s.voucher; v != nil && s.hasRules {
 			objects = append(objects, v.ID)
 			if v.CampaignID != nil {
 				objects = append(objects, *v.CampaignID)
