@@ -655,6 +655,7 @@ type ComplexityRoot struct {
 		Segment            func(childComplexity int, id string) int
 		Segments           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
 		ValidationRule     func(childComplexity int, id string) int
+		ValidationRules    func(childComplexity int, limit *int, page *int) int
 		Voucher            func(childComplexity int, codeOrID string) int
 		Vouchers           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
@@ -882,6 +883,11 @@ type ComplexityRoot struct {
 	ValidationRuleEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	ValidationRuleList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	ValidityHours struct {
@@ -1126,6 +1132,7 @@ type QueryResolver interface {
 	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
+	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -4170,6 +4177,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ValidationRule(childComplexity, args["id"].(string)), true
+	case "Query.validationRules":
+		if e.ComplexityRoot.Query.ValidationRules == nil {
+			break
+		}
+
+		args, err := ec.field_Query_validationRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ValidationRules(childComplexity, args["limit"].(*int), args["page"].(*int)), true
 	case "Query.voucher":
 		if e.ComplexityRoot.Query.Voucher == nil {
 			break
@@ -5088,6 +5106,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ValidationRuleEdge.Node(childComplexity), true
+
+	case "ValidationRuleList.data":
+		if e.ComplexityRoot.ValidationRuleList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleList.Data(childComplexity), true
+	case "ValidationRuleList.total":
+		if e.ComplexityRoot.ValidationRuleList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ValidationRuleList.Total(childComplexity), true
 
 	case "ValidityHours.daily":
 		if e.ComplexityRoot.ValidityHours.Daily == nil {
@@ -6588,6 +6619,11 @@ input RedemptionListInput {
   order: String
 }
 
+type ValidationRuleList {
+  total: Int!
+  data: [ValidationRule!]!
+}
+
 type RedemptionList {
   total: Int!
   data: [Redemption!]!
@@ -6600,6 +6636,8 @@ extend type Query {
   redemption(id: ID!): Redemption!
   """A validation rule by ID (val_…)."""
   validationRule(id: ID!): ValidationRule!
+  """A page of validation rules, newest first (REST GET /v1/validation-rules): limit 1-100 (10), page 1-99."""
+  validationRules(limit: Int, page: Int): ValidationRuleList!
 }
 
 extend type Mutation {
@@ -8038,6 +8076,16 @@ func (ec *executionContext) childFields_ValidationRuleEdge(ctx context.Context, 
 		return ec.fieldContext_ValidationRuleEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ValidationRuleEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ValidationRuleList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ValidationRuleList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_ValidationRuleList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ValidationRuleList", field.Name)
 }
 
 func (ec *executionContext) childFields_ValidityHours(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10947,6 +10995,28 @@ func (ec *executionContext) field_Query_validationRule_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_validationRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
 	return args, nil
 }
 
@@ -23458,6 +23528,50 @@ func (ec *executionContext) fieldContext_Query_validationRule(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_validationRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_validationRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ValidationRules(ctx, fc.Args["limit"].(*int), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ValidationRuleList) graphql.Marshaler {
+			return ec.marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_validationRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_validationRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27162,6 +27276,61 @@ func (ec *executionContext) _ValidationRuleEdge_cursor(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_ValidationRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ValidationRuleList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ValidationRuleList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ValidationRule) graphql.Marshaler {
+			return ec.marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ValidationRuleList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ValidationRuleList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRule(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ValidityHours_daily(ctx context.Context, field graphql.CollectedField, obj *jsonfield.ValidityHours) (ret graphql.Marshaler) {
@@ -57113,6 +57282,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "validationRules":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_validationRules(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -58900,6 +59091,49 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 			}
 		case "cursor":
 			out.Values[i] = ec._ValidationRuleEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var validationRuleListImplementors = []string{"ValidationRuleList"}
+
+func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.SelectionSet, obj *ValidationRuleList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ValidationRuleList")
+		case "total":
+			out.Values[i] = ec._ValidationRuleList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._ValidationRuleList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -61965,6 +62199,22 @@ func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengi
 	return ec._ValidationResult(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRule) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62025,6 +62275,16 @@ func (ec *executionContext) unmarshalNValidationRuleAssignmentWhereInput2ᚖgith
 func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx context.Context, v any) (ValidationRuleInput, error) {
 	res, err := ec.unmarshalInputValidationRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *ValidationRuleList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ValidationRuleList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNValidationRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleOrderField(ctx context.Context, v any) (*ent.ValidationRuleOrderField, error) {

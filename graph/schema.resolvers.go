@@ -402,6 +402,11 @@ func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.Val
 	return validationRuleByID(ctx, id)
 }
 
+// ValidationRules is the resolver for the validationRules field.
+func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error) {
+	return listValidationRules(ctx, limit, page)
+}
+
 // CustomerIDs is the resolver for the customerIDs field.
 func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error) {
 	return segmentCustomerIDs(ctx, obj)

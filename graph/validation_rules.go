@@ -251,3 +251,40 @@ func voucherRuleAssignments(ctx context.Context, v *ent.Voucher) ([]*ent.Validat
 	}
 	return ruleAssignments(ctx, ids...)
 }
+
+// ValidationRuleList is a page of validation rules and the number of all.
+type ValidationRuleList struct {
+	Total int                   `json:"total"`
+	Data  []*ent.ValidationRule `json:"data"`
+}
+
+// listValidationRules pages the caller's rules, newest first.
+func listValidationRules(ctx context.Context, limit, page *int) (*ValidationRuleList, error) {
+	n, p := 10, 1
+	if limit != nil {
+		if *limit < 1 || *limit > 100 {
+			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
+		}
+		n = *limit
+	}
+	if page != nil {
+		if *page < 1 || *page > 99 {
+			return nil, apperr.InvalidQueryParams("Query parameter page must be an integer from 1 to 99")
+		}
+		p = *page
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total, err := c.ValidationRule.Query().Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("counting validation rules: %w", err)
+	}
+	data, err := c.ValidationRule.Query().Order(ent.Desc(validationrule.FieldCreatedAt), ent.Desc(validationrule.FieldID)).
+		Offset((p - 1) * n).Limit(n).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing validation rules: %w", err)
+	}
+	return &ValidationRuleList{Total: total, Data: data}, nil
+}

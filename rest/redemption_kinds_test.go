@@ -111,6 +111,11 @@ func TestValidationRulesDecideAndLimitItems(t *testing.T) {
 		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$foo": []any{1}}}}}, app),
 		http.StatusBadRequest, "invalid_payload", "$foo")
 	must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules/"+id+"/assignments", map[string]any{"campaign": "Big orders"}, app), http.StatusOK)
+	list := must(t, e.Do(http.MethodGet, "/v1/validation-rules?limit=5", nil, app), http.StatusOK)
+	if num(list["total"]) != 1 || list["data"].([]any)[0].(map[string]any)["id"] != id {
+		t.Fatalf("rule list: %v", list)
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/validation-rules?limit=500", nil, app), http.StatusBadRequest, "invalid_query_params", "limit")
 
 	small := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/BIG/validate", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
 	errObj := small["error"].(map[string]any)

@@ -3,11 +3,13 @@ package rest
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
 )
 
 // validationRuleHandlers serve /v1/validation-rules through the resolvers.
@@ -16,6 +18,7 @@ type validationRuleHandlers struct{ root *graph.Resolver }
 func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.Resolver) {
 	h := validationRuleHandlers{root}
 	v1.POST("/validation-rules", auth, h.create)
+	v1.GET("/validation-rules", auth, h.list)
 	v1.GET("/validation-rules/:id", auth, h.get)
 	v1.PUT("/validation-rules/:id", auth, h.update)
 	v1.DELETE("/validation-rules/:id", auth, h.delete)
@@ -49,6 +52,31 @@ func (h validationRuleHandlers) create(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, validationRuleJSON(r))
+}
+
+// list serves GET /v1/validation-rules (limit, page).
+func (h validationRuleHandlers) list(c *gin.Context) {
+	var limit, page *int
+	for name, dst := range map[string]**int{"limit": &limit, "page": &page} {
+		if raw := c.Query(name); raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				renderError(c, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw))
+				return
+			}
+			*dst = &n
+		}
+	}
+	res, err := h.root.Query().ValidationRules(c.Request.Context(), limit, page)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	data := make([]any, len(res.Data))
+	for i, r := range res.Data {
+		data[i] = validationRuleJSON(r)
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": res.Total})
 }
 
 func (h validationRuleHandlers) get(c *gin.Context) {
