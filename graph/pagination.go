@@ -23,3 +23,22 @@ func boundPage(first, last *int) (*int, error) {
 	}
 	return first, nil
 }
+
+// offsetPage checks the v1 lists' limit (1-100, default 10) and page
+// (1-99, default 1) and returns the limit and the offset they mean.
+func offsetPage(limit, page *int) (n, offset int, err error) {
+	n, p := 10, 1
+	if limit != nil {
+		if *limit < 1 || *limit > 100 {
+			return 0, 0, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
+		}
+		n = *limit
+	}
+	if page != nil {
+		if *page < 1 || *page > 99 {
+			return 0, 0, apperr.InvalidQueryParams("Query parameter page must be an integer from 1 to 99")
+		}
+		p = *page
+	}
+	return n, (p - 1) * n, nil
+}

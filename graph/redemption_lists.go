@@ -50,18 +50,9 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 	if in == nil {
 		in = &RedemptionListInput{}
 	}
-	limit, page := 10, 1
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		limit = *in.Limit
-	}
-	if in.Page != nil {
-		if *in.Page < 1 || *in.Page > 99 {
-			return nil, apperr.InvalidQueryParams("Query parameter page must be an integer from 1 to 99")
-		}
-		page = *in.Page
+	limit, offset, err := offsetPage(in.Limit, in.Page)
+	if err != nil {
+		return nil, err
 	}
 	field, desc := redemption.FieldCreatedAt, true
 	if in.Order != nil {
@@ -89,7 +80,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 	if desc {
 		dir = sql.OrderDesc()
 	}
-	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset((page - 1) * limit).Limit(limit).
+	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
 		WithVoucher(func(vq *ent.VoucherQuery) { vq.WithCampaign() }).WithCustomer().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)

@@ -260,18 +260,9 @@ type ValidationRuleList struct {
 
 // listValidationRules pages the caller's rules, newest first.
 func listValidationRules(ctx context.Context, limit, page *int) (*ValidationRuleList, error) {
-	n, p := 10, 1
-	if limit != nil {
-		if *limit < 1 || *limit > 100 {
-			return nil, apperr.InvalidQueryParams("Query parameter limit must be an integer from 1 to 100")
-		}
-		n = *limit
-	}
-	if page != nil {
-		if *page < 1 || *page > 99 {
-			return nil, apperr.InvalidQueryParams("Query parameter page must be an integer from 1 to 99")
-		}
-		p = *page
+	n, offset, err := offsetPage(limit, page)
+	if err != nil {
+		return nil, err
 	}
 	c, err := client(ctx)
 	if err != nil {
@@ -282,7 +273,7 @@ func listValidationRules(ctx context.Context, limit, page *int) (*ValidationRule
 		return nil, fmt.Errorf("counting validation rules: %w", err)
 	}
 	data, err := c.ValidationRule.Query().Order(ent.Desc(validationrule.FieldCreatedAt), ent.Desc(validationrule.FieldID)).
-		Offset((p - 1) * n).Limit(n).All(ctx)
+		Offset(offset).Limit(n).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing validation rules: %w", err)
 	}
