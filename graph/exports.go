@@ -337,7 +337,7 @@ func exportCell(f string, t exportTx) string {
 	case "amount":
 		return strconv.FormatInt(t.Amount, 10)
 	case "created_at":
-		return t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z")
+		return formatTime(t.CreatedAt)
 	case "voucher_id":
 		return t.OwnerID
 	case "campaign_id":

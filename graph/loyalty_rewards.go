@@ -25,9 +25,6 @@ var RewardActivityTypes = []string{
 	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
 }
 
-// rewardTimeLayout is the API's timestamp format, used in snapshots.
-const rewardTimeLayout = "2006-01-02T15:04:05.000Z"
-
 func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	c, err := client(ctx)
 	if err != nil {
@@ -45,12 +42,12 @@ func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 func RewardJSON(r *ent.Reward) map[string]any {
 	var updated any
 	if r.UpdatedAt != nil {
-		updated = r.UpdatedAt.UTC().Format(rewardTimeLayout)
+		updated = formatTime(*r.UpdatedAt)
 	}
 	return map[string]any{
 		"id": r.ID, "name": r.Name, "type": string(r.Type), "status": string(r.Status),
 		"material": r.Material, "digital": r.Digital, "metadata": orEmptyMap(r.Metadata),
-		"created_at": r.CreatedAt.UTC().Format(rewardTimeLayout), "updated_at": updated, "object": "reward",
+		"created_at": formatTime(r.CreatedAt), "updated_at": updated, "object": "reward",
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -278,6 +277,3 @@ func discountOf(d *jsonfield.Discount) discount.Discount {
 	}
 	return out
 }
-
-// nowUTC is the evaluation clock, in the precision timestamps are stored with.
-func nowUTC() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }

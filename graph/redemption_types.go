@@ -2,7 +2,6 @@ package graph
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -217,11 +216,6 @@ func failureOf(key, message, details, resourceID string) *RedemptionFailure {
 		f.ResourceID, f.ResourceType = &resourceID, &rt
 	}
 	return f
-}
-
-// String describes the failure (for logs and tests).
-func (f *RedemptionFailure) String() string {
-	return fmt.Sprintf("%d %s: %s", f.Code, f.Key, f.Message)
 }
 
 // setItemQuantity binds GraphQL's Int quantity to the item's Quantity.

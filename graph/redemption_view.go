@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"time"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/discount"
@@ -71,7 +69,7 @@ func newOrderView(o *discount.Order, in *OrderInput, stored *ent.Order, cust *en
 		}
 	}
 	if stored != nil {
-		id, status, created := stored.ID, stored.Status.String(), stored.CreatedAt.Format(timeLayout)
+		id, status, created := stored.ID, stored.Status.String(), formatTime(stored.CreatedAt)
 		v.ID, v.Status, v.SourceID, v.CreatedAt = &id, &status, stored.SourceID, &created
 	}
 	if cust != nil {
@@ -98,9 +96,6 @@ func newOrderView(o *discount.Order, in *OrderInput, stored *ent.Order, cust *en
 	}
 	return v
 }
-
-// timeLayout is the API's timestamp format (UTC, milliseconds).
-const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // listOf is the real service's small list envelope.
 func listOf(data []any) map[string]any {
@@ -198,6 +193,3 @@ func stackingRulesView(r discount.Rules) map[string]any {
 		"no_effect_redeem_anyway_categories": []string{}, "redeemables_rollback_order_mode": "WITH_ORDER",
 	}
 }
-
-// formatTime renders a stored time as the API does.
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
