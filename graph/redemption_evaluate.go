@@ -76,16 +76,17 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadRules(ctx); err != nil {
 		return nil, err
 	}
-	for _, s := range e.states {
-		if err := e.checkRedeemable(ctx, s); err != nil {
-			return nil, err
-		}
-	}
+	// The starting order: rules check it before Stack applies discounts to it.
 	order, err := e.startOrder()
 	if err != nil {
 		return nil, err
 	}
 	e.order = order
+	for _, s := range e.states {
+		if err := e.checkRedeemable(ctx, s); err != nil {
+			return nil, err
+		}
+	}
 	cands := make([]discount.Candidate, len(e.states))
 	for i, s := range e.states {
 		cands[i] = s.candidate()
@@ -238,10 +239,7 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 	rc := validationrule.Context{RedemptionMetadata: e.req.metadata}
 	if o := e.req.order; o != nil {
 		rc.OrderMetadata = o.Metadata
-		start, err := e.startOrder()
-		if err != nil {
-			return rc, err
-		}
+		start := e.order // not yet discounted: checks run before Stack
 		if o.Amount != nil || len(o.Items) > 0 {
 			amount := start.Amount
 			rc.OrderAmount = &amount
