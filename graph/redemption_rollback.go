@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
@@ -255,58 +254,4 @@ func (rb *rollbacker) entry(t *ent.Redemption, id string, parentID *string) *ent
 		SetNillableTrackingID(tracking).SetNillableReason(rb.in.Reason).SetMetadata(metadata).
 		SetRelatedObjectType(t.RelatedObjectType).SetRelatedObjectID(t.RelatedObjectID).
 		SetChannel(map[string]any{"channel_id": rb.appID, "channel_type": "API"}).SetCreatedAt(rb.now)
-}
-
-// cancelOrder applies the WITH_ORDER rollback mode: the order is canceled,
-// its discounts removed, and its redemptions entry records the rollback.
-func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollbackID string) (any, error) {
-	if r.OrderID == nil {
-		return nil, nil
-	}
-	q := rb.c.Order.Query().Where(order.ID(*r.OrderID))
-	if isPostgres(ctx) {
-		q = q.ForUpdate()
-	}
-	o, err := q.Only(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("reading order: %w", err)
-	}
-	reds := o.Redemptions
-	if entry, ok := reds[r.ID].(map[string]any); ok {
-		entry["rollback_id"], entry["rollback_date"] = rollbackID, formatTime(rb.now)
-	}
-	calc := o.Calculated
-	amount := calc["amount"]
-	for _, k := range []string{"discount_amount", "items_discount_amount", "total_discount_amount",
-		"applied_discount_amount", "items_applied_discount_amount", "total_applied_discount_amount"} {
-		calc[k] = 0
-	}
-	calc["total_amount"], calc["status"], calc["redemptions"] = amount, "CANCELED", reds
-	if items, ok := calc["items"].([]any); ok {
-		for _, it := range items {
-			if m, ok := it.(map[string]any); ok {
-				m["discount_amount"], m["applied_discount_amount"], m["subtotal_amount"] = 0, 0, m["amount"]
-			}
-		}
-	}
-	if err := rb.c.Order.Update().Where(order.ID(o.ID)).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(calc).Exec(ctx); err != nil {
-		return nil, fmt.Errorf("canceling order: %w", err)
-	}
-	return calc, nil
-}
-
-// orderOf is the stored order of a redemption (nil when it has none).
-func orderOf(ctx context.Context, r *ent.Redemption) (*ent.Order, error) {
-	if r.OrderID == nil {
-		return nil, nil
-	}
-	c, err := client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	o, err := c.Order.Get(ctx, *r.OrderID)
-	if err != nil {
-		return nil, fmt.Errorf("reading order: %w", err)
-	}
-	return o, nil
 }
