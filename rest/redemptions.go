@@ -238,14 +238,9 @@ func (h redemptionHandlers) releaseSession(c *gin.Context) {
 // created_at[before]/[after] in bracket form).
 func redemptionListQuery(c *gin.Context) (*graph.RedemptionListInput, error) {
 	in := &graph.RedemptionListInput{}
-	for name, dst := range map[string]**int{"limit": &in.Limit, "page": &in.Page} {
-		if raw := c.Query(name); raw != "" {
-			n, err := strconv.Atoi(raw)
-			if err != nil {
-				return nil, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw)
-			}
-			*dst = &n
-		}
+	var err error
+	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
+		return nil, err
 	}
 	in.Result = append(c.QueryArray("result"), c.QueryArray("result[]")...)
 	for name, dst := range map[string]**string{"campaign": &in.Campaign, "customer": &in.Customer, "order": &in.Order} {
@@ -271,4 +266,19 @@ func parseDateOrTime(s string) (time.Time, error) {
 		return t, nil
 	}
 	return time.Parse("2006-01-02", s)
+}
+
+// limitAndPage reads the v1 lists' limit and page query parameters (their
+// ranges are checked by the use case, for GraphQL too).
+func limitAndPage(c *gin.Context) (limit, page *int, err error) {
+	for name, dst := range map[string]**int{"limit": &limit, "page": &page} {
+		if raw := c.Query(name); raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return nil, nil, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw)
+			}
+			*dst = &n
+		}
+	}
+	return limit, page, nil
 }

@@ -3,13 +3,11 @@ package rest
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/apperr"
 )
 
 // validationRuleHandlers serve /v1/validation-rules through the resolvers.
@@ -56,16 +54,10 @@ func (h validationRuleHandlers) create(c *gin.Context) {
 
 // list serves GET /v1/validation-rules (limit, page).
 func (h validationRuleHandlers) list(c *gin.Context) {
-	var limit, page *int
-	for name, dst := range map[string]**int{"limit": &limit, "page": &page} {
-		if raw := c.Query(name); raw != "" {
-			n, err := strconv.Atoi(raw)
-			if err != nil {
-				renderError(c, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw))
-				return
-			}
-			*dst = &n
-		}
+	limit, page, err := limitAndPage(c)
+	if err != nil {
+		renderError(c, err)
+		return
 	}
 	res, err := h.root.Query().ValidationRules(c.Request.Context(), limit, page)
 	if err != nil {
