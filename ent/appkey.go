@@ -31,6 +31,8 @@ type AppKey struct {
 	TokenHash string `json:"-"`
 	// Status holds the value of the "status" field.
 	Status appkey.Status `json:"status,omitempty"`
+	// Side holds the value of the "side" field.
+	Side appkey.Side `json:"side,omitempty"`
 	// AllowedIps holds the value of the "allowed_ips" field.
 	AllowedIps []string `json:"allowed_ips,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -79,7 +81,7 @@ func (*AppKey) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case appkey.FieldAllowedIps:
 			values[i] = new([]byte)
-		case appkey.FieldID, appkey.FieldProjectID, appkey.FieldName, appkey.FieldTokenHash, appkey.FieldStatus:
+		case appkey.FieldID, appkey.FieldProjectID, appkey.FieldName, appkey.FieldTokenHash, appkey.FieldStatus, appkey.FieldSide:
 			values[i] = new(sql.NullString)
 		case appkey.FieldCreatedAt, appkey.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -140,6 +142,12 @@ func (_m *AppKey) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field status", values[i])
 			} else if value.Valid {
 				_m.Status = appkey.Status(value.String)
+			}
+		case appkey.FieldSide:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field side", values[i])
+			} else if value.Valid {
+				_m.Side = appkey.Side(value.String)
 			}
 		case appkey.FieldAllowedIps:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -213,6 +221,9 @@ func (_m *AppKey) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
+	builder.WriteString(", ")
+	builder.WriteString("side=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Side))
 	builder.WriteString(", ")
 	builder.WriteString("allowed_ips=")
 	builder.WriteString(fmt.Sprintf("%v", _m.AllowedIps))

@@ -93,6 +93,20 @@ func (_c *AppKeyCreate) SetNillableStatus(v *appkey.Status) *AppKeyCreate {
 	return _c
 }
 
+// SetSide sets the "side" field.
+func (_c *AppKeyCreate) SetSide(v appkey.Side) *AppKeyCreate {
+	_c.mutation.SetSide(v)
+	return _c
+}
+
+// SetNillableSide sets the "side" field if the given value is not nil.
+func (_c *AppKeyCreate) SetNillableSide(v *appkey.Side) *AppKeyCreate {
+	if v != nil {
+		_c.SetSide(*v)
+	}
+	return _c
+}
+
 // SetAllowedIps sets the "allowed_ips" field.
 func (_c *AppKeyCreate) SetAllowedIps(v []string) *AppKeyCreate {
 	_c.mutation.SetAllowedIps(v)
@@ -172,6 +186,10 @@ func (_c *AppKeyCreate) defaults() {
 		v := appkey.DefaultStatus
 		_c.mutation.SetStatus(v)
 	}
+	if _, ok := _c.mutation.Side(); !ok {
+		v := appkey.DefaultSide
+		_c.mutation.SetSide(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -204,6 +222,14 @@ func (_c *AppKeyCreate) check() error {
 	if v, ok := _c.mutation.Status(); ok {
 		if err := appkey.StatusValidator(v); err != nil {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "AppKey.status": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Side(); !ok {
+		return &ValidationError{Name: "side", err: errors.New(`ent: missing required field "AppKey.side"`)}
+	}
+	if v, ok := _c.mutation.Side(); ok {
+		if err := appkey.SideValidator(v); err != nil {
+			return &ValidationError{Name: "side", err: fmt.Errorf(`ent: validator failed for field "AppKey.side": %w`, err)}
 		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
@@ -269,6 +295,10 @@ func (_c *AppKeyCreate) createSpec() (*AppKey, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(appkey.FieldStatus, field.TypeEnum, value)
 		_node.Status = value
+	}
+	if value, ok := _c.mutation.Side(); ok {
+		_spec.SetField(appkey.FieldSide, field.TypeEnum, value)
+		_node.Side = value
 	}
 	if value, ok := _c.mutation.AllowedIps(); ok {
 		_spec.SetField(appkey.FieldAllowedIps, field.TypeJSON, value)
@@ -453,6 +483,9 @@ func (u *AppKeyUpsertOne) UpdateNewValues() *AppKeyUpsertOne {
 		}
 		if _, exists := u.create.mutation.ProjectID(); exists {
 			s.SetIgnore(appkey.FieldProjectID)
+		}
+		if _, exists := u.create.mutation.Side(); exists {
+			s.SetIgnore(appkey.FieldSide)
 		}
 	}))
 	return u
@@ -757,6 +790,9 @@ func (u *AppKeyUpsertBulk) UpdateNewValues() *AppKeyUpsertBulk {
 			}
 			if _, exists := b.mutation.ProjectID(); exists {
 				s.SetIgnore(appkey.FieldProjectID)
+			}
+			if _, exists := b.mutation.Side(); exists {
+				s.SetIgnore(appkey.FieldSide)
 			}
 		}
 	}))

@@ -109,6 +109,7 @@ type AppKeyMutation struct {
 	name                *string
 	token_hash          *string
 	status              *appkey.Status
+	side                *appkey.Side
 	allowed_ips         *[]string
 	appendallowed_ips   []string
 	clearedFields       map[string]struct{}
@@ -455,6 +456,42 @@ func (m *AppKeyMutation) ResetStatus() {
 	m.status = nil
 }
 
+// SetSide sets the "side" field.
+func (m *AppKeyMutation) SetSide(a appkey.Side) {
+	m.side = &a
+}
+
+// Side returns the value of the "side" field in the mutation.
+func (m *AppKeyMutation) Side() (r appkey.Side, exists bool) {
+	v := m.side
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSide returns the old "side" field's value of the AppKey entity.
+// If the AppKey object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppKeyMutation) OldSide(ctx context.Context) (v appkey.Side, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSide is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSide requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSide: %w", err)
+	}
+	return oldValue.Side, nil
+}
+
+// ResetSide resets all changes to the "side" field.
+func (m *AppKeyMutation) ResetSide() {
+	m.side = nil
+}
+
 // SetAllowedIps sets the "allowed_ips" field.
 func (m *AppKeyMutation) SetAllowedIps(s []string) {
 	m.allowed_ips = &s
@@ -635,7 +672,7 @@ func (m *AppKeyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AppKeyMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.created_at != nil {
 		fields = append(fields, appkey.FieldCreatedAt)
 	}
@@ -653,6 +690,9 @@ func (m *AppKeyMutation) Fields() []string {
 	}
 	if m.status != nil {
 		fields = append(fields, appkey.FieldStatus)
+	}
+	if m.side != nil {
+		fields = append(fields, appkey.FieldSide)
 	}
 	if m.allowed_ips != nil {
 		fields = append(fields, appkey.FieldAllowedIps)
@@ -677,6 +717,8 @@ func (m *AppKeyMutation) Field(name string) (ent.Value, bool) {
 		return m.TokenHash()
 	case appkey.FieldStatus:
 		return m.Status()
+	case appkey.FieldSide:
+		return m.Side()
 	case appkey.FieldAllowedIps:
 		return m.AllowedIps()
 	}
@@ -700,6 +742,8 @@ func (m *AppKeyMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldTokenHash(ctx)
 	case appkey.FieldStatus:
 		return m.OldStatus(ctx)
+	case appkey.FieldSide:
+		return m.OldSide(ctx)
 	case appkey.FieldAllowedIps:
 		return m.OldAllowedIps(ctx)
 	}
@@ -752,6 +796,13 @@ func (m *AppKeyMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetStatus(v)
+		return nil
+	case appkey.FieldSide:
+		v, ok := value.(appkey.Side)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSide(v)
 		return nil
 	case appkey.FieldAllowedIps:
 		v, ok := value.([]string)
@@ -841,6 +892,9 @@ func (m *AppKeyMutation) ResetField(name string) error {
 		return nil
 	case appkey.FieldStatus:
 		m.ResetStatus()
+		return nil
+	case appkey.FieldSide:
+		m.ResetSide()
 		return nil
 	case appkey.FieldAllowedIps:
 		m.ResetAllowedIps()
@@ -19663,21 +19717,32 @@ func (m *OrderMutation) ResetEdge(name string) error {
 // ProjectMutation represents an operation that mutates the Project nodes in the graph.
 type ProjectMutation struct {
 	config
-	op              Op
-	typ             string
-	id              *string
-	created_at      *time.Time
-	updated_at      *time.Time
-	name            *string
-	features        *[]string
-	appendfeatures  []string
-	clearedFields   map[string]struct{}
-	app_keys        map[string]struct{}
-	removedapp_keys map[string]struct{}
-	clearedapp_keys bool
-	done            bool
-	oldValue        func(context.Context) (*Project, error)
-	predicates      []predicate.Project
+	op                                         Op
+	typ                                        string
+	id                                         *string
+	created_at                                 *time.Time
+	updated_at                                 *time.Time
+	name                                       *string
+	features                                   *[]string
+	appendfeatures                             []string
+	description                                *string
+	timezone                                   *string
+	currency                                   *string
+	client_trusted_domains                     *[]string
+	appendclient_trusted_domains               []string
+	client_redeem_enabled                      *bool
+	client_publish_enabled                     *bool
+	client_list_vouchers_enabled               *bool
+	client_create_customer_enabled             *bool
+	client_loyalty_events_enabled              *bool
+	client_set_voucher_expiration_date_enabled *bool
+	clearedFields                              map[string]struct{}
+	app_keys                                   map[string]struct{}
+	removedapp_keys                            map[string]struct{}
+	clearedapp_keys                            bool
+	done                                       bool
+	oldValue                                   func(context.Context) (*Project, error)
+	predicates                                 []predicate.Project
 }
 
 var _ ent.Mutation = (*ProjectMutation)(nil)
@@ -19970,6 +20035,408 @@ func (m *ProjectMutation) ResetFeatures() {
 	delete(m.clearedFields, project.FieldFeatures)
 }
 
+// SetDescription sets the "description" field.
+func (m *ProjectMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *ProjectMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ClearDescription clears the value of the "description" field.
+func (m *ProjectMutation) ClearDescription() {
+	m.description = nil
+	m.clearedFields[project.FieldDescription] = struct{}{}
+}
+
+// DescriptionCleared returns if the "description" field was cleared in this mutation.
+func (m *ProjectMutation) DescriptionCleared() bool {
+	_, ok := m.clearedFields[project.FieldDescription]
+	return ok
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *ProjectMutation) ResetDescription() {
+	m.description = nil
+	delete(m.clearedFields, project.FieldDescription)
+}
+
+// SetTimezone sets the "timezone" field.
+func (m *ProjectMutation) SetTimezone(s string) {
+	m.timezone = &s
+}
+
+// Timezone returns the value of the "timezone" field in the mutation.
+func (m *ProjectMutation) Timezone() (r string, exists bool) {
+	v := m.timezone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimezone returns the old "timezone" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldTimezone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimezone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimezone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimezone: %w", err)
+	}
+	return oldValue.Timezone, nil
+}
+
+// ResetTimezone resets all changes to the "timezone" field.
+func (m *ProjectMutation) ResetTimezone() {
+	m.timezone = nil
+}
+
+// SetCurrency sets the "currency" field.
+func (m *ProjectMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *ProjectMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *ProjectMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (m *ProjectMutation) SetClientTrustedDomains(s []string) {
+	m.client_trusted_domains = &s
+	m.appendclient_trusted_domains = nil
+}
+
+// ClientTrustedDomains returns the value of the "client_trusted_domains" field in the mutation.
+func (m *ProjectMutation) ClientTrustedDomains() (r []string, exists bool) {
+	v := m.client_trusted_domains
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientTrustedDomains returns the old "client_trusted_domains" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientTrustedDomains(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientTrustedDomains is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientTrustedDomains requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientTrustedDomains: %w", err)
+	}
+	return oldValue.ClientTrustedDomains, nil
+}
+
+// AppendClientTrustedDomains adds s to the "client_trusted_domains" field.
+func (m *ProjectMutation) AppendClientTrustedDomains(s []string) {
+	m.appendclient_trusted_domains = append(m.appendclient_trusted_domains, s...)
+}
+
+// AppendedClientTrustedDomains returns the list of values that were appended to the "client_trusted_domains" field in this mutation.
+func (m *ProjectMutation) AppendedClientTrustedDomains() ([]string, bool) {
+	if len(m.appendclient_trusted_domains) == 0 {
+		return nil, false
+	}
+	return m.appendclient_trusted_domains, true
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (m *ProjectMutation) ClearClientTrustedDomains() {
+	m.client_trusted_domains = nil
+	m.appendclient_trusted_domains = nil
+	m.clearedFields[project.FieldClientTrustedDomains] = struct{}{}
+}
+
+// ClientTrustedDomainsCleared returns if the "client_trusted_domains" field was cleared in this mutation.
+func (m *ProjectMutation) ClientTrustedDomainsCleared() bool {
+	_, ok := m.clearedFields[project.FieldClientTrustedDomains]
+	return ok
+}
+
+// ResetClientTrustedDomains resets all changes to the "client_trusted_domains" field.
+func (m *ProjectMutation) ResetClientTrustedDomains() {
+	m.client_trusted_domains = nil
+	m.appendclient_trusted_domains = nil
+	delete(m.clearedFields, project.FieldClientTrustedDomains)
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (m *ProjectMutation) SetClientRedeemEnabled(b bool) {
+	m.client_redeem_enabled = &b
+}
+
+// ClientRedeemEnabled returns the value of the "client_redeem_enabled" field in the mutation.
+func (m *ProjectMutation) ClientRedeemEnabled() (r bool, exists bool) {
+	v := m.client_redeem_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientRedeemEnabled returns the old "client_redeem_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientRedeemEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientRedeemEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientRedeemEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientRedeemEnabled: %w", err)
+	}
+	return oldValue.ClientRedeemEnabled, nil
+}
+
+// ResetClientRedeemEnabled resets all changes to the "client_redeem_enabled" field.
+func (m *ProjectMutation) ResetClientRedeemEnabled() {
+	m.client_redeem_enabled = nil
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (m *ProjectMutation) SetClientPublishEnabled(b bool) {
+	m.client_publish_enabled = &b
+}
+
+// ClientPublishEnabled returns the value of the "client_publish_enabled" field in the mutation.
+func (m *ProjectMutation) ClientPublishEnabled() (r bool, exists bool) {
+	v := m.client_publish_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientPublishEnabled returns the old "client_publish_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientPublishEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientPublishEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientPublishEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientPublishEnabled: %w", err)
+	}
+	return oldValue.ClientPublishEnabled, nil
+}
+
+// ResetClientPublishEnabled resets all changes to the "client_publish_enabled" field.
+func (m *ProjectMutation) ResetClientPublishEnabled() {
+	m.client_publish_enabled = nil
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (m *ProjectMutation) SetClientListVouchersEnabled(b bool) {
+	m.client_list_vouchers_enabled = &b
+}
+
+// ClientListVouchersEnabled returns the value of the "client_list_vouchers_enabled" field in the mutation.
+func (m *ProjectMutation) ClientListVouchersEnabled() (r bool, exists bool) {
+	v := m.client_list_vouchers_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientListVouchersEnabled returns the old "client_list_vouchers_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientListVouchersEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientListVouchersEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientListVouchersEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientListVouchersEnabled: %w", err)
+	}
+	return oldValue.ClientListVouchersEnabled, nil
+}
+
+// ResetClientListVouchersEnabled resets all changes to the "client_list_vouchers_enabled" field.
+func (m *ProjectMutation) ResetClientListVouchersEnabled() {
+	m.client_list_vouchers_enabled = nil
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (m *ProjectMutation) SetClientCreateCustomerEnabled(b bool) {
+	m.client_create_customer_enabled = &b
+}
+
+// ClientCreateCustomerEnabled returns the value of the "client_create_customer_enabled" field in the mutation.
+func (m *ProjectMutation) ClientCreateCustomerEnabled() (r bool, exists bool) {
+	v := m.client_create_customer_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientCreateCustomerEnabled returns the old "client_create_customer_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientCreateCustomerEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientCreateCustomerEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientCreateCustomerEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientCreateCustomerEnabled: %w", err)
+	}
+	return oldValue.ClientCreateCustomerEnabled, nil
+}
+
+// ResetClientCreateCustomerEnabled resets all changes to the "client_create_customer_enabled" field.
+func (m *ProjectMutation) ResetClientCreateCustomerEnabled() {
+	m.client_create_customer_enabled = nil
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (m *ProjectMutation) SetClientLoyaltyEventsEnabled(b bool) {
+	m.client_loyalty_events_enabled = &b
+}
+
+// ClientLoyaltyEventsEnabled returns the value of the "client_loyalty_events_enabled" field in the mutation.
+func (m *ProjectMutation) ClientLoyaltyEventsEnabled() (r bool, exists bool) {
+	v := m.client_loyalty_events_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientLoyaltyEventsEnabled returns the old "client_loyalty_events_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientLoyaltyEventsEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientLoyaltyEventsEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientLoyaltyEventsEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientLoyaltyEventsEnabled: %w", err)
+	}
+	return oldValue.ClientLoyaltyEventsEnabled, nil
+}
+
+// ResetClientLoyaltyEventsEnabled resets all changes to the "client_loyalty_events_enabled" field.
+func (m *ProjectMutation) ResetClientLoyaltyEventsEnabled() {
+	m.client_loyalty_events_enabled = nil
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (m *ProjectMutation) SetClientSetVoucherExpirationDateEnabled(b bool) {
+	m.client_set_voucher_expiration_date_enabled = &b
+}
+
+// ClientSetVoucherExpirationDateEnabled returns the value of the "client_set_voucher_expiration_date_enabled" field in the mutation.
+func (m *ProjectMutation) ClientSetVoucherExpirationDateEnabled() (r bool, exists bool) {
+	v := m.client_set_voucher_expiration_date_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientSetVoucherExpirationDateEnabled returns the old "client_set_voucher_expiration_date_enabled" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldClientSetVoucherExpirationDateEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientSetVoucherExpirationDateEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientSetVoucherExpirationDateEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientSetVoucherExpirationDateEnabled: %w", err)
+	}
+	return oldValue.ClientSetVoucherExpirationDateEnabled, nil
+}
+
+// ResetClientSetVoucherExpirationDateEnabled resets all changes to the "client_set_voucher_expiration_date_enabled" field.
+func (m *ProjectMutation) ResetClientSetVoucherExpirationDateEnabled() {
+	m.client_set_voucher_expiration_date_enabled = nil
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by ids.
 func (m *ProjectMutation) AddAppKeyIDs(ids ...string) {
 	if m.app_keys == nil {
@@ -20058,7 +20525,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 4)
+	fields := make([]string, 0, 14)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -20070,6 +20537,36 @@ func (m *ProjectMutation) Fields() []string {
 	}
 	if m.features != nil {
 		fields = append(fields, project.FieldFeatures)
+	}
+	if m.description != nil {
+		fields = append(fields, project.FieldDescription)
+	}
+	if m.timezone != nil {
+		fields = append(fields, project.FieldTimezone)
+	}
+	if m.currency != nil {
+		fields = append(fields, project.FieldCurrency)
+	}
+	if m.client_trusted_domains != nil {
+		fields = append(fields, project.FieldClientTrustedDomains)
+	}
+	if m.client_redeem_enabled != nil {
+		fields = append(fields, project.FieldClientRedeemEnabled)
+	}
+	if m.client_publish_enabled != nil {
+		fields = append(fields, project.FieldClientPublishEnabled)
+	}
+	if m.client_list_vouchers_enabled != nil {
+		fields = append(fields, project.FieldClientListVouchersEnabled)
+	}
+	if m.client_create_customer_enabled != nil {
+		fields = append(fields, project.FieldClientCreateCustomerEnabled)
+	}
+	if m.client_loyalty_events_enabled != nil {
+		fields = append(fields, project.FieldClientLoyaltyEventsEnabled)
+	}
+	if m.client_set_voucher_expiration_date_enabled != nil {
+		fields = append(fields, project.FieldClientSetVoucherExpirationDateEnabled)
 	}
 	return fields
 }
@@ -20087,6 +20584,26 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.Name()
 	case project.FieldFeatures:
 		return m.Features()
+	case project.FieldDescription:
+		return m.Description()
+	case project.FieldTimezone:
+		return m.Timezone()
+	case project.FieldCurrency:
+		return m.Currency()
+	case project.FieldClientTrustedDomains:
+		return m.ClientTrustedDomains()
+	case project.FieldClientRedeemEnabled:
+		return m.ClientRedeemEnabled()
+	case project.FieldClientPublishEnabled:
+		return m.ClientPublishEnabled()
+	case project.FieldClientListVouchersEnabled:
+		return m.ClientListVouchersEnabled()
+	case project.FieldClientCreateCustomerEnabled:
+		return m.ClientCreateCustomerEnabled()
+	case project.FieldClientLoyaltyEventsEnabled:
+		return m.ClientLoyaltyEventsEnabled()
+	case project.FieldClientSetVoucherExpirationDateEnabled:
+		return m.ClientSetVoucherExpirationDateEnabled()
 	}
 	return nil, false
 }
@@ -20104,6 +20621,26 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldName(ctx)
 	case project.FieldFeatures:
 		return m.OldFeatures(ctx)
+	case project.FieldDescription:
+		return m.OldDescription(ctx)
+	case project.FieldTimezone:
+		return m.OldTimezone(ctx)
+	case project.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case project.FieldClientTrustedDomains:
+		return m.OldClientTrustedDomains(ctx)
+	case project.FieldClientRedeemEnabled:
+		return m.OldClientRedeemEnabled(ctx)
+	case project.FieldClientPublishEnabled:
+		return m.OldClientPublishEnabled(ctx)
+	case project.FieldClientListVouchersEnabled:
+		return m.OldClientListVouchersEnabled(ctx)
+	case project.FieldClientCreateCustomerEnabled:
+		return m.OldClientCreateCustomerEnabled(ctx)
+	case project.FieldClientLoyaltyEventsEnabled:
+		return m.OldClientLoyaltyEventsEnabled(ctx)
+	case project.FieldClientSetVoucherExpirationDateEnabled:
+		return m.OldClientSetVoucherExpirationDateEnabled(ctx)
 	}
 	return nil, fmt.Errorf("unknown Project field %s", name)
 }
@@ -20141,6 +20678,76 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetFeatures(v)
 		return nil
+	case project.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case project.FieldTimezone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimezone(v)
+		return nil
+	case project.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case project.FieldClientTrustedDomains:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientTrustedDomains(v)
+		return nil
+	case project.FieldClientRedeemEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientRedeemEnabled(v)
+		return nil
+	case project.FieldClientPublishEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientPublishEnabled(v)
+		return nil
+	case project.FieldClientListVouchersEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientListVouchersEnabled(v)
+		return nil
+	case project.FieldClientCreateCustomerEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientCreateCustomerEnabled(v)
+		return nil
+	case project.FieldClientLoyaltyEventsEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientLoyaltyEventsEnabled(v)
+		return nil
+	case project.FieldClientSetVoucherExpirationDateEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientSetVoucherExpirationDateEnabled(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
@@ -20177,6 +20784,12 @@ func (m *ProjectMutation) ClearedFields() []string {
 	if m.FieldCleared(project.FieldFeatures) {
 		fields = append(fields, project.FieldFeatures)
 	}
+	if m.FieldCleared(project.FieldDescription) {
+		fields = append(fields, project.FieldDescription)
+	}
+	if m.FieldCleared(project.FieldClientTrustedDomains) {
+		fields = append(fields, project.FieldClientTrustedDomains)
+	}
 	return fields
 }
 
@@ -20197,6 +20810,12 @@ func (m *ProjectMutation) ClearField(name string) error {
 	case project.FieldFeatures:
 		m.ClearFeatures()
 		return nil
+	case project.FieldDescription:
+		m.ClearDescription()
+		return nil
+	case project.FieldClientTrustedDomains:
+		m.ClearClientTrustedDomains()
+		return nil
 	}
 	return fmt.Errorf("unknown Project nullable field %s", name)
 }
@@ -20216,6 +20835,36 @@ func (m *ProjectMutation) ResetField(name string) error {
 		return nil
 	case project.FieldFeatures:
 		m.ResetFeatures()
+		return nil
+	case project.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case project.FieldTimezone:
+		m.ResetTimezone()
+		return nil
+	case project.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case project.FieldClientTrustedDomains:
+		m.ResetClientTrustedDomains()
+		return nil
+	case project.FieldClientRedeemEnabled:
+		m.ResetClientRedeemEnabled()
+		return nil
+	case project.FieldClientPublishEnabled:
+		m.ResetClientPublishEnabled()
+		return nil
+	case project.FieldClientListVouchersEnabled:
+		m.ResetClientListVouchersEnabled()
+		return nil
+	case project.FieldClientCreateCustomerEnabled:
+		m.ResetClientCreateCustomerEnabled()
+		return nil
+	case project.FieldClientLoyaltyEventsEnabled:
+		m.ResetClientLoyaltyEventsEnabled()
+		return nil
+	case project.FieldClientSetVoucherExpirationDateEnabled:
+		m.ResetClientSetVoucherExpirationDateEnabled()
 		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)

@@ -26,6 +26,26 @@ type Project struct {
 	Name string `json:"name,omitempty"`
 	// Features holds the value of the "features" field.
 	Features []string `json:"features,omitempty"`
+	// Description holds the value of the "description" field.
+	Description string `json:"description,omitempty"`
+	// Timezone holds the value of the "timezone" field.
+	Timezone string `json:"timezone,omitempty"`
+	// Currency holds the value of the "currency" field.
+	Currency string `json:"currency,omitempty"`
+	// ClientTrustedDomains holds the value of the "client_trusted_domains" field.
+	ClientTrustedDomains []string `json:"client_trusted_domains,omitempty"`
+	// ClientRedeemEnabled holds the value of the "client_redeem_enabled" field.
+	ClientRedeemEnabled bool `json:"client_redeem_enabled,omitempty"`
+	// ClientPublishEnabled holds the value of the "client_publish_enabled" field.
+	ClientPublishEnabled bool `json:"client_publish_enabled,omitempty"`
+	// ClientListVouchersEnabled holds the value of the "client_list_vouchers_enabled" field.
+	ClientListVouchersEnabled bool `json:"client_list_vouchers_enabled,omitempty"`
+	// ClientCreateCustomerEnabled holds the value of the "client_create_customer_enabled" field.
+	ClientCreateCustomerEnabled bool `json:"client_create_customer_enabled,omitempty"`
+	// ClientLoyaltyEventsEnabled holds the value of the "client_loyalty_events_enabled" field.
+	ClientLoyaltyEventsEnabled bool `json:"client_loyalty_events_enabled,omitempty"`
+	// ClientSetVoucherExpirationDateEnabled holds the value of the "client_set_voucher_expiration_date_enabled" field.
+	ClientSetVoucherExpirationDateEnabled bool `json:"client_set_voucher_expiration_date_enabled,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProjectQuery when eager-loading is set.
 	Edges        ProjectEdges `json:"edges"`
@@ -57,9 +77,11 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case project.FieldFeatures:
+		case project.FieldFeatures, project.FieldClientTrustedDomains:
 			values[i] = new([]byte)
-		case project.FieldID, project.FieldName:
+		case project.FieldClientRedeemEnabled, project.FieldClientPublishEnabled, project.FieldClientListVouchersEnabled, project.FieldClientCreateCustomerEnabled, project.FieldClientLoyaltyEventsEnabled, project.FieldClientSetVoucherExpirationDateEnabled:
+			values[i] = new(sql.NullBool)
+		case project.FieldID, project.FieldName, project.FieldDescription, project.FieldTimezone, project.FieldCurrency:
 			values[i] = new(sql.NullString)
 		case project.FieldCreatedAt, project.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -110,6 +132,68 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.Features); err != nil {
 					return fmt.Errorf("unmarshal field features: %w", err)
 				}
+			}
+		case project.FieldDescription:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field description", values[i])
+			} else if value.Valid {
+				_m.Description = value.String
+			}
+		case project.FieldTimezone:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field timezone", values[i])
+			} else if value.Valid {
+				_m.Timezone = value.String
+			}
+		case project.FieldCurrency:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field currency", values[i])
+			} else if value.Valid {
+				_m.Currency = value.String
+			}
+		case project.FieldClientTrustedDomains:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field client_trusted_domains", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.ClientTrustedDomains); err != nil {
+					return fmt.Errorf("unmarshal field client_trusted_domains: %w", err)
+				}
+			}
+		case project.FieldClientRedeemEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_redeem_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientRedeemEnabled = value.Bool
+			}
+		case project.FieldClientPublishEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_publish_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientPublishEnabled = value.Bool
+			}
+		case project.FieldClientListVouchersEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_list_vouchers_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientListVouchersEnabled = value.Bool
+			}
+		case project.FieldClientCreateCustomerEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_create_customer_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientCreateCustomerEnabled = value.Bool
+			}
+		case project.FieldClientLoyaltyEventsEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_loyalty_events_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientLoyaltyEventsEnabled = value.Bool
+			}
+		case project.FieldClientSetVoucherExpirationDateEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field client_set_voucher_expiration_date_enabled", values[i])
+			} else if value.Valid {
+				_m.ClientSetVoucherExpirationDateEnabled = value.Bool
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -165,6 +249,36 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("features=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Features))
+	builder.WriteString(", ")
+	builder.WriteString("description=")
+	builder.WriteString(_m.Description)
+	builder.WriteString(", ")
+	builder.WriteString("timezone=")
+	builder.WriteString(_m.Timezone)
+	builder.WriteString(", ")
+	builder.WriteString("currency=")
+	builder.WriteString(_m.Currency)
+	builder.WriteString(", ")
+	builder.WriteString("client_trusted_domains=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientTrustedDomains))
+	builder.WriteString(", ")
+	builder.WriteString("client_redeem_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientRedeemEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("client_publish_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientPublishEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("client_list_vouchers_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientListVouchersEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("client_create_customer_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientCreateCustomerEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("client_loyalty_events_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientLoyaltyEventsEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("client_set_voucher_expiration_date_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClientSetVoucherExpirationDateEnabled))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -64,6 +64,138 @@ func (_c *ProjectCreate) SetFeatures(v []string) *ProjectCreate {
 	return _c
 }
 
+// SetDescription sets the "description" field.
+func (_c *ProjectCreate) SetDescription(v string) *ProjectCreate {
+	_c.mutation.SetDescription(v)
+	return _c
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableDescription(v *string) *ProjectCreate {
+	if v != nil {
+		_c.SetDescription(*v)
+	}
+	return _c
+}
+
+// SetTimezone sets the "timezone" field.
+func (_c *ProjectCreate) SetTimezone(v string) *ProjectCreate {
+	_c.mutation.SetTimezone(v)
+	return _c
+}
+
+// SetNillableTimezone sets the "timezone" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableTimezone(v *string) *ProjectCreate {
+	if v != nil {
+		_c.SetTimezone(*v)
+	}
+	return _c
+}
+
+// SetCurrency sets the "currency" field.
+func (_c *ProjectCreate) SetCurrency(v string) *ProjectCreate {
+	_c.mutation.SetCurrency(v)
+	return _c
+}
+
+// SetNillableCurrency sets the "currency" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableCurrency(v *string) *ProjectCreate {
+	if v != nil {
+		_c.SetCurrency(*v)
+	}
+	return _c
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (_c *ProjectCreate) SetClientTrustedDomains(v []string) *ProjectCreate {
+	_c.mutation.SetClientTrustedDomains(v)
+	return _c
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (_c *ProjectCreate) SetClientRedeemEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientRedeemEnabled(v)
+	return _c
+}
+
+// SetNillableClientRedeemEnabled sets the "client_redeem_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientRedeemEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientRedeemEnabled(*v)
+	}
+	return _c
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (_c *ProjectCreate) SetClientPublishEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientPublishEnabled(v)
+	return _c
+}
+
+// SetNillableClientPublishEnabled sets the "client_publish_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientPublishEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientPublishEnabled(*v)
+	}
+	return _c
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (_c *ProjectCreate) SetClientListVouchersEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientListVouchersEnabled(v)
+	return _c
+}
+
+// SetNillableClientListVouchersEnabled sets the "client_list_vouchers_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientListVouchersEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientListVouchersEnabled(*v)
+	}
+	return _c
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (_c *ProjectCreate) SetClientCreateCustomerEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientCreateCustomerEnabled(v)
+	return _c
+}
+
+// SetNillableClientCreateCustomerEnabled sets the "client_create_customer_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientCreateCustomerEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientCreateCustomerEnabled(*v)
+	}
+	return _c
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (_c *ProjectCreate) SetClientLoyaltyEventsEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientLoyaltyEventsEnabled(v)
+	return _c
+}
+
+// SetNillableClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientLoyaltyEventsEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientLoyaltyEventsEnabled(*v)
+	}
+	return _c
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (_c *ProjectCreate) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectCreate {
+	_c.mutation.SetClientSetVoucherExpirationDateEnabled(v)
+	return _c
+}
+
+// SetNillableClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableClientSetVoucherExpirationDateEnabled(v *bool) *ProjectCreate {
+	if v != nil {
+		_c.SetClientSetVoucherExpirationDateEnabled(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ProjectCreate) SetID(v string) *ProjectCreate {
 	_c.mutation.SetID(v)
@@ -132,6 +264,38 @@ func (_c *ProjectCreate) defaults() {
 		v := project.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.Timezone(); !ok {
+		v := project.DefaultTimezone
+		_c.mutation.SetTimezone(v)
+	}
+	if _, ok := _c.mutation.Currency(); !ok {
+		v := project.DefaultCurrency
+		_c.mutation.SetCurrency(v)
+	}
+	if _, ok := _c.mutation.ClientRedeemEnabled(); !ok {
+		v := project.DefaultClientRedeemEnabled
+		_c.mutation.SetClientRedeemEnabled(v)
+	}
+	if _, ok := _c.mutation.ClientPublishEnabled(); !ok {
+		v := project.DefaultClientPublishEnabled
+		_c.mutation.SetClientPublishEnabled(v)
+	}
+	if _, ok := _c.mutation.ClientListVouchersEnabled(); !ok {
+		v := project.DefaultClientListVouchersEnabled
+		_c.mutation.SetClientListVouchersEnabled(v)
+	}
+	if _, ok := _c.mutation.ClientCreateCustomerEnabled(); !ok {
+		v := project.DefaultClientCreateCustomerEnabled
+		_c.mutation.SetClientCreateCustomerEnabled(v)
+	}
+	if _, ok := _c.mutation.ClientLoyaltyEventsEnabled(); !ok {
+		v := project.DefaultClientLoyaltyEventsEnabled
+		_c.mutation.SetClientLoyaltyEventsEnabled(v)
+	}
+	if _, ok := _c.mutation.ClientSetVoucherExpirationDateEnabled(); !ok {
+		v := project.DefaultClientSetVoucherExpirationDateEnabled
+		_c.mutation.SetClientSetVoucherExpirationDateEnabled(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := project.DefaultID()
 		_c.mutation.SetID(v)
@@ -150,6 +314,45 @@ func (_c *ProjectCreate) check() error {
 		if err := project.NameValidator(v); err != nil {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Project.name": %w`, err)}
 		}
+	}
+	if v, ok := _c.mutation.Description(); ok {
+		if err := project.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "Project.description": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Timezone(); !ok {
+		return &ValidationError{Name: "timezone", err: errors.New(`ent: missing required field "Project.timezone"`)}
+	}
+	if v, ok := _c.mutation.Timezone(); ok {
+		if err := project.TimezoneValidator(v); err != nil {
+			return &ValidationError{Name: "timezone", err: fmt.Errorf(`ent: validator failed for field "Project.timezone": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Currency(); !ok {
+		return &ValidationError{Name: "currency", err: errors.New(`ent: missing required field "Project.currency"`)}
+	}
+	if v, ok := _c.mutation.Currency(); ok {
+		if err := project.CurrencyValidator(v); err != nil {
+			return &ValidationError{Name: "currency", err: fmt.Errorf(`ent: validator failed for field "Project.currency": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ClientRedeemEnabled(); !ok {
+		return &ValidationError{Name: "client_redeem_enabled", err: errors.New(`ent: missing required field "Project.client_redeem_enabled"`)}
+	}
+	if _, ok := _c.mutation.ClientPublishEnabled(); !ok {
+		return &ValidationError{Name: "client_publish_enabled", err: errors.New(`ent: missing required field "Project.client_publish_enabled"`)}
+	}
+	if _, ok := _c.mutation.ClientListVouchersEnabled(); !ok {
+		return &ValidationError{Name: "client_list_vouchers_enabled", err: errors.New(`ent: missing required field "Project.client_list_vouchers_enabled"`)}
+	}
+	if _, ok := _c.mutation.ClientCreateCustomerEnabled(); !ok {
+		return &ValidationError{Name: "client_create_customer_enabled", err: errors.New(`ent: missing required field "Project.client_create_customer_enabled"`)}
+	}
+	if _, ok := _c.mutation.ClientLoyaltyEventsEnabled(); !ok {
+		return &ValidationError{Name: "client_loyalty_events_enabled", err: errors.New(`ent: missing required field "Project.client_loyalty_events_enabled"`)}
+	}
+	if _, ok := _c.mutation.ClientSetVoucherExpirationDateEnabled(); !ok {
+		return &ValidationError{Name: "client_set_voucher_expiration_date_enabled", err: errors.New(`ent: missing required field "Project.client_set_voucher_expiration_date_enabled"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := project.IDValidator(v); err != nil {
@@ -207,6 +410,46 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Features(); ok {
 		_spec.SetField(project.FieldFeatures, field.TypeJSON, value)
 		_node.Features = value
+	}
+	if value, ok := _c.mutation.Description(); ok {
+		_spec.SetField(project.FieldDescription, field.TypeString, value)
+		_node.Description = value
+	}
+	if value, ok := _c.mutation.Timezone(); ok {
+		_spec.SetField(project.FieldTimezone, field.TypeString, value)
+		_node.Timezone = value
+	}
+	if value, ok := _c.mutation.Currency(); ok {
+		_spec.SetField(project.FieldCurrency, field.TypeString, value)
+		_node.Currency = value
+	}
+	if value, ok := _c.mutation.ClientTrustedDomains(); ok {
+		_spec.SetField(project.FieldClientTrustedDomains, field.TypeJSON, value)
+		_node.ClientTrustedDomains = value
+	}
+	if value, ok := _c.mutation.ClientRedeemEnabled(); ok {
+		_spec.SetField(project.FieldClientRedeemEnabled, field.TypeBool, value)
+		_node.ClientRedeemEnabled = value
+	}
+	if value, ok := _c.mutation.ClientPublishEnabled(); ok {
+		_spec.SetField(project.FieldClientPublishEnabled, field.TypeBool, value)
+		_node.ClientPublishEnabled = value
+	}
+	if value, ok := _c.mutation.ClientListVouchersEnabled(); ok {
+		_spec.SetField(project.FieldClientListVouchersEnabled, field.TypeBool, value)
+		_node.ClientListVouchersEnabled = value
+	}
+	if value, ok := _c.mutation.ClientCreateCustomerEnabled(); ok {
+		_spec.SetField(project.FieldClientCreateCustomerEnabled, field.TypeBool, value)
+		_node.ClientCreateCustomerEnabled = value
+	}
+	if value, ok := _c.mutation.ClientLoyaltyEventsEnabled(); ok {
+		_spec.SetField(project.FieldClientLoyaltyEventsEnabled, field.TypeBool, value)
+		_node.ClientLoyaltyEventsEnabled = value
+	}
+	if value, ok := _c.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
+		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
+		_node.ClientSetVoucherExpirationDateEnabled = value
 	}
 	if nodes := _c.mutation.AppKeysIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -324,6 +567,138 @@ func (u *ProjectUpsert) ClearFeatures() *ProjectUpsert {
 	return u
 }
 
+// SetDescription sets the "description" field.
+func (u *ProjectUpsert) SetDescription(v string) *ProjectUpsert {
+	u.Set(project.FieldDescription, v)
+	return u
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateDescription() *ProjectUpsert {
+	u.SetExcluded(project.FieldDescription)
+	return u
+}
+
+// ClearDescription clears the value of the "description" field.
+func (u *ProjectUpsert) ClearDescription() *ProjectUpsert {
+	u.SetNull(project.FieldDescription)
+	return u
+}
+
+// SetTimezone sets the "timezone" field.
+func (u *ProjectUpsert) SetTimezone(v string) *ProjectUpsert {
+	u.Set(project.FieldTimezone, v)
+	return u
+}
+
+// UpdateTimezone sets the "timezone" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateTimezone() *ProjectUpsert {
+	u.SetExcluded(project.FieldTimezone)
+	return u
+}
+
+// SetCurrency sets the "currency" field.
+func (u *ProjectUpsert) SetCurrency(v string) *ProjectUpsert {
+	u.Set(project.FieldCurrency, v)
+	return u
+}
+
+// UpdateCurrency sets the "currency" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateCurrency() *ProjectUpsert {
+	u.SetExcluded(project.FieldCurrency)
+	return u
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (u *ProjectUpsert) SetClientTrustedDomains(v []string) *ProjectUpsert {
+	u.Set(project.FieldClientTrustedDomains, v)
+	return u
+}
+
+// UpdateClientTrustedDomains sets the "client_trusted_domains" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientTrustedDomains() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientTrustedDomains)
+	return u
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (u *ProjectUpsert) ClearClientTrustedDomains() *ProjectUpsert {
+	u.SetNull(project.FieldClientTrustedDomains)
+	return u
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (u *ProjectUpsert) SetClientRedeemEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientRedeemEnabled, v)
+	return u
+}
+
+// UpdateClientRedeemEnabled sets the "client_redeem_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientRedeemEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientRedeemEnabled)
+	return u
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (u *ProjectUpsert) SetClientPublishEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientPublishEnabled, v)
+	return u
+}
+
+// UpdateClientPublishEnabled sets the "client_publish_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientPublishEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientPublishEnabled)
+	return u
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (u *ProjectUpsert) SetClientListVouchersEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientListVouchersEnabled, v)
+	return u
+}
+
+// UpdateClientListVouchersEnabled sets the "client_list_vouchers_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientListVouchersEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientListVouchersEnabled)
+	return u
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (u *ProjectUpsert) SetClientCreateCustomerEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientCreateCustomerEnabled, v)
+	return u
+}
+
+// UpdateClientCreateCustomerEnabled sets the "client_create_customer_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientCreateCustomerEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientCreateCustomerEnabled)
+	return u
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (u *ProjectUpsert) SetClientLoyaltyEventsEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientLoyaltyEventsEnabled, v)
+	return u
+}
+
+// UpdateClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientLoyaltyEventsEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientLoyaltyEventsEnabled)
+	return u
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (u *ProjectUpsert) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectUpsert {
+	u.Set(project.FieldClientSetVoucherExpirationDateEnabled, v)
+	return u
+}
+
+// UpdateClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsert {
+	u.SetExcluded(project.FieldClientSetVoucherExpirationDateEnabled)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -428,6 +803,160 @@ func (u *ProjectUpsertOne) UpdateFeatures() *ProjectUpsertOne {
 func (u *ProjectUpsertOne) ClearFeatures() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearFeatures()
+	})
+}
+
+// SetDescription sets the "description" field.
+func (u *ProjectUpsertOne) SetDescription(v string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetDescription(v)
+	})
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateDescription() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateDescription()
+	})
+}
+
+// ClearDescription clears the value of the "description" field.
+func (u *ProjectUpsertOne) ClearDescription() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearDescription()
+	})
+}
+
+// SetTimezone sets the "timezone" field.
+func (u *ProjectUpsertOne) SetTimezone(v string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetTimezone(v)
+	})
+}
+
+// UpdateTimezone sets the "timezone" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateTimezone() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateTimezone()
+	})
+}
+
+// SetCurrency sets the "currency" field.
+func (u *ProjectUpsertOne) SetCurrency(v string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetCurrency(v)
+	})
+}
+
+// UpdateCurrency sets the "currency" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateCurrency() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateCurrency()
+	})
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (u *ProjectUpsertOne) SetClientTrustedDomains(v []string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientTrustedDomains(v)
+	})
+}
+
+// UpdateClientTrustedDomains sets the "client_trusted_domains" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientTrustedDomains() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientTrustedDomains()
+	})
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (u *ProjectUpsertOne) ClearClientTrustedDomains() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearClientTrustedDomains()
+	})
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (u *ProjectUpsertOne) SetClientRedeemEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientRedeemEnabled(v)
+	})
+}
+
+// UpdateClientRedeemEnabled sets the "client_redeem_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientRedeemEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientRedeemEnabled()
+	})
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (u *ProjectUpsertOne) SetClientPublishEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientPublishEnabled(v)
+	})
+}
+
+// UpdateClientPublishEnabled sets the "client_publish_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientPublishEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientPublishEnabled()
+	})
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (u *ProjectUpsertOne) SetClientListVouchersEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientListVouchersEnabled(v)
+	})
+}
+
+// UpdateClientListVouchersEnabled sets the "client_list_vouchers_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientListVouchersEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientListVouchersEnabled()
+	})
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (u *ProjectUpsertOne) SetClientCreateCustomerEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientCreateCustomerEnabled(v)
+	})
+}
+
+// UpdateClientCreateCustomerEnabled sets the "client_create_customer_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientCreateCustomerEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientCreateCustomerEnabled()
+	})
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (u *ProjectUpsertOne) SetClientLoyaltyEventsEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientLoyaltyEventsEnabled(v)
+	})
+}
+
+// UpdateClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientLoyaltyEventsEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientLoyaltyEventsEnabled()
+	})
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (u *ProjectUpsertOne) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientSetVoucherExpirationDateEnabled(v)
+	})
+}
+
+// UpdateClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientSetVoucherExpirationDateEnabled()
 	})
 }
 
@@ -702,6 +1231,160 @@ func (u *ProjectUpsertBulk) UpdateFeatures() *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) ClearFeatures() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearFeatures()
+	})
+}
+
+// SetDescription sets the "description" field.
+func (u *ProjectUpsertBulk) SetDescription(v string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetDescription(v)
+	})
+}
+
+// UpdateDescription sets the "description" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateDescription() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateDescription()
+	})
+}
+
+// ClearDescription clears the value of the "description" field.
+func (u *ProjectUpsertBulk) ClearDescription() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearDescription()
+	})
+}
+
+// SetTimezone sets the "timezone" field.
+func (u *ProjectUpsertBulk) SetTimezone(v string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetTimezone(v)
+	})
+}
+
+// UpdateTimezone sets the "timezone" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateTimezone() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateTimezone()
+	})
+}
+
+// SetCurrency sets the "currency" field.
+func (u *ProjectUpsertBulk) SetCurrency(v string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetCurrency(v)
+	})
+}
+
+// UpdateCurrency sets the "currency" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateCurrency() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateCurrency()
+	})
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (u *ProjectUpsertBulk) SetClientTrustedDomains(v []string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientTrustedDomains(v)
+	})
+}
+
+// UpdateClientTrustedDomains sets the "client_trusted_domains" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientTrustedDomains() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientTrustedDomains()
+	})
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (u *ProjectUpsertBulk) ClearClientTrustedDomains() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearClientTrustedDomains()
+	})
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (u *ProjectUpsertBulk) SetClientRedeemEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientRedeemEnabled(v)
+	})
+}
+
+// UpdateClientRedeemEnabled sets the "client_redeem_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientRedeemEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientRedeemEnabled()
+	})
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (u *ProjectUpsertBulk) SetClientPublishEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientPublishEnabled(v)
+	})
+}
+
+// UpdateClientPublishEnabled sets the "client_publish_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientPublishEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientPublishEnabled()
+	})
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (u *ProjectUpsertBulk) SetClientListVouchersEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientListVouchersEnabled(v)
+	})
+}
+
+// UpdateClientListVouchersEnabled sets the "client_list_vouchers_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientListVouchersEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientListVouchersEnabled()
+	})
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (u *ProjectUpsertBulk) SetClientCreateCustomerEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientCreateCustomerEnabled(v)
+	})
+}
+
+// UpdateClientCreateCustomerEnabled sets the "client_create_customer_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientCreateCustomerEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientCreateCustomerEnabled()
+	})
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (u *ProjectUpsertBulk) SetClientLoyaltyEventsEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientLoyaltyEventsEnabled(v)
+	})
+}
+
+// UpdateClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientLoyaltyEventsEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientLoyaltyEventsEnabled()
+	})
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (u *ProjectUpsertBulk) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetClientSetVoucherExpirationDateEnabled(v)
+	})
+}
+
+// UpdateClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateClientSetVoucherExpirationDateEnabled()
 	})
 }
 

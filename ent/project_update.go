@@ -74,6 +74,156 @@ func (_u *ProjectUpdate) ClearFeatures() *ProjectUpdate {
 	return _u
 }
 
+// SetDescription sets the "description" field.
+func (_u *ProjectUpdate) SetDescription(v string) *ProjectUpdate {
+	_u.mutation.SetDescription(v)
+	return _u
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableDescription(v *string) *ProjectUpdate {
+	if v != nil {
+		_u.SetDescription(*v)
+	}
+	return _u
+}
+
+// ClearDescription clears the value of the "description" field.
+func (_u *ProjectUpdate) ClearDescription() *ProjectUpdate {
+	_u.mutation.ClearDescription()
+	return _u
+}
+
+// SetTimezone sets the "timezone" field.
+func (_u *ProjectUpdate) SetTimezone(v string) *ProjectUpdate {
+	_u.mutation.SetTimezone(v)
+	return _u
+}
+
+// SetNillableTimezone sets the "timezone" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableTimezone(v *string) *ProjectUpdate {
+	if v != nil {
+		_u.SetTimezone(*v)
+	}
+	return _u
+}
+
+// SetCurrency sets the "currency" field.
+func (_u *ProjectUpdate) SetCurrency(v string) *ProjectUpdate {
+	_u.mutation.SetCurrency(v)
+	return _u
+}
+
+// SetNillableCurrency sets the "currency" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableCurrency(v *string) *ProjectUpdate {
+	if v != nil {
+		_u.SetCurrency(*v)
+	}
+	return _u
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (_u *ProjectUpdate) SetClientTrustedDomains(v []string) *ProjectUpdate {
+	_u.mutation.SetClientTrustedDomains(v)
+	return _u
+}
+
+// AppendClientTrustedDomains appends value to the "client_trusted_domains" field.
+func (_u *ProjectUpdate) AppendClientTrustedDomains(v []string) *ProjectUpdate {
+	_u.mutation.AppendClientTrustedDomains(v)
+	return _u
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (_u *ProjectUpdate) ClearClientTrustedDomains() *ProjectUpdate {
+	_u.mutation.ClearClientTrustedDomains()
+	return _u
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (_u *ProjectUpdate) SetClientRedeemEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientRedeemEnabled(v)
+	return _u
+}
+
+// SetNillableClientRedeemEnabled sets the "client_redeem_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientRedeemEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientRedeemEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (_u *ProjectUpdate) SetClientPublishEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientPublishEnabled(v)
+	return _u
+}
+
+// SetNillableClientPublishEnabled sets the "client_publish_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientPublishEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientPublishEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (_u *ProjectUpdate) SetClientListVouchersEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientListVouchersEnabled(v)
+	return _u
+}
+
+// SetNillableClientListVouchersEnabled sets the "client_list_vouchers_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientListVouchersEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientListVouchersEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (_u *ProjectUpdate) SetClientCreateCustomerEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientCreateCustomerEnabled(v)
+	return _u
+}
+
+// SetNillableClientCreateCustomerEnabled sets the "client_create_customer_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientCreateCustomerEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientCreateCustomerEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (_u *ProjectUpdate) SetClientLoyaltyEventsEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientLoyaltyEventsEnabled(v)
+	return _u
+}
+
+// SetNillableClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientLoyaltyEventsEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientLoyaltyEventsEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (_u *ProjectUpdate) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectUpdate {
+	_u.mutation.SetClientSetVoucherExpirationDateEnabled(v)
+	return _u
+}
+
+// SetNillableClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableClientSetVoucherExpirationDateEnabled(v *bool) *ProjectUpdate {
+	if v != nil {
+		_u.SetClientSetVoucherExpirationDateEnabled(*v)
+	}
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdate) AddAppKeyIDs(ids ...string) *ProjectUpdate {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -158,6 +308,21 @@ func (_u *ProjectUpdate) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Project.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Description(); ok {
+		if err := project.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "Project.description": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Timezone(); ok {
+		if err := project.TimezoneValidator(v); err != nil {
+			return &ValidationError{Name: "timezone", err: fmt.Errorf(`ent: validator failed for field "Project.timezone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Currency(); ok {
+		if err := project.CurrencyValidator(v); err != nil {
+			return &ValidationError{Name: "currency", err: fmt.Errorf(`ent: validator failed for field "Project.currency": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -192,6 +357,47 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.FeaturesCleared() {
 		_spec.ClearField(project.FieldFeatures, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Description(); ok {
+		_spec.SetField(project.FieldDescription, field.TypeString, value)
+	}
+	if _u.mutation.DescriptionCleared() {
+		_spec.ClearField(project.FieldDescription, field.TypeString)
+	}
+	if value, ok := _u.mutation.Timezone(); ok {
+		_spec.SetField(project.FieldTimezone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Currency(); ok {
+		_spec.SetField(project.FieldCurrency, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ClientTrustedDomains(); ok {
+		_spec.SetField(project.FieldClientTrustedDomains, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedClientTrustedDomains(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldClientTrustedDomains, value)
+		})
+	}
+	if _u.mutation.ClientTrustedDomainsCleared() {
+		_spec.ClearField(project.FieldClientTrustedDomains, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ClientRedeemEnabled(); ok {
+		_spec.SetField(project.FieldClientRedeemEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientPublishEnabled(); ok {
+		_spec.SetField(project.FieldClientPublishEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientListVouchersEnabled(); ok {
+		_spec.SetField(project.FieldClientListVouchersEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientCreateCustomerEnabled(); ok {
+		_spec.SetField(project.FieldClientCreateCustomerEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientLoyaltyEventsEnabled(); ok {
+		_spec.SetField(project.FieldClientLoyaltyEventsEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
+		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -302,6 +508,156 @@ func (_u *ProjectUpdateOne) ClearFeatures() *ProjectUpdateOne {
 	return _u
 }
 
+// SetDescription sets the "description" field.
+func (_u *ProjectUpdateOne) SetDescription(v string) *ProjectUpdateOne {
+	_u.mutation.SetDescription(v)
+	return _u
+}
+
+// SetNillableDescription sets the "description" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableDescription(v *string) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetDescription(*v)
+	}
+	return _u
+}
+
+// ClearDescription clears the value of the "description" field.
+func (_u *ProjectUpdateOne) ClearDescription() *ProjectUpdateOne {
+	_u.mutation.ClearDescription()
+	return _u
+}
+
+// SetTimezone sets the "timezone" field.
+func (_u *ProjectUpdateOne) SetTimezone(v string) *ProjectUpdateOne {
+	_u.mutation.SetTimezone(v)
+	return _u
+}
+
+// SetNillableTimezone sets the "timezone" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableTimezone(v *string) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetTimezone(*v)
+	}
+	return _u
+}
+
+// SetCurrency sets the "currency" field.
+func (_u *ProjectUpdateOne) SetCurrency(v string) *ProjectUpdateOne {
+	_u.mutation.SetCurrency(v)
+	return _u
+}
+
+// SetNillableCurrency sets the "currency" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableCurrency(v *string) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetCurrency(*v)
+	}
+	return _u
+}
+
+// SetClientTrustedDomains sets the "client_trusted_domains" field.
+func (_u *ProjectUpdateOne) SetClientTrustedDomains(v []string) *ProjectUpdateOne {
+	_u.mutation.SetClientTrustedDomains(v)
+	return _u
+}
+
+// AppendClientTrustedDomains appends value to the "client_trusted_domains" field.
+func (_u *ProjectUpdateOne) AppendClientTrustedDomains(v []string) *ProjectUpdateOne {
+	_u.mutation.AppendClientTrustedDomains(v)
+	return _u
+}
+
+// ClearClientTrustedDomains clears the value of the "client_trusted_domains" field.
+func (_u *ProjectUpdateOne) ClearClientTrustedDomains() *ProjectUpdateOne {
+	_u.mutation.ClearClientTrustedDomains()
+	return _u
+}
+
+// SetClientRedeemEnabled sets the "client_redeem_enabled" field.
+func (_u *ProjectUpdateOne) SetClientRedeemEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientRedeemEnabled(v)
+	return _u
+}
+
+// SetNillableClientRedeemEnabled sets the "client_redeem_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientRedeemEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientRedeemEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientPublishEnabled sets the "client_publish_enabled" field.
+func (_u *ProjectUpdateOne) SetClientPublishEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientPublishEnabled(v)
+	return _u
+}
+
+// SetNillableClientPublishEnabled sets the "client_publish_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientPublishEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientPublishEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientListVouchersEnabled sets the "client_list_vouchers_enabled" field.
+func (_u *ProjectUpdateOne) SetClientListVouchersEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientListVouchersEnabled(v)
+	return _u
+}
+
+// SetNillableClientListVouchersEnabled sets the "client_list_vouchers_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientListVouchersEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientListVouchersEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientCreateCustomerEnabled sets the "client_create_customer_enabled" field.
+func (_u *ProjectUpdateOne) SetClientCreateCustomerEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientCreateCustomerEnabled(v)
+	return _u
+}
+
+// SetNillableClientCreateCustomerEnabled sets the "client_create_customer_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientCreateCustomerEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientCreateCustomerEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field.
+func (_u *ProjectUpdateOne) SetClientLoyaltyEventsEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientLoyaltyEventsEnabled(v)
+	return _u
+}
+
+// SetNillableClientLoyaltyEventsEnabled sets the "client_loyalty_events_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientLoyaltyEventsEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientLoyaltyEventsEnabled(*v)
+	}
+	return _u
+}
+
+// SetClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field.
+func (_u *ProjectUpdateOne) SetClientSetVoucherExpirationDateEnabled(v bool) *ProjectUpdateOne {
+	_u.mutation.SetClientSetVoucherExpirationDateEnabled(v)
+	return _u
+}
+
+// SetNillableClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableClientSetVoucherExpirationDateEnabled(v *bool) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetClientSetVoucherExpirationDateEnabled(*v)
+	}
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdateOne) AddAppKeyIDs(ids ...string) *ProjectUpdateOne {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -399,6 +755,21 @@ func (_u *ProjectUpdateOne) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Project.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Description(); ok {
+		if err := project.DescriptionValidator(v); err != nil {
+			return &ValidationError{Name: "description", err: fmt.Errorf(`ent: validator failed for field "Project.description": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Timezone(); ok {
+		if err := project.TimezoneValidator(v); err != nil {
+			return &ValidationError{Name: "timezone", err: fmt.Errorf(`ent: validator failed for field "Project.timezone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Currency(); ok {
+		if err := project.CurrencyValidator(v); err != nil {
+			return &ValidationError{Name: "currency", err: fmt.Errorf(`ent: validator failed for field "Project.currency": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -450,6 +821,47 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if _u.mutation.FeaturesCleared() {
 		_spec.ClearField(project.FieldFeatures, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Description(); ok {
+		_spec.SetField(project.FieldDescription, field.TypeString, value)
+	}
+	if _u.mutation.DescriptionCleared() {
+		_spec.ClearField(project.FieldDescription, field.TypeString)
+	}
+	if value, ok := _u.mutation.Timezone(); ok {
+		_spec.SetField(project.FieldTimezone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Currency(); ok {
+		_spec.SetField(project.FieldCurrency, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ClientTrustedDomains(); ok {
+		_spec.SetField(project.FieldClientTrustedDomains, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedClientTrustedDomains(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldClientTrustedDomains, value)
+		})
+	}
+	if _u.mutation.ClientTrustedDomainsCleared() {
+		_spec.ClearField(project.FieldClientTrustedDomains, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ClientRedeemEnabled(); ok {
+		_spec.SetField(project.FieldClientRedeemEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientPublishEnabled(); ok {
+		_spec.SetField(project.FieldClientPublishEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientListVouchersEnabled(); ok {
+		_spec.SetField(project.FieldClientListVouchersEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientCreateCustomerEnabled(); ok {
+		_spec.SetField(project.FieldClientCreateCustomerEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientLoyaltyEventsEnabled(); ok {
+		_spec.SetField(project.FieldClientLoyaltyEventsEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
+		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{

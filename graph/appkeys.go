@@ -22,6 +22,9 @@ import (
 type AppKeyInput struct {
 	Name       *string  `json:"name"`
 	AllowedIPs []string `json:"allowed_ips"`
+	// Side is the kind of key to create (SERVER when empty); it is set by
+	// the route or command, never read from a request body.
+	Side appkey.Side `json:"-"`
 }
 
 // AppKeyWithToken is a key together with its token, shown once after
@@ -59,8 +62,12 @@ func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) 
 			return AppKeyWithToken{}, apperr.InvalidPayload("Property .name must be 1 to 200 characters")
 		}
 	}
+	side := in.Side
+	if side == "" {
+		side = appkey.SideSERVER
+	}
 	token := pulid.UUID()
-	k, err := c.AppKey.Create().SetID(pulid.UUID()).SetProjectID(pid).SetName(name).
+	k, err := c.AppKey.Create().SetID(pulid.UUID()).SetProjectID(pid).SetName(name).SetSide(side).
 		SetTokenHash(HashToken(token)).SetAllowedIps(ips).Save(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, fmt.Errorf("creating application key: %w", err)
@@ -68,8 +75,9 @@ func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) 
 	return AppKeyWithToken{Key: k, Token: token}, nil
 }
 
-// AppKeys lists the application keys of the viewer's project, oldest first.
-func AppKeys(ctx context.Context) ([]*ent.AppKey, error) {
+// AppKeys lists the application keys of one side (server or client) of the
+// viewer's project, oldest first.
+func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -78,7 +86,7 @@ func AppKeys(ctx context.Context) ([]*ent.AppKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.AppKey.Query().Where(appkey.ProjectID(pid)).
+	return c.AppKey.Query().Where(appkey.ProjectID(pid), appkey.SideEQ(side)).
 		Order(ent.Asc(appkey.FieldCreatedAt), ent.Asc(appkey.FieldID)).All(ctx)
 }
 

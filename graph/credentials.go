@@ -45,7 +45,7 @@ func AuthenticateApp(ctx context.Context, c *ent.Client, appID, token, clientIP 
 		return viewer.Viewer{}, apperr.Unauthorized()
 	case err != nil:
 		return viewer.Viewer{}, fmt.Errorf("looking up application key: %w", err)
-	case !tokenMatches(key.TokenHash, token), key.Status != appkey.StatusACTIVE:
+	case !tokenMatches(key.TokenHash, token), key.Status != appkey.StatusACTIVE, key.Side != appkey.SideSERVER:
 		return viewer.Viewer{}, apperr.Unauthorized()
 	case !ipAllowed(key.AllowedIps, clientIP):
 		return viewer.Viewer{}, ipNotAllowed()
@@ -71,16 +71,19 @@ func AuthenticateManagement(ctx context.Context, c *ent.Client, id, token string
 	return nil
 }
 
-// ProjectCredentials is a new project with its first application key. The
-// token is shown once and never stored in clear.
+// ProjectCredentials is a new project with its first server-side and
+// client-side keys. The tokens are shown once and never stored in clear.
 type ProjectCredentials struct {
-	ProjectID string `json:"project_id"`
-	AppID     string `json:"app_id"`
-	AppToken  string `json:"app_token"`
+	ProjectID      string `json:"project_id"`
+	AppID          string `json:"app_id"`
+	AppToken       string `json:"app_token"`
+	ClientAppID    string `json:"client_app_id"`
+	ClientAppToken string `json:"client_app_token"`
 }
 
-// CreateProject creates a project and one application key for it, using the
-// client in ctx (run it inside InTx). Empty appID/appToken are generated.
+// CreateProject creates a project with every feature, one server-side key
+// and one client-side key, using the client in ctx (run it inside InTx).
+// Empty appID/appToken are generated.
 func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCredentials, error) {
 	c, err := client(ctx)
 	if err != nil {
@@ -89,23 +92,35 @@ func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCr
 	if name == "" {
 		return ProjectCredentials{}, apperr.InvalidPayload("Project name is required")
 	}
+	p, err := c.Project.Create().SetName(name).SetFeatures(feature.All).Save(ctx)
+	if err != nil {
+		return ProjectCredentials{}, fmt.Errorf("creating project: %w", err)
+	}
+	return projectKeys(ctx, c, p.ID, appID, appToken)
+}
+
+// projectKeys creates the first server-side key (appID/appToken, generated
+// when empty) and client-side key of a new project.
+func projectKeys(ctx context.Context, c *ent.Client, projectID, appID, appToken string) (ProjectCredentials, error) {
 	if appID == "" {
 		appID = pulid.UUID()
 	}
 	if appToken == "" {
 		appToken = pulid.UUID()
 	}
-	p, err := c.Project.Create().SetName(name).SetFeatures(feature.All).Save(ctx)
-	if err != nil {
-		return ProjectCredentials{}, fmt.Errorf("creating project: %w", err)
-	}
-	if _, err := c.AppKey.Create().SetID(appID).SetProjectID(p.ID).SetTokenHash(HashToken(appToken)).Save(ctx); err != nil {
+	if _, err := c.AppKey.Create().SetID(appID).SetProjectID(projectID).SetTokenHash(HashToken(appToken)).Save(ctx); err != nil {
 		if ent.IsConstraintError(err) {
 			return ProjectCredentials{}, apperr.Duplicate("app_key", "An application key with this id already exists")
 		}
 		return ProjectCredentials{}, fmt.Errorf("creating application key: %w", err)
 	}
-	return ProjectCredentials{ProjectID: p.ID, AppID: appID, AppToken: appToken}, nil
+	clientID, clientToken := pulid.UUID(), pulid.UUID()
+	if _, err := c.AppKey.Create().SetID(clientID).SetProjectID(projectID).SetName("client").
+		SetSide(appkey.SideCLIENT).SetTokenHash(HashToken(clientToken)).Save(ctx); err != nil {
+		return ProjectCredentials{}, fmt.Errorf("creating client-side key: %w", err)
+	}
+	return ProjectCredentials{ProjectID: projectID, AppID: appID, AppToken: appToken,
+		ClientAppID: clientID, ClientAppToken: clientToken}, nil
 }
 
 // ManagementCredentials is a management key pair.

@@ -162,6 +162,17 @@ func (NoLoyaltyEarning) SegmentsEntered(context.Context, *ent.Customer, []string
 // rules of the loyalty area (loyalty_earning.go). Tests may swap it.
 var Earning LoyaltyEarning = ruleEarning{}
 
+type noEarningKey struct{}
+
+// WithoutLoyaltyEarning returns ctx in which events are recorded (and move
+// segments) but earn nothing in loyalty programs: client-side events of a
+// project that has not enabled client_loyalty_events_enabled.
+func WithoutLoyaltyEarning(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noEarningKey{}, true)
+}
+
+func earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
+
 // sendEvent records a custom event and, in the same transaction, counts
 // it, converts a referral, re-evaluates the customer's auto-update
 // segments and runs the loyalty earning hook.
@@ -234,6 +245,9 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	entered, err := reevaluateSegments(ctx, cust)
 	if err != nil {
 		return nil, err
+	}
+	if !earns(ctx) {
+		return ev, nil
 	}
 	// Loyalty earning (left to the loyalty area): same transaction.
 	if err := Earning.EventRecorded(ctx, ev, cust, in.Loyalty); err != nil {

@@ -657,6 +657,7 @@ type ComplexityRoot struct {
 		ValidationRule     func(childComplexity int, id string) int
 		ValidationRules    func(childComplexity int, limit *int, page *int) int
 		Voucher            func(childComplexity int, codeOrID string) int
+		VoucherList        func(childComplexity int, input *VoucherListInput) int
 		Vouchers           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
@@ -964,6 +965,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	VoucherList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
 	VoucherRedemptionResult struct {
 		Failure    func(childComplexity int) int
 		Redemption func(childComplexity int) int
@@ -1129,6 +1135,7 @@ type QueryResolver interface {
 	CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
+	VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error)
 	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
@@ -4199,6 +4206,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Voucher(childComplexity, args["codeOrID"].(string)), true
+	case "Query.voucherList":
+		if e.ComplexityRoot.Query.VoucherList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_voucherList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*VoucherListInput)), true
 	case "Query.vouchers":
 		if e.ComplexityRoot.Query.Vouchers == nil {
 			break
@@ -5443,6 +5461,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherEdge.Node(childComplexity), true
 
+	case "VoucherList.data":
+		if e.ComplexityRoot.VoucherList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherList.Data(childComplexity), true
+	case "VoucherList.total":
+		if e.ComplexityRoot.VoucherList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherList.Total(childComplexity), true
+
 	case "VoucherRedemptionResult.failure":
 		if e.ComplexityRoot.VoucherRedemptionResult.Failure == nil {
 			break
@@ -5687,6 +5718,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputValidationRuleWhereInput,
 		ec.unmarshalInputValidityHoursInput,
 		ec.unmarshalInputValidityTimeframeInput,
+		ec.unmarshalInputVoucherListInput,
 		ec.unmarshalInputVoucherOrder,
 		ec.unmarshalInputVoucherRedemptionInput,
 		ec.unmarshalInputVoucherTransactionOrder,
@@ -6627,6 +6659,43 @@ type ValidationRuleList {
 type RedemptionList {
   total: Int!
   data: [Redemption!]!
+}
+
+"""GET /v1/vouchers' filters; they combine with AND."""
+input VoucherListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-99, default 1."""
+  page: Int
+  """Campaign name or ID."""
+  campaign: String
+  """Campaign ID."""
+  campaignID: String
+  """Category name or ID."""
+  category: String
+  """The holder's customer ID or source_id."""
+  customer: String
+  """An exact voucher code."""
+  code: String
+  """Voucher IDs (at most 100); any of them matches."""
+  ids: [ID!]
+  createdBefore: Time
+  createdAfter: Time
+  """Vouchers never updated do not match updatedBefore/updatedAfter."""
+  updatedBefore: Time
+  updatedAfter: Time
+  """created_at, updated_at or code; prefix - for descending. Default -created_at."""
+  order: String
+}
+
+type VoucherList {
+  total: Int!
+  data: [Voucher!]!
+}
+
+extend type Query {
+  """A page of vouchers with its total (REST GET /v1/vouchers)."""
+  voucherList(input: VoucherListInput): VoucherList!
 }
 
 extend type Query {
@@ -8234,6 +8303,16 @@ func (ec *executionContext) childFields_VoucherEdge(ctx context.Context, field g
 		return ec.fieldContext_VoucherEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_VoucherList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_VoucherList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherList", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherRedemptionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11017,6 +11096,20 @@ func (ec *executionContext) field_Query_validationRules_args(ctx context.Context
 		return nil, err
 	}
 	args["page"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_voucherList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*VoucherListInput, error) {
+			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -23396,6 +23489,50 @@ func (ec *executionContext) fieldContext_Query_cardTransactions(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_voucherList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_voucherList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*VoucherListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *VoucherList) graphql.Marshaler {
+			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_voucherList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_voucherList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_redemptionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28679,6 +28816,61 @@ func (ec *executionContext) _VoucherEdge_cursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *VoucherRedemptionResult) (ret graphql.Marshaler) {
@@ -49126,6 +49318,120 @@ func (ec *executionContext) unmarshalInputValidityTimeframeInput(ctx context.Con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (VoucherListInput, error) {
+	var it VoucherListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "campaign", "campaignID", "category", "customer", "code", "ids", "createdBefore", "createdAfter", "updatedBefore", "updatedAfter", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "ids":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ids"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDs = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "updatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedBefore = data
+		case "updatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAfter = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputVoucherOrder(ctx context.Context, obj any) (ent.VoucherOrder, error) {
 	var it ent.VoucherOrder
 	if obj == nil {
@@ -57216,6 +57522,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "voucherList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_voucherList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "redemptionList":
 			field := field
 
@@ -59870,6 +60198,49 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var voucherListImplementors = []string{"VoucherList"}
+
+func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *VoucherList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherList")
+		case "total":
+			out.Values[i] = ec._VoucherList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._VoucherList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var voucherRedemptionResultImplementors = []string{"VoucherRedemptionResult"}
 
 func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherRedemptionResult) graphql.Marshaler {
@@ -62308,6 +62679,22 @@ func (ec *executionContext) unmarshalNValidationRuleWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx context.Context, sel ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62356,6 +62743,16 @@ func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoeng
 		return graphql.Null
 	}
 	return ec._VoucherConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *VoucherList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNVoucherOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherOrder(ctx context.Context, v any) (*ent.VoucherOrder, error) {
@@ -65842,6 +66239,14 @@ func (ec *executionContext) marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 		return graphql.Null
 	}
 	return ec._VoucherEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx context.Context, v any) (*VoucherListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputVoucherListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOVoucherOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherOrderᚄ(ctx context.Context, v any) ([]*ent.VoucherOrder, error) {

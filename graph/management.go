@@ -17,16 +17,9 @@ import (
 // no feature) — and a context whose viewer is that project, so the data
 // layer scopes everything that follows to it.
 func ManageProject(ctx context.Context, projectID, need string) (context.Context, *ent.Project, error) {
-	c, err := client(ctx)
+	p, err := ManagedProject(ctx, projectID)
 	if err != nil {
 		return nil, nil, err
-	}
-	p, err := c.Project.Get(ctx, projectID)
-	if ent.IsNotFound(err) {
-		return nil, nil, apperr.NotFound("project", projectID)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("looking up project: %w", err)
 	}
 	if need != "" && !slices.Contains(p.Features, need) {
 		return nil, nil, apperr.MissingFeature(need)
@@ -37,16 +30,9 @@ func ManageProject(ctx context.Context, projectID, need string) (context.Context
 // SetProjectFeatures enables and disables features of a project (operator
 // command `promoengine project features`) and returns the project.
 func SetProjectFeatures(ctx context.Context, projectID string, enable, disable []string) (*ent.Project, error) {
-	c, err := client(ctx)
+	p, err := ManagedProject(ctx, projectID)
 	if err != nil {
 		return nil, err
-	}
-	p, err := c.Project.Get(ctx, projectID)
-	if ent.IsNotFound(err) {
-		return nil, apperr.NotFound("project", projectID)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("looking up project: %w", err)
 	}
 	on, unknown := feature.Normalize(enable)
 	off, unknownOff := feature.Normalize(disable)

@@ -92,16 +92,18 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 
 // writer stores the outcome of an evaluation.
 type writer struct {
-	e      *evaluation
-	c      *ent.Client
-	view   *orderView
-	appID  string
-	stored *ent.Order
+	e     *evaluation
+	c     *ent.Client
+	view  *orderView
+	appID string
+	// channel is the viewer's channel type (API or CLIENT_API).
+	channel string
+	stored  *ent.Order
 }
 
 func (e *evaluation) newWriter(ctx context.Context) *writer {
 	v, _ := viewer.FromContext(ctx)
-	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer), appID: v.AppID}
+	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer), appID: v.AppID, channel: v.Channel()}
 }
 
 // recordStacked stores a valid stacked redemption.
@@ -207,7 +209,7 @@ func (w *writer) entry(ctx context.Context, id, result string, parentID *string)
 	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
 		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
 		SetNillableTrackingID(e.trackingID).SetMetadata(orEmptyMap(e.req.metadata)).
-		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": "API"}).SetCreatedAt(e.now)
+		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": w.channel}).SetCreatedAt(e.now)
 	if result == "SUCCESS" {
 		create.SetStatus(redemption.StatusSUCCEEDED)
 	} else {

@@ -387,6 +387,11 @@ func (r *queryResolver) CardTransactions(ctx context.Context, programID string, 
 	return cardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
 }
 
+// VoucherList is the resolver for the voucherList field.
+func (r *queryResolver) VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error) {
+	return listVouchers(ctx, input)
+}
+
 // RedemptionList is the resolver for the redemptionList field.
 func (r *queryResolver) RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error) {
 	return listRedemptions(ctx, input)

@@ -9,6 +9,7 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -20,10 +21,16 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// Limits that keep one query from taking the server down.
+// Limits that keep one query from taking the server down (see CostLimit and
+// DepthLimit for how they are counted).
 const (
+	// MaxComplexity bounds an operation's cost.
 	MaxComplexity = 1000
-	MaxDepth      = 12
+	// MaxDepth bounds how deep an operation's schema fields nest.
+	MaxDepth = 12
+	// MaxIntrospectionDepth bounds how deep the selection under one
+	// __schema or __type field nests.
+	MaxIntrospectionDepth = 20
 )
 
 // HandlerOptions configure the GraphQL HTTP handler.
@@ -32,29 +39,46 @@ type HandlerOptions struct {
 	Logger *slog.Logger
 	// RequestID returns the id of the request in ctx, for error logs.
 	RequestID func(context.Context) string
+	// Introspection answers __schema and __type queries (GraphiQL, code
+	// generators). When false they are refused with key
+	// introspection_disabled; __typename keeps working.
+	Introspection bool
 }
 
 // NewHandler returns the GraphQL endpoint: GET (queries only) and POST
 // transports, a parsed-query cache, automatic persisted queries,
-// introspection, complexity and depth limits, one transaction per mutation,
-// and an error presenter that puts code and key into extensions. The
-// request's context must carry the ent client and the viewer.
+// introspection when enabled, cost and depth limits, one transaction per
+// mutation, and an error presenter that puts code and key into extensions.
+// Every error the endpoint answers — including those gqlgen's transports
+// write themselves — carries code and key (see guardHTTP). The request's
+// context must carry the ent client and the viewer.
 func NewHandler(opts HandlerOptions) http.Handler {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.RequestID == nil {
+		opts.RequestID = RequestIDFromContext
+	}
 	srv := handler.New(NewSchema(NewResolver()))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	srv.Use(extension.Introspection{})
-	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
-	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
-	srv.Use(DepthLimit{Max: MaxDepth})
+	if opts.Introspection {
+		srv.Use(extension.Introspection{})
+	} else {
+		srv.Use(noIntrospection{})
+	}
+	srv.Use(extension.AutomaticPersistedQuery{Cache: newAPQCache()})
+	srv.Use(&CostLimit{Max: MaxComplexity})
+	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
 	srv.Use(mutationTx{entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)}})
-	srv.SetErrorPresenter(presentError(opts))
+	present := presentError(opts)
+	srv.SetErrorPresenter(present)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		return fmt.Errorf("graphql panic: %v", v)
 	})
-	return srv
+	return guardHTTP(srv, present)
 }
 
 // mutationTx runs each mutation in one transaction (entgql.Transactioner)
@@ -70,14 +94,39 @@ func (t mutationTx) InterceptResponse(ctx context.Context, next graphql.Response
 	return t.Transactioner.InterceptResponse(ctx, next)
 }
 
+// refuse turns e into the error an operation check (cost, depth,
+// introspection switch) returns before anything executes. The presenter
+// renders e's code and key; the validation error code it carries until then
+// makes gqlgen's transports answer it as a request error (HTTP 422, or 400
+// when the client accepts application/graphql-response+json) rather than
+// 200.
+func refuse(e *apperr.Error) *gqlerror.Error {
+	err := &gqlerror.Error{Message: e.Error(), Err: e}
+	errcode.Set(err, errcode.ValidationFailed)
+	return err
+}
+
+// apqNotFoundCode is the extensions.code of gqlgen's PersistedQueryNotFound
+// error, as Apollo's persisted-query protocol defines it.
+const apqNotFoundCode = "PERSISTED_QUERY_NOT_FOUND"
+
 // presentError renders every resolver error with extensions.code (the HTTP
 // status it would have on REST) and extensions.key.
 func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		var gqlErr *gqlerror.Error
 		if errors.As(err, &gqlErr) && gqlErr.Err == nil {
-			// Parse, validation and input-coercion errors from gqlparser, and
-			// our own operation checks (which already carry a key).
+			// The one exception to numeric codes: Apollo clients resend an
+			// automatic persisted query with its text only when they find
+			// extensions.code == "PERSISTED_QUERY_NOT_FOUND" (a string), so
+			// that code is kept and the key added.
+			if gqlErr.Extensions["code"] == apqNotFoundCode {
+				gqlErr.Extensions["key"] = "persisted_query_not_found"
+				gqlErr.Extensions["request_id"] = opts.RequestID(ctx)
+				return gqlErr
+			}
+			// Parse, validation and input-coercion errors from gqlparser and
+			// gqlgen; one that already carries a key keeps its extensions.
 			if _, keyed := gqlErr.Extensions["key"]; !keyed {
 				gqlErr.Extensions = map[string]any{"code": http.StatusBadRequest, "key": "invalid_graphql_request"}
 			}
@@ -106,61 +155,4 @@ func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 		out.Extensions = ext
 		return out
 	}
-}
-
-// DepthLimit rejects operations whose selections nest deeper than Max.
-type DepthLimit struct{ Max int }
-
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = DepthLimit{}
-
-// ExtensionName implements graphql.HandlerExtension.
-func (DepthLimit) ExtensionName() string { return "DepthLimit" }
-
-// Validate implements graphql.HandlerExtension.
-func (d DepthLimit) Validate(graphql.ExecutableSchema) error {
-	if d.Max < 1 {
-		return errors.New("depth limit must be positive")
-	}
-	return nil
-}
-
-// MutateOperationContext implements graphql.OperationContextMutator.
-func (d DepthLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	if depth := selectionDepth(oc.Operation.SelectionSet, oc.Doc.Fragments, 0); depth > d.Max {
-		err := gqlerror.Errorf("operation is nested %d levels deep; the limit is %d", depth, d.Max)
-		err.Extensions = map[string]any{"code": http.StatusUnprocessableEntity, "key": "query_too_deep"}
-		return err
-	}
-	return nil
-}
-
-func selectionDepth(set ast.SelectionSet, fragments ast.FragmentDefinitionList, seen int) int {
-	if seen > 64 {
-		return seen // pathological nesting; already far beyond any limit
-	}
-	deepest := seen
-	for _, sel := range set {
-		var d int
-		switch s := sel.(type) {
-		case *ast.Field:
-			if len(s.SelectionSet) == 0 {
-				d = seen + 1
-			} else {
-				d = selectionDepth(s.SelectionSet, fragments, seen+1)
-			}
-		case *ast.InlineFragment:
-			d = selectionDepth(s.SelectionSet, fragments, seen)
-		case *ast.FragmentSpread:
-			if f := fragments.ForName(s.Name); f != nil {
-				d = selectionDepth(f.SelectionSet, fragments, seen)
-			}
-		}
-		if d > deepest {
-			deepest = d
-		}
-	}
-	return deepest
 }

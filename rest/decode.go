@@ -32,6 +32,11 @@ func decodeBody(c *gin.Context, dst any) error {
 		}
 		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
 	}
+	return decodeJSON(body, dst)
+}
+
+// decodeJSON is decodeBody's decoding of an already read body.
+func decodeJSON(body []byte, dst any) error {
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 || bytes.Equal(body, []byte("null")) {
 		return nil

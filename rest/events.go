@@ -99,8 +99,14 @@ func (h eventHandlers) send(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	h.record(c, c.Request.Context(), in)
+}
+
+// record sends a decoded event in ctx (server- or client-side) and answers
+// with it.
+func (h eventHandlers) record(c *gin.Context, ctx context.Context, in graph.SendEventInput) {
 	var body eventBody
-	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
+	err := graph.InTx(ctx, func(ctx context.Context) error {
 		ev, err := h.root.Mutation().SendEvent(ctx, in)
 		if err != nil {
 			return err

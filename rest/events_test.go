@@ -26,7 +26,8 @@ func must(t *testing.T, r resttest.Response, status int) map[string]any {
 func wantError(t *testing.T, r resttest.Response, status int, key, want string) {
 	t.Helper()
 	body := must(t, r, status)
-	if body["key"] != key || !strings.Contains(body["details"].(string), want) {
+	details, _ := body["details"].(string)
+	if body["key"] != key || !strings.Contains(details, want) {
 		t.Fatalf("want %d %s mentioning %q, got %s", status, key, want, r.Body)
 	}
 }

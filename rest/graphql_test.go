@@ -159,9 +159,10 @@ func TestGraphQLLimits(t *testing.T) {
 	if r := e.GraphQL(app, frag, nil); len(r.Errors) > 0 {
 		t.Fatalf("fragment query refused: %+v", r.Errors)
 	}
-	// Introspection is the classic way to nest deeply: refused past MaxDepth.
-	tooDeep := "{ __schema { types { fields { type { " + strings.Repeat("ofType { ", 9) + "name" +
-		strings.Repeat(" }", 9) + " } } } } }"
+	// Introspection is the classic way to nest deeply: refused past
+	// MaxIntrospectionDepth (GraphiQL's own query, nine ofType deep, passes).
+	tooDeep := "{ __schema { types { fields { type { " + strings.Repeat("ofType { ", 30) + "name" +
+		strings.Repeat(" }", 30) + " } } } } }"
 	if r := e.GraphQL(app, tooDeep, nil); len(r.Errors) != 1 || r.Errors[0].Extensions["key"] != "query_too_deep" {
 		t.Errorf("deep query not refused: %+v", r.Errors)
 	}

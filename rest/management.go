@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
@@ -98,6 +99,7 @@ type apiKeyBody struct {
 	Status     string     `json:"status"`
 	AllowedIPs []string   `json:"allowed_ips"`
 	ProjectID  string     `json:"project_id"`
+	Side       string     `json:"side"`
 	CreatedAt  timestamp  `json:"created_at"`
 	UpdatedAt  *timestamp `json:"updated_at"`
 }
@@ -108,19 +110,21 @@ func apiKeyJSON(k *ent.AppKey, token string) apiKeyBody {
 		ips = []string{}
 	}
 	return apiKeyBody{Object: "api_key", AppID: k.ID, AppToken: token, Name: k.Name, Status: k.Status.String(),
-		AllowedIPs: ips, ProjectID: k.ProjectID, CreatedAt: timestamp(k.CreatedAt), UpdatedAt: optionalTime(k.UpdatedAt)}
+		AllowedIPs: ips, ProjectID: k.ProjectID, Side: k.Side.String(), CreatedAt: timestamp(k.CreatedAt), UpdatedAt: optionalTime(k.UpdatedAt)}
 }
 
-// apiKeyHandlers serve /management/v1/projects/{projectId}/api-keys: the
-// application key lifecycle.
-type apiKeyHandlers struct{}
+// apiKeyHandlers serve /management/v1/projects/{projectId}/api-keys (side
+// SERVER) and …/client-keys (side CLIENT): the application key lifecycle.
+// Key ids are unique across both sides, so the per-key routes act on the
+// key the id names.
+type apiKeyHandlers struct{ side appkey.Side }
 
 // list serves GET …/api-keys.
-func (apiKeyHandlers) list(c *gin.Context) {
+func (h apiKeyHandlers) list(c *gin.Context) {
 	var keys []*ent.AppKey
 	err := manage(c, "", func(ctx context.Context) error {
 		var err error
-		keys, err = graph.AppKeys(ctx)
+		keys, err = graph.AppKeys(ctx, h.side)
 		return err
 	})
 	if err != nil {
@@ -135,12 +139,13 @@ func (apiKeyHandlers) list(c *gin.Context) {
 }
 
 // create serves POST …/api-keys: {name?, allowed_ips?} → the key with its token.
-func (apiKeyHandlers) create(c *gin.Context) {
+func (h apiKeyHandlers) create(c *gin.Context) {
 	var in graph.AppKeyInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
+	in.Side = h.side
 	var k graph.AppKeyWithToken
 	err := manage(c, "", func(ctx context.Context) error {
 		var err error

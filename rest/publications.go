@@ -36,6 +36,11 @@ func (h publicationHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	h.publish(c, in, joinOnce)
+}
+
+// publish runs a decoded publication (server- or client-side).
+func (h publicationHandlers) publish(c *gin.Context, in graph.PublishInput, joinOnce bool) {
 	// The resolver runs its own transaction (the common case is a single
 	// statement on PostgreSQL, so it is not wrapped here).
 	pub, err := h.root.Mutation().Publish(c.Request.Context(), in, &joinOnce)

@@ -103,11 +103,16 @@ func (h redemptionHandlers) redeemVoucher(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	h.redeemCode(c, c.Param("code"), in)
+}
+
+// redeemCode redeems one code (the legacy form, server- or client-side).
+func (h redemptionHandlers) redeemCode(c *gin.Context, code string, in graph.VoucherRedemptionInput) {
 	if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
 		in.TrackingID = &t
 	}
 	res, err := inTx(c, func(ctx context.Context) (*graph.VoucherRedemptionResult, error) {
-		return h.root.Mutation().RedeemVoucher(ctx, c.Param("code"), &in)
+		return h.root.Mutation().RedeemVoucher(ctx, code, &in)
 	})
 	if err != nil {
 		renderError(c, err)

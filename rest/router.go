@@ -39,6 +39,17 @@ type Options struct {
 	// PublishAdmission bounds how many single-statement publications run
 	// on the database at once; nil sets no bound.
 	PublishAdmission *graph.PublishAdmission
+	// CORSOrigins are the browser origins that may call GraphQL and the
+	// server API (PROMO_CORS_ORIGINS); empty: none. The client API's
+	// origins are each project's client_trusted_domains.
+	CORSOrigins []string
+	// ClientRateLimit is how many requests per minute one client-side key
+	// may make (per process): 0 means DefaultClientRateLimit, negative no
+	// limit.
+	ClientRateLimit int
+	// DisableGraphQLIntrospection refuses __schema and __type queries on
+	// /graphql; the zero value answers them.
+	DisableGraphQLIntrospection bool
 }
 
 // NewRouter returns the HTTP handler of the whole service.
@@ -55,6 +66,13 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), accessLog, recoverPanics)
+	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
+	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
+	if err != nil {
+		return nil, fmt.Errorf("CORS origins: %w", err)
+	}
+	// CORS first, so a browser can read the refusals that follow.
+	r.Use(cors.handle, limitHeaders)
 
 	r.NoRoute(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
@@ -78,10 +96,14 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.GET("/playground", servePlayground)
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
-	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext})
+	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext,
+		Introspection: !opts.DisableGraphQLIntrospection})
 	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
-	r.GET("/graphql", gqlAuth, gin.WrapH(gql))
-	r.POST("/graphql", gqlAuth, gin.WrapH(gql))
+	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
+	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
+	for _, method := range []string{http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		r.Handle(method, "/graphql", graphQLMethodNotAllowed)
+	}
 
 	root := graph.NewResolver()
 	// /v1: application keys; routes that also take an OAuth bearer token
@@ -99,6 +121,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
 	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
+	v1.GET("/vouchers", keysOrBearer, vouchers.list)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
 	v1.POST("/publications", keysOrBearer, publicationHandlers{vouchers}.create)
 	customers := customerHandlers{root}
@@ -133,16 +156,13 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
 	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))
 
-	mgmt := r.Group("/management/v1/projects/:projectId", requireManagementKeys)
-	mgmt.POST("/branding", createBranding)
-	mgmt.GET("/users", listUsers)
-	var apiKeys apiKeyHandlers
-	mgmt.GET("/api-keys", apiKeys.list)
-	mgmt.POST("/api-keys", apiKeys.create)
-	mgmt.PUT("/api-keys/:appId", apiKeys.update)
-	mgmt.DELETE("/api-keys/:appId", apiKeys.delete)
-	mgmt.POST("/api-keys/:appId/block", apiKeys.setStatus(true))
-	mgmt.POST("/api-keys/:appId/unblock", apiKeys.setStatus(false))
-	mgmt.POST("/api-keys/:appId/regenerate", apiKeys.regenerate)
+	clientLimit := opts.ClientRateLimit
+	if clientLimit == 0 {
+		clientLimit = DefaultClientRateLimit
+	}
+	registerClientAPI(r, clientAccess{limiter: newClientRateLimiter(clientLimit)}, clientHandlers{
+		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
+		events: events, customers: customers, vouchers: vouchers})
+	registerManagement(r, trustedOrigins)
 	return r, nil
 }

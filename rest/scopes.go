@@ -39,6 +39,16 @@ var scopeTable = []routeScope{
 	{Path: "/v1/metadata-schemas", Scopes: []string{"api", "metadata-schemas"}},
 	{Path: "/v2/loyalties", Scopes: []string{"api", "loyalties"}},
 	{Path: "/graphql", Scopes: []string{"api"}},
+	// The client-side API: client_api or the operation's own scope, never api.
+	{Method: "GET", Path: "/client/v1/validate", Scopes: []string{"client_api", "client_validate"}},
+	{Path: "/client/v1/validations", Scopes: []string{"client_api", "client_validations"}},
+	{Path: "/client/v1/redeem", Scopes: []string{"client_api", "client_redeem"}},
+	{Path: "/client/v1/redemptions", Scopes: []string{"client_api", "client_redemptions"}},
+	{Path: "/client/v1/publish", Scopes: []string{"client_api", "client_publish"}},
+	{Path: "/client/v1/events", Scopes: []string{"client_api", "client_events"}},
+	{Path: "/client/v1/vouchers", Scopes: []string{"client_api", "client_vouchers"}},
+	{Path: "/client/v1/customers", Scopes: []string{"client_api", "client_customers"}},
+	{Path: "/client/v1", Scopes: []string{"client_api"}},
 }
 
 // defaultScopes are required by routes the table does not name.

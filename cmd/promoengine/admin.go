@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
@@ -97,6 +98,7 @@ type keyJSON struct {
 	Status     string   `json:"status"`
 	AllowedIPs []string `json:"allowed_ips"`
 	ProjectID  string   `json:"project_id"`
+	Side       string   `json:"side"`
 }
 
 func keyOut(k *ent.AppKey, token string) keyJSON {
@@ -104,26 +106,36 @@ func keyOut(k *ent.AppKey, token string) keyJSON {
 	if ips == nil {
 		ips = []string{}
 	}
-	return keyJSON{AppID: k.ID, AppToken: token, Name: k.Name, Status: k.Status.String(), AllowedIPs: ips, ProjectID: k.ProjectID}
+	return keyJSON{AppID: k.ID, AppToken: token, Name: k.Name, Status: k.Status.String(), AllowedIPs: ips, ProjectID: k.ProjectID, Side: k.Side.String()}
+}
+
+// keySide is the side a --client flag selects.
+func keySide(client bool) appkey.Side {
+	if client {
+		return appkey.SideCLIENT
+	}
+	return appkey.SideSERVER
 }
 
 // keyCommands are `promoengine key …`: the application key lifecycle (the
 // same use cases as /management/v1/projects/{id}/api-keys).
 var keyCommands = map[string]adminCommand{
-	"create": {"key create --project P [--name N] [--allowed-ips IP,CIDR,…]", func(fs *flag.FlagSet) func(context.Context) (any, error) {
+	"create": {"key create --project P [--client] [--name N] [--allowed-ips IP,CIDR,…]", func(fs *flag.FlagSet) func(context.Context) (any, error) {
 		name := fs.String("name", "default", "key name")
 		ips := fs.String("allowed-ips", "", "comma-separated IPs/CIDRs the key may be used from (default: any)")
+		client := fs.Bool("client", false, "create a client-side key (/client/v1 from the project's trusted domains)")
 		return func(ctx context.Context) (any, error) {
-			k, err := graph.CreateAppKey(ctx, graph.AppKeyInput{Name: name, AllowedIPs: splitList(*ips)})
+			k, err := graph.CreateAppKey(ctx, graph.AppKeyInput{Name: name, AllowedIPs: splitList(*ips), Side: keySide(*client)})
 			if err != nil {
 				return nil, err
 			}
 			return keyOut(k.Key, k.Token), nil
 		}
 	}},
-	"list": {"key list --project P", func(fs *flag.FlagSet) func(context.Context) (any, error) {
+	"list": {"key list --project P [--client]", func(fs *flag.FlagSet) func(context.Context) (any, error) {
+		client := fs.Bool("client", false, "list the client-side keys instead of the server-side ones")
 		return func(ctx context.Context) (any, error) {
-			keys, err := graph.AppKeys(ctx)
+			keys, err := graph.AppKeys(ctx, keySide(*client))
 			out := make([]keyJSON, len(keys))
 			for i, k := range keys {
 				out[i] = keyOut(k, "")

@@ -37,6 +37,21 @@ func envInt(getenv func(string) string, key string, def int) (int, error) {
 	return n, nil
 }
 
+// envBool returns the boolean environment value of key (true/false, 1/0,
+// t/f), or def when it is unset; any other value is an error naming the
+// variable.
+func envBool(getenv func(string) string, key string, def bool) (bool, error) {
+	v := getenv(key)
+	if v == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s=%q is not true or false", key, v)
+	}
+	return b, nil
+}
+
 // bind registers the shared flags, defaulting to the environment.
 func (c *dbConfig) bind(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.DatabaseURL, "database-url", getenv("PROMO_DATABASE_URL"),

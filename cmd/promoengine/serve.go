@@ -51,6 +51,20 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; 0 or negative: no limit)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
 		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
+	defaultIntrospection, err := envBool(getenv, "PROMO_GRAPHQL_INTROSPECTION", true)
+	if err != nil {
+		return err
+	}
+	introspection := fs.Bool("graphql-introspection", defaultIntrospection,
+		"answer GraphQL introspection (__schema, __type) on /graphql, as GraphiQL and code generators need (env PROMO_GRAPHQL_INTROSPECTION; false refuses it)")
+	corsOrigins := fs.String("cors-origins", getenv("PROMO_CORS_ORIGINS"),
+		"comma-separated browser origins allowed to call /graphql and the server API, e.g. https://admin.example.com (env PROMO_CORS_ORIGINS; default none). The client API's origins are each project's client_trusted_domains")
+	defaultClientRate, err := envInt(getenv, "PROMO_CLIENT_RATE_LIMIT", rest.DefaultClientRateLimit)
+	if err != nil {
+		return err
+	}
+	clientRate := fs.Int("client-rate-limit", defaultClientRate,
+		"requests per minute one client-side key may make, per process (env PROMO_CLIENT_RATE_LIMIT; negative: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -93,6 +107,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
 		ExportDir: *exportDir, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
+		DisableGraphQLIntrospection: !*introspection, CORSOrigins: splitList(*corsOrigins), ClientRateLimit: *clientRate,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
@@ -104,6 +119,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// The hard cap on a request's header block, request line included
+		// (net/http's default, stated): beyond it net/http answers a
+		// plain-text 431 itself and the router never sees the request.
+		// Below it the router refuses more than 64 KiB of header fields with
+		// a 431 in the service's error shape (rest/header_limit.go).
+		MaxHeaderBytes: 1 << 20,
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect,
 		"graphql", "/graphql", "playground", "/playground")
@@ -171,8 +192,11 @@ X-App-Id:          %s
 X-App-Token:       %s
 X-Management-Id:   %s
 X-Management-Token: %s
+client-side key (X-Client-Application-Id / X-Client-Token, /client/v1 from
+the project's client_trusted_domains): %s / %s
 These tokens are stored hashed and will not be shown again.
 ===========================================================
 
-`, b.Project.ProjectID, b.Project.AppID, b.Project.AppToken, b.Management.ManagementID, b.Management.ManagementToken)
+`, b.Project.ProjectID, b.Project.AppID, b.Project.AppToken, b.Management.ManagementID, b.Management.ManagementToken,
+		b.Project.ClientAppID, b.Project.ClientAppToken)
 }

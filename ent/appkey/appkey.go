@@ -29,6 +29,8 @@ const (
 	FieldTokenHash = "token_hash"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
+	// FieldSide holds the string denoting the side field in the database.
+	FieldSide = "side"
 	// FieldAllowedIps holds the string denoting the allowed_ips field in the database.
 	FieldAllowedIps = "allowed_ips"
 	// EdgeProject holds the string denoting the project edge name in mutations.
@@ -62,6 +64,7 @@ var Columns = []string{
 	FieldName,
 	FieldTokenHash,
 	FieldStatus,
+	FieldSide,
 	FieldAllowedIps,
 }
 
@@ -116,6 +119,32 @@ func StatusValidator(s Status) error {
 	}
 }
 
+// Side defines the type for the "side" enum field.
+type Side string
+
+// SideSERVER is the default value of the Side enum.
+const DefaultSide = SideSERVER
+
+// Side values.
+const (
+	SideSERVER Side = "SERVER"
+	SideCLIENT Side = "CLIENT"
+)
+
+func (s Side) String() string {
+	return string(s)
+}
+
+// SideValidator is a validator for the "side" field enum values. It is called by the builders before save.
+func SideValidator(s Side) error {
+	switch s {
+	case SideSERVER, SideCLIENT:
+		return nil
+	default:
+		return fmt.Errorf("appkey: invalid enum value for side field: %q", s)
+	}
+}
+
 // OrderOption defines the ordering options for the AppKey queries.
 type OrderOption func(*sql.Selector)
 
@@ -152,6 +181,11 @@ func ByTokenHash(opts ...sql.OrderTermOption) OrderOption {
 // ByStatus orders the results by the status field.
 func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
+// BySide orders the results by the side field.
+func BySide(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSide, opts...).ToFunc()
 }
 
 // ByProjectField orders the results by project field.
@@ -203,6 +237,24 @@ func (e *Status) UnmarshalGQL(val interface{}) error {
 	*e = Status(str)
 	if err := StatusValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid Status", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Side) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Side) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Side(str)
+	if err := SideValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Side", str)
 	}
 	return nil
 }

@@ -395,6 +395,26 @@ func StatusNotIn(vs ...Status) predicate.AppKey {
 	return predicate.AppKey(sql.FieldNotIn(FieldStatus, vs...))
 }
 
+// SideEQ applies the EQ predicate on the "side" field.
+func SideEQ(v Side) predicate.AppKey {
+	return predicate.AppKey(sql.FieldEQ(FieldSide, v))
+}
+
+// SideNEQ applies the NEQ predicate on the "side" field.
+func SideNEQ(v Side) predicate.AppKey {
+	return predicate.AppKey(sql.FieldNEQ(FieldSide, v))
+}
+
+// SideIn applies the In predicate on the "side" field.
+func SideIn(vs ...Side) predicate.AppKey {
+	return predicate.AppKey(sql.FieldIn(FieldSide, vs...))
+}
+
+// SideNotIn applies the NotIn predicate on the "side" field.
+func SideNotIn(vs ...Side) predicate.AppKey {
+	return predicate.AppKey(sql.FieldNotIn(FieldSide, vs...))
+}
+
 // AllowedIpsIsNil applies the IsNil predicate on the "allowed_ips" field.
 func AllowedIpsIsNil() predicate.AppKey {
 	return predicate.AppKey(sql.FieldIsNull(FieldAllowedIps))

@@ -17,6 +17,7 @@ var (
 		{Name: "name", Type: field.TypeString, Default: "default"},
 		{Name: "token_hash", Type: field.TypeString},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"ACTIVE", "BLOCKED"}, Default: "ACTIVE"},
+		{Name: "side", Type: field.TypeEnum, Enums: []string{"SERVER", "CLIENT"}, Default: "SERVER"},
 		{Name: "allowed_ips", Type: field.TypeJSON, Nullable: true},
 		{Name: "project_id", Type: field.TypeString},
 	}
@@ -28,7 +29,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "app_keys_projects_app_keys",
-				Columns:    []*schema.Column{AppKeysColumns[7]},
+				Columns:    []*schema.Column{AppKeysColumns[8]},
 				RefColumns: []*schema.Column{ProjectsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -37,7 +38,7 @@ var (
 			{
 				Name:    "appkey_project_id",
 				Unique:  false,
-				Columns: []*schema.Column{AppKeysColumns[7]},
+				Columns: []*schema.Column{AppKeysColumns[8]},
 			},
 		},
 	}
@@ -646,6 +647,16 @@ var (
 		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
 		{Name: "name", Type: field.TypeString, Size: 200},
 		{Name: "features", Type: field.TypeJSON, Nullable: true},
+		{Name: "description", Type: field.TypeString, Nullable: true, Size: 1000},
+		{Name: "timezone", Type: field.TypeString, Size: 64, Default: "UTC"},
+		{Name: "currency", Type: field.TypeString, Size: 3, Default: "USD"},
+		{Name: "client_trusted_domains", Type: field.TypeJSON, Nullable: true},
+		{Name: "client_redeem_enabled", Type: field.TypeBool, Default: false},
+		{Name: "client_publish_enabled", Type: field.TypeBool, Default: false},
+		{Name: "client_list_vouchers_enabled", Type: field.TypeBool, Default: false},
+		{Name: "client_create_customer_enabled", Type: field.TypeBool, Default: false},
+		{Name: "client_loyalty_events_enabled", Type: field.TypeBool, Default: false},
+		{Name: "client_set_voucher_expiration_date_enabled", Type: field.TypeBool, Default: false},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
 	ProjectsTable = &schema.Table{

@@ -22,6 +22,26 @@ const (
 	FieldName = "name"
 	// FieldFeatures holds the string denoting the features field in the database.
 	FieldFeatures = "features"
+	// FieldDescription holds the string denoting the description field in the database.
+	FieldDescription = "description"
+	// FieldTimezone holds the string denoting the timezone field in the database.
+	FieldTimezone = "timezone"
+	// FieldCurrency holds the string denoting the currency field in the database.
+	FieldCurrency = "currency"
+	// FieldClientTrustedDomains holds the string denoting the client_trusted_domains field in the database.
+	FieldClientTrustedDomains = "client_trusted_domains"
+	// FieldClientRedeemEnabled holds the string denoting the client_redeem_enabled field in the database.
+	FieldClientRedeemEnabled = "client_redeem_enabled"
+	// FieldClientPublishEnabled holds the string denoting the client_publish_enabled field in the database.
+	FieldClientPublishEnabled = "client_publish_enabled"
+	// FieldClientListVouchersEnabled holds the string denoting the client_list_vouchers_enabled field in the database.
+	FieldClientListVouchersEnabled = "client_list_vouchers_enabled"
+	// FieldClientCreateCustomerEnabled holds the string denoting the client_create_customer_enabled field in the database.
+	FieldClientCreateCustomerEnabled = "client_create_customer_enabled"
+	// FieldClientLoyaltyEventsEnabled holds the string denoting the client_loyalty_events_enabled field in the database.
+	FieldClientLoyaltyEventsEnabled = "client_loyalty_events_enabled"
+	// FieldClientSetVoucherExpirationDateEnabled holds the string denoting the client_set_voucher_expiration_date_enabled field in the database.
+	FieldClientSetVoucherExpirationDateEnabled = "client_set_voucher_expiration_date_enabled"
 	// EdgeAppKeys holds the string denoting the app_keys edge name in mutations.
 	EdgeAppKeys = "app_keys"
 	// Table holds the table name of the project in the database.
@@ -42,6 +62,16 @@ var Columns = []string{
 	FieldUpdatedAt,
 	FieldName,
 	FieldFeatures,
+	FieldDescription,
+	FieldTimezone,
+	FieldCurrency,
+	FieldClientTrustedDomains,
+	FieldClientRedeemEnabled,
+	FieldClientPublishEnabled,
+	FieldClientListVouchersEnabled,
+	FieldClientCreateCustomerEnabled,
+	FieldClientLoyaltyEventsEnabled,
+	FieldClientSetVoucherExpirationDateEnabled,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -61,6 +91,28 @@ var (
 	UpdateDefaultUpdatedAt func() time.Time
 	// NameValidator is a validator for the "name" field. It is called by the builders before save.
 	NameValidator func(string) error
+	// DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	DescriptionValidator func(string) error
+	// DefaultTimezone holds the default value on creation for the "timezone" field.
+	DefaultTimezone string
+	// TimezoneValidator is a validator for the "timezone" field. It is called by the builders before save.
+	TimezoneValidator func(string) error
+	// DefaultCurrency holds the default value on creation for the "currency" field.
+	DefaultCurrency string
+	// CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	CurrencyValidator func(string) error
+	// DefaultClientRedeemEnabled holds the default value on creation for the "client_redeem_enabled" field.
+	DefaultClientRedeemEnabled bool
+	// DefaultClientPublishEnabled holds the default value on creation for the "client_publish_enabled" field.
+	DefaultClientPublishEnabled bool
+	// DefaultClientListVouchersEnabled holds the default value on creation for the "client_list_vouchers_enabled" field.
+	DefaultClientListVouchersEnabled bool
+	// DefaultClientCreateCustomerEnabled holds the default value on creation for the "client_create_customer_enabled" field.
+	DefaultClientCreateCustomerEnabled bool
+	// DefaultClientLoyaltyEventsEnabled holds the default value on creation for the "client_loyalty_events_enabled" field.
+	DefaultClientLoyaltyEventsEnabled bool
+	// DefaultClientSetVoucherExpirationDateEnabled holds the default value on creation for the "client_set_voucher_expiration_date_enabled" field.
+	DefaultClientSetVoucherExpirationDateEnabled bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -88,6 +140,51 @@ func ByUpdatedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByName orders the results by the name field.
 func ByName(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldName, opts...).ToFunc()
+}
+
+// ByDescription orders the results by the description field.
+func ByDescription(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDescription, opts...).ToFunc()
+}
+
+// ByTimezone orders the results by the timezone field.
+func ByTimezone(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTimezone, opts...).ToFunc()
+}
+
+// ByCurrency orders the results by the currency field.
+func ByCurrency(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCurrency, opts...).ToFunc()
+}
+
+// ByClientRedeemEnabled orders the results by the client_redeem_enabled field.
+func ByClientRedeemEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientRedeemEnabled, opts...).ToFunc()
+}
+
+// ByClientPublishEnabled orders the results by the client_publish_enabled field.
+func ByClientPublishEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientPublishEnabled, opts...).ToFunc()
+}
+
+// ByClientListVouchersEnabled orders the results by the client_list_vouchers_enabled field.
+func ByClientListVouchersEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientListVouchersEnabled, opts...).ToFunc()
+}
+
+// ByClientCreateCustomerEnabled orders the results by the client_create_customer_enabled field.
+func ByClientCreateCustomerEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientCreateCustomerEnabled, opts...).ToFunc()
+}
+
+// ByClientLoyaltyEventsEnabled orders the results by the client_loyalty_events_enabled field.
+func ByClientLoyaltyEventsEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientLoyaltyEventsEnabled, opts...).ToFunc()
+}
+
+// ByClientSetVoucherExpirationDateEnabled orders the results by the client_set_voucher_expiration_date_enabled field.
+func ByClientSetVoucherExpirationDateEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientSetVoucherExpirationDateEnabled, opts...).ToFunc()
 }
 
 // ByAppKeysCount orders the results by app_keys count.

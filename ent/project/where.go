@@ -80,6 +80,51 @@ func Name(v string) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldName, v))
 }
 
+// Description applies equality check predicate on the "description" field. It's identical to DescriptionEQ.
+func Description(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldDescription, v))
+}
+
+// Timezone applies equality check predicate on the "timezone" field. It's identical to TimezoneEQ.
+func Timezone(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldTimezone, v))
+}
+
+// Currency applies equality check predicate on the "currency" field. It's identical to CurrencyEQ.
+func Currency(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldCurrency, v))
+}
+
+// ClientRedeemEnabled applies equality check predicate on the "client_redeem_enabled" field. It's identical to ClientRedeemEnabledEQ.
+func ClientRedeemEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientRedeemEnabled, v))
+}
+
+// ClientPublishEnabled applies equality check predicate on the "client_publish_enabled" field. It's identical to ClientPublishEnabledEQ.
+func ClientPublishEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientPublishEnabled, v))
+}
+
+// ClientListVouchersEnabled applies equality check predicate on the "client_list_vouchers_enabled" field. It's identical to ClientListVouchersEnabledEQ.
+func ClientListVouchersEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientListVouchersEnabled, v))
+}
+
+// ClientCreateCustomerEnabled applies equality check predicate on the "client_create_customer_enabled" field. It's identical to ClientCreateCustomerEnabledEQ.
+func ClientCreateCustomerEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientCreateCustomerEnabled, v))
+}
+
+// ClientLoyaltyEventsEnabled applies equality check predicate on the "client_loyalty_events_enabled" field. It's identical to ClientLoyaltyEventsEnabledEQ.
+func ClientLoyaltyEventsEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientLoyaltyEventsEnabled, v))
+}
+
+// ClientSetVoucherExpirationDateEnabled applies equality check predicate on the "client_set_voucher_expiration_date_enabled" field. It's identical to ClientSetVoucherExpirationDateEnabledEQ.
+func ClientSetVoucherExpirationDateEnabled(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientSetVoucherExpirationDateEnabled, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldCreatedAt, v))
@@ -243,6 +288,281 @@ func FeaturesIsNil() predicate.Project {
 // FeaturesNotNil applies the NotNil predicate on the "features" field.
 func FeaturesNotNil() predicate.Project {
 	return predicate.Project(sql.FieldNotNull(FieldFeatures))
+}
+
+// DescriptionEQ applies the EQ predicate on the "description" field.
+func DescriptionEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldDescription, v))
+}
+
+// DescriptionNEQ applies the NEQ predicate on the "description" field.
+func DescriptionNEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldDescription, v))
+}
+
+// DescriptionIn applies the In predicate on the "description" field.
+func DescriptionIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldDescription, vs...))
+}
+
+// DescriptionNotIn applies the NotIn predicate on the "description" field.
+func DescriptionNotIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldDescription, vs...))
+}
+
+// DescriptionGT applies the GT predicate on the "description" field.
+func DescriptionGT(v string) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldDescription, v))
+}
+
+// DescriptionGTE applies the GTE predicate on the "description" field.
+func DescriptionGTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldDescription, v))
+}
+
+// DescriptionLT applies the LT predicate on the "description" field.
+func DescriptionLT(v string) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldDescription, v))
+}
+
+// DescriptionLTE applies the LTE predicate on the "description" field.
+func DescriptionLTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldDescription, v))
+}
+
+// DescriptionContains applies the Contains predicate on the "description" field.
+func DescriptionContains(v string) predicate.Project {
+	return predicate.Project(sql.FieldContains(FieldDescription, v))
+}
+
+// DescriptionHasPrefix applies the HasPrefix predicate on the "description" field.
+func DescriptionHasPrefix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasPrefix(FieldDescription, v))
+}
+
+// DescriptionHasSuffix applies the HasSuffix predicate on the "description" field.
+func DescriptionHasSuffix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasSuffix(FieldDescription, v))
+}
+
+// DescriptionIsNil applies the IsNil predicate on the "description" field.
+func DescriptionIsNil() predicate.Project {
+	return predicate.Project(sql.FieldIsNull(FieldDescription))
+}
+
+// DescriptionNotNil applies the NotNil predicate on the "description" field.
+func DescriptionNotNil() predicate.Project {
+	return predicate.Project(sql.FieldNotNull(FieldDescription))
+}
+
+// DescriptionEqualFold applies the EqualFold predicate on the "description" field.
+func DescriptionEqualFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldEqualFold(FieldDescription, v))
+}
+
+// DescriptionContainsFold applies the ContainsFold predicate on the "description" field.
+func DescriptionContainsFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldContainsFold(FieldDescription, v))
+}
+
+// TimezoneEQ applies the EQ predicate on the "timezone" field.
+func TimezoneEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldTimezone, v))
+}
+
+// TimezoneNEQ applies the NEQ predicate on the "timezone" field.
+func TimezoneNEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldTimezone, v))
+}
+
+// TimezoneIn applies the In predicate on the "timezone" field.
+func TimezoneIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldTimezone, vs...))
+}
+
+// TimezoneNotIn applies the NotIn predicate on the "timezone" field.
+func TimezoneNotIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldTimezone, vs...))
+}
+
+// TimezoneGT applies the GT predicate on the "timezone" field.
+func TimezoneGT(v string) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldTimezone, v))
+}
+
+// TimezoneGTE applies the GTE predicate on the "timezone" field.
+func TimezoneGTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldTimezone, v))
+}
+
+// TimezoneLT applies the LT predicate on the "timezone" field.
+func TimezoneLT(v string) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldTimezone, v))
+}
+
+// TimezoneLTE applies the LTE predicate on the "timezone" field.
+func TimezoneLTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldTimezone, v))
+}
+
+// TimezoneContains applies the Contains predicate on the "timezone" field.
+func TimezoneContains(v string) predicate.Project {
+	return predicate.Project(sql.FieldContains(FieldTimezone, v))
+}
+
+// TimezoneHasPrefix applies the HasPrefix predicate on the "timezone" field.
+func TimezoneHasPrefix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasPrefix(FieldTimezone, v))
+}
+
+// TimezoneHasSuffix applies the HasSuffix predicate on the "timezone" field.
+func TimezoneHasSuffix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasSuffix(FieldTimezone, v))
+}
+
+// TimezoneEqualFold applies the EqualFold predicate on the "timezone" field.
+func TimezoneEqualFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldEqualFold(FieldTimezone, v))
+}
+
+// TimezoneContainsFold applies the ContainsFold predicate on the "timezone" field.
+func TimezoneContainsFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldContainsFold(FieldTimezone, v))
+}
+
+// CurrencyEQ applies the EQ predicate on the "currency" field.
+func CurrencyEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldCurrency, v))
+}
+
+// CurrencyNEQ applies the NEQ predicate on the "currency" field.
+func CurrencyNEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldCurrency, v))
+}
+
+// CurrencyIn applies the In predicate on the "currency" field.
+func CurrencyIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldCurrency, vs...))
+}
+
+// CurrencyNotIn applies the NotIn predicate on the "currency" field.
+func CurrencyNotIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldCurrency, vs...))
+}
+
+// CurrencyGT applies the GT predicate on the "currency" field.
+func CurrencyGT(v string) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldCurrency, v))
+}
+
+// CurrencyGTE applies the GTE predicate on the "currency" field.
+func CurrencyGTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldCurrency, v))
+}
+
+// CurrencyLT applies the LT predicate on the "currency" field.
+func CurrencyLT(v string) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldCurrency, v))
+}
+
+// CurrencyLTE applies the LTE predicate on the "currency" field.
+func CurrencyLTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldCurrency, v))
+}
+
+// CurrencyContains applies the Contains predicate on the "currency" field.
+func CurrencyContains(v string) predicate.Project {
+	return predicate.Project(sql.FieldContains(FieldCurrency, v))
+}
+
+// CurrencyHasPrefix applies the HasPrefix predicate on the "currency" field.
+func CurrencyHasPrefix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasPrefix(FieldCurrency, v))
+}
+
+// CurrencyHasSuffix applies the HasSuffix predicate on the "currency" field.
+func CurrencyHasSuffix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasSuffix(FieldCurrency, v))
+}
+
+// CurrencyEqualFold applies the EqualFold predicate on the "currency" field.
+func CurrencyEqualFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldEqualFold(FieldCurrency, v))
+}
+
+// CurrencyContainsFold applies the ContainsFold predicate on the "currency" field.
+func CurrencyContainsFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldContainsFold(FieldCurrency, v))
+}
+
+// ClientTrustedDomainsIsNil applies the IsNil predicate on the "client_trusted_domains" field.
+func ClientTrustedDomainsIsNil() predicate.Project {
+	return predicate.Project(sql.FieldIsNull(FieldClientTrustedDomains))
+}
+
+// ClientTrustedDomainsNotNil applies the NotNil predicate on the "client_trusted_domains" field.
+func ClientTrustedDomainsNotNil() predicate.Project {
+	return predicate.Project(sql.FieldNotNull(FieldClientTrustedDomains))
+}
+
+// ClientRedeemEnabledEQ applies the EQ predicate on the "client_redeem_enabled" field.
+func ClientRedeemEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientRedeemEnabled, v))
+}
+
+// ClientRedeemEnabledNEQ applies the NEQ predicate on the "client_redeem_enabled" field.
+func ClientRedeemEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientRedeemEnabled, v))
+}
+
+// ClientPublishEnabledEQ applies the EQ predicate on the "client_publish_enabled" field.
+func ClientPublishEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientPublishEnabled, v))
+}
+
+// ClientPublishEnabledNEQ applies the NEQ predicate on the "client_publish_enabled" field.
+func ClientPublishEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientPublishEnabled, v))
+}
+
+// ClientListVouchersEnabledEQ applies the EQ predicate on the "client_list_vouchers_enabled" field.
+func ClientListVouchersEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientListVouchersEnabled, v))
+}
+
+// ClientListVouchersEnabledNEQ applies the NEQ predicate on the "client_list_vouchers_enabled" field.
+func ClientListVouchersEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientListVouchersEnabled, v))
+}
+
+// ClientCreateCustomerEnabledEQ applies the EQ predicate on the "client_create_customer_enabled" field.
+func ClientCreateCustomerEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientCreateCustomerEnabled, v))
+}
+
+// ClientCreateCustomerEnabledNEQ applies the NEQ predicate on the "client_create_customer_enabled" field.
+func ClientCreateCustomerEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientCreateCustomerEnabled, v))
+}
+
+// ClientLoyaltyEventsEnabledEQ applies the EQ predicate on the "client_loyalty_events_enabled" field.
+func ClientLoyaltyEventsEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientLoyaltyEventsEnabled, v))
+}
+
+// ClientLoyaltyEventsEnabledNEQ applies the NEQ predicate on the "client_loyalty_events_enabled" field.
+func ClientLoyaltyEventsEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientLoyaltyEventsEnabled, v))
+}
+
+// ClientSetVoucherExpirationDateEnabledEQ applies the EQ predicate on the "client_set_voucher_expiration_date_enabled" field.
+func ClientSetVoucherExpirationDateEnabledEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldClientSetVoucherExpirationDateEnabled, v))
+}
+
+// ClientSetVoucherExpirationDateEnabledNEQ applies the NEQ predicate on the "client_set_voucher_expiration_date_enabled" field.
+func ClientSetVoucherExpirationDateEnabledNEQ(v bool) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldClientSetVoucherExpirationDateEnabled, v))
 }
 
 // HasAppKeys applies the HasEdge predicate on the "app_keys" edge.

@@ -1085,6 +1085,46 @@ func init() {
 			return nil
 		}
 	}()
+	// projectDescDescription is the schema descriptor for description field.
+	projectDescDescription := projectFields[2].Descriptor()
+	// project.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	project.DescriptionValidator = projectDescDescription.Validators[0].(func(string) error)
+	// projectDescTimezone is the schema descriptor for timezone field.
+	projectDescTimezone := projectFields[3].Descriptor()
+	// project.DefaultTimezone holds the default value on creation for the timezone field.
+	project.DefaultTimezone = projectDescTimezone.Default.(string)
+	// project.TimezoneValidator is a validator for the "timezone" field. It is called by the builders before save.
+	project.TimezoneValidator = projectDescTimezone.Validators[0].(func(string) error)
+	// projectDescCurrency is the schema descriptor for currency field.
+	projectDescCurrency := projectFields[4].Descriptor()
+	// project.DefaultCurrency holds the default value on creation for the currency field.
+	project.DefaultCurrency = projectDescCurrency.Default.(string)
+	// project.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	project.CurrencyValidator = projectDescCurrency.Validators[0].(func(string) error)
+	// projectDescClientRedeemEnabled is the schema descriptor for client_redeem_enabled field.
+	projectDescClientRedeemEnabled := projectFields[6].Descriptor()
+	// project.DefaultClientRedeemEnabled holds the default value on creation for the client_redeem_enabled field.
+	project.DefaultClientRedeemEnabled = projectDescClientRedeemEnabled.Default.(bool)
+	// projectDescClientPublishEnabled is the schema descriptor for client_publish_enabled field.
+	projectDescClientPublishEnabled := projectFields[7].Descriptor()
+	// project.DefaultClientPublishEnabled holds the default value on creation for the client_publish_enabled field.
+	project.DefaultClientPublishEnabled = projectDescClientPublishEnabled.Default.(bool)
+	// projectDescClientListVouchersEnabled is the schema descriptor for client_list_vouchers_enabled field.
+	projectDescClientListVouchersEnabled := projectFields[8].Descriptor()
+	// project.DefaultClientListVouchersEnabled holds the default value on creation for the client_list_vouchers_enabled field.
+	project.DefaultClientListVouchersEnabled = projectDescClientListVouchersEnabled.Default.(bool)
+	// projectDescClientCreateCustomerEnabled is the schema descriptor for client_create_customer_enabled field.
+	projectDescClientCreateCustomerEnabled := projectFields[9].Descriptor()
+	// project.DefaultClientCreateCustomerEnabled holds the default value on creation for the client_create_customer_enabled field.
+	project.DefaultClientCreateCustomerEnabled = projectDescClientCreateCustomerEnabled.Default.(bool)
+	// projectDescClientLoyaltyEventsEnabled is the schema descriptor for client_loyalty_events_enabled field.
+	projectDescClientLoyaltyEventsEnabled := projectFields[10].Descriptor()
+	// project.DefaultClientLoyaltyEventsEnabled holds the default value on creation for the client_loyalty_events_enabled field.
+	project.DefaultClientLoyaltyEventsEnabled = projectDescClientLoyaltyEventsEnabled.Default.(bool)
+	// projectDescClientSetVoucherExpirationDateEnabled is the schema descriptor for client_set_voucher_expiration_date_enabled field.
+	projectDescClientSetVoucherExpirationDateEnabled := projectFields[11].Descriptor()
+	// project.DefaultClientSetVoucherExpirationDateEnabled holds the default value on creation for the client_set_voucher_expiration_date_enabled field.
+	project.DefaultClientSetVoucherExpirationDateEnabled = projectDescClientSetVoucherExpirationDateEnabled.Default.(bool)
 	// projectDescID is the schema descriptor for id field.
 	projectDescID := projectMixinFields0[0].Descriptor()
 	// project.DefaultID holds the default value on creation for the id field.

@@ -9,7 +9,10 @@ import (
 	"entgo.io/ent/schema/index"
 )
 
-// AppKey is an application key (X-App-Id + X-App-Token) of one project. Its
+// AppKey is an application key of one project: a server-side key (X-App-Id
+// + X-App-Token, the whole server API) or a client-side key
+// (X-Client-Application-Id + X-Client-Token, only /client/v1 and only from
+// the project's trusted origins). Its
 // ID is the public app id; only a hash of the token is stored. A BLOCKED key
 // authenticates nothing, and neither do the OAuth tokens it issued (they are
 // checked against their key on every request). Regenerating replaces the
@@ -27,6 +30,9 @@ func (AppKey) Fields() []ent.Field {
 		field.String("name").Default("default"),
 		field.String("token_hash").NotEmpty().Sensitive(),
 		field.Enum("status").Values("ACTIVE", "BLOCKED").Default("ACTIVE"),
+		// side says which API the key opens; neither kind works on the
+		// other's API.
+		field.Enum("side").Values("SERVER", "CLIENT").Default("SERVER").Immutable(),
 		// allowed_ips are IP addresses and CIDR prefixes the key (and its
 		// OAuth tokens) may be used from; empty allows any address.
 		field.Strings("allowed_ips").Optional(),

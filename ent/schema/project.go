@@ -26,6 +26,23 @@ func (Project) Fields() []ent.Field {
 		// features are the plan features the project has (package
 		// feature); an operation needing a missing one is a 402.
 		field.Strings("features").Optional(),
+		field.String("description").Optional().MaxLen(1000),
+		// timezone (IANA name) and currency (ISO 4217) describe the
+		// project; they are shown, not applied.
+		field.String("timezone").Default("UTC").MaxLen(64),
+		field.String("currency").Default("USD").MaxLen(3),
+		// client_trusted_domains are the origins client-side keys may be
+		// used from (see graph/client_origin.go for the accepted forms);
+		// empty: client keys work from nowhere.
+		field.Strings("client_trusted_domains").Optional(),
+		// The client_*_enabled switches allow the client API's writes and
+		// lists; all are off until the project turns them on.
+		field.Bool("client_redeem_enabled").Default(false),
+		field.Bool("client_publish_enabled").Default(false),
+		field.Bool("client_list_vouchers_enabled").Default(false),
+		field.Bool("client_create_customer_enabled").Default(false),
+		field.Bool("client_loyalty_events_enabled").Default(false),
+		field.Bool("client_set_voucher_expiration_date_enabled").Default(false),
 	}
 }
 

@@ -37,13 +37,23 @@ type Env struct {
 	// ExportDir is the test's export file store (shared by its servers and worker).
 	ExportDir string
 	log       *slog.Logger
+	// configure adjusts the router options of every server of the test
+	// (see NewWithOptions); nil keeps the defaults.
+	configure func(*rest.Options)
 }
 
 // New starts the service on a fresh database and creates one project. A
 // background worker runs jobs for the whole test.
 func New(t testing.TB) *Env {
 	t.Helper()
-	e := NewWithoutWorker(t)
+	return NewWithOptions(t, nil)
+}
+
+// NewWithOptions is New with router options adjusted by configure (CORS
+// origins, limits, switches) for every server the test starts.
+func NewWithOptions(t testing.TB, configure func(*rest.Options)) *Env {
+	t.Helper()
+	e := newEnv(t, configure)
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); e.Worker.Run(ctx) }()
@@ -55,12 +65,17 @@ func New(t testing.TB) *Env {
 // jobs itself (e.Worker.RunOnce, or its own workers).
 func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
+	return newEnv(t, nil)
+}
+
+func newEnv(t testing.TB, configure func(*rest.Options)) *Env {
+	t.Helper()
 	url := entdbtest.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	e := &Env{T: t, URL: url, log: log, ExportDir: t.TempDir()}
+	e := &Env{T: t, URL: url, log: log, ExportDir: t.TempDir(), configure: configure}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
 	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
@@ -84,11 +99,15 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 			e.T.Fatalf("migrating test database: %v", err)
 		}
 	}
-	router, err := rest.NewRouter(rest.Options{
+	opts := rest.Options{
 		Client: db.Client, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
 		PublishAdmission: graph.NewPublishAdmission(graph.DefaultPublishConcurrency),
 		Ready:            func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
-	})
+	}
+	if e.configure != nil {
+		e.configure(&opts)
+	}
+	router, err := rest.NewRouter(opts)
 	if err != nil {
 		e.T.Fatalf("building router: %v", err)
 	}
@@ -302,4 +321,10 @@ func (e *Env) WaitForJob(h Headers, id string) map[string]any {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// Client returns the client-side key headers of creds as a browser page at
+// origin sends them.
+func Client(creds graph.ProjectCredentials, origin string) Headers {
+	return Headers{"X-Client-Application-Id": creds.ClientAppID, "X-Client-Token": creds.ClientAppToken, "Origin": origin}
 }

@@ -19,6 +19,18 @@ type Viewer struct {
 	// Scopes narrow what an OAuth token may call; nil (application keys)
 	// means everything the key may call.
 	Scopes []string
+	// Client marks a request through the client-side API (/client/v1):
+	// what it does is recorded with the CLIENT_API channel.
+	Client bool
+}
+
+// Channel is how what the viewer does is recorded: "CLIENT_API" for the
+// client-side API, "API" otherwise.
+func (v Viewer) Channel() string {
+	if v.Client {
+		return "CLIENT_API"
+	}
+	return "API"
 }
 
 type viewerKey struct{}
