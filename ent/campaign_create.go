@@ -788,6 +788,18 @@ func (u *CampaignUpsert) ClearDescription() *CampaignUpsert {
 	return u
 }
 
+// SetType sets the "type" field.
+func (u *CampaignUpsert) SetType(v campaign.Type) *CampaignUpsert {
+	u.Set(campaign.FieldType, v)
+	return u
+}
+
+// UpdateType sets the "type" field to the value that was provided on create.
+func (u *CampaignUpsert) UpdateType() *CampaignUpsert {
+	u.SetExcluded(campaign.FieldType)
+	return u
+}
+
 // SetAutoJoin sets the "auto_join" field.
 func (u *CampaignUpsert) SetAutoJoin(v bool) *CampaignUpsert {
 	u.Set(campaign.FieldAutoJoin, v)
@@ -1144,9 +1156,6 @@ func (u *CampaignUpsertOne) UpdateNewValues() *CampaignUpsertOne {
 		if _, exists := u.create.mutation.CampaignType(); exists {
 			s.SetIgnore(campaign.FieldCampaignType)
 		}
-		if _, exists := u.create.mutation.GetType(); exists {
-			s.SetIgnore(campaign.FieldType)
-		}
 	}))
 	return u
 }
@@ -1231,6 +1240,20 @@ func (u *CampaignUpsertOne) UpdateDescription() *CampaignUpsertOne {
 func (u *CampaignUpsertOne) ClearDescription() *CampaignUpsertOne {
 	return u.Update(func(s *CampaignUpsert) {
 		s.ClearDescription()
+	})
+}
+
+// SetType sets the "type" field.
+func (u *CampaignUpsertOne) SetType(v campaign.Type) *CampaignUpsertOne {
+	return u.Update(func(s *CampaignUpsert) {
+		s.SetType(v)
+	})
+}
+
+// UpdateType sets the "type" field to the value that was provided on create.
+func (u *CampaignUpsertOne) UpdateType() *CampaignUpsertOne {
+	return u.Update(func(s *CampaignUpsert) {
+		s.UpdateType()
 	})
 }
 
@@ -1811,9 +1834,6 @@ func (u *CampaignUpsertBulk) UpdateNewValues() *CampaignUpsertBulk {
 			if _, exists := b.mutation.CampaignType(); exists {
 				s.SetIgnore(campaign.FieldCampaignType)
 			}
-			if _, exists := b.mutation.GetType(); exists {
-				s.SetIgnore(campaign.FieldType)
-			}
 		}
 	}))
 	return u
@@ -1899,6 +1919,20 @@ func (u *CampaignUpsertBulk) UpdateDescription() *CampaignUpsertBulk {
 func (u *CampaignUpsertBulk) ClearDescription() *CampaignUpsertBulk {
 	return u.Update(func(s *CampaignUpsert) {
 		s.ClearDescription()
+	})
+}
+
+// SetType sets the "type" field.
+func (u *CampaignUpsertBulk) SetType(v campaign.Type) *CampaignUpsertBulk {
+	return u.Update(func(s *CampaignUpsert) {
+		s.SetType(v)
+	})
+}
+
+// UpdateType sets the "type" field to the value that was provided on create.
+func (u *CampaignUpsertBulk) UpdateType() *CampaignUpsertBulk {
+	return u.Update(func(s *CampaignUpsert) {
+		s.UpdateType()
 	})
 }
 

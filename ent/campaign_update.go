@@ -77,6 +77,20 @@ func (_u *CampaignUpdate) ClearDescription() *CampaignUpdate {
 	return _u
 }
 
+// SetType sets the "type" field.
+func (_u *CampaignUpdate) SetType(v campaign.Type) *CampaignUpdate {
+	_u.mutation.SetType(v)
+	return _u
+}
+
+// SetNillableType sets the "type" field if the given value is not nil.
+func (_u *CampaignUpdate) SetNillableType(v *campaign.Type) *CampaignUpdate {
+	if v != nil {
+		_u.SetType(*v)
+	}
+	return _u
+}
+
 // SetAutoJoin sets the "auto_join" field.
 func (_u *CampaignUpdate) SetAutoJoin(v bool) *CampaignUpdate {
 	_u.mutation.SetAutoJoin(v)
@@ -482,6 +496,11 @@ func (_u *CampaignUpdate) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Campaign.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.GetType(); ok {
+		if err := campaign.TypeValidator(v); err != nil {
+			return &ValidationError{Name: "type", err: fmt.Errorf(`ent: validator failed for field "Campaign.type": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.CreationStatus(); ok {
 		if err := campaign.CreationStatusValidator(v); err != nil {
 			return &ValidationError{Name: "creation_status", err: fmt.Errorf(`ent: validator failed for field "Campaign.creation_status": %w`, err)}
@@ -526,6 +545,9 @@ func (_u *CampaignUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.DescriptionCleared() {
 		_spec.ClearField(campaign.FieldDescription, field.TypeString)
+	}
+	if value, ok := _u.mutation.GetType(); ok {
+		_spec.SetField(campaign.FieldType, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.AutoJoin(); ok {
 		_spec.SetField(campaign.FieldAutoJoin, field.TypeBool, value)
@@ -742,6 +764,20 @@ func (_u *CampaignUpdateOne) SetNillableDescription(v *string) *CampaignUpdateOn
 // ClearDescription clears the value of the "description" field.
 func (_u *CampaignUpdateOne) ClearDescription() *CampaignUpdateOne {
 	_u.mutation.ClearDescription()
+	return _u
+}
+
+// SetType sets the "type" field.
+func (_u *CampaignUpdateOne) SetType(v campaign.Type) *CampaignUpdateOne {
+	_u.mutation.SetType(v)
+	return _u
+}
+
+// SetNillableType sets the "type" field if the given value is not nil.
+func (_u *CampaignUpdateOne) SetNillableType(v *campaign.Type) *CampaignUpdateOne {
+	if v != nil {
+		_u.SetType(*v)
+	}
 	return _u
 }
 
@@ -1163,6 +1199,11 @@ func (_u *CampaignUpdateOne) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "Campaign.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.GetType(); ok {
+		if err := campaign.TypeValidator(v); err != nil {
+			return &ValidationError{Name: "type", err: fmt.Errorf(`ent: validator failed for field "Campaign.type": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.CreationStatus(); ok {
 		if err := campaign.CreationStatusValidator(v); err != nil {
 			return &ValidationError{Name: "creation_status", err: fmt.Errorf(`ent: validator failed for field "Campaign.creation_status": %w`, err)}
@@ -1224,6 +1265,9 @@ func (_u *CampaignUpdateOne) sqlSave(ctx context.Context) (_node *Campaign, err 
 	}
 	if _u.mutation.DescriptionCleared() {
 		_spec.ClearField(campaign.FieldDescription, field.TypeString)
+	}
+	if value, ok := _u.mutation.GetType(); ok {
+		_spec.SetField(campaign.FieldType, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.AutoJoin(); ok {
 		_spec.SetField(campaign.FieldAutoJoin, field.TypeBool, value)

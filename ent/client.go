@@ -29,6 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -88,6 +89,8 @@ type Client struct {
 	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
@@ -157,6 +160,7 @@ func (c *Client) init() {
 	c.CustomerEventCount = NewCustomerEventCountClient(c.config)
 	c.EarningRule = NewEarningRuleClient(c.config)
 	c.Export = NewExportClient(c.config)
+	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Incentive = NewIncentiveClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
 	c.LoyaltyProgram = NewLoyaltyProgramClient(c.config)
@@ -285,6 +289,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
+		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
@@ -340,6 +345,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
+		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
 		LoyaltyProgram:           NewLoyaltyProgramClient(cfg),
@@ -393,11 +399,12 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.Project, c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
-		c.Reward, c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.IdempotencyKey, c.Incentive,
+		c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Project, c.ProjectUser, c.Publication, c.Redemption,
+		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction,
 	} {
 		n.Use(hooks...)
 	}
@@ -409,11 +416,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.Incentive, c.LoyaltyMember,
-		c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order,
-		c.Project, c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion,
-		c.Reward, c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
-		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.IdempotencyKey, c.Incentive,
+		c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema,
+		c.OAuthToken, c.Order, c.Project, c.ProjectUser, c.Publication, c.Redemption,
+		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
+		c.SessionLock, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
+		c.VoucherTransaction,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -450,6 +458,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.EarningRule.mutate(ctx, m)
 	case *ExportMutation:
 		return c.Export.mutate(ctx, m)
+	case *IdempotencyKeyMutation:
+		return c.IdempotencyKey.mutate(ctx, m)
 	case *IncentiveMutation:
 		return c.Incentive.mutate(ctx, m)
 	case *LoyaltyMemberMutation:
@@ -2542,6 +2552,141 @@ func (c *ExportClient) mutate(ctx context.Context, m *ExportMutation) (Value, er
 		return (&ExportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Export mutation op: %q", m.Op())
+	}
+}
+
+// IdempotencyKeyClient is a client for the IdempotencyKey schema.
+type IdempotencyKeyClient struct {
+	config
+}
+
+// NewIdempotencyKeyClient returns a client for the IdempotencyKey from the given config.
+func NewIdempotencyKeyClient(c config) *IdempotencyKeyClient {
+	return &IdempotencyKeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `idempotencykey.Hooks(f(g(h())))`.
+func (c *IdempotencyKeyClient) Use(hooks ...Hook) {
+	c.hooks.IdempotencyKey = append(c.hooks.IdempotencyKey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `idempotencykey.Intercept(f(g(h())))`.
+func (c *IdempotencyKeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.IdempotencyKey = append(c.inters.IdempotencyKey, interceptors...)
+}
+
+// Create returns a builder for creating a IdempotencyKey entity.
+func (c *IdempotencyKeyClient) Create() *IdempotencyKeyCreate {
+	mutation := newIdempotencyKeyMutation(c.config, OpCreate)
+	return &IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of IdempotencyKey entities.
+func (c *IdempotencyKeyClient) CreateBulk(builders ...*IdempotencyKeyCreate) *IdempotencyKeyCreateBulk {
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *IdempotencyKeyClient) MapCreateBulk(slice any, setFunc func(*IdempotencyKeyCreate, int)) *IdempotencyKeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &IdempotencyKeyCreateBulk{err: fmt.Errorf("calling to IdempotencyKeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*IdempotencyKeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Update() *IdempotencyKeyUpdate {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdate)
+	return &IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *IdempotencyKeyClient) UpdateOne(_m *IdempotencyKey) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKey(_m))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *IdempotencyKeyClient) UpdateOneID(id int) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKeyID(id))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Delete() *IdempotencyKeyDelete {
+	mutation := newIdempotencyKeyMutation(c.config, OpDelete)
+	return &IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *IdempotencyKeyClient) DeleteOne(_m *IdempotencyKey) *IdempotencyKeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *IdempotencyKeyClient) DeleteOneID(id int) *IdempotencyKeyDeleteOne {
+	builder := c.Delete().Where(idempotencykey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &IdempotencyKeyDeleteOne{builder}
+}
+
+// Query returns a query builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Query() *IdempotencyKeyQuery {
+	return &IdempotencyKeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeIdempotencyKey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a IdempotencyKey entity by its id.
+func (c *IdempotencyKeyClient) Get(ctx context.Context, id int) (*IdempotencyKey, error) {
+	return c.Query().Where(idempotencykey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *IdempotencyKeyClient) GetX(ctx context.Context, id int) *IdempotencyKey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *IdempotencyKeyClient) Hooks() []Hook {
+	hooks := c.hooks.IdempotencyKey
+	return append(hooks[:len(hooks):len(hooks)], idempotencykey.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *IdempotencyKeyClient) Interceptors() []Interceptor {
+	inters := c.inters.IdempotencyKey
+	return append(inters[:len(inters):len(inters)], idempotencykey.Interceptors[:]...)
+}
+
+func (c *IdempotencyKeyClient) mutate(ctx context.Context, m *IdempotencyKeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown IdempotencyKey mutation op: %q", m.Op())
 	}
 }
 
@@ -5770,20 +5915,20 @@ type (
 	hooks struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Order, Project, ProjectUser, Publication,
-		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction []ent.Hook
+		EarningRule, Export, IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Project, ProjectUser,
+		Publication, Redemption, ReferralConversion, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, User, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey,
-		MetadataSchema, OAuthToken, Order, Project, ProjectUser, Publication,
-		Redemption, ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
-		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
-		VoucherTransaction []ent.Interceptor
+		EarningRule, Export, IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram,
+		ManagementKey, MetadataSchema, OAuthToken, Order, Project, ProjectUser,
+		Publication, Redemption, ReferralConversion, Reward, RewardActivity, Segment,
+		SegmentMember, SessionLock, User, ValidationRule, ValidationRuleAssignment,
+		Voucher, VoucherTransaction []ent.Interceptor
 	}
 )
 

@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -122,6 +123,7 @@ func checkColumn(t, c string) error {
 			customereventcount.Table:       customereventcount.ValidColumn,
 			earningrule.Table:              earningrule.ValidColumn,
 			export.Table:                   export.ValidColumn,
+			idempotencykey.Table:           idempotencykey.ValidColumn,
 			incentive.Table:                incentive.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
 			loyaltyprogram.Table:           loyaltyprogram.ValidColumn,

@@ -254,6 +254,24 @@ func (_m *Export) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new IdempotencyKey bound to the client and the
+// values to pass to Rows.Scan for the given idempotency_keys columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *IdempotencyKeyClient) ScanTargets(columns []string) (*IdempotencyKey, []any, error) {
+	node := &IdempotencyKey{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the IdempotencyKey's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *IdempotencyKey) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new Incentive bound to the client and the
 // values to pass to Rows.Scan for the given incentives columns; call
 // AssignScanned with the same columns and values after scanning.

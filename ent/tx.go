@@ -42,6 +42,8 @@ type Tx struct {
 	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
 	Incentive *IncentiveClient
 	// LoyaltyMember is the client for interacting with the LoyaltyMember builders.
@@ -231,6 +233,7 @@ func (tx *Tx) init() {
 	tx.CustomerEventCount = NewCustomerEventCountClient(tx.config)
 	tx.EarningRule = NewEarningRuleClient(tx.config)
 	tx.Export = NewExportClient(tx.config)
+	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Incentive = NewIncentiveClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
 	tx.LoyaltyProgram = NewLoyaltyProgramClient(tx.config)

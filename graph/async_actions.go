@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"entgo.io/contrib/entgql"
 
@@ -49,4 +50,26 @@ func JobProgress(job *ent.AsyncAction) int {
 		return 0
 	}
 	return job.Done * 100 / job.Total
+}
+
+// listAsyncActions is GET /v1/async-actions: the caller's newest jobs
+// (limit 1-100, default 10) created before endDate when given.
+func listAsyncActions(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
+	n, _, err := offsetPage(limit, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.AsyncAction.Query()
+	if endDate != nil {
+		q.Where(asyncaction.CreatedAtLT(*endDate))
+	}
+	jobs, err := q.Order(ent.Desc(asyncaction.FieldCreatedAt), ent.Desc(asyncaction.FieldID)).Limit(n).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing async actions: %w", err)
+	}
+	return jobs, nil
 }

@@ -83,7 +83,8 @@ type ProjectCredentials struct {
 
 // CreateProject creates a project with every feature, one server-side key
 // and one client-side key, using the client in ctx (run it inside InTx).
-// Empty appID/appToken are generated.
+// Empty appID/appToken are generated. A name another project has is 409
+// duplicate_found.
 func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCredentials, error) {
 	c, err := client(ctx)
 	if err != nil {
@@ -92,9 +93,10 @@ func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCr
 	if name == "" {
 		return ProjectCredentials{}, apperr.InvalidPayload("Project name is required")
 	}
-	p, err := c.Project.Create().SetName(name).SetFeatures(feature.All).Save(ctx)
+	create := c.Project.Create().SetName(name).SetFeatures(feature.All)
+	p, err := create.Save(ctx)
 	if err != nil {
-		return ProjectCredentials{}, fmt.Errorf("creating project: %w", err)
+		return ProjectCredentials{}, projectSaveError(err, create.Mutation())
 	}
 	return projectKeys(ctx, c, p.ID, appID, appToken)
 }

@@ -36,6 +36,10 @@ const JobExportVoucherTransactions = "EXPORT.VOUCHER_TRANSACTIONS"
 var TransactionExportFields = []string{"id", "type", "source_id", "reason", "balance", "amount", "created_at",
 	"voucher_id", "campaign_id", "details", "related_transaction_id", "source"}
 
+// DefaultExportOrder is a transactions export's order when the request
+// names none: newest first.
+const DefaultExportOrder = "-created_at"
+
 // ExportParametersInput are the parameters of an export request.
 type ExportParametersInput struct {
 	Order  *string  `json:"order"`
@@ -61,7 +65,9 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
-	params := map[string]any{}
+	// The stored parameters always name the order and fields the export
+	// uses, defaults included, so the response shows what the file holds.
+	params := map[string]any{"order": DefaultExportOrder, "fields": slices.Clone(TransactionExportFields)}
 	if in.Order != nil {
 		switch *in.Order {
 		case "created_at", "-created_at":

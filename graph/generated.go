@@ -139,6 +139,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	CampaignList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
 	CampaignVoucher struct {
 		CodeConfig     func(childComplexity int) int
 		Discount       func(childComplexity int) int
@@ -310,9 +315,23 @@ type ComplexityRoot struct {
 		TotalCount func(childComplexity int) int
 	}
 
+	CustomerDeletion struct {
+		CustomerID         func(childComplexity int) int
+		Events             func(childComplexity int) int
+		LoyaltyMemberships func(childComplexity int) int
+		Publications       func(childComplexity int) int
+		Segments           func(childComplexity int) int
+	}
+
 	CustomerEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	CustomerList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
 	}
 
 	CustomerReferrals struct {
@@ -536,12 +555,19 @@ type ComplexityRoot struct {
 		DeactivateLoyaltyMember   func(childComplexity int, programID string, memberID string) int
 		DeactivateLoyaltyProgram  func(childComplexity int, id string) int
 		DeactivateReward          func(childComplexity int, id string) int
+		DeleteCampaign            func(childComplexity int, idOrName string, force *bool) int
+		DeleteCustomer            func(childComplexity int, idOrSourceID string) int
 		DeleteSegment             func(childComplexity int, id string) int
 		DeleteValidationRule      func(childComplexity int, id string) int
+		DeleteVoucher             func(childComplexity int, codeOrID string, force *bool) int
+		DisableCampaign           func(childComplexity int, idOrName string) int
+		DisableVoucher            func(childComplexity int, codeOrID string) int
 		DraftCardDefinition       func(childComplexity int, id string) int
 		DraftEarningRule          func(childComplexity int, id string) int
 		DraftIncentive            func(childComplexity int, id string) int
 		DraftReward               func(childComplexity int, id string) int
+		EnableCampaign            func(childComplexity int, idOrName string) int
+		EnableVoucher             func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions func(childComplexity int, voucher string, parameters *ExportParametersInput) int
 		GenerateVouchers          func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
 		Publish                   func(childComplexity int, input PublishInput, joinOnce *bool) int
@@ -553,12 +579,15 @@ type ComplexityRoot struct {
 		SendEvent                 func(childComplexity int, input SendEventInput) int
 		UnassignCard              func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignValidationRule    func(childComplexity int, ruleID string, assignmentID string) int
+		UpdateCampaign            func(childComplexity int, idOrName string, input UpdateCampaignInput) int
 		UpdateCardDefinition      func(childComplexity int, id string, input UpdateCardDefinitionInput) int
+		UpdateCustomer            func(childComplexity int, idOrSourceID string, input CustomerInput) int
 		UpdateEarningRule         func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive           func(childComplexity int, id string, input UpdateIncentiveInput) int
 		UpdateLoyaltyProgram      func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
 		UpdateReward              func(childComplexity int, id string, input UpdateRewardInput) int
 		UpdateValidationRule      func(childComplexity int, id string, input ValidationRuleInput) int
+		UpdateVoucher             func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
 		UpsertCustomer            func(childComplexity int, input CustomerInput) int
 		ValidateStacked           func(childComplexity int, input StackedRedemptionInput) int
 		ValidateVoucher           func(childComplexity int, code string, input *VoucherRedemptionInput) int
@@ -617,48 +646,58 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	PublicationList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
 	Query struct {
-		AsyncAction        func(childComplexity int, id string) int
-		AsyncActions       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
-		Campaign           func(childComplexity int, idOrName string) int
-		Campaigns          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
-		CardActivities     func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
-		CardDefinition     func(childComplexity int, id string) int
-		CardDefinitions    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
-		CardTransactions   func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
-		Cards              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
-		CustomEvents       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
-		Customer           func(childComplexity int, idOrSourceID string) int
-		Customers          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
-		EarningRule        func(childComplexity int, id string) int
-		EarningRules       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
-		Export             func(childComplexity int, id string) int
-		Incentive          func(childComplexity int, id string) int
-		Incentives         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
-		ListSegments       func(childComplexity int, input *SegmentListInput) int
-		LoyaltyMember      func(childComplexity int, programID string, memberID string) int
-		LoyaltyMembers     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
-		LoyaltyProgram     func(childComplexity int, id string) int
-		LoyaltyPrograms    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
-		MetadataSchema     func(childComplexity int, id string) int
-		MetadataSchemaList func(childComplexity int) int
-		MetadataSchemas    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
-		Node               func(childComplexity int, id string) int
-		Nodes              func(childComplexity int, ids []string) int
-		Publications       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		Redemption         func(childComplexity int, id string) int
-		RedemptionList     func(childComplexity int, input *RedemptionListInput) int
-		Redemptions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		Reward             func(childComplexity int, id string) int
-		RewardActivities   func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
-		Rewards            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
-		Segment            func(childComplexity int, id string) int
-		Segments           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
-		ValidationRule     func(childComplexity int, id string) int
-		ValidationRules    func(childComplexity int, limit *int, page *int) int
-		Voucher            func(childComplexity int, codeOrID string) int
-		VoucherList        func(childComplexity int, input *VoucherListInput) int
-		Vouchers           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
+		AsyncAction            func(childComplexity int, id string) int
+		AsyncActionList        func(childComplexity int, limit *int, endDate *time.Time) int
+		AsyncActions           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
+		Campaign               func(childComplexity int, idOrName string) int
+		CampaignList           func(childComplexity int, input *CampaignListInput) int
+		Campaigns              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
+		CardActivities         func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
+		CardDefinition         func(childComplexity int, id string) int
+		CardDefinitions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
+		CardTransactions       func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
+		Cards                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
+		CustomEvents           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
+		Customer               func(childComplexity int, idOrSourceID string) int
+		CustomerList           func(childComplexity int, input *CustomerListInput) int
+		Customers              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
+		EarningRule            func(childComplexity int, id string) int
+		EarningRules           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
+		Export                 func(childComplexity int, id string) int
+		Incentive              func(childComplexity int, id string) int
+		Incentives             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
+		ListSegments           func(childComplexity int, input *SegmentListInput) int
+		LoyaltyMember          func(childComplexity int, programID string, memberID string) int
+		LoyaltyMembers         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
+		LoyaltyProgram         func(childComplexity int, id string) int
+		LoyaltyPrograms        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		MetadataSchema         func(childComplexity int, id string) int
+		MetadataSchemaList     func(childComplexity int) int
+		MetadataSchemas        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
+		Node                   func(childComplexity int, id string) int
+		Nodes                  func(childComplexity int, ids []string) int
+		PublicationList        func(childComplexity int, input *PublicationListInput) int
+		Publications           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption             func(childComplexity int, id string) int
+		RedemptionList         func(childComplexity int, input *RedemptionListInput) int
+		Redemptions            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		Reward                 func(childComplexity int, id string) int
+		RewardActivities       func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
+		Rewards                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
+		Segment                func(childComplexity int, id string) int
+		Segments               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		ValidationRule         func(childComplexity int, id string) int
+		ValidationRules        func(childComplexity int, limit *int, page *int) int
+		Voucher                func(childComplexity int, codeOrID string) int
+		VoucherList            func(childComplexity int, input *VoucherListInput) int
+		VoucherTransactionList func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
+		Vouchers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
 	RedeemableResult struct {
@@ -1002,6 +1041,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	VoucherTransactionList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+	}
+
 	VoucherValidationResult struct {
 		Body  func(childComplexity int) int
 		Code  func(childComplexity int) int
@@ -1093,6 +1137,16 @@ type MutationResolver interface {
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
 	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
+	UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error)
+	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
+	DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
+	DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error)
+	UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error)
+	EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
+	DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
+	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
+	UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error)
+	DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1140,6 +1194,11 @@ type QueryResolver interface {
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
+	CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error)
+	CustomerList(ctx context.Context, input *CustomerListInput) (*CustomerList, error)
+	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
+	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
+	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -1511,6 +1570,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CampaignEdge.Node(childComplexity), true
+
+	case "CampaignList.data":
+		if e.ComplexityRoot.CampaignList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignList.Data(childComplexity), true
+	case "CampaignList.total":
+		if e.ComplexityRoot.CampaignList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignList.Total(childComplexity), true
 
 	case "CampaignVoucher.codeConfig":
 		if e.ComplexityRoot.CampaignVoucher.CodeConfig == nil {
@@ -2218,6 +2290,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CustomerConnection.TotalCount(childComplexity), true
 
+	case "CustomerDeletion.customerID":
+		if e.ComplexityRoot.CustomerDeletion.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerDeletion.CustomerID(childComplexity), true
+	case "CustomerDeletion.events":
+		if e.ComplexityRoot.CustomerDeletion.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerDeletion.Events(childComplexity), true
+	case "CustomerDeletion.loyaltyMemberships":
+		if e.ComplexityRoot.CustomerDeletion.LoyaltyMemberships == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerDeletion.LoyaltyMemberships(childComplexity), true
+	case "CustomerDeletion.publications":
+		if e.ComplexityRoot.CustomerDeletion.Publications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerDeletion.Publications(childComplexity), true
+	case "CustomerDeletion.segments":
+		if e.ComplexityRoot.CustomerDeletion.Segments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerDeletion.Segments(childComplexity), true
+
 	case "CustomerEdge.cursor":
 		if e.ComplexityRoot.CustomerEdge.Cursor == nil {
 			break
@@ -2230,6 +2333,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CustomerEdge.Node(childComplexity), true
+
+	case "CustomerList.data":
+		if e.ComplexityRoot.CustomerList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerList.Data(childComplexity), true
+	case "CustomerList.hasMore":
+		if e.ComplexityRoot.CustomerList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerList.HasMore(childComplexity), true
+	case "CustomerList.total":
+		if e.ComplexityRoot.CustomerList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerList.Total(childComplexity), true
 
 	case "CustomerReferrals.campaigns":
 		if e.ComplexityRoot.CustomerReferrals.Campaigns == nil {
@@ -3273,6 +3395,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeactivateReward(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteCampaign":
+		if e.ComplexityRoot.Mutation.DeleteCampaign == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCampaign_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCampaign(childComplexity, args["idOrName"].(string), args["force"].(*bool)), true
+	case "Mutation.deleteCustomer":
+		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["idOrSourceID"].(string)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -3295,6 +3439,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteValidationRule(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteVoucher":
+		if e.ComplexityRoot.Mutation.DeleteVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteVoucher(childComplexity, args["codeOrID"].(string), args["force"].(*bool)), true
+	case "Mutation.disableCampaign":
+		if e.ComplexityRoot.Mutation.DisableCampaign == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_disableCampaign_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DisableCampaign(childComplexity, args["idOrName"].(string)), true
+	case "Mutation.disableVoucher":
+		if e.ComplexityRoot.Mutation.DisableVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_disableVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DisableVoucher(childComplexity, args["codeOrID"].(string)), true
 	case "Mutation.draftCardDefinition":
 		if e.ComplexityRoot.Mutation.DraftCardDefinition == nil {
 			break
@@ -3339,6 +3516,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DraftReward(childComplexity, args["id"].(string)), true
+	case "Mutation.enableCampaign":
+		if e.ComplexityRoot.Mutation.EnableCampaign == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enableCampaign_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnableCampaign(childComplexity, args["idOrName"].(string)), true
+	case "Mutation.enableVoucher":
+		if e.ComplexityRoot.Mutation.EnableVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enableVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnableVoucher(childComplexity, args["codeOrID"].(string)), true
 	case "Mutation.exportVoucherTransactions":
 		if e.ComplexityRoot.Mutation.ExportVoucherTransactions == nil {
 			break
@@ -3460,6 +3659,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignValidationRule(childComplexity, args["ruleID"].(string), args["assignmentID"].(string)), true
+	case "Mutation.updateCampaign":
+		if e.ComplexityRoot.Mutation.UpdateCampaign == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCampaign_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(UpdateCampaignInput)), true
 	case "Mutation.updateCardDefinition":
 		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
 			break
@@ -3471,6 +3681,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(UpdateCardDefinitionInput)), true
+	case "Mutation.updateCustomer":
+		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["idOrSourceID"].(string), args["input"].(CustomerInput)), true
 	case "Mutation.updateEarningRule":
 		if e.ComplexityRoot.Mutation.UpdateEarningRule == nil {
 			break
@@ -3526,6 +3747,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(ValidationRuleInput)), true
+	case "Mutation.updateVoucher":
+		if e.ComplexityRoot.Mutation.UpdateVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(UpdateVoucherInput)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -3781,6 +4013,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PublicationEdge.Node(childComplexity), true
 
+	case "PublicationList.data":
+		if e.ComplexityRoot.PublicationList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationList.Data(childComplexity), true
+	case "PublicationList.total":
+		if e.ComplexityRoot.PublicationList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationList.Total(childComplexity), true
+
 	case "Query.asyncAction":
 		if e.ComplexityRoot.Query.AsyncAction == nil {
 			break
@@ -3792,6 +4037,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AsyncAction(childComplexity, args["id"].(string)), true
+	case "Query.asyncActionList":
+		if e.ComplexityRoot.Query.AsyncActionList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_asyncActionList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AsyncActionList(childComplexity, args["limit"].(*int), args["endDate"].(*time.Time)), true
 	case "Query.asyncActions":
 		if e.ComplexityRoot.Query.AsyncActions == nil {
 			break
@@ -3814,6 +4070,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Campaign(childComplexity, args["idOrName"].(string)), true
+	case "Query.campaignList":
+		if e.ComplexityRoot.Query.CampaignList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_campaignList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*CampaignListInput)), true
 	case "Query.campaigns":
 		if e.ComplexityRoot.Query.Campaigns == nil {
 			break
@@ -3902,6 +4169,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Query.customerList":
+		if e.ComplexityRoot.Query.CustomerList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customerList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*CustomerListInput)), true
 	case "Query.customers":
 		if e.ComplexityRoot.Query.Customers == nil {
 			break
@@ -4074,6 +4352,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
+	case "Query.publicationList":
+		if e.ComplexityRoot.Query.PublicationList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_publicationList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PublicationList(childComplexity, args["input"].(*PublicationListInput)), true
 	case "Query.publications":
 		if e.ComplexityRoot.Query.Publications == nil {
 			break
@@ -4217,6 +4506,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*VoucherListInput)), true
+	case "Query.voucherTransactionList":
+		if e.ComplexityRoot.Query.VoucherTransactionList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_voucherTransactionList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VoucherTransactionList(childComplexity, args["codeOrID"].(string), args["limit"].(*int), args["order"].(*string), args["startingAfterID"].(*string)), true
 	case "Query.vouchers":
 		if e.ComplexityRoot.Query.Vouchers == nil {
 			break
@@ -5598,6 +5898,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherTransactionEdge.Node(childComplexity), true
 
+	case "VoucherTransactionList.data":
+		if e.ComplexityRoot.VoucherTransactionList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherTransactionList.Data(childComplexity), true
+	case "VoucherTransactionList.hasMore":
+		if e.ComplexityRoot.VoucherTransactionList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherTransactionList.HasMore(childComplexity), true
+
 	case "VoucherValidationResult.body":
 		if e.ComplexityRoot.VoucherValidationResult.Body == nil {
 			break
@@ -5630,6 +5943,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAsyncActionOrder,
 		ec.unmarshalInputAsyncActionWhereInput,
 		ec.unmarshalInputBalanceInput,
+		ec.unmarshalInputCampaignListInput,
 		ec.unmarshalInputCampaignOrder,
 		ec.unmarshalInputCampaignVoucherInput,
 		ec.unmarshalInputCampaignWhereInput,
@@ -5655,6 +5969,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCustomEventWhereInput,
 		ec.unmarshalInputCustomerAddressInput,
 		ec.unmarshalInputCustomerInput,
+		ec.unmarshalInputCustomerListInput,
 		ec.unmarshalInputCustomerOrder,
 		ec.unmarshalInputCustomerWhereInput,
 		ec.unmarshalInputDailyValidityInput,
@@ -5683,6 +5998,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputOrderItemInput,
 		ec.unmarshalInputOrderOrder,
 		ec.unmarshalInputOrderWhereInput,
+		ec.unmarshalInputPublicationListInput,
 		ec.unmarshalInputPublicationOrder,
 		ec.unmarshalInputPublicationWhereInput,
 		ec.unmarshalInputPublishCampaignInput,
@@ -5706,11 +6022,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputSendEventInput,
 		ec.unmarshalInputSessionInput,
 		ec.unmarshalInputStackedRedemptionInput,
+		ec.unmarshalInputUpdateCampaignInput,
 		ec.unmarshalInputUpdateCardDefinitionInput,
 		ec.unmarshalInputUpdateEarningRuleInput,
 		ec.unmarshalInputUpdateIncentiveInput,
 		ec.unmarshalInputUpdateLoyaltyProgramInput,
 		ec.unmarshalInputUpdateRewardInput,
+		ec.unmarshalInputUpdateVoucherInput,
 		ec.unmarshalInputValidationRuleAssignmentOrder,
 		ec.unmarshalInputValidationRuleAssignmentWhereInput,
 		ec.unmarshalInputValidationRuleInput,
@@ -5721,6 +6039,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputVoucherListInput,
 		ec.unmarshalInputVoucherOrder,
 		ec.unmarshalInputVoucherRedemptionInput,
+		ec.unmarshalInputVoucherRedemptionLimitInput,
 		ec.unmarshalInputVoucherTransactionOrder,
 		ec.unmarshalInputVoucherTransactionWhereInput,
 		ec.unmarshalInputVoucherWhereInput,
@@ -6756,6 +7075,221 @@ input RuleAssignmentInput {
   voucher: String
   campaign: String
 }
+
+# Campaign lifecycle (REST GET/PUT/DELETE /v1/campaigns…, enable/disable).
+
+"""A page of campaigns (REST GET /v1/campaigns)."""
+input CampaignListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-99, default 1."""
+  page: Int
+  campaignType: CampaignType
+  """Creation status: DONE, IN_PROGRESS, FAILED (DRAFT and MODIFYING match nothing)."""
+  campaignStatus: String
+  """true: referral campaigns only; false: all others."""
+  isReferralCode: Boolean
+  """created_at or updated_at, - for descending; default -created_at."""
+  order: String
+}
+
+"""A page of campaigns and how many match in all."""
+type CampaignList {
+  total: Int!
+  data: [Campaign!]!
+}
+
+"""
+Changes a campaign (REST PUT /v1/campaigns/{campaignId}); only the given
+properties change. Name, kind and voucher template stay as created.
+"""
+input UpdateCampaignInput {
+  description: String
+  """Only between AUTO_UPDATE and STATIC."""
+  type: CampaignDistribution
+  autoJoin: Boolean
+  joinOnce: Boolean
+  startDate: Time
+  expirationDate: Time
+  validityTimeframe: ValidityTimeframeInput
+  validityDayOfWeek: [Int!]
+  validityHours: ValidityHoursInput
+  activityDurationAfterPublishing: String
+  category: String
+  categoryID: String
+  """Merged into the campaign's metadata."""
+  metadata: Map
+  """Metadata keys to remove."""
+  unsetMetadataFields: [String!]
+}
+
+extend type Query {
+  """A page of campaigns, newest first by default (REST GET /v1/campaigns)."""
+  campaignList(input: CampaignListInput): CampaignList!
+}
+
+extend type Mutation {
+  """Changes a campaign (REST PUT /v1/campaigns/{campaignId})."""
+  updateCampaign(idOrName: String!, input: UpdateCampaignInput!): Campaign!
+  """Enables a campaign: its codes validate again (REST POST /v1/campaigns/{campaignId}/enable)."""
+  enableCampaign(idOrName: String!): Campaign!
+  """Disables a campaign: its codes stop validating (REST POST /v1/campaigns/{campaignId}/disable)."""
+  disableCampaign(idOrName: String!): Campaign!
+  """
+  Deletes a campaign with its vouchers and their redemptions as a background
+  job (REST DELETE /v1/campaigns/{campaignId}); the campaign is disabled at
+  once. There is no bin: force is accepted and deletion is always permanent.
+  """
+  deleteCampaign(idOrName: String!, force: Boolean): AsyncAction!
+}
+
+# Voucher lifecycle (REST PUT/DELETE /v1/vouchers/{code}, enable/disable).
+
+"""How many times a code may be redeemed."""
+input VoucherRedemptionLimitInput {
+  """At least 1 and not below the redemptions made."""
+  quantity: Int
+}
+
+"""
+Changes a voucher (REST PUT /v1/vouchers/{code}); only the given properties
+change. Code, type and campaign stay; gift balances change through
+adjustVoucherBalance.
+"""
+input UpdateVoucherInput {
+  category: String
+  categoryID: String
+  startDate: Time
+  expirationDate: Time
+  validityTimeframe: ValidityTimeframeInput
+  validityDayOfWeek: [Int!]
+  validityHours: ValidityHoursInput
+  active: Boolean
+  additionalInfo: String
+  """Replaces the voucher's metadata."""
+  metadata: Map
+  redemption: VoucherRedemptionLimitInput
+}
+
+extend type Mutation {
+  """Changes a voucher (REST PUT /v1/vouchers/{code})."""
+  updateVoucher(codeOrID: String!, input: UpdateVoucherInput!): Voucher!
+  """Enables a voucher (REST POST /v1/vouchers/{code}/enable)."""
+  enableVoucher(codeOrID: String!): Voucher!
+  """Disables a voucher: it fails validation and is not published (REST POST /v1/vouchers/{code}/disable)."""
+  disableVoucher(codeOrID: String!): Voucher!
+  """
+  Deletes a voucher with its redemptions and transactions (REST DELETE
+  /v1/vouchers/{code}); returns its ID. No bin: always permanent.
+  """
+  deleteVoucher(codeOrID: String!, force: Boolean): ID!
+}
+
+# Customer lifecycle (REST GET /v1/customers, PUT/DELETE /v1/customers/{id}).
+
+"""A page of customers (REST GET /v1/customers)."""
+input CustomerListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-99, default 1."""
+  page: Int
+  email: String
+  name: String
+  """The address's city."""
+  city: String
+  """A segment ID: its members."""
+  segment: String
+  createdBefore: Time
+  createdAfter: Time
+  updatedBefore: Time
+  updatedAfter: Time
+  """Scroll: customers created after this (order created_at) or before it (otherwise)."""
+  startingAfter: Time
+  """created_at, updated_at or source_id, - for descending; default -created_at."""
+  order: String
+}
+
+"""A page of customers, how many match, and whether more follow."""
+type CustomerList {
+  total: Int!
+  hasMore: Boolean!
+  data: [Customer!]!
+}
+
+"""What deleting a customer removed."""
+type CustomerDeletion {
+  customerID: ID!
+  events: Int!
+  segments: Int!
+  publications: Int!
+  loyaltyMemberships: Int!
+}
+
+extend type Query {
+  """A page of customers, newest first by default (REST GET /v1/customers)."""
+  customerList(input: CustomerListInput): CustomerList!
+}
+
+extend type Mutation {
+  """Changes a customer's profile (REST PUT /v1/customers/{customerId}); id and source_id in the input are ignored."""
+  updateCustomer(idOrSourceID: String!, input: CustomerInput!): Customer!
+  """
+  Deletes a customer with their events, segment memberships, publications and
+  loyalty memberships; redemptions stay without the customer
+  (REST DELETE /v1/customers/{customerId}). No bin: always permanent.
+  """
+  deleteCustomer(idOrSourceID: String!): CustomerDeletion!
+}
+
+"""A page of publications (REST GET /v1/publications)."""
+input PublicationListInput {
+  """1-100, default 10."""
+  limit: Int
+  """1-99, default 1."""
+  page: Int
+  """Campaign name or ID."""
+  campaign: String
+  """Customer ID or source_id."""
+  customer: String
+  """Voucher code or ID."""
+  voucher: String
+  """SUCCESS or FAILURE (failed publications are not stored: FAILURE matches nothing)."""
+  result: String
+  sourceID: String
+  """created_at, id or customer_id, - for descending; default -created_at."""
+  order: String
+}
+
+"""A page of publications and how many match in all."""
+type PublicationList {
+  total: Int!
+  data: [Publication!]!
+}
+
+extend type Query {
+  """A page of publications, newest first by default (REST GET /v1/publications)."""
+  publicationList(input: PublicationListInput): PublicationList!
+}
+
+extend type Query {
+  """The newest background jobs, created before endDate when given (REST GET /v1/async-actions); limit 1-100, default 10."""
+  asyncActionList(limit: Int, endDate: Time): [AsyncAction!]!
+}
+
+"""A page of a voucher's transactions and whether more follow."""
+type VoucherTransactionList {
+  data: [VoucherTransaction!]!
+  hasMore: Boolean!
+}
+
+extend type Query {
+  """
+  A voucher's transactions (REST GET /v1/vouchers/{code}/transactions): limit
+  1-100 (10), order created_at or -created_at (default), startingAfterID the
+  last one of the previous page.
+  """
+  voucherTransactionList(codeOrID: String!, limit: Int, order: String, startingAfterID: ID): VoucherTransactionList!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -6907,6 +7441,16 @@ func (ec *executionContext) childFields_CampaignEdge(ctx context.Context, field 
 		return ec.fieldContext_CampaignEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CampaignEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_CampaignList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_CampaignList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignList", field.Name)
 }
 
 func (ec *executionContext) childFields_CampaignVoucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7251,6 +7795,22 @@ func (ec *executionContext) childFields_CustomerConnection(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type CustomerConnection", field.Name)
 }
 
+func (ec *executionContext) childFields_CustomerDeletion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "customerID":
+		return ec.fieldContext_CustomerDeletion_customerID(ctx, field)
+	case "events":
+		return ec.fieldContext_CustomerDeletion_events(ctx, field)
+	case "segments":
+		return ec.fieldContext_CustomerDeletion_segments(ctx, field)
+	case "publications":
+		return ec.fieldContext_CustomerDeletion_publications(ctx, field)
+	case "loyaltyMemberships":
+		return ec.fieldContext_CustomerDeletion_loyaltyMemberships(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerDeletion", field.Name)
+}
+
 func (ec *executionContext) childFields_CustomerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "node":
@@ -7259,6 +7819,18 @@ func (ec *executionContext) childFields_CustomerEdge(ctx context.Context, field 
 		return ec.fieldContext_CustomerEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CustomerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_CustomerList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_CustomerList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_CustomerList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerList", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomerReferrals(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7719,6 +8291,16 @@ func (ec *executionContext) childFields_PublicationEdge(ctx context.Context, fie
 		return ec.fieldContext_PublicationEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublicationEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PublicationList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_PublicationList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_PublicationList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublicationList", field.Name)
 }
 
 func (ec *executionContext) childFields_RedeemableResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8377,6 +8959,16 @@ func (ec *executionContext) childFields_VoucherTransactionEdge(ctx context.Conte
 		return ec.fieldContext_VoucherTransactionEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherTransactionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherTransactionList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "data":
+		return ec.fieldContext_VoucherTransactionList_data(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_VoucherTransactionList_hasMore(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherTransactionList", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherValidationResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9269,6 +9861,42 @@ func (ec *executionContext) field_Mutation_deactivateReward_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteCampaign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "force",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["force"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrSourceID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrSourceID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteSegment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9294,6 +9922,56 @@ func (ec *executionContext) field_Mutation_deleteValidationRule_args(ctx context
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "codeOrID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["codeOrID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "force",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["force"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_disableCampaign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_disableVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "codeOrID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["codeOrID"] = arg0
 	return args, nil
 }
 
@@ -9350,6 +10028,34 @@ func (ec *executionContext) field_Mutation_draftReward_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enableCampaign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enableVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "codeOrID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["codeOrID"] = arg0
 	return args, nil
 }
 
@@ -9595,6 +10301,28 @@ func (ec *executionContext) field_Mutation_unassignValidationRule_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateCampaign_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateCampaignInput, error) {
+			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9609,6 +10337,28 @@ func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
 			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateCustomer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrSourceID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrSourceID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CustomerInput, error) {
+			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9719,6 +10469,28 @@ func (ec *executionContext) field_Mutation_updateValidationRule_args(ctx context
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (ValidationRuleInput, error) {
 			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "codeOrID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["codeOrID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (UpdateVoucherInput, error) {
+			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9845,6 +10617,28 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_asyncActionList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endDate"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_asyncAction_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9910,6 +10704,20 @@ func (ec *executionContext) field_Query_asyncActions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*CampaignListInput, error) {
+			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -10270,6 +11078,20 @@ func (ec *executionContext) field_Query_customEvents_args(ctx context.Context, r
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_customerList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*CustomerListInput, error) {
+			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -10745,6 +11567,20 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_publicationList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*PublicationListInput, error) {
+			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_publications_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11110,6 +11946,44 @@ func (ec *executionContext) field_Query_voucherList_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_voucherTransactionList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "codeOrID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["codeOrID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "order",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["order"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "startingAfterID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startingAfterID"] = arg3
 	return args, nil
 }
 
@@ -12799,6 +13673,61 @@ func (ec *executionContext) _CampaignEdge_cursor(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CampaignVoucher_type(ctx context.Context, field graphql.CollectedField, obj *jsonfield.VoucherProfile) (ret graphql.Marshaler) {
@@ -15699,6 +16628,121 @@ func (ec *executionContext) fieldContext_CustomerConnection_totalCount(_ context
 	return graphql.NewScalarFieldContext("CustomerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerDeletion_customerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerDeletion_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerDeletion_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Events, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerDeletion_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerDeletion_segments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Segments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerDeletion_segments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerDeletion_publications(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Publications, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerDeletion_publications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerDeletion_loyaltyMemberships(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LoyaltyMemberships, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerDeletion_loyaltyMemberships(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _CustomerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CustomerEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15752,6 +16796,84 @@ func (ec *executionContext) _CustomerEdge_cursor(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_CustomerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Customer) graphql.Marshaler {
+			return ec.marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CustomerList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
@@ -21046,6 +22168,446 @@ func (ec *executionContext) fieldContext_Mutation_unassignValidationRule(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateCampaign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCampaign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(UpdateCampaignInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCampaign(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCampaign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enableCampaign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enableCampaign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnableCampaign(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enableCampaign(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enableCampaign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_disableCampaign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_disableCampaign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DisableCampaign(ctx, fc.Args["idOrName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_disableCampaign(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_disableCampaign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCampaign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCampaign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["force"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCampaign(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCampaign_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(UpdateVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enableVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enableVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnableVoucher(ctx, fc.Args["codeOrID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enableVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enableVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_disableVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_disableVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DisableVoucher(ctx, fc.Args["codeOrID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_disableVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_disableVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["force"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCustomer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCustomer(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(CustomerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
+			return ec.marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCustomer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCustomer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCustomer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCustomer(ctx, fc.Args["idOrSourceID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
+			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCustomer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerDeletion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCustomer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Order_id(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21915,6 +23477,61 @@ func (ec *executionContext) _PublicationEdge_cursor(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_PublicationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PublicationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublicationList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublicationList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PublicationList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PublicationList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
+			return ec.marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PublicationList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PublicationList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Publication(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -23703,6 +25320,226 @@ func (ec *executionContext) fieldContext_Query_validationRules(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_validationRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_campaignList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_campaignList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*CampaignListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CampaignList) graphql.Marshaler {
+			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_campaignList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_campaignList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_customerList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_customerList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CustomerList(ctx, fc.Args["input"].(*CustomerListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CustomerList) graphql.Marshaler {
+			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_customerList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_customerList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publicationList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publicationList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PublicationList(ctx, fc.Args["input"].(*PublicationListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PublicationList) graphql.Marshaler {
+			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publicationList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublicationList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_publicationList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_asyncActionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_asyncActionList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AsyncActionList(ctx, fc.Args["limit"].(*int), fc.Args["endDate"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_asyncActionList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_asyncActionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_voucherTransactionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_voucherTransactionList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VoucherTransactionList(ctx, fc.Args["codeOrID"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_voucherTransactionList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_voucherTransactionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29378,6 +31215,61 @@ func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context
 	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherTransactionList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.VoucherTransaction) graphql.Marshaler {
+			return ec.marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherTransactionList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherTransactionList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherTransactionList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherTransactionList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherTransactionList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31740,6 +33632,71 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 				return it, err
 			}
 			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (CampaignListInput, error) {
+	var it CampaignListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "campaignType", "campaignStatus", "isReferralCode", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "campaignType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignType"))
+			data, err := ec.unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignType = data
+		case "campaignStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignStatus"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignStatus = data
+		case "isReferralCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isReferralCode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsReferralCode = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
 		}
 	}
 	return it, nil
@@ -37216,6 +39173,113 @@ func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (CustomerListInput, error) {
+	var it CustomerListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "email", "name", "city", "segment", "createdBefore", "createdAfter", "updatedBefore", "updatedAfter", "startingAfter", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		case "segment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("segment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Segment = data
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = data
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = data
+		case "updatedBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedBefore"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedBefore = data
+		case "updatedAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAfter = data
+		case "startingAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfter = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCustomerOrder(ctx context.Context, obj any) (ent.CustomerOrder, error) {
 	var it ent.CustomerOrder
 	if obj == nil {
@@ -42619,6 +44683,85 @@ func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (PublicationListInput, error) {
+	var it PublicationListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "page", "campaign", "customer", "voucher", "result", "sourceID", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "campaign":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Campaign = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "voucher":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucher"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Voucher = data
+		case "result":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("result"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Result = data
+		case "sourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPublicationOrder(ctx context.Context, obj any) (ent.PublicationOrder, error) {
 	var it ent.PublicationOrder
 	if obj == nil {
@@ -47837,6 +49980,127 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (UpdateCampaignInput, error) {
+	var it UpdateCampaignInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"description", "type", "autoJoin", "joinOnce", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "activityDurationAfterPublishing", "category", "categoryID", "metadata", "unsetMetadataFields"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "autoJoin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoJoin"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutoJoin = data
+		case "joinOnce":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("joinOnce"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.JoinOnce = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOValidityTimeframeInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityTimeframe(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOValidityHoursInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "activityDurationAfterPublishing":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activityDurationAfterPublishing"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivityDurationAfterPublishing = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "unsetMetadataFields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unsetMetadataFields"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnsetMetadataFields = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
 	var it UpdateCardDefinitionInput
 	if obj == nil {
@@ -48136,6 +50400,106 @@ func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context,
 				return it, err
 			}
 			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (UpdateVoucherInput, error) {
+	var it UpdateVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"category", "categoryID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOValidityTimeframeInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityTimeframe(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOValidityHoursInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "additionalInfo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("additionalInfo"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdditionalInfo = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "redemption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
+			data, err := ec.unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Redemption = data
 		}
 	}
 	return it, nil
@@ -49540,6 +51904,36 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 				return it, err
 			}
 			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (VoucherRedemptionLimitInput, error) {
+	var it VoucherRedemptionLimitInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"quantity"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
 		}
 	}
 	return it, nil
@@ -52680,6 +55074,49 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var campaignListImplementors = []string{"CampaignList"}
+
+func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *CampaignList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignList")
+		case "total":
+			out.Values[i] = ec._CampaignList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CampaignList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var campaignVoucherImplementors = []string{"CampaignVoucher"}
 
 func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.VoucherProfile) graphql.Marshaler {
@@ -54225,6 +56662,64 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var customerDeletionImplementors = []string{"CustomerDeletion"}
+
+func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.SelectionSet, obj *CustomerDeletion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerDeletion")
+		case "customerID":
+			out.Values[i] = ec._CustomerDeletion_customerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "events":
+			out.Values[i] = ec._CustomerDeletion_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "segments":
+			out.Values[i] = ec._CustomerDeletion_segments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publications":
+			out.Values[i] = ec._CustomerDeletion_publications(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "loyaltyMemberships":
+			out.Values[i] = ec._CustomerDeletion_loyaltyMemberships(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var customerEdgeImplementors = []string{"CustomerEdge"}
 
 func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CustomerEdge) graphql.Marshaler {
@@ -54244,6 +56739,54 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 			}
 		case "cursor":
 			out.Values[i] = ec._CustomerEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var customerListImplementors = []string{"CustomerList"}
+
+func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.SelectionSet, obj *CustomerList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerList")
+		case "total":
+			out.Values[i] = ec._CustomerList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._CustomerList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CustomerList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -56217,6 +58760,76 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateCampaign":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCampaign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enableCampaign":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enableCampaign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disableCampaign":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_disableCampaign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCampaign":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCampaign(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enableVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enableVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disableVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_disableVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateCustomer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCustomer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCustomer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCustomer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56686,6 +59299,49 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 			}
 		case "cursor":
 			out.Values[i] = ec._PublicationEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var publicationListImplementors = []string{"PublicationList"}
+
+func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.SelectionSet, obj *PublicationList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PublicationList")
+		case "total":
+			out.Values[i] = ec._PublicationList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._PublicationList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -57620,6 +60276,116 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_validationRules(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "campaignList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_campaignList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "customerList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_customerList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "publicationList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_publicationList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "asyncActionList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_asyncActionList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "voucherTransactionList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_voucherTransactionList(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -60473,6 +63239,49 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 	return out
 }
 
+var voucherTransactionListImplementors = []string{"VoucherTransactionList"}
+
+func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *VoucherTransactionList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherTransactionList")
+		case "data":
+			out.Values[i] = ec._VoucherTransactionList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._VoucherTransactionList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var voucherValidationResultImplementors = []string{"VoucherValidationResult"}
 
 func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherValidationResult) graphql.Marshaler {
@@ -60940,6 +63749,22 @@ func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.S
 	return res
 }
 
+func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -61012,6 +63837,22 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Campaign) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx context.Context, sel ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -61050,6 +63891,16 @@ func (ec *executionContext) unmarshalNCampaignDistribution2githubᚗcomᚋpromoe
 
 func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v campaign.Type) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *CampaignList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CampaignList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCampaignOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignOrder(ctx context.Context, v any) (*ent.CampaignOrder, error) {
@@ -61368,6 +64219,22 @@ func (ec *executionContext) unmarshalNCustomEventWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Customer) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx context.Context, sel ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -61388,6 +64255,16 @@ func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CustomerConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CustomerDeletion(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -61396,6 +64273,16 @@ func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengine�
 func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *CustomerList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CustomerList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCustomerOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerOrder(ctx context.Context, v any) (*ent.CustomerOrder, error) {
@@ -62051,6 +64938,22 @@ func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengi
 	return ec._PointsAdjustment(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx context.Context, sel ast.SelectionSet, v *ent.Publication) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62069,6 +64972,16 @@ func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋprom
 		return graphql.Null
 	}
 	return ec._PublicationConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *PublicationList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PublicationList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPublicationOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationOrderField(ctx context.Context, v any) (*ent.PublicationOrderField, error) {
@@ -62535,6 +65448,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx context.Context, v any) (UpdateCampaignInput, error) {
+	res, err := ec.unmarshalInputUpdateCampaignInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputUpdateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -62557,6 +65475,11 @@ func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋp
 
 func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (UpdateRewardInput, error) {
 	res, err := ec.unmarshalInputUpdateRewardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx context.Context, v any) (UpdateVoucherInput, error) {
+	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -62786,6 +65709,22 @@ func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpr
 	return ec._VoucherRedemptionResult(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.VoucherTransaction) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransaction) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62804,6 +65743,16 @@ func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcom
 		return graphql.Null
 	}
 	return ec._VoucherTransactionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherTransactionList(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNVoucherTransactionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionOrderField(ctx context.Context, v any) (*ent.VoucherTransactionOrderField, error) {
@@ -63315,6 +66264,14 @@ func (ec *executionContext) marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengine�
 		return graphql.Null
 	}
 	return ec._CampaignEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*CampaignListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCampaignListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCampaignOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignOrderᚄ(ctx context.Context, v any) ([]*ent.CampaignOrder, error) {
@@ -63996,6 +66953,14 @@ func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengin
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx context.Context, v any) (*CustomerListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCustomerListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -65267,6 +68232,14 @@ func (ec *executionContext) marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengin
 	return ec._PublicationEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx context.Context, v any) (*PublicationListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPublicationListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOPublicationOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationOrder(ctx context.Context, v any) (*ent.PublicationOrder, error) {
 	if v == nil {
 		return nil, nil
@@ -66271,6 +69244,14 @@ func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋp
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputVoucherRedemptionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*VoucherRedemptionLimitInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputVoucherRedemptionLimitInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

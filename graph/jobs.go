@@ -102,6 +102,8 @@ func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
 	switch job.Type {
 	case JobExportVoucherTransactions:
 		runErr = w.runExport(jctx, job)
+	case JobCampaignDelete:
+		runErr = w.deleteCampaignJob(jctx, job)
 	default:
 		runErr = w.generate(jctx, job)
 	}
@@ -229,17 +231,20 @@ func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error
 				return fmt.Errorf("finishing job: %w", err)
 			}
 		}
-		message := fmt.Sprintf("%d voucher(s) generated successfully", job.Done)
-		if job.ExportID != nil {
+		message, counted := fmt.Sprintf("%d voucher(s) generated successfully", job.Done), "generated"
+		switch {
+		case job.ExportID != nil:
 			message = fmt.Sprintf("%d row(s) exported", job.Done)
+		case job.Type == JobCampaignDelete:
+			message, counted = fmt.Sprintf("The campaign and %d voucher(s) deleted", job.Done), "deleted"
 		}
 		if failure != nil {
 			status = campaign.VouchersGenerationStatusFAILED
 			upd.SetStatus(asyncaction.StatusFAILED).SetFailureReason(failure.Error()).
-				SetResult(map[string]any{"message": failure.Error(), "generated": job.Done})
+				SetResult(map[string]any{"message": failure.Error(), counted: job.Done})
 		} else {
 			upd.SetStatus(asyncaction.StatusDONE).
-				SetResult(map[string]any{"message": message, "generated": job.Done})
+				SetResult(map[string]any{"message": message, counted: job.Done})
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("finishing job: %w", err)

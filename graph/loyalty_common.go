@@ -14,13 +14,15 @@ import (
 )
 
 // activitySource describes the caller of the request for activity records:
-// channel API and the application key (name and id) from the viewer.
+// the viewer's channel (API, or CLIENT_API through the client-side API)
+// and the application key (name and id; for a client-side key its id is
+// also client_app_id, which stays null for server-side keys).
 func activitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 	v, ok := viewer.FromContext(ctx)
 	if !ok {
 		return &jsonfield.ActivitySource{Channel: "INTERNAL"}, nil
 	}
-	src := &jsonfield.ActivitySource{Channel: "API", APIKey: &jsonfield.APIKeySource{AppID: v.AppID}}
+	src := &jsonfield.ActivitySource{Channel: v.Channel(), APIKey: &jsonfield.APIKeySource{AppID: v.AppID}}
 	if v.AppID == "" {
 		return src, nil
 	}
@@ -35,6 +37,10 @@ func activitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 		return nil, fmt.Errorf("looking up application key: %w", err)
 	default:
 		src.APIKey.Name = key.Name
+		if key.Side == appkey.SideCLIENT {
+			id := key.ID
+			src.APIKey.ClientAppID = &id
+		}
 	}
 	return src, nil
 }

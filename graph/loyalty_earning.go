@@ -179,9 +179,30 @@ func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cus
 // effectPoints is what one effect awards, and the card definition it is
 // limited to (nil: any card).
 func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (int64, *string, error) {
+	pts, defID, err := effectPointsRaw(ctx, e, cust)
+	if err != nil {
+		return 0, nil, err
+	}
+	return creditable(pts), defID, nil
+}
+
+// creditable is a computed award as whole points: rounded down, and 0 for
+// anything that is not a finite amount up to MaxPoints (a rule stored
+// before values were checked, or a proportional award of a huge metadata
+// value), so a value that cannot be credited exactly is never credited at
+// all rather than truncated or overflowed.
+func creditable(pts float64) int64 {
+	if math.IsNaN(pts) || pts < 0 || pts > MaxPoints {
+		return 0
+	}
+	return int64(math.Floor(pts))
+}
+
+// effectPointsRaw is effectPoints before the conversion to whole points.
+func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (float64, *string, error) {
 	switch {
 	case e.Points != nil && e.Points.Value != nil:
-		return int64(math.Floor(*e.Points.Value)), e.Points.CardDefinitionID, nil
+		return *e.Points.Value, e.Points.CardDefinitionID, nil
 	case e.Incentive != nil:
 		c, err := client(ctx)
 		if err != nil {
@@ -194,7 +215,7 @@ func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Cust
 		if inc.Points == nil || inc.Points.Value == nil {
 			return 0, nil, nil // material and digital incentives award no points
 		}
-		return int64(math.Floor(*inc.Points.Value)), inc.Points.CardDefinitionID, nil
+		return *inc.Points.Value, inc.Points.CardDefinitionID, nil
 	case e.PointsProportional != nil:
 		return proportionalPoints(e.PointsProportional, cust)
 	}
@@ -203,7 +224,7 @@ func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Cust
 
 // proportionalPoints computes a CUSTOMER_METADATA_VALUE effect; the other
 // calculation types need an order, which custom events do not carry.
-func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (int64, *string, error) {
+func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (float64, *string, error) {
 	if p.CalculationType == nil || *p.CalculationType != "CUSTOMER_METADATA_VALUE" || p.Customer == nil || p.Customer.Metadata == nil {
 		return 0, nil, nil
 	}
@@ -215,5 +236,5 @@ func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (in
 	if !ok {
 		return 0, nil, nil
 	}
-	return int64(math.Floor(raw / *rule.Every) * *rule.Value), p.CardDefinitionID, nil
+	return math.Floor(raw / *rule.Every) * *rule.Value, p.CardDefinitionID, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/incentive"
@@ -119,12 +120,31 @@ func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) erro
 	}
 }
 
+// MaxPoints is the largest number of points an earning rule effect or an
+// incentive may award at once: the reference's maximum for an earning
+// rule's points.value (loyalties-v2.json EarningRuleEffectPoints:
+// integer, 0 to 9007199254740991 = 2^53 − 1). It is also the largest
+// integer a JSON number (a float64, a JavaScript number) carries exactly,
+// so a value within it is credited exactly as sent.
+const MaxPoints = 1<<53 - 1
+
+// checkPointsInteger refuses a points amount that is not a whole number
+// from min to MaxPoints: a fraction, 1e308 or 2^63 would otherwise be
+// truncated or overflow when credited.
+func checkPointsInteger(path string, v, min float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v != math.Trunc(v) || v < min || v > MaxPoints {
+		return apperr.InvalidPayload("Property .%s must be an integer from %d to %d, got %s",
+			path, int64(min), int64(MaxPoints), strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	return nil
+}
+
 func validatePoints(ctx context.Context, path string, p *jsonfield.IncentivePoints) error {
 	if p.Value == nil {
 		return apperr.InvalidPayload("Property .%s must have required property 'value'", path)
 	}
-	if *p.Value < 0 {
-		return apperr.InvalidPayload("Property .%s.value must be >= 0", path)
+	if err := checkPointsInteger(path+".value", *p.Value, 0); err != nil {
+		return err
 	}
 	if err := validateExpiration(path+".points_expiration", p.PointsExpiration); err != nil {
 		return err
@@ -185,6 +205,11 @@ func validatePointsProportional(ctx context.Context, path string, p *jsonfield.P
 	}
 	if rule.Value == nil || *rule.Value < 0 {
 		return apperr.InvalidPayload("Property .%s.value is required and must be >= 0", rp)
+	}
+	// The reference makes both integers; here they may be fractions (the
+	// interface says numbers), but never beyond what can be credited.
+	if *rule.Every > MaxPoints || *rule.Value > MaxPoints || math.IsInf(*rule.Every, 0) || math.IsInf(*rule.Value, 0) {
+		return apperr.InvalidPayload("Property .%s.every and .value must be at most %d", rp, int64(MaxPoints))
 	}
 	if (ct.path == "order.metadata" || ct.path == "customer.metadata") && (rule.Property == nil || *rule.Property == "") {
 		return apperr.InvalidPayload("Property .%s.property is required", rp)

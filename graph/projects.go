@@ -107,7 +107,7 @@ func CreateManagedProject(ctx context.Context, in ProjectInput) (CreatedProject,
 	}
 	p, err := create.Save(ctx)
 	if err != nil {
-		return CreatedProject{}, fmt.Errorf("creating project: %w", err)
+		return CreatedProject{}, projectSaveError(err, create.Mutation())
 	}
 	keys, err := projectKeys(ctx, c, p.ID, "", "")
 	if err != nil {
@@ -128,9 +128,25 @@ func UpdateProject(ctx context.Context, id string, in ProjectInput) (*ent.Projec
 	}
 	p, err = upd.Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("updating project: %w", err)
+		return nil, projectSaveError(err, upd.Mutation())
 	}
 	return p, nil
+}
+
+// projectSaveError maps the unique index on project names (the only
+// constraint a project write can break) to 409 duplicate_found; the index,
+// not a prior lookup, decides, so two requests racing for one name cannot
+// both win.
+func projectSaveError(err error, m *ent.ProjectMutation) error {
+	if ent.IsConstraintError(err) {
+		name, _ := m.Name()
+		return duplicateProjectName(name)
+	}
+	return fmt.Errorf("saving project: %w", err)
+}
+
+func duplicateProjectName(name string) *apperr.Error {
+	return apperr.Duplicate("project", fmt.Sprintf("A project named %q already exists", name))
 }
 
 // ManagedProject reads a project by id (404 when it does not exist).

@@ -40,7 +40,7 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 		out, err = e.recordStacked(ctx)
 		return err
 	})
-	return out, err
+	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
 }
 
 // redeemVoucher is the legacy single-code redemption: one redemption, no
@@ -87,7 +87,7 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		out = &VoucherRedemptionResult{Redemption: r}
 		return nil
 	})
-	return out, err
+	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
 }
 
 // writer stores the outcome of an evaluation.

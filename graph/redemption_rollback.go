@@ -56,7 +56,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		out, err = rb.run(ctx, r)
 		return err
 	})
-	return out, err
+	return out, observeRollback(ctx, err)
 }
 
 func invalidRedemption(details string) *apperr.Error {

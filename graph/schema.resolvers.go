@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/promoengine/promoengine/ent"
@@ -292,6 +293,56 @@ func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID st
 	return unassignValidationRule(ctx, ruleID, assignmentID)
 }
 
+// UpdateCampaign is the resolver for the updateCampaign field.
+func (r *mutationResolver) UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error) {
+	return updateCampaign(ctx, idOrName, input)
+}
+
+// EnableCampaign is the resolver for the enableCampaign field.
+func (r *mutationResolver) EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	return setCampaignActive(ctx, idOrName, true)
+}
+
+// DisableCampaign is the resolver for the disableCampaign field.
+func (r *mutationResolver) DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	return setCampaignActive(ctx, idOrName, false)
+}
+
+// DeleteCampaign is the resolver for the deleteCampaign field.
+func (r *mutationResolver) DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
+	return deleteCampaign(ctx, idOrName)
+}
+
+// UpdateVoucher is the resolver for the updateVoucher field.
+func (r *mutationResolver) UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error) {
+	return updateVoucher(ctx, codeOrID, input)
+}
+
+// EnableVoucher is the resolver for the enableVoucher field.
+func (r *mutationResolver) EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
+	return setVoucherActive(ctx, codeOrID, true)
+}
+
+// DisableVoucher is the resolver for the disableVoucher field.
+func (r *mutationResolver) DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
+	return setVoucherActive(ctx, codeOrID, false)
+}
+
+// DeleteVoucher is the resolver for the deleteVoucher field.
+func (r *mutationResolver) DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error) {
+	return deleteVoucher(ctx, codeOrID)
+}
+
+// UpdateCustomer is the resolver for the updateCustomer field.
+func (r *mutationResolver) UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error) {
+	return updateCustomer(ctx, idOrSourceID, input)
+}
+
+// DeleteCustomer is the resolver for the deleteCustomer field.
+func (r *mutationResolver) DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error) {
+	return deleteCustomer(ctx, idOrSourceID)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
@@ -410,6 +461,31 @@ func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.Val
 // ValidationRules is the resolver for the validationRules field.
 func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error) {
 	return listValidationRules(ctx, limit, page)
+}
+
+// CampaignList is the resolver for the campaignList field.
+func (r *queryResolver) CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error) {
+	return listCampaigns(ctx, input)
+}
+
+// CustomerList is the resolver for the customerList field.
+func (r *queryResolver) CustomerList(ctx context.Context, input *CustomerListInput) (*CustomerList, error) {
+	return listCustomers(ctx, input)
+}
+
+// PublicationList is the resolver for the publicationList field.
+func (r *queryResolver) PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error) {
+	return listPublications(ctx, input)
+}
+
+// AsyncActionList is the resolver for the asyncActionList field.
+func (r *queryResolver) AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
+	return listAsyncActions(ctx, limit, endDate)
+}
+
+// VoucherTransactionList is the resolver for the voucherTransactionList field.
+func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
+	return listVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

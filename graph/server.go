@@ -43,6 +43,8 @@ type HandlerOptions struct {
 	// generators). When false they are refused with key
 	// introspection_disabled; __typename keeps working.
 	Introspection bool
+	// Metrics counts operations by name and outcome; nil counts nothing.
+	Metrics *GraphQLMetrics
 }
 
 // NewHandler returns the GraphQL endpoint: GET (queries only) and POST
@@ -64,6 +66,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
 	if opts.Introspection {
 		srv.Use(extension.Introspection{})
 	} else {

@@ -38,7 +38,8 @@ func requireAppKeys(render func(*gin.Context, error)) gin.HandlerFunc {
 // by the data layer. When a bearer token authenticates, the route must be
 // allowed by its scope (403 forbidden otherwise). When both a token and
 // application keys are sent, both must be valid and of the same project.
-// render writes errors in the transport's own shape.
+// render writes errors in the transport's own shape. A POST carrying an
+// Idempotency-Key then runs under it (see idempotent).
 func authenticate(mode authMode, render func(*gin.Context, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		v, err := credentials(c, mode)
@@ -56,7 +57,7 @@ func authenticate(mode authMode, render func(*gin.Context, error)) gin.HandlerFu
 			}
 		}
 		c.Request = c.Request.WithContext(viewer.NewContext(c.Request.Context(), v))
-		c.Next()
+		idempotent(c, render) // c.Next under the request's Idempotency-Key
 	}
 }
 

@@ -25,7 +25,10 @@ func TestScopeTable(t *testing.T) {
 		want          []string
 	}{
 		{"POST", "/v1/publications", []string{"api", "publications"}},
-		{"GET", "/v1/publications", []string{"api"}},
+		{"GET", "/v1/publications", []string{"api", "publications"}},
+		{"GET", "/v1/vouchers/:code/publications", []string{"api", "publications", "vouchers"}},
+		{"GET", "/client/v1/validate", []string{"client_api", "client_validate"}},
+		{"POST", "/client/v1/redeem", []string{"client_api", "client_redeem"}},
 		{"GET", "/v1/campaigns/:campaignId", []string{"api", "campaigns"}},
 		{"POST", "/v1/campaigns/:campaignId/vouchers", []string{"api", "campaigns"}},
 		{"POST", "/v1/vouchers/:code/transactions/export", []string{"api", "exports"}},

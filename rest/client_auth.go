@@ -21,7 +21,8 @@ const clientProjectKey = "promoengine.clientProject"
 // key from a trusted origin (X-Client-Application-Id, X-Client-Token,
 // Origin), or an OAuth bearer token whose scope allows the route
 // (client_api or the route's client_* scope). Each key or token is then
-// held to the per-minute limit.
+// held to the per-minute limit. A POST carrying an Idempotency-Key then
+// runs under it (see idempotent).
 type clientAccess struct{ limiter *clientRateLimiter }
 
 func (a clientAccess) authenticate(c *gin.Context) {
@@ -50,7 +51,7 @@ func (a clientAccess) authenticate(c *gin.Context) {
 	}
 	c.Set(clientProjectKey, p)
 	c.Request = c.Request.WithContext(viewer.NewContext(ctx, v))
-	c.Next()
+	idempotent(c, renderError) // c.Next under the request's Idempotency-Key
 }
 
 // bearer authenticates an OAuth token on the client API.

@@ -106,7 +106,16 @@ type customerBody struct {
 	SystemMetadata map[string]any             `json:"system_metadata"`
 	CreatedAt      timestamp                  `json:"created_at"`
 	UpdatedAt      *timestamp                 `json:"updated_at"`
+	Assets         customerAssets             `json:"assets"`
 	Object         string                     `json:"object"`
+}
+
+// customerAssets are the links to the customer's cockpit and preference
+// center in the real service. This service hosts neither, so both are
+// null rather than links to pages that do not exist (docs/publications.md).
+type customerAssets struct {
+	CockpitURL                 *string `json:"cockpit_url"`
+	CockpitPreferenceCenterURL *string `json:"cockpit_preference_center_url"`
 }
 
 func customerJSON(c *ent.Customer) customerBody {

@@ -76,6 +76,36 @@ func TestMemberCreationRecordsCardActivities(t *testing.T) {
 	}
 }
 
+// TestActivitySourceShape: an activity caused with a server-side key names
+// the channel and the key, with client_app_id present and null; REST and
+// GraphQL show the same source.
+func TestActivitySourceShape(t *testing.T) {
+	e := resttest.New(t)
+	s := newLoyaltySetup(t, e)
+	want := `{"api_key":{"app_id":"` + e.Project.AppID + `","client_app_id":null,"name":"default"},"channel":"API"}`
+	got := mustOK(t, e, http.MethodGet, s.cardPath()+"/activities", nil, s.h)
+	for _, d := range got["data"].([]any) {
+		if src := mustJSON(d.(map[string]any)["source"]); src != want {
+			t.Errorf("card activity source = %s, want %s", src, want)
+		}
+	}
+	rw := mustOK(t, e, http.MethodPost, "/v2/loyalties/rewards", map[string]any{"name": "Mug", "type": "MATERIAL",
+		"material": map[string]any{"product": map[string]any{"id": "p"}}}, s.h)
+	acts := mustOK(t, e, http.MethodGet, "/v2/loyalties/rewards/"+rw["id"].(string)+"/activities", nil, s.h)
+	if data := acts["data"].([]any); len(data) == 0 || mustJSON(data[0].(map[string]any)["source"]) != want {
+		t.Errorf("reward activities = %v", acts)
+	}
+	q := `query($p: ID!, $m: ID!, $c: ID!) { cardActivities(programID: $p, memberID: $m, cardID: $c, first: 1) { edges { node { source } } } }`
+	r := e.GraphQL(resttest.App(e.Project), q, map[string]any{"p": s.program, "m": s.member, "c": s.card})
+	if len(r.Errors) > 0 {
+		t.Fatalf("cardActivities: %v", r.Errors)
+	}
+	edges := r.Data["cardActivities"].(map[string]any)["edges"].([]any)
+	if len(edges) != 1 || mustJSON(edges[0].(map[string]any)["node"].(map[string]any)["source"]) != want {
+		t.Errorf("graphql source = %v", edges)
+	}
+}
+
 func TestCardActivitiesNotFound(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)

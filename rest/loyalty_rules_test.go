@@ -121,6 +121,68 @@ func TestCreateEarningRuleValidation(t *testing.T) {
 	}
 }
 
+// TestEarningRulePointsValueMustBeAnInteger: points.value is a whole
+// number from 0 to 2^53 − 1 (the reference's range). A fraction, 1e308 or
+// 2^63 is refused — over REST (create and update) and GraphQL, and for
+// incentives — instead of being credited truncated or overflowed; the
+// maximum is credited exactly.
+func TestEarningRulePointsValueMustBeAnInteger(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	s := newLoyaltySetup(t, e)
+	rule := func(value string) []byte {
+		return []byte(`{"name": "earn", "status": "ACTIVE", "trigger": {"event": "customer.order.paid"},
+			"earnings": [{"effects": [{"points": {"value": ` + value + `, "card_definition_id": "` + s.cardDef + `"}}]}]}`)
+	}
+	bad := []string{"1.5", "1e308", "9223372036854775808", "9007199254740992", "-1", "0.0001"}
+	for _, v := range bad {
+		body := wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/earning-rules", rule(v), s.h), http.StatusBadRequest, "invalid_payload")
+		if d, _ := body["details"].(string); !strings.Contains(d, ".earnings[0].effects[0].points.value must be an integer from 0 to 9007199254740991") {
+			t.Errorf("value %s: details %q", v, d)
+		}
+	}
+	if n := e.DB.Client.EarningRule.Query().CountX(systemCtx()); n != 0 {
+		t.Fatalf("%d earning rules stored after refused requests", n)
+	}
+	for _, v := range []string{"0", "7", "7.0", "9007199254740991"} {
+		if r := e.Do(http.MethodPost, "/v2/loyalties/earning-rules", rule(v), s.h); r.Status != http.StatusOK {
+			t.Errorf("value %s: %d %s", v, r.Status, r.Body)
+		}
+	}
+	// Updating a rule checks the same.
+	id := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "DRAFT"), s.h)["id"].(string)
+	upd := []byte(`{"earnings": [{"effects": [{"points": {"value": 2.5, "card_definition_id": "` + s.cardDef + `"}}]}]}`)
+	wantErrorKey(t, e.Do(http.MethodPut, "/v2/loyalties/earning-rules/"+id, upd, s.h), http.StatusBadRequest, "invalid_payload")
+	// GraphQL refuses too (the check is in the use case).
+	q := `mutation($e: Earnings) { createEarningRule(input: {name: "gql", trigger: {event: "customer.order.paid"}, earnings: $e}) { id } }`
+	for _, v := range []any{1.5, 1e308} {
+		r := e.GraphQL(app, q, map[string]any{"e": []any{map[string]any{"effects": []any{map[string]any{
+			"points": map[string]any{"value": v, "card_definition_id": s.cardDef}}}}}})
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["key"] != "invalid_payload" {
+			t.Errorf("graphql value %v: %v %v", v, r.Data, r.Errors)
+		}
+	}
+	// Incentives' points.value is checked the same way.
+	inc := []byte(`{"name": "Half", "type": "POINTS", "stock": 1, "points": {"value": 0.5, "card_definition_id": "` + s.cardDef + `"}}`)
+	body := wantErrorKey(t, e.Do(http.MethodPost, "/v2/loyalties/incentives", inc, s.h), http.StatusBadRequest, "invalid_payload")
+	if d, _ := body["details"].(string); !strings.Contains(d, ".points.value must be an integer") {
+		t.Errorf("incentive details %q", d)
+	}
+
+	// The largest value is credited exactly.
+	schemaID := defineEvent(t, e, app, "big", nil)["id"].(string)
+	big := []byte(`{"name": "big", "status": "ACTIVE", "trigger": {"event": "customer.custom_event", "custom_event": {"schema_id": "` + schemaID + `"}},
+		"earnings": [{"effects": [{"points": {"value": 9007199254740991, "card_definition_id": "` + s.cardDef + `"}}]}]}`)
+	if r := e.Do(http.MethodPost, "/v2/loyalties/earning-rules", big, s.h); r.Status != http.StatusOK {
+		t.Fatalf("big rule: %d %s", r.Status, r.Body)
+	}
+	must(t, e.DoJSON(http.MethodPost, "/v1/events", map[string]any{"event": "big", "customer": map[string]any{"source_id": "member-1"}}, app), http.StatusOK)
+	r := e.Do(http.MethodGet, "/v2/loyalties/programs/"+s.program+"/members/"+s.member, nil, s.h)
+	if !strings.Contains(string(r.Body), `"balance":9007199254740991`) {
+		t.Errorf("member after the event: %s", r.Body)
+	}
+}
+
 func TestRewardActivities(t *testing.T) {
 	e := resttest.New(t)
 	s := newLoyaltySetup(t, e)

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -60,6 +61,27 @@ func TestCreateBranding(t *testing.T) {
 	if g := again.JSON(t); again.Status != 409 || g["key"] != "branding_exist" || g["message"] != "Branding exist" ||
 		g["details"] != "Cannot exist more than one branding for given project" {
 		t.Errorf("second brand: %d %s", again.Status, again.Body)
+	}
+}
+
+// TestBrandingWebsiteURLWhenNotSent: website_url is optional; absent or
+// null it is answered as null (present), as the real service's own get and
+// update examples show; given, it is echoed.
+func TestBrandingWebsiteURLWhenNotSent(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	for name, set := range map[string]func(brand map[string]any){
+		"absent": func(b map[string]any) { delete(b, "website_url") },
+		"null":   func(b map[string]any) { b["website_url"] = nil },
+	} {
+		p := e.NewProject("branding " + name)
+		body := brandingPayload()
+		set(body["brand"].(map[string]any))
+		got := must(t, e.DoJSON(http.MethodPost, "/management/v1/projects/"+p.ProjectID+"/branding", body, mk), http.StatusOK)
+		brand := got["brand"].(map[string]any)
+		if v, ok := brand["website_url"]; !ok || v != nil {
+			t.Errorf("%s: website_url = %v (present %v), want null", name, v, ok)
+		}
 	}
 }
 
@@ -216,5 +238,69 @@ func TestListProjectUsers(t *testing.T) {
 	resp = e.Do(http.MethodGet, "/management/v1/projects/"+a+"/users", nil, mk)
 	if !strings.Contains(string(resp.Body), `"`+a+`":"MERCHANT"`) || resp.JSON(t)["total"] != float64(2) {
 		t.Errorf("after role change: %s", resp.Body)
+	}
+}
+
+// TestProjectNamesAreUnique: a second project of one name — created through
+// the management API, renamed onto it, raced by parallel requests, or made
+// by the operator CLI's graph.CreateProject — is 409 duplicate_found.
+func TestProjectNamesAreUnique(t *testing.T) {
+	e := resttest.New(t)
+	mk := e.NewManagementKey()
+	create := func(name string) resttest.Response {
+		return e.DoJSON(http.MethodPost, "/management/v1/projects", map[string]any{"name": name}, mk)
+	}
+	shop := must(t, create("Shop"), http.StatusOK)
+	body := wantErrorKey(t, create("Shop"), http.StatusConflict, "duplicate_found")
+	if body["message"] != "Duplicated resource found" || body["resource_type"] != "project" ||
+		!strings.Contains(body["details"].(string), `"Shop"`) {
+		t.Errorf("duplicate create: %v", body)
+	}
+	wantErrorKey(t, create("project A"), http.StatusConflict, "duplicate_found") // the env's first project
+	// Renaming onto another project's name is refused; keeping one's own
+	// name (or renaming to a free one) is not.
+	other := must(t, create("Outlet"), http.StatusOK)["id"].(string)
+	rename := func(id, name string) resttest.Response {
+		return e.DoJSON(http.MethodPut, "/management/v1/projects/"+id, map[string]any{"name": name}, mk)
+	}
+	wantErrorKey(t, rename(other, "Shop"), http.StatusConflict, "duplicate_found")
+	wantErrorKey(t, rename(other, "  Shop "), http.StatusConflict, "duplicate_found") // names are trimmed
+	if got := must(t, rename(shop["id"].(string), "Shop"), http.StatusOK); got["name"] != "Shop" {
+		t.Errorf("keeping its name: %v", got)
+	}
+	if got := must(t, rename(other, "Outlet EU"), http.StatusOK); got["name"] != "Outlet EU" {
+		t.Errorf("free rename: %v", got)
+	}
+	// The operator CLI path refuses too.
+	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
+		_, err := graph.CreateProject(ctx, "Shop", "", "")
+		return err
+	})
+	if ae, ok := apperr.As(err); !ok || ae.Code != http.StatusConflict || ae.Key != "duplicate_found" {
+		t.Errorf("CreateProject with a taken name: %v", err)
+	}
+	// Parallel creates of one new name: exactly one wins (the unique
+	// index decides, also across server processes on PostgreSQL).
+	var wg sync.WaitGroup
+	statuses := make(chan int, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses <- create("Race").Status
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	count := map[int]int{}
+	for s := range statuses {
+		count[s]++
+	}
+	if count[http.StatusOK] != 1 || count[http.StatusConflict] != 7 {
+		t.Errorf("parallel creates: %v", count)
+	}
+	list := must(t, e.Do(http.MethodGet, "/management/v1/projects?limit=100", nil, mk), http.StatusOK)
+	if list["total"] != float64(4) {
+		t.Errorf("projects after the refusals: %v", list["total"])
 	}
 }

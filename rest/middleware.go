@@ -23,11 +23,17 @@ const (
 )
 
 // withRequest gives every request an id (returned in X-Request-Id and in
-// error bodies), the logger, and the ent client and its dialect in its context.
+// error bodies), the logger, and the ent client and its dialect in its
+// context. The caller's X-Request-Id is kept when it is a sane token
+// (graph.ValidRequestID), so one id follows a request through proxies and
+// services; otherwise a new one is made.
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.PublishAdmission) gin.HandlerFunc {
 	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
-		id := "v-" + pulid.Hex(9)
+		id := c.GetHeader(RequestIDHeader)
+		if !graph.ValidRequestID(id) {
+			id = "v-" + pulid.Hex(9)
+		}
 		c.Set(requestIDKey, id)
 		c.Set(loggerKey, log)
 		c.Header(RequestIDHeader, id)
@@ -40,13 +46,19 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 	}
 }
 
-// accessLog writes one structured line per request. It never logs headers
-// or bodies, so no credential reaches the log.
+// accessLog writes one structured line per request, at debug level for
+// health probes and metrics scrapes (they come every few seconds) and at
+// info for the rest. It never logs headers or bodies, so no credential
+// reaches the log.
 func accessLog(c *gin.Context) {
 	start := time.Now()
 	c.Next()
 	log := logger(c)
-	if !log.Enabled(c.Request.Context(), slog.LevelInfo) {
+	level := slog.LevelInfo
+	if isProbe(c.Request.URL.Path) {
+		level = slog.LevelDebug
+	}
+	if !log.Enabled(c.Request.Context(), level) {
 		return
 	}
 	attrs := []any{
@@ -67,7 +79,12 @@ func accessLog(c *gin.Context) {
 	if ch := c.GetHeader("X-Voucherify-Channel"); ch != "" {
 		attrs = append(attrs, "channel", ch)
 	}
-	log.InfoContext(c.Request.Context(), "request", attrs...)
+	log.Log(c.Request.Context(), level, "request", attrs...)
+}
+
+// isProbe reports the paths of health checks and metrics scrapes.
+func isProbe(path string) bool {
+	return path == "/healthz" || path == "/readyz" || path == MetricsPath
 }
 
 // recoverPanics turns a panic into a logged 500 with the error object.

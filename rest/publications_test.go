@@ -292,6 +292,28 @@ func TestCustomers(t *testing.T) {
 	}
 }
 
+// TestCustomerResponseHasAssets: every customer response form carries
+// assets with both cockpit links present and null (this service hosts no
+// cockpit or preference center).
+func TestCustomerResponseHasAssets(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	staticCampaign(t, e, "promo", "AS1")
+	const want = `{"cockpit_preference_center_url":null,"cockpit_url":null}`
+	created := must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "ann"}, app), http.StatusOK)
+	got := must(t, e.Do(http.MethodGet, "/v1/customers/ann", nil, app), http.StatusOK)
+	pub := publish(t, e, "", map[string]any{"voucher": "AS1", "customer": map[string]any{"source_id": "ann"}})
+	if pub.Status != http.StatusOK {
+		t.Fatalf("publish: %d %s", pub.Status, pub.Body)
+	}
+	for name, c := range map[string]map[string]any{"POST /v1/customers": created, "GET /v1/customers": got,
+		"publication customer": pub.JSON(t)["customer"].(map[string]any)} {
+		if a, ok := c["assets"]; !ok || mustJSON(a) != want {
+			t.Errorf("%s: assets = %v (present %v), want %s", name, a, ok, want)
+		}
+	}
+}
+
 func TestGraphQLPublish(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)

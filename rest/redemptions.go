@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -248,21 +247,9 @@ func redemptionListQuery(c *gin.Context) (*graph.RedemptionListInput, error) {
 		return nil, err
 	}
 	in.Result = append(c.QueryArray("result"), c.QueryArray("result[]")...)
-	for name, dst := range map[string]**string{"campaign": &in.Campaign, "customer": &in.Customer, "order": &in.Order} {
-		if raw := c.Query(name); raw != "" {
-			*dst = &raw
-		}
-	}
-	for name, dst := range map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter} {
-		if raw := c.Query(name); raw != "" {
-			t, err := parseDateOrTime(raw)
-			if err != nil {
-				return nil, apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, raw)
-			}
-			*dst = &t
-		}
-	}
-	return in, nil
+	queryStrings(c, map[string]**string{"campaign": &in.Campaign, "customer": &in.Customer, "order": &in.Order})
+	err = queryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter})
+	return in, err
 }
 
 // parseDateOrTime reads an ISO 8601 date-time or date.
@@ -276,14 +263,9 @@ func parseDateOrTime(s string) (time.Time, error) {
 // limitAndPage reads the v1 lists' limit and page query parameters (their
 // ranges are checked by the use case, for GraphQL too).
 func limitAndPage(c *gin.Context) (limit, page *int, err error) {
-	for name, dst := range map[string]**int{"limit": &limit, "page": &page} {
-		if raw := c.Query(name); raw != "" {
-			n, err := strconv.Atoi(raw)
-			if err != nil {
-				return nil, nil, apperr.InvalidQueryParams("Query parameter %s must be an integer, got %q", name, raw)
-			}
-			*dst = &n
-		}
+	if limit, err = queryInt(c, "limit"); err != nil {
+		return nil, nil, err
 	}
-	return limit, page, nil
+	page, err = queryInt(c, "page")
+	return limit, page, err
 }

@@ -5,6 +5,7 @@ package rest
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -50,6 +51,21 @@ type Options struct {
 	// DisableGraphQLIntrospection refuses __schema and __type queries on
 	// /graphql; the zero value answers them.
 	DisableGraphQLIntrospection bool
+	// SQLDB is the connection pool under Client, for the promoengine_db_*
+	// pool metrics; nil leaves them out.
+	SQLDB *sql.DB
+	// Metrics collects the Prometheus metrics (see metrics.go); nil: the
+	// router makes its own registry.
+	Metrics *Metrics
+	// MetricsElsewhere keeps GET /metrics off the router (it answers 404):
+	// the caller serves Metrics.Handler() on another listener
+	// (PROMO_METRICS_ADDR). The zero value serves it here, without
+	// credentials.
+	MetricsElsewhere bool
+	// Draining reports that the process is shutting down: /readyz answers
+	// 503 {"status":"draining"} so load balancers stop sending traffic,
+	// while every request that still arrives is served. nil: never.
+	Draining func() bool
 }
 
 // NewRouter returns the HTTP handler of the whole service.
@@ -65,7 +81,11 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.UnescapePathValues = true
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), accessLog, recoverPanics)
+	metrics, err := opts.metrics()
+	if err != nil {
+		return nil, err
+	}
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), metrics.instrument, accessLog, recoverPanics)
 	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
 	if err != nil {
@@ -85,6 +105,10 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 
 	r.GET("/healthz", func(c *gin.Context) { c.PureJSON(http.StatusOK, gin.H{"status": "ok"}) })
 	r.GET("/readyz", func(c *gin.Context) {
+		if opts.Draining != nil && opts.Draining() {
+			c.PureJSON(http.StatusServiceUnavailable, gin.H{"status": "draining"})
+			return
+		}
 		if err := opts.Ready(c.Request.Context()); err != nil {
 			logger(c).WarnContext(c.Request.Context(), "not ready", "error", err.Error())
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
@@ -92,12 +116,15 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		}
 		c.PureJSON(http.StatusOK, gin.H{"status": "ok"})
 	})
+	if !opts.MetricsElsewhere {
+		r.GET(MetricsPath, gin.WrapH(metrics.Handler()))
+	}
 
 	r.GET("/playground", servePlayground)
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
 	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext,
-		Introspection: !opts.DisableGraphQLIntrospection})
+		Introspection: !opts.DisableGraphQLIntrospection, Metrics: metrics.graphql})
 	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
 	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
@@ -115,18 +142,22 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/oauth/introspect", keys, introspectOAuthToken)
 	v1.POST("/oauth/token/revoke", keys, revokeOAuthToken)
 
-	campaigns := campaignHandlers{root}
-	v1.POST("/campaigns", keysOrBearer, campaigns.create)
-	v1.GET("/campaigns/:campaignId", keysOrBearer, campaigns.get)
+	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
+	v1.POST("/campaigns/:campaignId/vouchers/:code", keysOrBearer, vouchers.addCertainVoucher)
 	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
+	registerVoucherLifecycle(v1, keysOrBearer, vouchers)
 	v1.GET("/vouchers", keysOrBearer, vouchers.list)
+	v1.GET("/async-actions", keysOrBearer, vouchers.asyncActions)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
-	v1.POST("/publications", keysOrBearer, publicationHandlers{vouchers}.create)
+	publications := publicationHandlers{vouchers}
+	v1.POST("/publications", keysOrBearer, publications.create)
+	v1.GET("/publications", keysOrBearer, publications.list)
+	v1.GET("/vouchers/:code/publications", keysOrBearer, publications.voucherPublications)
+	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
-	v1.POST("/customers", keysOrBearer, customers.upsert)
-	v1.GET("/customers/:customerId", keysOrBearer, customers.get)
+	registerCustomers(v1, keysOrBearer, customers)
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)

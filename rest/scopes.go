@@ -20,7 +20,8 @@ type routeScope struct {
 // specific rows come before general ones. A route that matches no row
 // needs "api": unknown routes fail closed. Application keys are not scoped.
 var scopeTable = []routeScope{
-	{Method: "POST", Path: "/v1/publications", Scopes: []string{"api", "publications"}},
+	{Path: "/v1/publications", Scopes: []string{"api", "publications"}},
+	{Method: "GET", Path: "/v1/vouchers/:code/publications", Scopes: []string{"api", "publications", "vouchers"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/transactions/export", Scopes: []string{"api", "exports"}},
 	{Path: "/v1/exports", Scopes: []string{"api", "exports"}},
 	{Method: "POST", Path: "/v1/vouchers/:code/validate", Scopes: []string{"api", "validations"}},

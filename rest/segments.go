@@ -98,7 +98,15 @@ func (h segmentHandlers) list(c *gin.Context) {
 	for i, s := range page.Data {
 		items[i] = segmentJSON(s)
 	}
-	c.PureJSON(http.StatusOK, newList(items, page.Total))
+	c.PureJSON(http.StatusOK, segmentList{listEnvelope: newList(items, page.Total), Segments: items})
+}
+
+// segmentList is the v1 list envelope with the segments in data (as
+// data_ref says and the real service's example shows) and again in
+// segments, the array the reference schema names (docs/events.md).
+type segmentList struct {
+	listEnvelope[segmentBody]
+	Segments []segmentBody `json:"segments"`
 }
 
 // segmentListParams reads limit, order, ids (ids=…&ids=… or ids[]=…) and

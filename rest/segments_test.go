@@ -87,3 +87,24 @@ func TestListSegments(t *testing.T) {
 		wantError(t, e.Do(http.MethodGet, "/v1/segments"+q, nil, app), http.StatusBadRequest, "invalid_query_params", want)
 	}
 }
+
+// TestListSegmentsAlsoInSegmentsArray: the list carries the segments in
+// data (data_ref) and the same items in segments, the array the reference
+// schema names; both are empty arrays when nothing matches.
+func TestListSegmentsAlsoInSegmentsArray(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	empty := must(t, e.Do(http.MethodGet, "/v1/segments", nil, app), http.StatusOK)
+	if mustJSON(empty) != `{"data":[],"data_ref":"data","object":"list","segments":[],"total":0}` {
+		t.Fatalf("empty list = %s", mustJSON(empty))
+	}
+	for _, name := range []string{"first", "second"} {
+		must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": name, "type": "static"}, app), http.StatusOK)
+		time.Sleep(3 * time.Millisecond)
+	}
+	got := must(t, e.Do(http.MethodGet, "/v1/segments?limit=1", nil, app), http.StatusOK)
+	data, segs := got["data"].([]any), got["segments"].([]any)
+	if len(data) != 1 || got["total"] != 2.0 || mustJSON(data) != mustJSON(segs) || data[0].(map[string]any)["name"] != "second" {
+		t.Errorf("list = %s", mustJSON(got))
+	}
+}

@@ -302,6 +302,39 @@ func TestExportFailureIsReported(t *testing.T) {
 	}
 }
 
+// TestExportShowsDefaultParameters: an export requested without parameters
+// shows the order and fields it uses; the filter names the voucher by its
+// code (as the real service does), also when the path gave the voucher's ID.
+func TestExportShowsDefaultParameters(t *testing.T) {
+	e := resttest.NewWithoutWorker(t)
+	app := resttest.App(e.Project)
+	card := giftCard(t, e, app, "Gift cards", "GIFT-DEF", 10)
+	allFields := `["id","type","source_id","reason","balance","amount","created_at","voucher_id","campaign_id","details","related_transaction_id","source"]`
+	for name, path := range map[string]string{"by code": "GIFT-DEF", "by id": card["id"].(string)} {
+		for body, wantOrder := range map[string]string{``: "-created_at", `{}`: "-created_at", `{"parameters": {"order": "created_at"}}`: "created_at"} {
+			var raw []byte
+			if body != "" {
+				raw = []byte(body)
+			}
+			exp := must(t, e.Do(http.MethodPost, "/v1/vouchers/"+path+"/transactions/export", raw, app), http.StatusOK)
+			params := exp["parameters"].(map[string]any)
+			want := `{"fields":` + allFields + `,"filters":{"voucher_id":{"conditions":{"$in":["GIFT-DEF"]}}},"order":"` + wantOrder + `"}`
+			if got := mustJSON(params); got != want {
+				t.Errorf("%s, body %q: parameters = %s, want %s", name, body, got, want)
+			}
+		}
+	}
+	// GraphQL shows the same parameters.
+	r := e.GraphQL(app, `mutation { exportVoucherTransactions(voucher: "GIFT-DEF") { parameters } }`, nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("graphql export: %v", r.Errors)
+	}
+	params := r.Data["exportVoucherTransactions"].(map[string]any)["parameters"].(map[string]any)
+	if params["order"] != "-created_at" || mustJSON(params["fields"]) != allFields {
+		t.Errorf("graphql parameters = %v", params)
+	}
+}
+
 func TestGraphQLBalanceTransactionsAndExport(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)

@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
-	"github.com/promoengine/promoengine/graph/apperr"
 )
 
 // list serves GET /v1/vouchers: page/limit, the filters campaign,
@@ -48,26 +47,14 @@ func voucherListQuery(c *gin.Context) (graph.VoucherListInput, error) {
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		return in, err
 	}
-	for name, dst := range map[string]**string{"campaign": &in.Campaign, "campaign_id": &in.CampaignID,
-		"category": &in.Category, "customer": &in.Customer, "code": &in.Code, "order": &in.Order} {
-		if raw := c.Query(name); raw != "" {
-			*dst = &raw
-		}
-	}
+	queryStrings(c, map[string]**string{"campaign": &in.Campaign, "campaign_id": &in.CampaignID,
+		"category": &in.Category, "customer": &in.Customer, "code": &in.Code, "order": &in.Order})
 	for _, id := range append(c.QueryArray("ids"), c.QueryArray("ids[]")...) {
 		if id != "" {
 			in.IDs = append(in.IDs, id)
 		}
 	}
-	for name, dst := range map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter,
-		"updated_at[before]": &in.UpdatedBefore, "updated_at[after]": &in.UpdatedAfter} {
-		if raw := c.Query(name); raw != "" {
-			t, err := parseDateOrTime(raw)
-			if err != nil {
-				return in, apperr.InvalidQueryParams("Query parameter %s must be an ISO 8601 date or date-time, got %q", name, raw)
-			}
-			*dst = &t
-		}
-	}
-	return in, nil
+	err = queryTimes(c, map[string]**time.Time{"created_at[before]": &in.CreatedBefore, "created_at[after]": &in.CreatedAfter,
+		"updated_at[before]": &in.UpdatedBefore, "updated_at[after]": &in.UpdatedAfter})
+	return in, err
 }

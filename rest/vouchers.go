@@ -20,6 +20,31 @@ type voucherHandlers struct {
 	publicURL string
 }
 
+// addCertainVoucher serves POST /v1/campaigns/{campaignId}/vouchers/{code}
+// (SDK campaigns.addCertainVoucher): one voucher with the path's code; a
+// code in the body must agree with it.
+func (h voucherHandlers) addCertainVoucher(c *gin.Context) {
+	var in graph.AddVouchersInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	code := c.Param("code")
+	if in.Code != nil && *in.Code != code {
+		renderError(c, apperr.InvalidPayload("Property .code must be the code in the path (%q) or absent", code))
+		return
+	}
+	in.Code = &code
+	created, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+		return h.root.Mutation().AddVoucher(ctx, c.Param("campaignId"), &in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.voucherJSON(c, created))
+}
+
 // addVouchers serves POST /v1/campaigns/{campaignId}/vouchers: one voucher
 // (200, the voucher) or, with vouchers_count > 1, a background job (202,
 // {async_action_id}).

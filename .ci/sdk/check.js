@@ -123,11 +123,72 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(gr.order && gr.order.total_amount === 1800, 'redemptions.redeemStackable gift credits 1200 -> order.total_amount 1800', gr)
   const g1 = await client.vouchers.get('SDK-G1')
   assert(g1.gift && g1.gift.balance === 3800, 'vouchers.get gift card -> balance 3800', g1.gift)
+  const g1tx = await client.vouchers.listTransactions('SDK-G1', { limit: 10 })
+  assert(g1tx.object === 'list' && g1tx.data.length >= 1 && g1tx.data[0].type === 'CREDITS_REDEMPTION', 'vouchers.listTransactions -> the redemption', g1tx.data.map(t => t.type))
 
   const lock = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SDK-G1', gift: { credits: 100 } }],
     order: { amount: 1000 }, session: { type: 'LOCK' } })
   assert(lock.session && typeof lock.session.key === 'string' && lock.session.key.startsWith('ssn_') && lock.session.type === 'LOCK',
     'validations.validateStackable session LOCK -> ssn_ key', lock)
+
+  // Campaign lifecycle and lists.
+  await client.campaigns.create({ name: 'SDK Lifecycle', type: 'STATIC', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } })
+  await client.campaigns.addVoucher('SDK Lifecycle', { code: 'SDK-L1' })
+  const campaignList = await client.campaigns.list({ limit: 100, order: '-created_at' })
+  assert(campaignList.object === 'list' && campaignList.data_ref === 'campaigns' && campaignList.campaigns[0].name === 'SDK Lifecycle' &&
+    campaignList.total === campaignList.campaigns.length, 'campaigns.list -> newest first, total', pick(campaignList, 'total', 'data_ref'))
+  const updated = await client.campaigns.update('SDK Lifecycle', { description: 'updated by the SDK', metadata: { tier: 'gold' } })
+  assert(updated.description === 'updated by the SDK' && updated.metadata.tier === 'gold', 'campaigns.update', pick(updated, 'description', 'metadata'))
+  const disabled = await client.campaigns.disable('SDK Lifecycle')
+  assert(disabled.active === false, 'campaigns.disable -> active false', pick(disabled, 'active'))
+  const enabled = await client.campaigns.enable('SDK Lifecycle')
+  assert(enabled.active === true, 'campaigns.enable -> active true', pick(enabled, 'active'))
+  const voucherList = await client.vouchers.list({ campaign: 'SDK Lifecycle' })
+  assert(voucherList.object === 'list' && voucherList.total === 1 && voucherList.vouchers[0].code === 'SDK-L1', 'vouchers.list campaign filter', pick(voucherList, 'total'))
+  const vUpdated = await client.vouchers.update({ code: 'SDK-L1', metadata: { shelf: 'A' }, additional_info: 'sdk' })
+  assert(vUpdated.code === 'SDK-L1' && vUpdated.metadata.shelf === 'A' && vUpdated.additional_info === 'sdk', 'vouchers.update', pick(vUpdated, 'metadata', 'additional_info'))
+  const vOff = await client.vouchers.disable('SDK-L1')
+  assert(vOff.active === false, 'vouchers.disable -> active false', pick(vOff, 'active'))
+  const vOn = await client.vouchers.enable('SDK-L1')
+  assert(vOn.active === true, 'vouchers.enable -> active true', pick(vOn, 'active'))
+  const certain = await client.campaigns.addCertainVoucher('SDK Lifecycle', 'SDK-L2', { metadata: { certain: true } })
+  assert(certain.code === 'SDK-L2' && certain.metadata.certain === true, 'campaigns.addCertainVoucher', pick(certain, 'code', 'metadata'))
+  await client.vouchers.delete('SDK-L2', { force: true })
+  await expectError(() => client.vouchers.get('SDK-L2'), e => e.code === 404, 'vouchers.delete -> then 404')
+  const deletion = await client.campaigns.delete('SDK Lifecycle', { force: true })
+  assert(deletion.async_action_id && deletion.async_action_id.startsWith('aa_'), 'campaigns.delete -> async action', deletion)
+  let del
+  for (let i = 0; i < 200; i++) {
+    del = await client.asyncActions.get(deletion.async_action_id)
+    if (del.status === 'DONE' || del.status === 'FAILED') break
+    await new Promise(r => setTimeout(r, 100))
+  }
+  assert(del.status === 'DONE', 'asyncActions.get of the deletion -> ' + del.status, del)
+  await expectError(() => client.campaigns.get('SDK Lifecycle'), e => e.code === 404, 'campaigns.get after the deletion -> 404')
+  const actions = await client.asyncActions.list({ limit: 3 })
+  assert(actions.object === 'list' && actions.data_ref === 'async_actions' && actions.async_actions[0].id === deletion.async_action_id,
+    'asyncActions.list -> newest first', actions.async_actions.map(a => a.id))
+
+  const pubList = await client.distributions.publications.list({ customer: 'sdk-customer', limit: 5 })
+  assert(pubList.object === 'list' && pubList.data_ref === 'publications' && pubList.total >= 1 &&
+    pubList.publications.every(p => p.customer.source_id === 'sdk-customer'), 'distributions.publications.list customer filter', pick(pubList, 'total'))
+  // Customers: list, scroll, update, delete.
+  for (const sid of ['sdk-c1', 'sdk-c2', 'sdk-c3']) {
+    await client.customers.create({ source_id: sid, address: { city: 'Sopot' } })
+    await new Promise(r => setTimeout(r, 5))
+  }
+  const custList = await client.customers.list({ city: 'Sopot', limit: 2 })
+  assert(custList.object === 'list' && custList.data_ref === 'customers' && custList.total === 3 && custList.customers.length === 2 &&
+    custList.has_more === true, 'customers.list city filter, page of 2, has_more', pick(custList, 'total', 'has_more'))
+  const scrolled = []
+  for await (const cust of client.customers.scroll({ city: 'Sopot', limit: 1, order: 'created_at' })) scrolled.push(cust.source_id)
+  assert(scrolled.join(',') === 'sdk-c1,sdk-c2,sdk-c3', 'customers.scroll (starting_after) -> every customer once, oldest first', scrolled)
+  const custUpdated = await client.customers.update({ source_id: 'sdk-c1', name: 'Updated' })
+  assert(custUpdated.name === 'Updated' && custUpdated.source_id === 'sdk-c1', 'customers.update by source_id', pick(custUpdated, 'name'))
+  await client.customers.delete('sdk-c2')
+  await expectError(() => client.customers.get('sdk-c2'), e => e.code === 404, 'customers.delete -> then 404')
+  const permanent = await client.customers.deletePermanently('sdk-c3')
+  assert(permanent.status === 'DONE' && permanent.related_object === 'customer', 'customers.deletePermanently', permanent)
 })().catch(e => {
   console.error('FAIL: unexpected', e instanceof Error && e.key ? { code: e.code, key: e.key, message: e.message, details: e.details } : e)
   process.exitCode = 1

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // dbConfig holds the database settings every subcommand shares.
@@ -35,6 +36,21 @@ func envInt(getenv func(string) string, key string, def int) (int, error) {
 		return 0, fmt.Errorf("%s=%q is not a whole number", key, v)
 	}
 	return n, nil
+}
+
+// envDuration returns the duration environment value of key (Go syntax:
+// 5s, 1m30s; a bare 0 is zero), or def when it is unset; any other value
+// is an error naming the variable.
+func envDuration(getenv func(string) string, key string, def time.Duration) (time.Duration, error) {
+	v := getenv(key)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%s=%q is not a duration such as 5s", key, v)
+	}
+	return d, nil
 }
 
 // envBool returns the boolean environment value of key (true/false, 1/0,

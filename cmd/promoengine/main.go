@@ -30,7 +30,10 @@ var errUsage = errors.New("usage")
 // run dispatches the subcommand in args.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	switch {
+	case len(args) > 0 && (args[0] == "--version" || args[0] == "-version"):
+		cmd, args = "version", args[1:]
+	case len(args) > 0 && args[0] != "" && args[0][0] != '-':
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
@@ -45,6 +48,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return dispatch(ctx, "key", keyCommands, args, getenv, stdout, stderr)
 	case "user":
 		return dispatch(ctx, "user", userCommands, args, getenv, stdout, stderr)
+	case "version":
+		printVersion(stdout)
+		return nil
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -66,6 +72,7 @@ Usage:
   promoengine user add --project P --email E --role ROLE [--login L] [--first-name F] [--last-name L] [--owner]
   promoengine user remove --project P --user ID_OR_LOGIN
                                             project users and their roles
+  promoengine version                       print the version, VCS revision and Go version (also: --version)
   promoengine help                          show this help
 
 Run "promoengine serve --help", "promoengine key create --help", … for flags.
@@ -80,6 +87,9 @@ Environment (each has a flag of the same meaning):
   PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
   PROMO_PUBLISH_CONCURRENCY         publications run on the database at once per process (default 4; 0 or negative: no limit)
   PROMO_PPROF_ADDR                  serve net/http/pprof on this separate address (default off)
+  PROMO_METRICS_ADDR                serve Prometheus /metrics on this separate address instead of the main one
+                                    (default: /metrics on PROMO_ADDR, without credentials — block it at the proxy)
+  PROMO_SHUTDOWN_DELAY              on SIGTERM, answer /readyz 503 this long before closing the listener (default 0s)
   PROMO_TRUSTED_PROXIES             IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed (default none)
   PROMO_BOOTSTRAP_APP_ID            on an empty database, the default project's application key id …
   PROMO_BOOTSTRAP_APP_TOKEN         … and token (generated when unset)

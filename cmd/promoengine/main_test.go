@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -188,7 +191,7 @@ func TestCommandLine(t *testing.T) {
 	if err := run(context.Background(), []string{"project", "create"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
 		t.Errorf("project create without --name: %v", err)
 	}
-	for _, key := range []string{"PROMO_WORKERS", "PROMO_PUBLISH_CONCURRENCY"} {
+	for _, key := range []string{"PROMO_WORKERS", "PROMO_PUBLISH_CONCURRENCY", "PROMO_SHUTDOWN_DELAY"} {
 		err := run(context.Background(), []string{"serve"}, env(map[string]string{key: "four"}), &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("serve with %s=four: %v, want an error naming the variable", key, err)
@@ -272,5 +275,104 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	if _, err := cli("key", "create"); !errors.Is(err, errUsage) && (err == nil || !strings.Contains(err.Error(), "usage")) {
 		t.Errorf("missing --project: %v", err)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		var out, errOut syncBuffer
+		if err := run(context.Background(), args, env(nil), &out, &errOut); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		line := out.String()
+		if !strings.HasPrefix(line, "promoengine ") || !strings.Contains(line, " rev ") ||
+			!strings.HasSuffix(line, " "+runtime.Version()+"\n") || strings.Count(line, "\n") != 1 {
+			t.Errorf("%v printed %q", args, line)
+		}
+	}
+	var out, errOut syncBuffer
+	_ = run(context.Background(), []string{"help"}, env(nil), &out, &errOut)
+	if !strings.Contains(out.String(), "promoengine version") {
+		t.Error("help lacks the version command")
+	}
+
+	stamped := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/promoengine/promoengine", Version: "v1.4.0"},
+		Settings: []debug.BuildSetting{{Key: "CGO_ENABLED", Value: "0"}, {Key: "vcs", Value: "git"},
+			{Key: "vcs.revision", Value: "1609b9c0d5e1"}, {Key: "vcs.time", Value: "2026-11-23T13:00:00Z"}, {Key: "vcs.modified", Value: "false"}}}
+	if got, want := versionLine(stamped, true), "promoengine v1.4.0 rev 1609b9c0d5e1 2026-11-23T13:00:00Z modified=false go1.26.8"; got != want {
+		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+	if got, want := versionLine(&debug.BuildInfo{GoVersion: "go1.26.8"}, true), "promoengine (devel) rev unknown go1.26.8"; got != want {
+		t.Errorf("versionLine without VCS = %q, want %q", got, want)
+	}
+	if got := versionLine(nil, false); got != "promoengine (unknown build)" {
+		t.Errorf("versionLine without build info = %q", got)
+	}
+}
+
+func TestServeMetricsAddrAndDrainingReadiness(t *testing.T) {
+	metricsAddr := freeAddr(t)
+	vars := map[string]string{"PROMO_DATABASE_URL": entdbtest.URL(t),
+		"PROMO_METRICS_ADDR": metricsAddr, "PROMO_SHUTDOWN_DELAY": "1s"}
+	addr, _, stop := startServer(t, vars)
+	get := func(url string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatalf("GET %s: %v", url, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	// /metrics is on its own listener, not on the main one.
+	if status, _ := get("http://" + addr + "/metrics"); status != http.StatusNotFound {
+		t.Errorf("main listener /metrics: %d, want 404", status)
+	}
+	status, body := get("http://" + metricsAddr + "/metrics")
+	if status != http.StatusOK || !strings.Contains(body, `promoengine_http_requests_total{method="GET",route="/healthz",status="200"}`) ||
+		!strings.Contains(body, "promoengine_db_open_connections") {
+		t.Errorf("metrics listener: %d %.400s", status, body)
+	}
+	if status, _ := get("http://" + addr + "/readyz"); status != http.StatusOK {
+		t.Fatalf("/readyz before shutdown: %d", status)
+	}
+
+	// On the signal /readyz fails at once, while everything is still served
+	// for PROMO_SHUTDOWN_DELAY.
+	stopped := make(chan error, 1)
+	start := time.Now()
+	go func() { stopped <- stop() }()
+	deadline := time.Now().Add(900 * time.Millisecond)
+	for {
+		status, body := get("http://" + addr + "/readyz")
+		if status == http.StatusServiceUnavailable {
+			if !strings.Contains(body, `"draining"`) {
+				t.Errorf("/readyz while draining: %s", body)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz still %d after the signal", status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if status, _ := get("http://" + addr + "/healthz"); status != http.StatusOK {
+		t.Errorf("/healthz while draining: %d", status)
+	}
+	if status, _ := get("http://" + metricsAddr + "/metrics"); status != http.StatusOK {
+		t.Errorf("metrics while draining: %d", status)
+	}
+	if err := <-stopped; err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if d := time.Since(start); d < time.Second {
+		t.Errorf("stopped after %v, before the shutdown delay", d)
+	}
+	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
+		t.Error("main listener still open after shutdown")
+	}
+	if _, err := http.Get("http://" + metricsAddr + "/metrics"); err == nil {
+		t.Error("metrics listener still open after shutdown")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -37,6 +38,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"directory of export files; shared storage when several processes serve one database (env PROMO_EXPORT_DIR; default $TMPDIR/promoengine-exports)")
 	pprofAddr := fs.String("pprof-addr", getenv("PROMO_PPROF_ADDR"),
 		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
+	metricsAddr := fs.String("metrics-addr", getenv("PROMO_METRICS_ADDR"),
+		"serve Prometheus /metrics on this separate address, e.g. 127.0.0.1:9090, and not on the main one (env PROMO_METRICS_ADDR; default: /metrics on the main address, without credentials)")
+	defaultShutdownDelay, err := envDuration(getenv, "PROMO_SHUTDOWN_DELAY", 0)
+	if err != nil {
+		return err
+	}
+	shutdownDelay := fs.Duration("shutdown-delay", defaultShutdownDelay,
+		"on SIGTERM, keep serving this long with /readyz answering 503 before closing the listener, so load balancers that poll /readyz stop sending traffic first, e.g. 5s (env PROMO_SHUTDOWN_DELAY; default 0s)")
 	defaultWorkers, err := envInt(getenv, "PROMO_WORKERS", 2)
 	if err != nil {
 		return err
@@ -104,14 +113,26 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
 	}
+	// draining turns /readyz to 503 from the shutdown signal on.
+	var draining atomic.Bool
+	metrics := rest.NewMetrics()
 	router, err := rest.NewRouter(rest.Options{
-		Client: db.Client, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
+		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
+		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load,
 		ExportDir: *exportDir, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
 		DisableGraphQLIntrospection: !*introspection, CORSOrigins: splitList(*corsOrigins), ClientRateLimit: *clientRate,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
+		_ = ln.Close()
 		return err
+	}
+	var metricsSrv *http.Server
+	if *metricsAddr != "" {
+		if metricsSrv, err = serveMetrics(*metricsAddr, metrics, log); err != nil {
+			_ = ln.Close()
+			return err
+		}
 	}
 	srv := &http.Server{
 		Handler:           router,
@@ -153,14 +174,44 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("serving: %w", err)
 	case <-ctx.Done():
 	}
+	// Readiness fails first; after the delay (for load balancers to notice)
+	// the listener closes and in-flight requests finish.
+	draining.Store(true)
+	if *shutdownDelay > 0 {
+		log.Info("shutting down: /readyz reports draining; still serving", "delay", shutdownDelay.String())
+		time.Sleep(*shutdownDelay)
+	}
 	log.Info("shutting down: draining in-flight requests")
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutting down: %w", err)
 	}
+	if metricsSrv != nil {
+		_ = metricsSrv.Shutdown(sctx)
+	}
 	log.Info("stopped")
 	return nil
+}
+
+// serveMetrics serves the Prometheus metrics on their own address
+// (PROMO_METRICS_ADDR), until the returned server is shut down.
+func serveMetrics(addr string, metrics *rest.Metrics, log *slog.Logger) (*http.Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listening on %s (metrics): %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET "+rest.MetricsPath, metrics.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	log.Info("metrics", "addr", ln.Addr().String(), "path", rest.MetricsPath)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Warn("metrics listener stopped", "error", err.Error())
+		}
+	}()
+	return srv, nil
 }
 
 // openAndMigrate opens the configured database and brings its schema up to date.

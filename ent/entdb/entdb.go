@@ -118,18 +118,42 @@ const migrationLockKey = 7_267_001
 // lock meanwhile, so concurrent starts migrate one after the other. Indexes
 // the schema no longer declares are dropped (they would only slow writes).
 func (d *DB) Migrate(ctx context.Context) error {
-	if d.Dialect != dialect.Postgres {
-		if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
-			return fmt.Errorf("migrating schema: %w", err)
-		}
-		return nil
-	}
 	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
+		if err := d.renameDuplicateProjects(ctx); err != nil {
+			return err
+		}
 		if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
 			return fmt.Errorf("migrating schema: %w", err)
 		}
 		return nil
 	})
+}
+
+// renameDuplicateProjects prepares a database made before project names
+// were unique for that index: every project but the oldest-id one of a
+// shared name gets its id appended, " (proj_…)", so the migration can
+// create the index instead of failing the start. New databases (no
+// projects table yet) and databases without duplicates are left alone.
+func (d *DB) renameDuplicateProjects(ctx context.Context) error {
+	exists := "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'projects'"
+	if d.Dialect == dialect.Postgres {
+		exists = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'projects'"
+	}
+	var n int
+	if err := d.SQL.QueryRowContext(ctx, exists).Scan(&n); err != nil {
+		return fmt.Errorf("migrating schema: looking for projects: %w", err)
+	}
+	if n == 0 {
+		return nil
+	}
+	// 180 characters of the name + " (" + the 13-character id + ")" stay
+	// within the column's 200.
+	_, err := d.SQL.ExecContext(ctx, `UPDATE projects SET name = substr(name, 1, 180) || ' (' || id || ')'
+		WHERE EXISTS (SELECT 1 FROM projects older WHERE older.name = projects.name AND older.id < projects.id)`)
+	if err != nil {
+		return fmt.Errorf("migrating schema: renaming projects that share a name: %w", err)
+	}
+	return nil
 }
 
 // WithAdvisoryLock runs fn while holding a PostgreSQL session advisory lock

@@ -31,3 +31,32 @@ func TestMigrateDropsUndeclaredIndexes(t *testing.T) {
 		t.Error("the undeclared index survived the migration")
 	}
 }
+
+// TestMigrateRenamesDuplicateProjectNames: a database made before project
+// names were unique, holding two projects of one name, still migrates:
+// the younger one gets its id appended, and the unique index is created.
+func TestMigrateRenamesDuplicateProjectNames(t *testing.T) {
+	db := entdbtest.Open(t)
+	ctx := context.Background()
+	if _, err := db.SQL.ExecContext(ctx, "DROP INDEX project_name"); err != nil {
+		t.Fatal(err)
+	}
+	a := db.Client.Project.Create().SetName("Shop").SaveX(ctx)
+	b := db.Client.Project.Create().SetName("Shop").SaveX(ctx)
+	c := db.Client.Project.Create().SetName("Other").SaveX(ctx)
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	older, younger := a, b
+	if b.ID < a.ID {
+		older, younger = b, a
+	}
+	for id, want := range map[string]string{older.ID: "Shop", younger.ID: "Shop (" + younger.ID + ")", c.ID: "Other"} {
+		if got := db.Client.Project.GetX(ctx, id).Name; got != want {
+			t.Errorf("project %s is named %q, want %q", id, got, want)
+		}
+	}
+	if _, err := db.Client.Project.Create().SetName("Shop").Save(ctx); err == nil {
+		t.Error("a third project named Shop was stored: no unique index")
+	}
+}

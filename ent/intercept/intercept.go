@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -479,6 +480,33 @@ func (f TraverseExport) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ExportQuery", q)
+}
+
+// The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f IdempotencyKeyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The TraverseIdempotencyKey type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseIdempotencyKey func(context.Context, *ent.IdempotencyKeyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseIdempotencyKey) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseIdempotencyKey) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
 }
 
 // The IncentiveFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1106,6 +1134,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EarningRuleQuery, predicate.EarningRule, earningrule.OrderOption]{typ: ent.TypeEarningRule, tq: q}, nil
 	case *ent.ExportQuery:
 		return &query[*ent.ExportQuery, predicate.Export, export.OrderOption]{typ: ent.TypeExport, tq: q}, nil
+	case *ent.IdempotencyKeyQuery:
+		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.IncentiveQuery:
 		return &query[*ent.IncentiveQuery, predicate.Incentive, incentive.OrderOption]{typ: ent.TypeIncentive, tq: q}, nil
 	case *ent.LoyaltyMemberQuery:

@@ -454,6 +454,42 @@ var (
 			},
 		},
 	}
+	// IdempotencyKeysColumns holds the columns for the "idempotency_keys" table.
+	IdempotencyKeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "credential", Type: field.TypeString, Size: 200},
+		{Name: "key", Type: field.TypeString},
+		{Name: "method", Type: field.TypeString, Size: 16},
+		{Name: "path", Type: field.TypeString, Size: 2048},
+		{Name: "request_hash", Type: field.TypeString, Size: 64},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"IN_PROGRESS", "DONE"}, Default: "IN_PROGRESS"},
+		{Name: "lock_id", Type: field.TypeString, Size: 32},
+		{Name: "locked_until", Type: field.TypeTime},
+		{Name: "response_status", Type: field.TypeInt, Nullable: true},
+		{Name: "response_content_type", Type: field.TypeString, Nullable: true, Size: 255},
+		{Name: "response_body", Type: field.TypeString, Nullable: true, Size: 2147483647},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// IdempotencyKeysTable holds the schema information for the "idempotency_keys" table.
+	IdempotencyKeysTable = &schema.Table{
+		Name:       "idempotency_keys",
+		Columns:    IdempotencyKeysColumns,
+		PrimaryKey: []*schema.Column{IdempotencyKeysColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "idempotencykey_project_id_credential_key",
+				Unique:  true,
+				Columns: []*schema.Column{IdempotencyKeysColumns[1], IdempotencyKeysColumns[2], IdempotencyKeysColumns[3]},
+			},
+			{
+				Name:    "idempotencykey_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{IdempotencyKeysColumns[14]},
+			},
+		},
+	}
 	// IncentivesColumns holds the columns for the "incentives" table.
 	IncentivesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -663,6 +699,13 @@ var (
 		Name:       "projects",
 		Columns:    ProjectsColumns,
 		PrimaryKey: []*schema.Column{ProjectsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "project_name",
+				Unique:  true,
+				Columns: []*schema.Column{ProjectsColumns[3]},
+			},
+		},
 	}
 	// ProjectUsersColumns holds the columns for the "project_users" table.
 	ProjectUsersColumns = []*schema.Column{
@@ -1213,6 +1256,7 @@ var (
 		CustomerEventCountsTable,
 		EarningRulesTable,
 		ExportsTable,
+		IdempotencyKeysTable,
 		IncentivesTable,
 		LoyaltyMembersTable,
 		LoyaltyProgramsTable,
@@ -1244,6 +1288,9 @@ func init() {
 	CardsTable.ForeignKeys[0].RefTable = LoyaltyMembersTable
 	CardActivitiesTable.ForeignKeys[0].RefTable = CardsTable
 	CardTransactionsTable.ForeignKeys[0].RefTable = CardsTable
+	IdempotencyKeysTable.Annotation = &entsql.Annotation{
+		Table: "idempotency_keys",
+	}
 	LoyaltyMembersTable.ForeignKeys[0].RefTable = LoyaltyProgramsTable
 	OauthTokensTable.ForeignKeys[0].RefTable = AppKeysTable
 	OauthTokensTable.Annotation = &entsql.Annotation{

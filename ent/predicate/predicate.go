@@ -48,6 +48,9 @@ type EarningRule func(*sql.Selector)
 // Export is the predicate function for export builders.
 type Export func(*sql.Selector)
 
+// IdempotencyKey is the predicate function for idempotencykey builders.
+type IdempotencyKey func(*sql.Selector)
+
 // Incentive is the predicate function for incentive builders.
 type Incentive func(*sql.Selector)
 

@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -681,6 +682,135 @@ func init() {
 	export.DefaultID = exportDescID.Default.(func() string)
 	// export.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	export.IDValidator = exportDescID.Validators[0].(func(string) error)
+	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
+	idempotencykeyMixinHooks0 := idempotencykeyMixin[0].Hooks()
+	idempotencykey.Hooks[0] = idempotencykeyMixinHooks0[0]
+	idempotencykeyMixinInters0 := idempotencykeyMixin[0].Interceptors()
+	idempotencykey.Interceptors[0] = idempotencykeyMixinInters0[0]
+	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
+	_ = idempotencykeyMixinFields0
+	idempotencykeyFields := schema.IdempotencyKey{}.Fields()
+	_ = idempotencykeyFields
+	// idempotencykeyDescProjectID is the schema descriptor for project_id field.
+	idempotencykeyDescProjectID := idempotencykeyMixinFields0[0].Descriptor()
+	// idempotencykey.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	idempotencykey.ProjectIDValidator = idempotencykeyDescProjectID.Validators[0].(func(string) error)
+	// idempotencykeyDescCredential is the schema descriptor for credential field.
+	idempotencykeyDescCredential := idempotencykeyFields[0].Descriptor()
+	// idempotencykey.CredentialValidator is a validator for the "credential" field. It is called by the builders before save.
+	idempotencykey.CredentialValidator = func() func(string) error {
+		validators := idempotencykeyDescCredential.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(credential string) error {
+			for _, fn := range fns {
+				if err := fn(credential); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescKey is the schema descriptor for key field.
+	idempotencykeyDescKey := idempotencykeyFields[1].Descriptor()
+	// idempotencykey.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	idempotencykey.KeyValidator = func() func(string) error {
+		validators := idempotencykeyDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescMethod is the schema descriptor for method field.
+	idempotencykeyDescMethod := idempotencykeyFields[2].Descriptor()
+	// idempotencykey.MethodValidator is a validator for the "method" field. It is called by the builders before save.
+	idempotencykey.MethodValidator = func() func(string) error {
+		validators := idempotencykeyDescMethod.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(method string) error {
+			for _, fn := range fns {
+				if err := fn(method); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescPath is the schema descriptor for path field.
+	idempotencykeyDescPath := idempotencykeyFields[3].Descriptor()
+	// idempotencykey.PathValidator is a validator for the "path" field. It is called by the builders before save.
+	idempotencykey.PathValidator = func() func(string) error {
+		validators := idempotencykeyDescPath.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_path string) error {
+			for _, fn := range fns {
+				if err := fn(_path); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescRequestHash is the schema descriptor for request_hash field.
+	idempotencykeyDescRequestHash := idempotencykeyFields[4].Descriptor()
+	// idempotencykey.RequestHashValidator is a validator for the "request_hash" field. It is called by the builders before save.
+	idempotencykey.RequestHashValidator = func() func(string) error {
+		validators := idempotencykeyDescRequestHash.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(request_hash string) error {
+			for _, fn := range fns {
+				if err := fn(request_hash); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescLockID is the schema descriptor for lock_id field.
+	idempotencykeyDescLockID := idempotencykeyFields[6].Descriptor()
+	// idempotencykey.LockIDValidator is a validator for the "lock_id" field. It is called by the builders before save.
+	idempotencykey.LockIDValidator = func() func(string) error {
+		validators := idempotencykeyDescLockID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(lock_id string) error {
+			for _, fn := range fns {
+				if err := fn(lock_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescResponseContentType is the schema descriptor for response_content_type field.
+	idempotencykeyDescResponseContentType := idempotencykeyFields[9].Descriptor()
+	// idempotencykey.ResponseContentTypeValidator is a validator for the "response_content_type" field. It is called by the builders before save.
+	idempotencykey.ResponseContentTypeValidator = idempotencykeyDescResponseContentType.Validators[0].(func(string) error)
+	// idempotencykeyDescCreatedAt is the schema descriptor for created_at field.
+	idempotencykeyDescCreatedAt := idempotencykeyFields[11].Descriptor()
+	// idempotencykey.DefaultCreatedAt holds the default value on creation for the created_at field.
+	idempotencykey.DefaultCreatedAt = idempotencykeyDescCreatedAt.Default.(func() time.Time)
 	incentiveMixin := schema.Incentive{}.Mixin()
 	incentiveMixinHooks1 := incentiveMixin[1].Hooks()
 	incentiveHooks := schema.Incentive{}.Hooks()

@@ -37,9 +37,9 @@ func (Campaign) Fields() []ent.Field {
 			Values("LOYALTY_PROGRAM", "GIFT_VOUCHERS", "DISCOUNT_COUPONS", "PROMOTION", "REFERRAL_PROGRAM").
 			Immutable().
 			Annotations(entgql.Type("CampaignType")),
+		// type may move between AUTO_UPDATE and STATIC (updateCampaign).
 		field.Enum("type").
 			Values("AUTO_UPDATE", "STATIC", "STANDALONE").
-			Immutable().
 			Annotations(entgql.Type("CampaignDistribution")),
 		field.Bool("auto_join").Default(false),
 		field.Bool("join_once").Default(false),

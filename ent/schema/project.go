@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 )
@@ -43,6 +44,15 @@ func (Project) Fields() []ent.Field {
 		field.Bool("client_create_customer_enabled").Default(false),
 		field.Bool("client_loyalty_events_enabled").Default(false),
 		field.Bool("client_set_voucher_expiration_date_enabled").Default(false),
+	}
+}
+
+// Indexes of the Project: a name names one project of the installation, so
+// a duplicate is refused by the database even when two requests race
+// (graph maps the violation to 409 duplicate_found).
+func (Project) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("name").Unique(),
 	}
 }
 

@@ -100,7 +100,7 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 		}
 	}
 	opts := rest.Options{
-		Client: db.Client, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
+		Client: db.Client, SQLDB: db.SQL, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
 		PublishAdmission: graph.NewPublishAdmission(graph.DefaultPublishConcurrency),
 		Ready:            func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	}

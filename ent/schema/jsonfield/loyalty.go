@@ -234,8 +234,11 @@ type ActivitySource struct {
 	APIKey  *APIKeySource `json:"api_key,omitempty"`
 }
 
-// APIKeySource is the application key behind an activity.
+// APIKeySource is the application key behind an activity. ClientAppID is
+// the key's id when it is a client-side key, and null for a server-side
+// key (also in records stored before it existed).
 type APIKeySource struct {
-	Name  string `json:"name"`
-	AppID string `json:"app_id"`
+	Name        string  `json:"name"`
+	AppID       string  `json:"app_id"`
+	ClientAppID *string `json:"client_app_id"`
 }

@@ -1,0 +1,37 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func TestVoucherTransactionListPages(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	giftCard(t, e, app, "Gift cards", "GIFT-T", 10000)
+	for i, amount := range []int{100, 200, -50} {
+		must(t, balance(t, e, app, "GIFT-T", map[string]any{"amount": amount, "source_id": []string{"a", "b", "c"}[i]}), http.StatusOK)
+	}
+	first := must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-T/transactions?limit=2", nil, app), http.StatusOK)
+	data := first["data"].([]any)
+	if first["object"] != "list" || first["data_ref"] != "data" || first["has_more"] != true || len(data) != 2 ||
+		data[0].(map[string]any)["source_id"] != "c" || data[0].(map[string]any)["type"] != "CREDITS_REMOVAL" {
+		t.Fatalf("first page = %s", mustJSON(first))
+	}
+	next := must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-T/transactions?limit=2&starting_after_id="+first["more_starting_after"].(string), nil, app), http.StatusOK)
+	if next["has_more"] != false || len(next["data"].([]any)) != 1 || next["data"].([]any)[0].(map[string]any)["source_id"] != "a" {
+		t.Errorf("second page = %s", mustJSON(next))
+	}
+	asc := must(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-T/transactions?order=created_at", nil, app), http.StatusOK)
+	if asc["data"].([]any)[0].(map[string]any)["source_id"] != "a" {
+		t.Errorf("ascending = %s", mustJSON(asc))
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-T/transactions?order=amount", nil, app), http.StatusBadRequest, "invalid_query_params", "order")
+	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/NOPE/transactions", nil, app), http.StatusNotFound, "not_found", "")
+	gql := e.GraphQL(app, `{ voucherTransactionList(codeOrID: "GIFT-T", limit: 1) { hasMore data { sourceID type } } }`, nil)
+	if len(gql.Errors) > 0 || gql.Data["voucherTransactionList"].(map[string]any)["hasMore"] != true {
+		t.Errorf("voucherTransactionList = %+v", gql)
+	}
+}

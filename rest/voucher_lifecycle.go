@@ -1,0 +1,86 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// registerVoucherLifecycle mounts PUT/DELETE /v1/vouchers/{code} and
+// enable/disable (each one resolver call).
+func registerVoucherLifecycle(v1 *gin.RouterGroup, auth gin.HandlerFunc, h voucherHandlers) {
+	v1.PUT("/vouchers/:code", auth, h.update)
+	v1.DELETE("/vouchers/:code", auth, h.delete)
+	v1.POST("/vouchers/:code/enable", auth, h.setActive(true))
+	v1.POST("/vouchers/:code/disable", auth, h.setActive(false))
+}
+
+// update serves PUT /v1/vouchers/{code}.
+func (h voucherHandlers) update(c *gin.Context) {
+	var in graph.UpdateVoucherInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	v, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+		return h.root.Mutation().UpdateVoucher(ctx, c.Param("code"), in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.voucherJSON(c, v))
+}
+
+// setActive serves POST /v1/vouchers/{code}/enable and …/disable.
+func (h voucherHandlers) setActive(active bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		v, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+			if active {
+				return h.root.Mutation().EnableVoucher(ctx, c.Param("code"))
+			}
+			return h.root.Mutation().DisableVoucher(ctx, c.Param("code"))
+		})
+		if err != nil {
+			renderError(c, err)
+			return
+		}
+		c.PureJSON(http.StatusOK, h.voucherJSON(c, v))
+	}
+}
+
+// delete serves DELETE /v1/vouchers/{code}[?force=true]: 204.
+func (h voucherHandlers) delete(c *gin.Context) {
+	force, err := forceParam(c)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	_, err = inTx(c, func(ctx context.Context) (string, error) {
+		return h.root.Mutation().DeleteVoucher(ctx, c.Param("code"), force)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// forceParam reads the deletes' optional force=true|false.
+func forceParam(c *gin.Context) (*bool, error) {
+	v, ok := c.GetQuery("force")
+	if !ok {
+		return nil, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, apperr.InvalidQueryParams("Query parameter force must be true or false")
+	}
+	return &b, nil
+}

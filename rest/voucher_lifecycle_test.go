@@ -1,0 +1,84 @@
+package rest_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+func TestVoucherUpdateEnableDisableDelete(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Winter", "WIN-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, 3)
+	discountCode(t, e, app, "Winter2", "WIN-2", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/WIN-1/redemption", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
+
+	up := must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/WIN-1", map[string]any{
+		"metadata": map[string]any{"shelf": "A"}, "additional_info": "printed", "expiration_date": "2031-01-01T00:00:00Z",
+		"redemption": map[string]any{"quantity": 5},
+	}, app), http.StatusOK)
+	red := up["redemption"].(map[string]any)
+	if mustJSON(up["metadata"]) != `{"shelf":"A"}` || up["additional_info"] != "printed" || up["expiration_date"] != "2031-01-01T00:00:00.000Z" ||
+		red["quantity"] != float64(5) || red["redeemed_quantity"] != float64(1) || up["code"] != "WIN-1" {
+		t.Errorf("updated voucher = %v", up)
+	}
+	wantError(t, e.DoJSON(http.MethodPut, "/v1/vouchers/WIN-1", map[string]any{"redemption": map[string]any{"quantity": 0}}, app),
+		http.StatusBadRequest, "invalid_payload", "redemption.quantity")
+	wantError(t, e.DoJSON(http.MethodPut, "/v1/vouchers/WIN-1", map[string]any{"start_date": "2032-01-01T00:00:00Z"}, app),
+		http.StatusBadRequest, "invalid_payload", "expiration_date")
+	wantError(t, e.DoJSON(http.MethodPut, "/v1/vouchers/NOPE", map[string]any{"active": false}, app), http.StatusNotFound, "not_found", "")
+
+	off := must(t, e.Do(http.MethodPost, "/v1/vouchers/WIN-1/disable", nil, app), http.StatusOK)
+	if off["active"] != false {
+		t.Errorf("disabled voucher = %v", off)
+	}
+	v := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/WIN-1/validate", map[string]any{}, app), http.StatusOK)
+	if v["valid"] != false || v["error"].(map[string]any)["key"] != "voucher_disabled" {
+		t.Errorf("validation of a disabled voucher = %v", v)
+	}
+	if on := must(t, e.Do(http.MethodPost, "/v1/vouchers/WIN-1/enable", nil, app), http.StatusOK); on["active"] != true {
+		t.Errorf("enabled voucher = %v", on)
+	}
+	gql := e.GraphQL(app, `mutation { disableVoucher(codeOrID: "WIN-2") { active } updateVoucher(codeOrID: "WIN-2", input: {additionalInfo: "gql"}) { additionalInfo active } }`, nil)
+	if len(gql.Errors) > 0 || gql.Data["updateVoucher"].(map[string]any)["additionalInfo"] != "gql" || gql.Data["updateVoucher"].(map[string]any)["active"] != false {
+		t.Errorf("GraphQL voucher lifecycle = %+v", gql)
+	}
+
+	// Delete: the voucher, its redemptions go; the campaign's count drops.
+	del := e.Do(http.MethodDelete, "/v1/vouchers/WIN-1?force=true", nil, app)
+	if del.Status != http.StatusNoContent || len(del.Body) != 0 {
+		t.Fatalf("DELETE voucher: %d %s", del.Status, del.Body)
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/WIN-1", nil, app), http.StatusNotFound, "not_found", "")
+	if h := mustJSON(must(t, e.Do(http.MethodGet, "/v1/redemptions", nil, app), http.StatusOK)); strings.Contains(h, "WIN-1") {
+		t.Errorf("redemptions of a deleted voucher remain: %s", h)
+	}
+	if cmp := must(t, e.Do(http.MethodGet, "/v1/campaigns/Winter", nil, app), http.StatusOK); cmp["vouchers_count"] != float64(0) {
+		t.Errorf("campaign after its voucher's deletion = %v", cmp["vouchers_count"])
+	}
+	wantError(t, e.Do(http.MethodDelete, "/v1/vouchers/WIN-1", nil, app), http.StatusNotFound, "not_found", "")
+	gdel := e.GraphQL(app, `mutation { deleteVoucher(codeOrID: "WIN-2") }`, nil)
+	if len(gdel.Errors) > 0 || !strings.HasPrefix(gdel.Data["deleteVoucher"].(string), "v_") {
+		t.Errorf("GraphQL deleteVoucher = %+v", gdel)
+	}
+	// Another project's voucher is not found, let alone deleted.
+	other := e.NewProject("other")
+	discountCode(t, e, resttest.App(other), "Theirs", "THEIRS-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	wantError(t, e.Do(http.MethodDelete, "/v1/vouchers/THEIRS-1", nil, app), http.StatusNotFound, "not_found", "")
+	must(t, e.Do(http.MethodGet, "/v1/vouchers/THEIRS-1", nil, resttest.App(other)), http.StatusOK)
+}
+
+func TestAddCertainVoucher(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Chosen", "type": "STATIC"}, app), http.StatusOK)
+	v := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Chosen/vouchers/MY%20CODE", map[string]any{"metadata": map[string]any{"a": 1}}, app), http.StatusOK)
+	if v["code"] != "MY CODE" || v["campaign"] != "Chosen" || mustJSON(v["metadata"]) != `{"a":1}` {
+		t.Errorf("added voucher = %v", v)
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Chosen/vouchers/MY%20CODE", map[string]any{}, app), http.StatusBadRequest, "duplicate_key", "already exist")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Chosen/vouchers/A", map[string]any{"code": "B"}, app), http.StatusBadRequest, "invalid_payload", "code")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Nope/vouchers/A", map[string]any{}, app), http.StatusNotFound, "not_found", "")
+}
