@@ -29,6 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -52,6 +53,9 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/ent/webhookdelivery"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 
 	stdsql "database/sql"
 )
@@ -89,6 +93,8 @@ type Client struct {
 	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// ExportChunk is the client for interacting with the ExportChunk builders.
+	ExportChunk *ExportChunkClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
@@ -135,6 +141,12 @@ type Client struct {
 	Voucher *VoucherClient
 	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
 	VoucherTransaction *VoucherTransactionClient
+	// Webhook is the client for interacting with the Webhook builders.
+	Webhook *WebhookClient
+	// WebhookDelivery is the client for interacting with the WebhookDelivery builders.
+	WebhookDelivery *WebhookDeliveryClient
+	// WebhookEvent is the client for interacting with the WebhookEvent builders.
+	WebhookEvent *WebhookEventClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -160,6 +172,7 @@ func (c *Client) init() {
 	c.CustomerEventCount = NewCustomerEventCountClient(c.config)
 	c.EarningRule = NewEarningRuleClient(c.config)
 	c.Export = NewExportClient(c.config)
+	c.ExportChunk = NewExportChunkClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.Incentive = NewIncentiveClient(c.config)
 	c.LoyaltyMember = NewLoyaltyMemberClient(c.config)
@@ -183,6 +196,9 @@ func (c *Client) init() {
 	c.ValidationRuleAssignment = NewValidationRuleAssignmentClient(c.config)
 	c.Voucher = NewVoucherClient(c.config)
 	c.VoucherTransaction = NewVoucherTransactionClient(c.config)
+	c.Webhook = NewWebhookClient(c.config)
+	c.WebhookDelivery = NewWebhookDeliveryClient(c.config)
+	c.WebhookEvent = NewWebhookEventClient(c.config)
 }
 
 type (
@@ -289,6 +305,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
+		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
@@ -312,6 +329,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
 		VoucherTransaction:       NewVoucherTransactionClient(cfg),
+		Webhook:                  NewWebhookClient(cfg),
+		WebhookDelivery:          NewWebhookDeliveryClient(cfg),
+		WebhookEvent:             NewWebhookEventClient(cfg),
 	}, nil
 }
 
@@ -345,6 +365,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CustomerEventCount:       NewCustomerEventCountClient(cfg),
 		EarningRule:              NewEarningRuleClient(cfg),
 		Export:                   NewExportClient(cfg),
+		ExportChunk:              NewExportChunkClient(cfg),
 		IdempotencyKey:           NewIdempotencyKeyClient(cfg),
 		Incentive:                NewIncentiveClient(cfg),
 		LoyaltyMember:            NewLoyaltyMemberClient(cfg),
@@ -368,6 +389,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ValidationRuleAssignment: NewValidationRuleAssignmentClient(cfg),
 		Voucher:                  NewVoucherClient(cfg),
 		VoucherTransaction:       NewVoucherTransactionClient(cfg),
+		Webhook:                  NewWebhookClient(cfg),
+		WebhookDelivery:          NewWebhookDeliveryClient(cfg),
+		WebhookEvent:             NewWebhookEventClient(cfg),
 	}, nil
 }
 
@@ -399,12 +423,13 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.IdempotencyKey, c.Incentive,
-		c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.Project, c.ProjectUser, c.Publication, c.Redemption,
-		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey,
+		c.MetadataSchema, c.OAuthToken, c.Order, c.Project, c.ProjectUser,
+		c.Publication, c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity,
+		c.Segment, c.SegmentMember, c.SessionLock, c.User, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -416,12 +441,13 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
 		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.IdempotencyKey, c.Incentive,
-		c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey, c.MetadataSchema,
-		c.OAuthToken, c.Order, c.Project, c.ProjectUser, c.Publication, c.Redemption,
-		c.ReferralConversion, c.Reward, c.RewardActivity, c.Segment, c.SegmentMember,
-		c.SessionLock, c.User, c.ValidationRule, c.ValidationRuleAssignment, c.Voucher,
-		c.VoucherTransaction,
+		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
+		c.Incentive, c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey,
+		c.MetadataSchema, c.OAuthToken, c.Order, c.Project, c.ProjectUser,
+		c.Publication, c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity,
+		c.Segment, c.SegmentMember, c.SessionLock, c.User, c.ValidationRule,
+		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
+		c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -458,6 +484,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.EarningRule.mutate(ctx, m)
 	case *ExportMutation:
 		return c.Export.mutate(ctx, m)
+	case *ExportChunkMutation:
+		return c.ExportChunk.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
 		return c.IdempotencyKey.mutate(ctx, m)
 	case *IncentiveMutation:
@@ -504,6 +532,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Voucher.mutate(ctx, m)
 	case *VoucherTransactionMutation:
 		return c.VoucherTransaction.mutate(ctx, m)
+	case *WebhookMutation:
+		return c.Webhook.mutate(ctx, m)
+	case *WebhookDeliveryMutation:
+		return c.WebhookDelivery.mutate(ctx, m)
+	case *WebhookEventMutation:
+		return c.WebhookEvent.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
 	}
@@ -2552,6 +2586,141 @@ func (c *ExportClient) mutate(ctx context.Context, m *ExportMutation) (Value, er
 		return (&ExportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Export mutation op: %q", m.Op())
+	}
+}
+
+// ExportChunkClient is a client for the ExportChunk schema.
+type ExportChunkClient struct {
+	config
+}
+
+// NewExportChunkClient returns a client for the ExportChunk from the given config.
+func NewExportChunkClient(c config) *ExportChunkClient {
+	return &ExportChunkClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `exportchunk.Hooks(f(g(h())))`.
+func (c *ExportChunkClient) Use(hooks ...Hook) {
+	c.hooks.ExportChunk = append(c.hooks.ExportChunk, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `exportchunk.Intercept(f(g(h())))`.
+func (c *ExportChunkClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ExportChunk = append(c.inters.ExportChunk, interceptors...)
+}
+
+// Create returns a builder for creating a ExportChunk entity.
+func (c *ExportChunkClient) Create() *ExportChunkCreate {
+	mutation := newExportChunkMutation(c.config, OpCreate)
+	return &ExportChunkCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ExportChunk entities.
+func (c *ExportChunkClient) CreateBulk(builders ...*ExportChunkCreate) *ExportChunkCreateBulk {
+	return &ExportChunkCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ExportChunkClient) MapCreateBulk(slice any, setFunc func(*ExportChunkCreate, int)) *ExportChunkCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ExportChunkCreateBulk{err: fmt.Errorf("calling to ExportChunkClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ExportChunkCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ExportChunkCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ExportChunk.
+func (c *ExportChunkClient) Update() *ExportChunkUpdate {
+	mutation := newExportChunkMutation(c.config, OpUpdate)
+	return &ExportChunkUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ExportChunkClient) UpdateOne(_m *ExportChunk) *ExportChunkUpdateOne {
+	mutation := newExportChunkMutation(c.config, OpUpdateOne, withExportChunk(_m))
+	return &ExportChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ExportChunkClient) UpdateOneID(id int) *ExportChunkUpdateOne {
+	mutation := newExportChunkMutation(c.config, OpUpdateOne, withExportChunkID(id))
+	return &ExportChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ExportChunk.
+func (c *ExportChunkClient) Delete() *ExportChunkDelete {
+	mutation := newExportChunkMutation(c.config, OpDelete)
+	return &ExportChunkDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ExportChunkClient) DeleteOne(_m *ExportChunk) *ExportChunkDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ExportChunkClient) DeleteOneID(id int) *ExportChunkDeleteOne {
+	builder := c.Delete().Where(exportchunk.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ExportChunkDeleteOne{builder}
+}
+
+// Query returns a query builder for ExportChunk.
+func (c *ExportChunkClient) Query() *ExportChunkQuery {
+	return &ExportChunkQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeExportChunk},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ExportChunk entity by its id.
+func (c *ExportChunkClient) Get(ctx context.Context, id int) (*ExportChunk, error) {
+	return c.Query().Where(exportchunk.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ExportChunkClient) GetX(ctx context.Context, id int) *ExportChunk {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ExportChunkClient) Hooks() []Hook {
+	hooks := c.hooks.ExportChunk
+	return append(hooks[:len(hooks):len(hooks)], exportchunk.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ExportChunkClient) Interceptors() []Interceptor {
+	inters := c.inters.ExportChunk
+	return append(inters[:len(inters):len(inters)], exportchunk.Interceptors[:]...)
+}
+
+func (c *ExportChunkClient) mutate(ctx context.Context, m *ExportChunkMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ExportChunkCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ExportChunkUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ExportChunkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ExportChunkDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ExportChunk mutation op: %q", m.Op())
 	}
 }
 
@@ -5910,25 +6079,432 @@ func (c *VoucherTransactionClient) mutate(ctx context.Context, m *VoucherTransac
 	}
 }
 
+// WebhookClient is a client for the Webhook schema.
+type WebhookClient struct {
+	config
+}
+
+// NewWebhookClient returns a client for the Webhook from the given config.
+func NewWebhookClient(c config) *WebhookClient {
+	return &WebhookClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `webhook.Hooks(f(g(h())))`.
+func (c *WebhookClient) Use(hooks ...Hook) {
+	c.hooks.Webhook = append(c.hooks.Webhook, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `webhook.Intercept(f(g(h())))`.
+func (c *WebhookClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Webhook = append(c.inters.Webhook, interceptors...)
+}
+
+// Create returns a builder for creating a Webhook entity.
+func (c *WebhookClient) Create() *WebhookCreate {
+	mutation := newWebhookMutation(c.config, OpCreate)
+	return &WebhookCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Webhook entities.
+func (c *WebhookClient) CreateBulk(builders ...*WebhookCreate) *WebhookCreateBulk {
+	return &WebhookCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *WebhookClient) MapCreateBulk(slice any, setFunc func(*WebhookCreate, int)) *WebhookCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &WebhookCreateBulk{err: fmt.Errorf("calling to WebhookClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*WebhookCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &WebhookCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Webhook.
+func (c *WebhookClient) Update() *WebhookUpdate {
+	mutation := newWebhookMutation(c.config, OpUpdate)
+	return &WebhookUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *WebhookClient) UpdateOne(_m *Webhook) *WebhookUpdateOne {
+	mutation := newWebhookMutation(c.config, OpUpdateOne, withWebhook(_m))
+	return &WebhookUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *WebhookClient) UpdateOneID(id string) *WebhookUpdateOne {
+	mutation := newWebhookMutation(c.config, OpUpdateOne, withWebhookID(id))
+	return &WebhookUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Webhook.
+func (c *WebhookClient) Delete() *WebhookDelete {
+	mutation := newWebhookMutation(c.config, OpDelete)
+	return &WebhookDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *WebhookClient) DeleteOne(_m *Webhook) *WebhookDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *WebhookClient) DeleteOneID(id string) *WebhookDeleteOne {
+	builder := c.Delete().Where(webhook.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &WebhookDeleteOne{builder}
+}
+
+// Query returns a query builder for Webhook.
+func (c *WebhookClient) Query() *WebhookQuery {
+	return &WebhookQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeWebhook},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Webhook entity by its id.
+func (c *WebhookClient) Get(ctx context.Context, id string) (*Webhook, error) {
+	return c.Query().Where(webhook.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *WebhookClient) GetX(ctx context.Context, id string) *Webhook {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *WebhookClient) Hooks() []Hook {
+	hooks := c.hooks.Webhook
+	return append(hooks[:len(hooks):len(hooks)], webhook.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *WebhookClient) Interceptors() []Interceptor {
+	inters := c.inters.Webhook
+	return append(inters[:len(inters):len(inters)], webhook.Interceptors[:]...)
+}
+
+func (c *WebhookClient) mutate(ctx context.Context, m *WebhookMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&WebhookCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&WebhookUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&WebhookUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&WebhookDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Webhook mutation op: %q", m.Op())
+	}
+}
+
+// WebhookDeliveryClient is a client for the WebhookDelivery schema.
+type WebhookDeliveryClient struct {
+	config
+}
+
+// NewWebhookDeliveryClient returns a client for the WebhookDelivery from the given config.
+func NewWebhookDeliveryClient(c config) *WebhookDeliveryClient {
+	return &WebhookDeliveryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `webhookdelivery.Hooks(f(g(h())))`.
+func (c *WebhookDeliveryClient) Use(hooks ...Hook) {
+	c.hooks.WebhookDelivery = append(c.hooks.WebhookDelivery, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `webhookdelivery.Intercept(f(g(h())))`.
+func (c *WebhookDeliveryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.WebhookDelivery = append(c.inters.WebhookDelivery, interceptors...)
+}
+
+// Create returns a builder for creating a WebhookDelivery entity.
+func (c *WebhookDeliveryClient) Create() *WebhookDeliveryCreate {
+	mutation := newWebhookDeliveryMutation(c.config, OpCreate)
+	return &WebhookDeliveryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of WebhookDelivery entities.
+func (c *WebhookDeliveryClient) CreateBulk(builders ...*WebhookDeliveryCreate) *WebhookDeliveryCreateBulk {
+	return &WebhookDeliveryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *WebhookDeliveryClient) MapCreateBulk(slice any, setFunc func(*WebhookDeliveryCreate, int)) *WebhookDeliveryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &WebhookDeliveryCreateBulk{err: fmt.Errorf("calling to WebhookDeliveryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*WebhookDeliveryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &WebhookDeliveryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for WebhookDelivery.
+func (c *WebhookDeliveryClient) Update() *WebhookDeliveryUpdate {
+	mutation := newWebhookDeliveryMutation(c.config, OpUpdate)
+	return &WebhookDeliveryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *WebhookDeliveryClient) UpdateOne(_m *WebhookDelivery) *WebhookDeliveryUpdateOne {
+	mutation := newWebhookDeliveryMutation(c.config, OpUpdateOne, withWebhookDelivery(_m))
+	return &WebhookDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *WebhookDeliveryClient) UpdateOneID(id string) *WebhookDeliveryUpdateOne {
+	mutation := newWebhookDeliveryMutation(c.config, OpUpdateOne, withWebhookDeliveryID(id))
+	return &WebhookDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for WebhookDelivery.
+func (c *WebhookDeliveryClient) Delete() *WebhookDeliveryDelete {
+	mutation := newWebhookDeliveryMutation(c.config, OpDelete)
+	return &WebhookDeliveryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *WebhookDeliveryClient) DeleteOne(_m *WebhookDelivery) *WebhookDeliveryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *WebhookDeliveryClient) DeleteOneID(id string) *WebhookDeliveryDeleteOne {
+	builder := c.Delete().Where(webhookdelivery.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &WebhookDeliveryDeleteOne{builder}
+}
+
+// Query returns a query builder for WebhookDelivery.
+func (c *WebhookDeliveryClient) Query() *WebhookDeliveryQuery {
+	return &WebhookDeliveryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeWebhookDelivery},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a WebhookDelivery entity by its id.
+func (c *WebhookDeliveryClient) Get(ctx context.Context, id string) (*WebhookDelivery, error) {
+	return c.Query().Where(webhookdelivery.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *WebhookDeliveryClient) GetX(ctx context.Context, id string) *WebhookDelivery {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *WebhookDeliveryClient) Hooks() []Hook {
+	hooks := c.hooks.WebhookDelivery
+	return append(hooks[:len(hooks):len(hooks)], webhookdelivery.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *WebhookDeliveryClient) Interceptors() []Interceptor {
+	inters := c.inters.WebhookDelivery
+	return append(inters[:len(inters):len(inters)], webhookdelivery.Interceptors[:]...)
+}
+
+func (c *WebhookDeliveryClient) mutate(ctx context.Context, m *WebhookDeliveryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&WebhookDeliveryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&WebhookDeliveryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&WebhookDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&WebhookDeliveryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown WebhookDelivery mutation op: %q", m.Op())
+	}
+}
+
+// WebhookEventClient is a client for the WebhookEvent schema.
+type WebhookEventClient struct {
+	config
+}
+
+// NewWebhookEventClient returns a client for the WebhookEvent from the given config.
+func NewWebhookEventClient(c config) *WebhookEventClient {
+	return &WebhookEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `webhookevent.Hooks(f(g(h())))`.
+func (c *WebhookEventClient) Use(hooks ...Hook) {
+	c.hooks.WebhookEvent = append(c.hooks.WebhookEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `webhookevent.Intercept(f(g(h())))`.
+func (c *WebhookEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.WebhookEvent = append(c.inters.WebhookEvent, interceptors...)
+}
+
+// Create returns a builder for creating a WebhookEvent entity.
+func (c *WebhookEventClient) Create() *WebhookEventCreate {
+	mutation := newWebhookEventMutation(c.config, OpCreate)
+	return &WebhookEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of WebhookEvent entities.
+func (c *WebhookEventClient) CreateBulk(builders ...*WebhookEventCreate) *WebhookEventCreateBulk {
+	return &WebhookEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *WebhookEventClient) MapCreateBulk(slice any, setFunc func(*WebhookEventCreate, int)) *WebhookEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &WebhookEventCreateBulk{err: fmt.Errorf("calling to WebhookEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*WebhookEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &WebhookEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for WebhookEvent.
+func (c *WebhookEventClient) Update() *WebhookEventUpdate {
+	mutation := newWebhookEventMutation(c.config, OpUpdate)
+	return &WebhookEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *WebhookEventClient) UpdateOne(_m *WebhookEvent) *WebhookEventUpdateOne {
+	mutation := newWebhookEventMutation(c.config, OpUpdateOne, withWebhookEvent(_m))
+	return &WebhookEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *WebhookEventClient) UpdateOneID(id string) *WebhookEventUpdateOne {
+	mutation := newWebhookEventMutation(c.config, OpUpdateOne, withWebhookEventID(id))
+	return &WebhookEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for WebhookEvent.
+func (c *WebhookEventClient) Delete() *WebhookEventDelete {
+	mutation := newWebhookEventMutation(c.config, OpDelete)
+	return &WebhookEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *WebhookEventClient) DeleteOne(_m *WebhookEvent) *WebhookEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *WebhookEventClient) DeleteOneID(id string) *WebhookEventDeleteOne {
+	builder := c.Delete().Where(webhookevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &WebhookEventDeleteOne{builder}
+}
+
+// Query returns a query builder for WebhookEvent.
+func (c *WebhookEventClient) Query() *WebhookEventQuery {
+	return &WebhookEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeWebhookEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a WebhookEvent entity by its id.
+func (c *WebhookEventClient) Get(ctx context.Context, id string) (*WebhookEvent, error) {
+	return c.Query().Where(webhookevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *WebhookEventClient) GetX(ctx context.Context, id string) *WebhookEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *WebhookEventClient) Hooks() []Hook {
+	hooks := c.hooks.WebhookEvent
+	return append(hooks[:len(hooks):len(hooks)], webhookevent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *WebhookEventClient) Interceptors() []Interceptor {
+	inters := c.inters.WebhookEvent
+	return append(inters[:len(inters):len(inters)], webhookevent.Interceptors[:]...)
+}
+
+func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&WebhookEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&WebhookEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&WebhookEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&WebhookEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown WebhookEvent mutation op: %q", m.Op())
+	}
+}
+
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram,
-		ManagementKey, MetadataSchema, OAuthToken, Order, Project, ProjectUser,
-		Publication, Redemption, ReferralConversion, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, User, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction []ent.Hook
+		EarningRule, Export, ExportChunk, IdempotencyKey, Incentive, LoyaltyMember,
+		LoyaltyProgram, ManagementKey, MetadataSchema, OAuthToken, Order, Project,
+		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, User, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
 		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, IdempotencyKey, Incentive, LoyaltyMember, LoyaltyProgram,
-		ManagementKey, MetadataSchema, OAuthToken, Order, Project, ProjectUser,
-		Publication, Redemption, ReferralConversion, Reward, RewardActivity, Segment,
-		SegmentMember, SessionLock, User, ValidationRule, ValidationRuleAssignment,
-		Voucher, VoucherTransaction []ent.Interceptor
+		EarningRule, Export, ExportChunk, IdempotencyKey, Incentive, LoyaltyMember,
+		LoyaltyProgram, ManagementKey, MetadataSchema, OAuthToken, Order, Project,
+		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
+		RewardActivity, Segment, SegmentMember, SessionLock, User, ValidationRule,
+		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
+		WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -26,6 +26,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -49,6 +50,9 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/ent/webhookdelivery"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -123,6 +127,7 @@ func checkColumn(t, c string) error {
 			customereventcount.Table:       customereventcount.ValidColumn,
 			earningrule.Table:              earningrule.ValidColumn,
 			export.Table:                   export.ValidColumn,
+			exportchunk.Table:              exportchunk.ValidColumn,
 			idempotencykey.Table:           idempotencykey.ValidColumn,
 			incentive.Table:                incentive.ValidColumn,
 			loyaltymember.Table:            loyaltymember.ValidColumn,
@@ -146,6 +151,9 @@ func checkColumn(t, c string) error {
 			validationruleassignment.Table: validationruleassignment.ValidColumn,
 			voucher.Table:                  voucher.ValidColumn,
 			vouchertransaction.Table:       vouchertransaction.ValidColumn,
+			webhook.Table:                  webhook.ValidColumn,
+			webhookdelivery.Table:          webhookdelivery.ValidColumn,
+			webhookevent.Table:             webhookevent.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

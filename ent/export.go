@@ -36,10 +36,12 @@ type Export struct {
 	VoucherID *string `json:"voucher_id,omitempty"`
 	// UserID holds the value of the "user_id" field.
 	UserID *string `json:"user_id,omitempty"`
-	// File holds the value of the "file" field.
-	File *string `json:"file,omitempty"`
 	// Rows holds the value of the "rows" field.
 	Rows *int `json:"rows,omitempty"`
+	// Size holds the value of the "size" field.
+	Size *int64 `json:"size,omitempty"`
+	// Chunks holds the value of the "chunks" field.
+	Chunks *int `json:"chunks,omitempty"`
 	// FailureReason holds the value of the "failure_reason" field.
 	FailureReason *string `json:"failure_reason,omitempty"`
 	// DownloadSecret holds the value of the "download_secret" field.
@@ -54,9 +56,9 @@ func (*Export) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case export.FieldParameters:
 			values[i] = new([]byte)
-		case export.FieldRows:
+		case export.FieldRows, export.FieldSize, export.FieldChunks:
 			values[i] = new(sql.NullInt64)
-		case export.FieldID, export.FieldProjectID, export.FieldStatus, export.FieldChannel, export.FieldExportedObject, export.FieldVoucherID, export.FieldUserID, export.FieldFile, export.FieldFailureReason, export.FieldDownloadSecret:
+		case export.FieldID, export.FieldProjectID, export.FieldStatus, export.FieldChannel, export.FieldExportedObject, export.FieldVoucherID, export.FieldUserID, export.FieldFailureReason, export.FieldDownloadSecret:
 			values[i] = new(sql.NullString)
 		case export.FieldCreatedAt, export.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -140,19 +142,26 @@ func (_m *Export) assignValues(columns []string, values []any) error {
 				_m.UserID = new(string)
 				*_m.UserID = value.String
 			}
-		case export.FieldFile:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field file", values[i])
-			} else if value.Valid {
-				_m.File = new(string)
-				*_m.File = value.String
-			}
 		case export.FieldRows:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field rows", values[i])
 			} else if value.Valid {
 				_m.Rows = new(int)
 				*_m.Rows = int(value.Int64)
+			}
+		case export.FieldSize:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field size", values[i])
+			} else if value.Valid {
+				_m.Size = new(int64)
+				*_m.Size = value.Int64
+			}
+		case export.FieldChunks:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field chunks", values[i])
+			} else if value.Valid {
+				_m.Chunks = new(int)
+				*_m.Chunks = int(value.Int64)
 			}
 		case export.FieldFailureReason:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -236,13 +245,18 @@ func (_m *Export) String() string {
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")
-	if v := _m.File; v != nil {
-		builder.WriteString("file=")
-		builder.WriteString(*v)
-	}
-	builder.WriteString(", ")
 	if v := _m.Rows; v != nil {
 		builder.WriteString("rows=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.Size; v != nil {
+		builder.WriteString("size=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.Chunks; v != nil {
+		builder.WriteString("chunks=")
 		builder.WriteString(fmt.Sprintf("%v", *v))
 	}
 	builder.WriteString(", ")

@@ -125,20 +125,6 @@ func (_c *ExportCreate) SetNillableUserID(v *string) *ExportCreate {
 	return _c
 }
 
-// SetFile sets the "file" field.
-func (_c *ExportCreate) SetFile(v string) *ExportCreate {
-	_c.mutation.SetFile(v)
-	return _c
-}
-
-// SetNillableFile sets the "file" field if the given value is not nil.
-func (_c *ExportCreate) SetNillableFile(v *string) *ExportCreate {
-	if v != nil {
-		_c.SetFile(*v)
-	}
-	return _c
-}
-
 // SetRows sets the "rows" field.
 func (_c *ExportCreate) SetRows(v int) *ExportCreate {
 	_c.mutation.SetRows(v)
@@ -149,6 +135,34 @@ func (_c *ExportCreate) SetRows(v int) *ExportCreate {
 func (_c *ExportCreate) SetNillableRows(v *int) *ExportCreate {
 	if v != nil {
 		_c.SetRows(*v)
+	}
+	return _c
+}
+
+// SetSize sets the "size" field.
+func (_c *ExportCreate) SetSize(v int64) *ExportCreate {
+	_c.mutation.SetSize(v)
+	return _c
+}
+
+// SetNillableSize sets the "size" field if the given value is not nil.
+func (_c *ExportCreate) SetNillableSize(v *int64) *ExportCreate {
+	if v != nil {
+		_c.SetSize(*v)
+	}
+	return _c
+}
+
+// SetChunks sets the "chunks" field.
+func (_c *ExportCreate) SetChunks(v int) *ExportCreate {
+	_c.mutation.SetChunks(v)
+	return _c
+}
+
+// SetNillableChunks sets the "chunks" field if the given value is not nil.
+func (_c *ExportCreate) SetNillableChunks(v *int) *ExportCreate {
+	if v != nil {
+		_c.SetChunks(*v)
 	}
 	return _c
 }
@@ -359,13 +373,17 @@ func (_c *ExportCreate) createSpec() (*Export, *sqlgraph.CreateSpec) {
 		_spec.SetField(export.FieldUserID, field.TypeString, value)
 		_node.UserID = &value
 	}
-	if value, ok := _c.mutation.File(); ok {
-		_spec.SetField(export.FieldFile, field.TypeString, value)
-		_node.File = &value
-	}
 	if value, ok := _c.mutation.Rows(); ok {
 		_spec.SetField(export.FieldRows, field.TypeInt, value)
 		_node.Rows = &value
+	}
+	if value, ok := _c.mutation.Size(); ok {
+		_spec.SetField(export.FieldSize, field.TypeInt64, value)
+		_node.Size = &value
+	}
+	if value, ok := _c.mutation.Chunks(); ok {
+		_spec.SetField(export.FieldChunks, field.TypeInt, value)
+		_node.Chunks = &value
 	}
 	if value, ok := _c.mutation.FailureReason(); ok {
 		_spec.SetField(export.FieldFailureReason, field.TypeString, value)
@@ -457,24 +475,6 @@ func (u *ExportUpsert) UpdateStatus() *ExportUpsert {
 	return u
 }
 
-// SetFile sets the "file" field.
-func (u *ExportUpsert) SetFile(v string) *ExportUpsert {
-	u.Set(export.FieldFile, v)
-	return u
-}
-
-// UpdateFile sets the "file" field to the value that was provided on create.
-func (u *ExportUpsert) UpdateFile() *ExportUpsert {
-	u.SetExcluded(export.FieldFile)
-	return u
-}
-
-// ClearFile clears the value of the "file" field.
-func (u *ExportUpsert) ClearFile() *ExportUpsert {
-	u.SetNull(export.FieldFile)
-	return u
-}
-
 // SetRows sets the "rows" field.
 func (u *ExportUpsert) SetRows(v int) *ExportUpsert {
 	u.Set(export.FieldRows, v)
@@ -496,6 +496,54 @@ func (u *ExportUpsert) AddRows(v int) *ExportUpsert {
 // ClearRows clears the value of the "rows" field.
 func (u *ExportUpsert) ClearRows() *ExportUpsert {
 	u.SetNull(export.FieldRows)
+	return u
+}
+
+// SetSize sets the "size" field.
+func (u *ExportUpsert) SetSize(v int64) *ExportUpsert {
+	u.Set(export.FieldSize, v)
+	return u
+}
+
+// UpdateSize sets the "size" field to the value that was provided on create.
+func (u *ExportUpsert) UpdateSize() *ExportUpsert {
+	u.SetExcluded(export.FieldSize)
+	return u
+}
+
+// AddSize adds v to the "size" field.
+func (u *ExportUpsert) AddSize(v int64) *ExportUpsert {
+	u.Add(export.FieldSize, v)
+	return u
+}
+
+// ClearSize clears the value of the "size" field.
+func (u *ExportUpsert) ClearSize() *ExportUpsert {
+	u.SetNull(export.FieldSize)
+	return u
+}
+
+// SetChunks sets the "chunks" field.
+func (u *ExportUpsert) SetChunks(v int) *ExportUpsert {
+	u.Set(export.FieldChunks, v)
+	return u
+}
+
+// UpdateChunks sets the "chunks" field to the value that was provided on create.
+func (u *ExportUpsert) UpdateChunks() *ExportUpsert {
+	u.SetExcluded(export.FieldChunks)
+	return u
+}
+
+// AddChunks adds v to the "chunks" field.
+func (u *ExportUpsert) AddChunks(v int) *ExportUpsert {
+	u.Add(export.FieldChunks, v)
+	return u
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (u *ExportUpsert) ClearChunks() *ExportUpsert {
+	u.SetNull(export.FieldChunks)
 	return u
 }
 
@@ -624,27 +672,6 @@ func (u *ExportUpsertOne) UpdateStatus() *ExportUpsertOne {
 	})
 }
 
-// SetFile sets the "file" field.
-func (u *ExportUpsertOne) SetFile(v string) *ExportUpsertOne {
-	return u.Update(func(s *ExportUpsert) {
-		s.SetFile(v)
-	})
-}
-
-// UpdateFile sets the "file" field to the value that was provided on create.
-func (u *ExportUpsertOne) UpdateFile() *ExportUpsertOne {
-	return u.Update(func(s *ExportUpsert) {
-		s.UpdateFile()
-	})
-}
-
-// ClearFile clears the value of the "file" field.
-func (u *ExportUpsertOne) ClearFile() *ExportUpsertOne {
-	return u.Update(func(s *ExportUpsert) {
-		s.ClearFile()
-	})
-}
-
 // SetRows sets the "rows" field.
 func (u *ExportUpsertOne) SetRows(v int) *ExportUpsertOne {
 	return u.Update(func(s *ExportUpsert) {
@@ -670,6 +697,62 @@ func (u *ExportUpsertOne) UpdateRows() *ExportUpsertOne {
 func (u *ExportUpsertOne) ClearRows() *ExportUpsertOne {
 	return u.Update(func(s *ExportUpsert) {
 		s.ClearRows()
+	})
+}
+
+// SetSize sets the "size" field.
+func (u *ExportUpsertOne) SetSize(v int64) *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.SetSize(v)
+	})
+}
+
+// AddSize adds v to the "size" field.
+func (u *ExportUpsertOne) AddSize(v int64) *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.AddSize(v)
+	})
+}
+
+// UpdateSize sets the "size" field to the value that was provided on create.
+func (u *ExportUpsertOne) UpdateSize() *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.UpdateSize()
+	})
+}
+
+// ClearSize clears the value of the "size" field.
+func (u *ExportUpsertOne) ClearSize() *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.ClearSize()
+	})
+}
+
+// SetChunks sets the "chunks" field.
+func (u *ExportUpsertOne) SetChunks(v int) *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.SetChunks(v)
+	})
+}
+
+// AddChunks adds v to the "chunks" field.
+func (u *ExportUpsertOne) AddChunks(v int) *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.AddChunks(v)
+	})
+}
+
+// UpdateChunks sets the "chunks" field to the value that was provided on create.
+func (u *ExportUpsertOne) UpdateChunks() *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.UpdateChunks()
+	})
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (u *ExportUpsertOne) ClearChunks() *ExportUpsertOne {
+	return u.Update(func(s *ExportUpsert) {
+		s.ClearChunks()
 	})
 }
 
@@ -968,27 +1051,6 @@ func (u *ExportUpsertBulk) UpdateStatus() *ExportUpsertBulk {
 	})
 }
 
-// SetFile sets the "file" field.
-func (u *ExportUpsertBulk) SetFile(v string) *ExportUpsertBulk {
-	return u.Update(func(s *ExportUpsert) {
-		s.SetFile(v)
-	})
-}
-
-// UpdateFile sets the "file" field to the value that was provided on create.
-func (u *ExportUpsertBulk) UpdateFile() *ExportUpsertBulk {
-	return u.Update(func(s *ExportUpsert) {
-		s.UpdateFile()
-	})
-}
-
-// ClearFile clears the value of the "file" field.
-func (u *ExportUpsertBulk) ClearFile() *ExportUpsertBulk {
-	return u.Update(func(s *ExportUpsert) {
-		s.ClearFile()
-	})
-}
-
 // SetRows sets the "rows" field.
 func (u *ExportUpsertBulk) SetRows(v int) *ExportUpsertBulk {
 	return u.Update(func(s *ExportUpsert) {
@@ -1014,6 +1076,62 @@ func (u *ExportUpsertBulk) UpdateRows() *ExportUpsertBulk {
 func (u *ExportUpsertBulk) ClearRows() *ExportUpsertBulk {
 	return u.Update(func(s *ExportUpsert) {
 		s.ClearRows()
+	})
+}
+
+// SetSize sets the "size" field.
+func (u *ExportUpsertBulk) SetSize(v int64) *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.SetSize(v)
+	})
+}
+
+// AddSize adds v to the "size" field.
+func (u *ExportUpsertBulk) AddSize(v int64) *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.AddSize(v)
+	})
+}
+
+// UpdateSize sets the "size" field to the value that was provided on create.
+func (u *ExportUpsertBulk) UpdateSize() *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.UpdateSize()
+	})
+}
+
+// ClearSize clears the value of the "size" field.
+func (u *ExportUpsertBulk) ClearSize() *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.ClearSize()
+	})
+}
+
+// SetChunks sets the "chunks" field.
+func (u *ExportUpsertBulk) SetChunks(v int) *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.SetChunks(v)
+	})
+}
+
+// AddChunks adds v to the "chunks" field.
+func (u *ExportUpsertBulk) AddChunks(v int) *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.AddChunks(v)
+	})
+}
+
+// UpdateChunks sets the "chunks" field to the value that was provided on create.
+func (u *ExportUpsertBulk) UpdateChunks() *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.UpdateChunks()
+	})
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (u *ExportUpsertBulk) ClearChunks() *ExportUpsertBulk {
+	return u.Update(func(s *ExportUpsert) {
+		s.ClearChunks()
 	})
 }
 

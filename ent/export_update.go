@@ -54,26 +54,6 @@ func (_u *ExportUpdate) SetNillableStatus(v *export.Status) *ExportUpdate {
 	return _u
 }
 
-// SetFile sets the "file" field.
-func (_u *ExportUpdate) SetFile(v string) *ExportUpdate {
-	_u.mutation.SetFile(v)
-	return _u
-}
-
-// SetNillableFile sets the "file" field if the given value is not nil.
-func (_u *ExportUpdate) SetNillableFile(v *string) *ExportUpdate {
-	if v != nil {
-		_u.SetFile(*v)
-	}
-	return _u
-}
-
-// ClearFile clears the value of the "file" field.
-func (_u *ExportUpdate) ClearFile() *ExportUpdate {
-	_u.mutation.ClearFile()
-	return _u
-}
-
 // SetRows sets the "rows" field.
 func (_u *ExportUpdate) SetRows(v int) *ExportUpdate {
 	_u.mutation.ResetRows()
@@ -98,6 +78,60 @@ func (_u *ExportUpdate) AddRows(v int) *ExportUpdate {
 // ClearRows clears the value of the "rows" field.
 func (_u *ExportUpdate) ClearRows() *ExportUpdate {
 	_u.mutation.ClearRows()
+	return _u
+}
+
+// SetSize sets the "size" field.
+func (_u *ExportUpdate) SetSize(v int64) *ExportUpdate {
+	_u.mutation.ResetSize()
+	_u.mutation.SetSize(v)
+	return _u
+}
+
+// SetNillableSize sets the "size" field if the given value is not nil.
+func (_u *ExportUpdate) SetNillableSize(v *int64) *ExportUpdate {
+	if v != nil {
+		_u.SetSize(*v)
+	}
+	return _u
+}
+
+// AddSize adds value to the "size" field.
+func (_u *ExportUpdate) AddSize(v int64) *ExportUpdate {
+	_u.mutation.AddSize(v)
+	return _u
+}
+
+// ClearSize clears the value of the "size" field.
+func (_u *ExportUpdate) ClearSize() *ExportUpdate {
+	_u.mutation.ClearSize()
+	return _u
+}
+
+// SetChunks sets the "chunks" field.
+func (_u *ExportUpdate) SetChunks(v int) *ExportUpdate {
+	_u.mutation.ResetChunks()
+	_u.mutation.SetChunks(v)
+	return _u
+}
+
+// SetNillableChunks sets the "chunks" field if the given value is not nil.
+func (_u *ExportUpdate) SetNillableChunks(v *int) *ExportUpdate {
+	if v != nil {
+		_u.SetChunks(*v)
+	}
+	return _u
+}
+
+// AddChunks adds value to the "chunks" field.
+func (_u *ExportUpdate) AddChunks(v int) *ExportUpdate {
+	_u.mutation.AddChunks(v)
+	return _u
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (_u *ExportUpdate) ClearChunks() *ExportUpdate {
+	_u.mutation.ClearChunks()
 	return _u
 }
 
@@ -205,12 +239,6 @@ func (_u *ExportUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.UserIDCleared() {
 		_spec.ClearField(export.FieldUserID, field.TypeString)
 	}
-	if value, ok := _u.mutation.File(); ok {
-		_spec.SetField(export.FieldFile, field.TypeString, value)
-	}
-	if _u.mutation.FileCleared() {
-		_spec.ClearField(export.FieldFile, field.TypeString)
-	}
 	if value, ok := _u.mutation.Rows(); ok {
 		_spec.SetField(export.FieldRows, field.TypeInt, value)
 	}
@@ -219,6 +247,24 @@ func (_u *ExportUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.RowsCleared() {
 		_spec.ClearField(export.FieldRows, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Size(); ok {
+		_spec.SetField(export.FieldSize, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSize(); ok {
+		_spec.AddField(export.FieldSize, field.TypeInt64, value)
+	}
+	if _u.mutation.SizeCleared() {
+		_spec.ClearField(export.FieldSize, field.TypeInt64)
+	}
+	if value, ok := _u.mutation.Chunks(); ok {
+		_spec.SetField(export.FieldChunks, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedChunks(); ok {
+		_spec.AddField(export.FieldChunks, field.TypeInt, value)
+	}
+	if _u.mutation.ChunksCleared() {
+		_spec.ClearField(export.FieldChunks, field.TypeInt)
 	}
 	if value, ok := _u.mutation.FailureReason(); ok {
 		_spec.SetField(export.FieldFailureReason, field.TypeString, value)
@@ -272,26 +318,6 @@ func (_u *ExportUpdateOne) SetNillableStatus(v *export.Status) *ExportUpdateOne 
 	return _u
 }
 
-// SetFile sets the "file" field.
-func (_u *ExportUpdateOne) SetFile(v string) *ExportUpdateOne {
-	_u.mutation.SetFile(v)
-	return _u
-}
-
-// SetNillableFile sets the "file" field if the given value is not nil.
-func (_u *ExportUpdateOne) SetNillableFile(v *string) *ExportUpdateOne {
-	if v != nil {
-		_u.SetFile(*v)
-	}
-	return _u
-}
-
-// ClearFile clears the value of the "file" field.
-func (_u *ExportUpdateOne) ClearFile() *ExportUpdateOne {
-	_u.mutation.ClearFile()
-	return _u
-}
-
 // SetRows sets the "rows" field.
 func (_u *ExportUpdateOne) SetRows(v int) *ExportUpdateOne {
 	_u.mutation.ResetRows()
@@ -316,6 +342,60 @@ func (_u *ExportUpdateOne) AddRows(v int) *ExportUpdateOne {
 // ClearRows clears the value of the "rows" field.
 func (_u *ExportUpdateOne) ClearRows() *ExportUpdateOne {
 	_u.mutation.ClearRows()
+	return _u
+}
+
+// SetSize sets the "size" field.
+func (_u *ExportUpdateOne) SetSize(v int64) *ExportUpdateOne {
+	_u.mutation.ResetSize()
+	_u.mutation.SetSize(v)
+	return _u
+}
+
+// SetNillableSize sets the "size" field if the given value is not nil.
+func (_u *ExportUpdateOne) SetNillableSize(v *int64) *ExportUpdateOne {
+	if v != nil {
+		_u.SetSize(*v)
+	}
+	return _u
+}
+
+// AddSize adds value to the "size" field.
+func (_u *ExportUpdateOne) AddSize(v int64) *ExportUpdateOne {
+	_u.mutation.AddSize(v)
+	return _u
+}
+
+// ClearSize clears the value of the "size" field.
+func (_u *ExportUpdateOne) ClearSize() *ExportUpdateOne {
+	_u.mutation.ClearSize()
+	return _u
+}
+
+// SetChunks sets the "chunks" field.
+func (_u *ExportUpdateOne) SetChunks(v int) *ExportUpdateOne {
+	_u.mutation.ResetChunks()
+	_u.mutation.SetChunks(v)
+	return _u
+}
+
+// SetNillableChunks sets the "chunks" field if the given value is not nil.
+func (_u *ExportUpdateOne) SetNillableChunks(v *int) *ExportUpdateOne {
+	if v != nil {
+		_u.SetChunks(*v)
+	}
+	return _u
+}
+
+// AddChunks adds value to the "chunks" field.
+func (_u *ExportUpdateOne) AddChunks(v int) *ExportUpdateOne {
+	_u.mutation.AddChunks(v)
+	return _u
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (_u *ExportUpdateOne) ClearChunks() *ExportUpdateOne {
+	_u.mutation.ClearChunks()
 	return _u
 }
 
@@ -453,12 +533,6 @@ func (_u *ExportUpdateOne) sqlSave(ctx context.Context) (_node *Export, err erro
 	if _u.mutation.UserIDCleared() {
 		_spec.ClearField(export.FieldUserID, field.TypeString)
 	}
-	if value, ok := _u.mutation.File(); ok {
-		_spec.SetField(export.FieldFile, field.TypeString, value)
-	}
-	if _u.mutation.FileCleared() {
-		_spec.ClearField(export.FieldFile, field.TypeString)
-	}
 	if value, ok := _u.mutation.Rows(); ok {
 		_spec.SetField(export.FieldRows, field.TypeInt, value)
 	}
@@ -467,6 +541,24 @@ func (_u *ExportUpdateOne) sqlSave(ctx context.Context) (_node *Export, err erro
 	}
 	if _u.mutation.RowsCleared() {
 		_spec.ClearField(export.FieldRows, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Size(); ok {
+		_spec.SetField(export.FieldSize, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSize(); ok {
+		_spec.AddField(export.FieldSize, field.TypeInt64, value)
+	}
+	if _u.mutation.SizeCleared() {
+		_spec.ClearField(export.FieldSize, field.TypeInt64)
+	}
+	if value, ok := _u.mutation.Chunks(); ok {
+		_spec.SetField(export.FieldChunks, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedChunks(); ok {
+		_spec.AddField(export.FieldChunks, field.TypeInt, value)
+	}
+	if _u.mutation.ChunksCleared() {
+		_spec.ClearField(export.FieldChunks, field.TypeInt)
 	}
 	if value, ok := _u.mutation.FailureReason(); ok {
 		_spec.SetField(export.FieldFailureReason, field.TypeString, value)

@@ -25,6 +25,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -50,6 +51,9 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/ent/webhookdelivery"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 )
 
 const (
@@ -75,6 +79,7 @@ const (
 	TypeCustomerEventCount       = "CustomerEventCount"
 	TypeEarningRule              = "EarningRule"
 	TypeExport                   = "Export"
+	TypeExportChunk              = "ExportChunk"
 	TypeIdempotencyKey           = "IdempotencyKey"
 	TypeIncentive                = "Incentive"
 	TypeLoyaltyMember            = "LoyaltyMember"
@@ -98,6 +103,9 @@ const (
 	TypeValidationRuleAssignment = "ValidationRuleAssignment"
 	TypeVoucher                  = "Voucher"
 	TypeVoucherTransaction       = "VoucherTransaction"
+	TypeWebhook                  = "Webhook"
+	TypeWebhookDelivery          = "WebhookDelivery"
+	TypeWebhookEvent             = "WebhookEvent"
 )
 
 // AppKeyMutation represents an operation that mutates the AppKey nodes in the graph.
@@ -13129,9 +13137,12 @@ type ExportMutation struct {
 	parameters      *map[string]interface{}
 	voucher_id      *string
 	user_id         *string
-	file            *string
 	rows            *int
 	addrows         *int
+	size            *int64
+	addsize         *int64
+	chunks          *int
+	addchunks       *int
 	failure_reason  *string
 	download_secret *string
 	clearedFields   map[string]struct{}
@@ -13607,55 +13618,6 @@ func (m *ExportMutation) ResetUserID() {
 	delete(m.clearedFields, export.FieldUserID)
 }
 
-// SetFile sets the "file" field.
-func (m *ExportMutation) SetFile(s string) {
-	m.file = &s
-}
-
-// File returns the value of the "file" field in the mutation.
-func (m *ExportMutation) File() (r string, exists bool) {
-	v := m.file
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldFile returns the old "file" field's value of the Export entity.
-// If the Export object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *ExportMutation) OldFile(ctx context.Context) (v *string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldFile is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldFile requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldFile: %w", err)
-	}
-	return oldValue.File, nil
-}
-
-// ClearFile clears the value of the "file" field.
-func (m *ExportMutation) ClearFile() {
-	m.file = nil
-	m.clearedFields[export.FieldFile] = struct{}{}
-}
-
-// FileCleared returns if the "file" field was cleared in this mutation.
-func (m *ExportMutation) FileCleared() bool {
-	_, ok := m.clearedFields[export.FieldFile]
-	return ok
-}
-
-// ResetFile resets all changes to the "file" field.
-func (m *ExportMutation) ResetFile() {
-	m.file = nil
-	delete(m.clearedFields, export.FieldFile)
-}
-
 // SetRows sets the "rows" field.
 func (m *ExportMutation) SetRows(i int) {
 	m.rows = &i
@@ -13724,6 +13686,146 @@ func (m *ExportMutation) ResetRows() {
 	m.rows = nil
 	m.addrows = nil
 	delete(m.clearedFields, export.FieldRows)
+}
+
+// SetSize sets the "size" field.
+func (m *ExportMutation) SetSize(i int64) {
+	m.size = &i
+	m.addsize = nil
+}
+
+// Size returns the value of the "size" field in the mutation.
+func (m *ExportMutation) Size() (r int64, exists bool) {
+	v := m.size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSize returns the old "size" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldSize(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSize: %w", err)
+	}
+	return oldValue.Size, nil
+}
+
+// AddSize adds i to the "size" field.
+func (m *ExportMutation) AddSize(i int64) {
+	if m.addsize != nil {
+		*m.addsize += i
+	} else {
+		m.addsize = &i
+	}
+}
+
+// AddedSize returns the value that was added to the "size" field in this mutation.
+func (m *ExportMutation) AddedSize() (r int64, exists bool) {
+	v := m.addsize
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearSize clears the value of the "size" field.
+func (m *ExportMutation) ClearSize() {
+	m.size = nil
+	m.addsize = nil
+	m.clearedFields[export.FieldSize] = struct{}{}
+}
+
+// SizeCleared returns if the "size" field was cleared in this mutation.
+func (m *ExportMutation) SizeCleared() bool {
+	_, ok := m.clearedFields[export.FieldSize]
+	return ok
+}
+
+// ResetSize resets all changes to the "size" field.
+func (m *ExportMutation) ResetSize() {
+	m.size = nil
+	m.addsize = nil
+	delete(m.clearedFields, export.FieldSize)
+}
+
+// SetChunks sets the "chunks" field.
+func (m *ExportMutation) SetChunks(i int) {
+	m.chunks = &i
+	m.addchunks = nil
+}
+
+// Chunks returns the value of the "chunks" field in the mutation.
+func (m *ExportMutation) Chunks() (r int, exists bool) {
+	v := m.chunks
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChunks returns the old "chunks" field's value of the Export entity.
+// If the Export object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportMutation) OldChunks(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChunks is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChunks requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChunks: %w", err)
+	}
+	return oldValue.Chunks, nil
+}
+
+// AddChunks adds i to the "chunks" field.
+func (m *ExportMutation) AddChunks(i int) {
+	if m.addchunks != nil {
+		*m.addchunks += i
+	} else {
+		m.addchunks = &i
+	}
+}
+
+// AddedChunks returns the value that was added to the "chunks" field in this mutation.
+func (m *ExportMutation) AddedChunks() (r int, exists bool) {
+	v := m.addchunks
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearChunks clears the value of the "chunks" field.
+func (m *ExportMutation) ClearChunks() {
+	m.chunks = nil
+	m.addchunks = nil
+	m.clearedFields[export.FieldChunks] = struct{}{}
+}
+
+// ChunksCleared returns if the "chunks" field was cleared in this mutation.
+func (m *ExportMutation) ChunksCleared() bool {
+	_, ok := m.clearedFields[export.FieldChunks]
+	return ok
+}
+
+// ResetChunks resets all changes to the "chunks" field.
+func (m *ExportMutation) ResetChunks() {
+	m.chunks = nil
+	m.addchunks = nil
+	delete(m.clearedFields, export.FieldChunks)
 }
 
 // SetFailureReason sets the "failure_reason" field.
@@ -13845,7 +13947,7 @@ func (m *ExportMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ExportMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.project_id != nil {
 		fields = append(fields, export.FieldProjectID)
 	}
@@ -13873,11 +13975,14 @@ func (m *ExportMutation) Fields() []string {
 	if m.user_id != nil {
 		fields = append(fields, export.FieldUserID)
 	}
-	if m.file != nil {
-		fields = append(fields, export.FieldFile)
-	}
 	if m.rows != nil {
 		fields = append(fields, export.FieldRows)
+	}
+	if m.size != nil {
+		fields = append(fields, export.FieldSize)
+	}
+	if m.chunks != nil {
+		fields = append(fields, export.FieldChunks)
 	}
 	if m.failure_reason != nil {
 		fields = append(fields, export.FieldFailureReason)
@@ -13911,10 +14016,12 @@ func (m *ExportMutation) Field(name string) (ent.Value, bool) {
 		return m.VoucherID()
 	case export.FieldUserID:
 		return m.UserID()
-	case export.FieldFile:
-		return m.File()
 	case export.FieldRows:
 		return m.Rows()
+	case export.FieldSize:
+		return m.Size()
+	case export.FieldChunks:
+		return m.Chunks()
 	case export.FieldFailureReason:
 		return m.FailureReason()
 	case export.FieldDownloadSecret:
@@ -13946,10 +14053,12 @@ func (m *ExportMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldVoucherID(ctx)
 	case export.FieldUserID:
 		return m.OldUserID(ctx)
-	case export.FieldFile:
-		return m.OldFile(ctx)
 	case export.FieldRows:
 		return m.OldRows(ctx)
+	case export.FieldSize:
+		return m.OldSize(ctx)
+	case export.FieldChunks:
+		return m.OldChunks(ctx)
 	case export.FieldFailureReason:
 		return m.OldFailureReason(ctx)
 	case export.FieldDownloadSecret:
@@ -14026,19 +14135,26 @@ func (m *ExportMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetUserID(v)
 		return nil
-	case export.FieldFile:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetFile(v)
-		return nil
 	case export.FieldRows:
 		v, ok := value.(int)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRows(v)
+		return nil
+	case export.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSize(v)
+		return nil
+	case export.FieldChunks:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChunks(v)
 		return nil
 	case export.FieldFailureReason:
 		v, ok := value.(string)
@@ -14065,6 +14181,12 @@ func (m *ExportMutation) AddedFields() []string {
 	if m.addrows != nil {
 		fields = append(fields, export.FieldRows)
 	}
+	if m.addsize != nil {
+		fields = append(fields, export.FieldSize)
+	}
+	if m.addchunks != nil {
+		fields = append(fields, export.FieldChunks)
+	}
 	return fields
 }
 
@@ -14075,6 +14197,10 @@ func (m *ExportMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case export.FieldRows:
 		return m.AddedRows()
+	case export.FieldSize:
+		return m.AddedSize()
+	case export.FieldChunks:
+		return m.AddedChunks()
 	}
 	return nil, false
 }
@@ -14090,6 +14216,20 @@ func (m *ExportMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddRows(v)
+		return nil
+	case export.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSize(v)
+		return nil
+	case export.FieldChunks:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddChunks(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Export numeric field %s", name)
@@ -14108,11 +14248,14 @@ func (m *ExportMutation) ClearedFields() []string {
 	if m.FieldCleared(export.FieldUserID) {
 		fields = append(fields, export.FieldUserID)
 	}
-	if m.FieldCleared(export.FieldFile) {
-		fields = append(fields, export.FieldFile)
-	}
 	if m.FieldCleared(export.FieldRows) {
 		fields = append(fields, export.FieldRows)
+	}
+	if m.FieldCleared(export.FieldSize) {
+		fields = append(fields, export.FieldSize)
+	}
+	if m.FieldCleared(export.FieldChunks) {
+		fields = append(fields, export.FieldChunks)
 	}
 	if m.FieldCleared(export.FieldFailureReason) {
 		fields = append(fields, export.FieldFailureReason)
@@ -14140,11 +14283,14 @@ func (m *ExportMutation) ClearField(name string) error {
 	case export.FieldUserID:
 		m.ClearUserID()
 		return nil
-	case export.FieldFile:
-		m.ClearFile()
-		return nil
 	case export.FieldRows:
 		m.ClearRows()
+		return nil
+	case export.FieldSize:
+		m.ClearSize()
+		return nil
+	case export.FieldChunks:
+		m.ClearChunks()
 		return nil
 	case export.FieldFailureReason:
 		m.ClearFailureReason()
@@ -14184,11 +14330,14 @@ func (m *ExportMutation) ResetField(name string) error {
 	case export.FieldUserID:
 		m.ResetUserID()
 		return nil
-	case export.FieldFile:
-		m.ResetFile()
-		return nil
 	case export.FieldRows:
 		m.ResetRows()
+		return nil
+	case export.FieldSize:
+		m.ResetSize()
+		return nil
+	case export.FieldChunks:
+		m.ResetChunks()
 		return nil
 	case export.FieldFailureReason:
 		m.ResetFailureReason()
@@ -14246,6 +14395,940 @@ func (m *ExportMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ExportMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Export edge %s", name)
+}
+
+// ExportChunkMutation represents an operation that mutates the ExportChunk nodes in the graph.
+type ExportChunkMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	project_id      *string
+	export_id       *string
+	seq             *int
+	addseq          *int
+	data            *string
+	byte_offset     *int64
+	addbyte_offset  *int64
+	size            *int
+	addsize         *int
+	rows            *int
+	addrows         *int
+	last_created_at *time.Time
+	last_id         *string
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*ExportChunk, error)
+	predicates      []predicate.ExportChunk
+}
+
+var _ ent.Mutation = (*ExportChunkMutation)(nil)
+
+// exportchunkOption allows management of the mutation configuration using functional options.
+type exportchunkOption func(*ExportChunkMutation)
+
+// newExportChunkMutation creates new mutation for the ExportChunk entity.
+func newExportChunkMutation(c config, op Op, opts ...exportchunkOption) *ExportChunkMutation {
+	m := &ExportChunkMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeExportChunk,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withExportChunkID sets the ID field of the mutation.
+func withExportChunkID(id int) exportchunkOption {
+	return func(m *ExportChunkMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ExportChunk
+		)
+		m.oldValue = func(ctx context.Context) (*ExportChunk, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ExportChunk.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withExportChunk sets the old ExportChunk of the mutation.
+func withExportChunk(node *ExportChunk) exportchunkOption {
+	return func(m *ExportChunkMutation) {
+		m.oldValue = func(context.Context) (*ExportChunk, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ExportChunkMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ExportChunkMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ExportChunkMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ExportChunkMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ExportChunk.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ExportChunkMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ExportChunkMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ExportChunkMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetExportID sets the "export_id" field.
+func (m *ExportChunkMutation) SetExportID(s string) {
+	m.export_id = &s
+}
+
+// ExportID returns the value of the "export_id" field in the mutation.
+func (m *ExportChunkMutation) ExportID() (r string, exists bool) {
+	v := m.export_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExportID returns the old "export_id" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldExportID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExportID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExportID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExportID: %w", err)
+	}
+	return oldValue.ExportID, nil
+}
+
+// ResetExportID resets all changes to the "export_id" field.
+func (m *ExportChunkMutation) ResetExportID() {
+	m.export_id = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *ExportChunkMutation) SetSeq(i int) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *ExportChunkMutation) Seq() (r int, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldSeq(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *ExportChunkMutation) AddSeq(i int) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *ExportChunkMutation) AddedSeq() (r int, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *ExportChunkMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetData sets the "data" field.
+func (m *ExportChunkMutation) SetData(s string) {
+	m.data = &s
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *ExportChunkMutation) Data() (r string, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldData(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *ExportChunkMutation) ResetData() {
+	m.data = nil
+}
+
+// SetByteOffset sets the "byte_offset" field.
+func (m *ExportChunkMutation) SetByteOffset(i int64) {
+	m.byte_offset = &i
+	m.addbyte_offset = nil
+}
+
+// ByteOffset returns the value of the "byte_offset" field in the mutation.
+func (m *ExportChunkMutation) ByteOffset() (r int64, exists bool) {
+	v := m.byte_offset
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldByteOffset returns the old "byte_offset" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldByteOffset(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldByteOffset is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldByteOffset requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldByteOffset: %w", err)
+	}
+	return oldValue.ByteOffset, nil
+}
+
+// AddByteOffset adds i to the "byte_offset" field.
+func (m *ExportChunkMutation) AddByteOffset(i int64) {
+	if m.addbyte_offset != nil {
+		*m.addbyte_offset += i
+	} else {
+		m.addbyte_offset = &i
+	}
+}
+
+// AddedByteOffset returns the value that was added to the "byte_offset" field in this mutation.
+func (m *ExportChunkMutation) AddedByteOffset() (r int64, exists bool) {
+	v := m.addbyte_offset
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetByteOffset resets all changes to the "byte_offset" field.
+func (m *ExportChunkMutation) ResetByteOffset() {
+	m.byte_offset = nil
+	m.addbyte_offset = nil
+}
+
+// SetSize sets the "size" field.
+func (m *ExportChunkMutation) SetSize(i int) {
+	m.size = &i
+	m.addsize = nil
+}
+
+// Size returns the value of the "size" field in the mutation.
+func (m *ExportChunkMutation) Size() (r int, exists bool) {
+	v := m.size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSize returns the old "size" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldSize(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSize: %w", err)
+	}
+	return oldValue.Size, nil
+}
+
+// AddSize adds i to the "size" field.
+func (m *ExportChunkMutation) AddSize(i int) {
+	if m.addsize != nil {
+		*m.addsize += i
+	} else {
+		m.addsize = &i
+	}
+}
+
+// AddedSize returns the value that was added to the "size" field in this mutation.
+func (m *ExportChunkMutation) AddedSize() (r int, exists bool) {
+	v := m.addsize
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSize resets all changes to the "size" field.
+func (m *ExportChunkMutation) ResetSize() {
+	m.size = nil
+	m.addsize = nil
+}
+
+// SetRows sets the "rows" field.
+func (m *ExportChunkMutation) SetRows(i int) {
+	m.rows = &i
+	m.addrows = nil
+}
+
+// Rows returns the value of the "rows" field in the mutation.
+func (m *ExportChunkMutation) Rows() (r int, exists bool) {
+	v := m.rows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRows returns the old "rows" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldRows(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRows is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRows requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRows: %w", err)
+	}
+	return oldValue.Rows, nil
+}
+
+// AddRows adds i to the "rows" field.
+func (m *ExportChunkMutation) AddRows(i int) {
+	if m.addrows != nil {
+		*m.addrows += i
+	} else {
+		m.addrows = &i
+	}
+}
+
+// AddedRows returns the value that was added to the "rows" field in this mutation.
+func (m *ExportChunkMutation) AddedRows() (r int, exists bool) {
+	v := m.addrows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRows resets all changes to the "rows" field.
+func (m *ExportChunkMutation) ResetRows() {
+	m.rows = nil
+	m.addrows = nil
+}
+
+// SetLastCreatedAt sets the "last_created_at" field.
+func (m *ExportChunkMutation) SetLastCreatedAt(t time.Time) {
+	m.last_created_at = &t
+}
+
+// LastCreatedAt returns the value of the "last_created_at" field in the mutation.
+func (m *ExportChunkMutation) LastCreatedAt() (r time.Time, exists bool) {
+	v := m.last_created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastCreatedAt returns the old "last_created_at" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldLastCreatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastCreatedAt: %w", err)
+	}
+	return oldValue.LastCreatedAt, nil
+}
+
+// ClearLastCreatedAt clears the value of the "last_created_at" field.
+func (m *ExportChunkMutation) ClearLastCreatedAt() {
+	m.last_created_at = nil
+	m.clearedFields[exportchunk.FieldLastCreatedAt] = struct{}{}
+}
+
+// LastCreatedAtCleared returns if the "last_created_at" field was cleared in this mutation.
+func (m *ExportChunkMutation) LastCreatedAtCleared() bool {
+	_, ok := m.clearedFields[exportchunk.FieldLastCreatedAt]
+	return ok
+}
+
+// ResetLastCreatedAt resets all changes to the "last_created_at" field.
+func (m *ExportChunkMutation) ResetLastCreatedAt() {
+	m.last_created_at = nil
+	delete(m.clearedFields, exportchunk.FieldLastCreatedAt)
+}
+
+// SetLastID sets the "last_id" field.
+func (m *ExportChunkMutation) SetLastID(s string) {
+	m.last_id = &s
+}
+
+// LastID returns the value of the "last_id" field in the mutation.
+func (m *ExportChunkMutation) LastID() (r string, exists bool) {
+	v := m.last_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastID returns the old "last_id" field's value of the ExportChunk entity.
+// If the ExportChunk object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ExportChunkMutation) OldLastID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastID: %w", err)
+	}
+	return oldValue.LastID, nil
+}
+
+// ClearLastID clears the value of the "last_id" field.
+func (m *ExportChunkMutation) ClearLastID() {
+	m.last_id = nil
+	m.clearedFields[exportchunk.FieldLastID] = struct{}{}
+}
+
+// LastIDCleared returns if the "last_id" field was cleared in this mutation.
+func (m *ExportChunkMutation) LastIDCleared() bool {
+	_, ok := m.clearedFields[exportchunk.FieldLastID]
+	return ok
+}
+
+// ResetLastID resets all changes to the "last_id" field.
+func (m *ExportChunkMutation) ResetLastID() {
+	m.last_id = nil
+	delete(m.clearedFields, exportchunk.FieldLastID)
+}
+
+// Where appends a list predicates to the ExportChunkMutation builder.
+func (m *ExportChunkMutation) Where(ps ...predicate.ExportChunk) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ExportChunkMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ExportChunkMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ExportChunk, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ExportChunkMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ExportChunkMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ExportChunk).
+func (m *ExportChunkMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ExportChunkMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, exportchunk.FieldProjectID)
+	}
+	if m.export_id != nil {
+		fields = append(fields, exportchunk.FieldExportID)
+	}
+	if m.seq != nil {
+		fields = append(fields, exportchunk.FieldSeq)
+	}
+	if m.data != nil {
+		fields = append(fields, exportchunk.FieldData)
+	}
+	if m.byte_offset != nil {
+		fields = append(fields, exportchunk.FieldByteOffset)
+	}
+	if m.size != nil {
+		fields = append(fields, exportchunk.FieldSize)
+	}
+	if m.rows != nil {
+		fields = append(fields, exportchunk.FieldRows)
+	}
+	if m.last_created_at != nil {
+		fields = append(fields, exportchunk.FieldLastCreatedAt)
+	}
+	if m.last_id != nil {
+		fields = append(fields, exportchunk.FieldLastID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ExportChunkMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case exportchunk.FieldProjectID:
+		return m.ProjectID()
+	case exportchunk.FieldExportID:
+		return m.ExportID()
+	case exportchunk.FieldSeq:
+		return m.Seq()
+	case exportchunk.FieldData:
+		return m.Data()
+	case exportchunk.FieldByteOffset:
+		return m.ByteOffset()
+	case exportchunk.FieldSize:
+		return m.Size()
+	case exportchunk.FieldRows:
+		return m.Rows()
+	case exportchunk.FieldLastCreatedAt:
+		return m.LastCreatedAt()
+	case exportchunk.FieldLastID:
+		return m.LastID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ExportChunkMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case exportchunk.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case exportchunk.FieldExportID:
+		return m.OldExportID(ctx)
+	case exportchunk.FieldSeq:
+		return m.OldSeq(ctx)
+	case exportchunk.FieldData:
+		return m.OldData(ctx)
+	case exportchunk.FieldByteOffset:
+		return m.OldByteOffset(ctx)
+	case exportchunk.FieldSize:
+		return m.OldSize(ctx)
+	case exportchunk.FieldRows:
+		return m.OldRows(ctx)
+	case exportchunk.FieldLastCreatedAt:
+		return m.OldLastCreatedAt(ctx)
+	case exportchunk.FieldLastID:
+		return m.OldLastID(ctx)
+	}
+	return nil, fmt.Errorf("unknown ExportChunk field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ExportChunkMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case exportchunk.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case exportchunk.FieldExportID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExportID(v)
+		return nil
+	case exportchunk.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case exportchunk.FieldData:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case exportchunk.FieldByteOffset:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetByteOffset(v)
+		return nil
+	case exportchunk.FieldSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSize(v)
+		return nil
+	case exportchunk.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRows(v)
+		return nil
+	case exportchunk.FieldLastCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastCreatedAt(v)
+		return nil
+	case exportchunk.FieldLastID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ExportChunk field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ExportChunkMutation) AddedFields() []string {
+	var fields []string
+	if m.addseq != nil {
+		fields = append(fields, exportchunk.FieldSeq)
+	}
+	if m.addbyte_offset != nil {
+		fields = append(fields, exportchunk.FieldByteOffset)
+	}
+	if m.addsize != nil {
+		fields = append(fields, exportchunk.FieldSize)
+	}
+	if m.addrows != nil {
+		fields = append(fields, exportchunk.FieldRows)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ExportChunkMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case exportchunk.FieldSeq:
+		return m.AddedSeq()
+	case exportchunk.FieldByteOffset:
+		return m.AddedByteOffset()
+	case exportchunk.FieldSize:
+		return m.AddedSize()
+	case exportchunk.FieldRows:
+		return m.AddedRows()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ExportChunkMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case exportchunk.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	case exportchunk.FieldByteOffset:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddByteOffset(v)
+		return nil
+	case exportchunk.FieldSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSize(v)
+		return nil
+	case exportchunk.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRows(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ExportChunk numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ExportChunkMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(exportchunk.FieldLastCreatedAt) {
+		fields = append(fields, exportchunk.FieldLastCreatedAt)
+	}
+	if m.FieldCleared(exportchunk.FieldLastID) {
+		fields = append(fields, exportchunk.FieldLastID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ExportChunkMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ExportChunkMutation) ClearField(name string) error {
+	switch name {
+	case exportchunk.FieldLastCreatedAt:
+		m.ClearLastCreatedAt()
+		return nil
+	case exportchunk.FieldLastID:
+		m.ClearLastID()
+		return nil
+	}
+	return fmt.Errorf("unknown ExportChunk nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ExportChunkMutation) ResetField(name string) error {
+	switch name {
+	case exportchunk.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case exportchunk.FieldExportID:
+		m.ResetExportID()
+		return nil
+	case exportchunk.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case exportchunk.FieldData:
+		m.ResetData()
+		return nil
+	case exportchunk.FieldByteOffset:
+		m.ResetByteOffset()
+		return nil
+	case exportchunk.FieldSize:
+		m.ResetSize()
+		return nil
+	case exportchunk.FieldRows:
+		m.ResetRows()
+		return nil
+	case exportchunk.FieldLastCreatedAt:
+		m.ResetLastCreatedAt()
+		return nil
+	case exportchunk.FieldLastID:
+		m.ResetLastID()
+		return nil
+	}
+	return fmt.Errorf("unknown ExportChunk field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ExportChunkMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ExportChunkMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ExportChunkMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ExportChunkMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ExportChunkMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ExportChunkMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ExportChunkMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ExportChunk unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ExportChunkMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ExportChunk edge %s", name)
 }
 
 // IdempotencyKeyMutation represents an operation that mutates the IdempotencyKey nodes in the graph.
@@ -20863,6 +21946,7 @@ type ProjectMutation struct {
 	client_create_customer_enabled             *bool
 	client_loyalty_events_enabled              *bool
 	client_set_voucher_expiration_date_enabled *bool
+	webhook_token                              *string
 	clearedFields                              map[string]struct{}
 	app_keys                                   map[string]struct{}
 	removedapp_keys                            map[string]struct{}
@@ -21564,6 +22648,55 @@ func (m *ProjectMutation) ResetClientSetVoucherExpirationDateEnabled() {
 	m.client_set_voucher_expiration_date_enabled = nil
 }
 
+// SetWebhookToken sets the "webhook_token" field.
+func (m *ProjectMutation) SetWebhookToken(s string) {
+	m.webhook_token = &s
+}
+
+// WebhookToken returns the value of the "webhook_token" field in the mutation.
+func (m *ProjectMutation) WebhookToken() (r string, exists bool) {
+	v := m.webhook_token
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWebhookToken returns the old "webhook_token" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldWebhookToken(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWebhookToken is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWebhookToken requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWebhookToken: %w", err)
+	}
+	return oldValue.WebhookToken, nil
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (m *ProjectMutation) ClearWebhookToken() {
+	m.webhook_token = nil
+	m.clearedFields[project.FieldWebhookToken] = struct{}{}
+}
+
+// WebhookTokenCleared returns if the "webhook_token" field was cleared in this mutation.
+func (m *ProjectMutation) WebhookTokenCleared() bool {
+	_, ok := m.clearedFields[project.FieldWebhookToken]
+	return ok
+}
+
+// ResetWebhookToken resets all changes to the "webhook_token" field.
+func (m *ProjectMutation) ResetWebhookToken() {
+	m.webhook_token = nil
+	delete(m.clearedFields, project.FieldWebhookToken)
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by ids.
 func (m *ProjectMutation) AddAppKeyIDs(ids ...string) {
 	if m.app_keys == nil {
@@ -21652,7 +22785,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 15)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -21695,6 +22828,9 @@ func (m *ProjectMutation) Fields() []string {
 	if m.client_set_voucher_expiration_date_enabled != nil {
 		fields = append(fields, project.FieldClientSetVoucherExpirationDateEnabled)
 	}
+	if m.webhook_token != nil {
+		fields = append(fields, project.FieldWebhookToken)
+	}
 	return fields
 }
 
@@ -21731,6 +22867,8 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.ClientLoyaltyEventsEnabled()
 	case project.FieldClientSetVoucherExpirationDateEnabled:
 		return m.ClientSetVoucherExpirationDateEnabled()
+	case project.FieldWebhookToken:
+		return m.WebhookToken()
 	}
 	return nil, false
 }
@@ -21768,6 +22906,8 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldClientLoyaltyEventsEnabled(ctx)
 	case project.FieldClientSetVoucherExpirationDateEnabled:
 		return m.OldClientSetVoucherExpirationDateEnabled(ctx)
+	case project.FieldWebhookToken:
+		return m.OldWebhookToken(ctx)
 	}
 	return nil, fmt.Errorf("unknown Project field %s", name)
 }
@@ -21875,6 +23015,13 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetClientSetVoucherExpirationDateEnabled(v)
 		return nil
+	case project.FieldWebhookToken:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWebhookToken(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
@@ -21917,6 +23064,9 @@ func (m *ProjectMutation) ClearedFields() []string {
 	if m.FieldCleared(project.FieldClientTrustedDomains) {
 		fields = append(fields, project.FieldClientTrustedDomains)
 	}
+	if m.FieldCleared(project.FieldWebhookToken) {
+		fields = append(fields, project.FieldWebhookToken)
+	}
 	return fields
 }
 
@@ -21942,6 +23092,9 @@ func (m *ProjectMutation) ClearField(name string) error {
 		return nil
 	case project.FieldClientTrustedDomains:
 		m.ClearClientTrustedDomains()
+		return nil
+	case project.FieldWebhookToken:
+		m.ClearWebhookToken()
 		return nil
 	}
 	return fmt.Errorf("unknown Project nullable field %s", name)
@@ -21992,6 +23145,9 @@ func (m *ProjectMutation) ResetField(name string) error {
 		return nil
 	case project.FieldClientSetVoucherExpirationDateEnabled:
 		m.ResetClientSetVoucherExpirationDateEnabled()
+		return nil
+	case project.FieldWebhookToken:
+		m.ResetWebhookToken()
 		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
@@ -36463,4 +37619,2882 @@ func (m *VoucherTransactionMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *VoucherTransactionMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown VoucherTransaction edge %s", name)
+}
+
+// WebhookMutation represents an operation that mutates the Webhook nodes in the graph.
+type WebhookMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	project_id    *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	target_url    *string
+	events        *[]string
+	appendevents  []string
+	active        *bool
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Webhook, error)
+	predicates    []predicate.Webhook
+}
+
+var _ ent.Mutation = (*WebhookMutation)(nil)
+
+// webhookOption allows management of the mutation configuration using functional options.
+type webhookOption func(*WebhookMutation)
+
+// newWebhookMutation creates new mutation for the Webhook entity.
+func newWebhookMutation(c config, op Op, opts ...webhookOption) *WebhookMutation {
+	m := &WebhookMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeWebhook,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withWebhookID sets the ID field of the mutation.
+func withWebhookID(id string) webhookOption {
+	return func(m *WebhookMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Webhook
+		)
+		m.oldValue = func(ctx context.Context) (*Webhook, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Webhook.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withWebhook sets the old Webhook of the mutation.
+func withWebhook(node *Webhook) webhookOption {
+	return func(m *WebhookMutation) {
+		m.oldValue = func(context.Context) (*Webhook, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m WebhookMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m WebhookMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Webhook entities.
+func (m *WebhookMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *WebhookMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *WebhookMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Webhook.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *WebhookMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *WebhookMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *WebhookMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *WebhookMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *WebhookMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *WebhookMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *WebhookMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *WebhookMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *WebhookMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[webhook.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *WebhookMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[webhook.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *WebhookMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, webhook.FieldUpdatedAt)
+}
+
+// SetTargetURL sets the "target_url" field.
+func (m *WebhookMutation) SetTargetURL(s string) {
+	m.target_url = &s
+}
+
+// TargetURL returns the value of the "target_url" field in the mutation.
+func (m *WebhookMutation) TargetURL() (r string, exists bool) {
+	v := m.target_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTargetURL returns the old "target_url" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldTargetURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTargetURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTargetURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTargetURL: %w", err)
+	}
+	return oldValue.TargetURL, nil
+}
+
+// ResetTargetURL resets all changes to the "target_url" field.
+func (m *WebhookMutation) ResetTargetURL() {
+	m.target_url = nil
+}
+
+// SetEvents sets the "events" field.
+func (m *WebhookMutation) SetEvents(s []string) {
+	m.events = &s
+	m.appendevents = nil
+}
+
+// Events returns the value of the "events" field in the mutation.
+func (m *WebhookMutation) Events() (r []string, exists bool) {
+	v := m.events
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvents returns the old "events" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldEvents(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvents is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvents requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvents: %w", err)
+	}
+	return oldValue.Events, nil
+}
+
+// AppendEvents adds s to the "events" field.
+func (m *WebhookMutation) AppendEvents(s []string) {
+	m.appendevents = append(m.appendevents, s...)
+}
+
+// AppendedEvents returns the list of values that were appended to the "events" field in this mutation.
+func (m *WebhookMutation) AppendedEvents() ([]string, bool) {
+	if len(m.appendevents) == 0 {
+		return nil, false
+	}
+	return m.appendevents, true
+}
+
+// ResetEvents resets all changes to the "events" field.
+func (m *WebhookMutation) ResetEvents() {
+	m.events = nil
+	m.appendevents = nil
+}
+
+// SetActive sets the "active" field.
+func (m *WebhookMutation) SetActive(b bool) {
+	m.active = &b
+}
+
+// Active returns the value of the "active" field in the mutation.
+func (m *WebhookMutation) Active() (r bool, exists bool) {
+	v := m.active
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActive returns the old "active" field's value of the Webhook entity.
+// If the Webhook object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookMutation) OldActive(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActive is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActive requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActive: %w", err)
+	}
+	return oldValue.Active, nil
+}
+
+// ResetActive resets all changes to the "active" field.
+func (m *WebhookMutation) ResetActive() {
+	m.active = nil
+}
+
+// Where appends a list predicates to the WebhookMutation builder.
+func (m *WebhookMutation) Where(ps ...predicate.Webhook) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the WebhookMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *WebhookMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Webhook, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *WebhookMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *WebhookMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Webhook).
+func (m *WebhookMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *WebhookMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, webhook.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, webhook.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, webhook.FieldUpdatedAt)
+	}
+	if m.target_url != nil {
+		fields = append(fields, webhook.FieldTargetURL)
+	}
+	if m.events != nil {
+		fields = append(fields, webhook.FieldEvents)
+	}
+	if m.active != nil {
+		fields = append(fields, webhook.FieldActive)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *WebhookMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case webhook.FieldProjectID:
+		return m.ProjectID()
+	case webhook.FieldCreatedAt:
+		return m.CreatedAt()
+	case webhook.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case webhook.FieldTargetURL:
+		return m.TargetURL()
+	case webhook.FieldEvents:
+		return m.Events()
+	case webhook.FieldActive:
+		return m.Active()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *WebhookMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case webhook.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case webhook.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case webhook.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case webhook.FieldTargetURL:
+		return m.OldTargetURL(ctx)
+	case webhook.FieldEvents:
+		return m.OldEvents(ctx)
+	case webhook.FieldActive:
+		return m.OldActive(ctx)
+	}
+	return nil, fmt.Errorf("unknown Webhook field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case webhook.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case webhook.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case webhook.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case webhook.FieldTargetURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTargetURL(v)
+		return nil
+	case webhook.FieldEvents:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvents(v)
+		return nil
+	case webhook.FieldActive:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActive(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Webhook field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *WebhookMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *WebhookMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Webhook numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *WebhookMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(webhook.FieldUpdatedAt) {
+		fields = append(fields, webhook.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *WebhookMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *WebhookMutation) ClearField(name string) error {
+	switch name {
+	case webhook.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Webhook nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *WebhookMutation) ResetField(name string) error {
+	switch name {
+	case webhook.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case webhook.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case webhook.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case webhook.FieldTargetURL:
+		m.ResetTargetURL()
+		return nil
+	case webhook.FieldEvents:
+		m.ResetEvents()
+		return nil
+	case webhook.FieldActive:
+		m.ResetActive()
+		return nil
+	}
+	return fmt.Errorf("unknown Webhook field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *WebhookMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *WebhookMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *WebhookMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *WebhookMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *WebhookMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *WebhookMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *WebhookMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Webhook unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *WebhookMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Webhook edge %s", name)
+}
+
+// WebhookDeliveryMutation represents an operation that mutates the WebhookDelivery nodes in the graph.
+type WebhookDeliveryMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	project_id     *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	event_id       *string
+	webhook_id     *string
+	attempt        *int
+	addattempt     *int
+	status_code    *int
+	addstatus_code *int
+	success        *bool
+	error          *string
+	duration_ms    *int64
+	addduration_ms *int64
+	target_url     *string
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*WebhookDelivery, error)
+	predicates     []predicate.WebhookDelivery
+}
+
+var _ ent.Mutation = (*WebhookDeliveryMutation)(nil)
+
+// webhookdeliveryOption allows management of the mutation configuration using functional options.
+type webhookdeliveryOption func(*WebhookDeliveryMutation)
+
+// newWebhookDeliveryMutation creates new mutation for the WebhookDelivery entity.
+func newWebhookDeliveryMutation(c config, op Op, opts ...webhookdeliveryOption) *WebhookDeliveryMutation {
+	m := &WebhookDeliveryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeWebhookDelivery,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withWebhookDeliveryID sets the ID field of the mutation.
+func withWebhookDeliveryID(id string) webhookdeliveryOption {
+	return func(m *WebhookDeliveryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *WebhookDelivery
+		)
+		m.oldValue = func(ctx context.Context) (*WebhookDelivery, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().WebhookDelivery.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withWebhookDelivery sets the old WebhookDelivery of the mutation.
+func withWebhookDelivery(node *WebhookDelivery) webhookdeliveryOption {
+	return func(m *WebhookDeliveryMutation) {
+		m.oldValue = func(context.Context) (*WebhookDelivery, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m WebhookDeliveryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m WebhookDeliveryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of WebhookDelivery entities.
+func (m *WebhookDeliveryMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *WebhookDeliveryMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *WebhookDeliveryMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().WebhookDelivery.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *WebhookDeliveryMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *WebhookDeliveryMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *WebhookDeliveryMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *WebhookDeliveryMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *WebhookDeliveryMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *WebhookDeliveryMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *WebhookDeliveryMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *WebhookDeliveryMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *WebhookDeliveryMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[webhookdelivery.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *WebhookDeliveryMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[webhookdelivery.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *WebhookDeliveryMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, webhookdelivery.FieldUpdatedAt)
+}
+
+// SetEventID sets the "event_id" field.
+func (m *WebhookDeliveryMutation) SetEventID(s string) {
+	m.event_id = &s
+}
+
+// EventID returns the value of the "event_id" field in the mutation.
+func (m *WebhookDeliveryMutation) EventID() (r string, exists bool) {
+	v := m.event_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventID returns the old "event_id" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldEventID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventID: %w", err)
+	}
+	return oldValue.EventID, nil
+}
+
+// ResetEventID resets all changes to the "event_id" field.
+func (m *WebhookDeliveryMutation) ResetEventID() {
+	m.event_id = nil
+}
+
+// SetWebhookID sets the "webhook_id" field.
+func (m *WebhookDeliveryMutation) SetWebhookID(s string) {
+	m.webhook_id = &s
+}
+
+// WebhookID returns the value of the "webhook_id" field in the mutation.
+func (m *WebhookDeliveryMutation) WebhookID() (r string, exists bool) {
+	v := m.webhook_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWebhookID returns the old "webhook_id" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldWebhookID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWebhookID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWebhookID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWebhookID: %w", err)
+	}
+	return oldValue.WebhookID, nil
+}
+
+// ResetWebhookID resets all changes to the "webhook_id" field.
+func (m *WebhookDeliveryMutation) ResetWebhookID() {
+	m.webhook_id = nil
+}
+
+// SetAttempt sets the "attempt" field.
+func (m *WebhookDeliveryMutation) SetAttempt(i int) {
+	m.attempt = &i
+	m.addattempt = nil
+}
+
+// Attempt returns the value of the "attempt" field in the mutation.
+func (m *WebhookDeliveryMutation) Attempt() (r int, exists bool) {
+	v := m.attempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempt returns the old "attempt" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldAttempt(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempt: %w", err)
+	}
+	return oldValue.Attempt, nil
+}
+
+// AddAttempt adds i to the "attempt" field.
+func (m *WebhookDeliveryMutation) AddAttempt(i int) {
+	if m.addattempt != nil {
+		*m.addattempt += i
+	} else {
+		m.addattempt = &i
+	}
+}
+
+// AddedAttempt returns the value that was added to the "attempt" field in this mutation.
+func (m *WebhookDeliveryMutation) AddedAttempt() (r int, exists bool) {
+	v := m.addattempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempt resets all changes to the "attempt" field.
+func (m *WebhookDeliveryMutation) ResetAttempt() {
+	m.attempt = nil
+	m.addattempt = nil
+}
+
+// SetStatusCode sets the "status_code" field.
+func (m *WebhookDeliveryMutation) SetStatusCode(i int) {
+	m.status_code = &i
+	m.addstatus_code = nil
+}
+
+// StatusCode returns the value of the "status_code" field in the mutation.
+func (m *WebhookDeliveryMutation) StatusCode() (r int, exists bool) {
+	v := m.status_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatusCode returns the old "status_code" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldStatusCode(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatusCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatusCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatusCode: %w", err)
+	}
+	return oldValue.StatusCode, nil
+}
+
+// AddStatusCode adds i to the "status_code" field.
+func (m *WebhookDeliveryMutation) AddStatusCode(i int) {
+	if m.addstatus_code != nil {
+		*m.addstatus_code += i
+	} else {
+		m.addstatus_code = &i
+	}
+}
+
+// AddedStatusCode returns the value that was added to the "status_code" field in this mutation.
+func (m *WebhookDeliveryMutation) AddedStatusCode() (r int, exists bool) {
+	v := m.addstatus_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearStatusCode clears the value of the "status_code" field.
+func (m *WebhookDeliveryMutation) ClearStatusCode() {
+	m.status_code = nil
+	m.addstatus_code = nil
+	m.clearedFields[webhookdelivery.FieldStatusCode] = struct{}{}
+}
+
+// StatusCodeCleared returns if the "status_code" field was cleared in this mutation.
+func (m *WebhookDeliveryMutation) StatusCodeCleared() bool {
+	_, ok := m.clearedFields[webhookdelivery.FieldStatusCode]
+	return ok
+}
+
+// ResetStatusCode resets all changes to the "status_code" field.
+func (m *WebhookDeliveryMutation) ResetStatusCode() {
+	m.status_code = nil
+	m.addstatus_code = nil
+	delete(m.clearedFields, webhookdelivery.FieldStatusCode)
+}
+
+// SetSuccess sets the "success" field.
+func (m *WebhookDeliveryMutation) SetSuccess(b bool) {
+	m.success = &b
+}
+
+// Success returns the value of the "success" field in the mutation.
+func (m *WebhookDeliveryMutation) Success() (r bool, exists bool) {
+	v := m.success
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSuccess returns the old "success" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldSuccess(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSuccess is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSuccess requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSuccess: %w", err)
+	}
+	return oldValue.Success, nil
+}
+
+// ResetSuccess resets all changes to the "success" field.
+func (m *WebhookDeliveryMutation) ResetSuccess() {
+	m.success = nil
+}
+
+// SetError sets the "error" field.
+func (m *WebhookDeliveryMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *WebhookDeliveryMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldError(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ClearError clears the value of the "error" field.
+func (m *WebhookDeliveryMutation) ClearError() {
+	m.error = nil
+	m.clearedFields[webhookdelivery.FieldError] = struct{}{}
+}
+
+// ErrorCleared returns if the "error" field was cleared in this mutation.
+func (m *WebhookDeliveryMutation) ErrorCleared() bool {
+	_, ok := m.clearedFields[webhookdelivery.FieldError]
+	return ok
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *WebhookDeliveryMutation) ResetError() {
+	m.error = nil
+	delete(m.clearedFields, webhookdelivery.FieldError)
+}
+
+// SetDurationMs sets the "duration_ms" field.
+func (m *WebhookDeliveryMutation) SetDurationMs(i int64) {
+	m.duration_ms = &i
+	m.addduration_ms = nil
+}
+
+// DurationMs returns the value of the "duration_ms" field in the mutation.
+func (m *WebhookDeliveryMutation) DurationMs() (r int64, exists bool) {
+	v := m.duration_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDurationMs returns the old "duration_ms" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldDurationMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDurationMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDurationMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDurationMs: %w", err)
+	}
+	return oldValue.DurationMs, nil
+}
+
+// AddDurationMs adds i to the "duration_ms" field.
+func (m *WebhookDeliveryMutation) AddDurationMs(i int64) {
+	if m.addduration_ms != nil {
+		*m.addduration_ms += i
+	} else {
+		m.addduration_ms = &i
+	}
+}
+
+// AddedDurationMs returns the value that was added to the "duration_ms" field in this mutation.
+func (m *WebhookDeliveryMutation) AddedDurationMs() (r int64, exists bool) {
+	v := m.addduration_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDurationMs resets all changes to the "duration_ms" field.
+func (m *WebhookDeliveryMutation) ResetDurationMs() {
+	m.duration_ms = nil
+	m.addduration_ms = nil
+}
+
+// SetTargetURL sets the "target_url" field.
+func (m *WebhookDeliveryMutation) SetTargetURL(s string) {
+	m.target_url = &s
+}
+
+// TargetURL returns the value of the "target_url" field in the mutation.
+func (m *WebhookDeliveryMutation) TargetURL() (r string, exists bool) {
+	v := m.target_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTargetURL returns the old "target_url" field's value of the WebhookDelivery entity.
+// If the WebhookDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookDeliveryMutation) OldTargetURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTargetURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTargetURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTargetURL: %w", err)
+	}
+	return oldValue.TargetURL, nil
+}
+
+// ResetTargetURL resets all changes to the "target_url" field.
+func (m *WebhookDeliveryMutation) ResetTargetURL() {
+	m.target_url = nil
+}
+
+// Where appends a list predicates to the WebhookDeliveryMutation builder.
+func (m *WebhookDeliveryMutation) Where(ps ...predicate.WebhookDelivery) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the WebhookDeliveryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *WebhookDeliveryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.WebhookDelivery, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *WebhookDeliveryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *WebhookDeliveryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (WebhookDelivery).
+func (m *WebhookDeliveryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *WebhookDeliveryMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.project_id != nil {
+		fields = append(fields, webhookdelivery.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, webhookdelivery.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, webhookdelivery.FieldUpdatedAt)
+	}
+	if m.event_id != nil {
+		fields = append(fields, webhookdelivery.FieldEventID)
+	}
+	if m.webhook_id != nil {
+		fields = append(fields, webhookdelivery.FieldWebhookID)
+	}
+	if m.attempt != nil {
+		fields = append(fields, webhookdelivery.FieldAttempt)
+	}
+	if m.status_code != nil {
+		fields = append(fields, webhookdelivery.FieldStatusCode)
+	}
+	if m.success != nil {
+		fields = append(fields, webhookdelivery.FieldSuccess)
+	}
+	if m.error != nil {
+		fields = append(fields, webhookdelivery.FieldError)
+	}
+	if m.duration_ms != nil {
+		fields = append(fields, webhookdelivery.FieldDurationMs)
+	}
+	if m.target_url != nil {
+		fields = append(fields, webhookdelivery.FieldTargetURL)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *WebhookDeliveryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case webhookdelivery.FieldProjectID:
+		return m.ProjectID()
+	case webhookdelivery.FieldCreatedAt:
+		return m.CreatedAt()
+	case webhookdelivery.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case webhookdelivery.FieldEventID:
+		return m.EventID()
+	case webhookdelivery.FieldWebhookID:
+		return m.WebhookID()
+	case webhookdelivery.FieldAttempt:
+		return m.Attempt()
+	case webhookdelivery.FieldStatusCode:
+		return m.StatusCode()
+	case webhookdelivery.FieldSuccess:
+		return m.Success()
+	case webhookdelivery.FieldError:
+		return m.Error()
+	case webhookdelivery.FieldDurationMs:
+		return m.DurationMs()
+	case webhookdelivery.FieldTargetURL:
+		return m.TargetURL()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *WebhookDeliveryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case webhookdelivery.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case webhookdelivery.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case webhookdelivery.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case webhookdelivery.FieldEventID:
+		return m.OldEventID(ctx)
+	case webhookdelivery.FieldWebhookID:
+		return m.OldWebhookID(ctx)
+	case webhookdelivery.FieldAttempt:
+		return m.OldAttempt(ctx)
+	case webhookdelivery.FieldStatusCode:
+		return m.OldStatusCode(ctx)
+	case webhookdelivery.FieldSuccess:
+		return m.OldSuccess(ctx)
+	case webhookdelivery.FieldError:
+		return m.OldError(ctx)
+	case webhookdelivery.FieldDurationMs:
+		return m.OldDurationMs(ctx)
+	case webhookdelivery.FieldTargetURL:
+		return m.OldTargetURL(ctx)
+	}
+	return nil, fmt.Errorf("unknown WebhookDelivery field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookDeliveryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case webhookdelivery.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case webhookdelivery.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case webhookdelivery.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case webhookdelivery.FieldEventID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventID(v)
+		return nil
+	case webhookdelivery.FieldWebhookID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWebhookID(v)
+		return nil
+	case webhookdelivery.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempt(v)
+		return nil
+	case webhookdelivery.FieldStatusCode:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatusCode(v)
+		return nil
+	case webhookdelivery.FieldSuccess:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSuccess(v)
+		return nil
+	case webhookdelivery.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case webhookdelivery.FieldDurationMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDurationMs(v)
+		return nil
+	case webhookdelivery.FieldTargetURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTargetURL(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookDelivery field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *WebhookDeliveryMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempt != nil {
+		fields = append(fields, webhookdelivery.FieldAttempt)
+	}
+	if m.addstatus_code != nil {
+		fields = append(fields, webhookdelivery.FieldStatusCode)
+	}
+	if m.addduration_ms != nil {
+		fields = append(fields, webhookdelivery.FieldDurationMs)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *WebhookDeliveryMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case webhookdelivery.FieldAttempt:
+		return m.AddedAttempt()
+	case webhookdelivery.FieldStatusCode:
+		return m.AddedStatusCode()
+	case webhookdelivery.FieldDurationMs:
+		return m.AddedDurationMs()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookDeliveryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case webhookdelivery.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempt(v)
+		return nil
+	case webhookdelivery.FieldStatusCode:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStatusCode(v)
+		return nil
+	case webhookdelivery.FieldDurationMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDurationMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookDelivery numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *WebhookDeliveryMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(webhookdelivery.FieldUpdatedAt) {
+		fields = append(fields, webhookdelivery.FieldUpdatedAt)
+	}
+	if m.FieldCleared(webhookdelivery.FieldStatusCode) {
+		fields = append(fields, webhookdelivery.FieldStatusCode)
+	}
+	if m.FieldCleared(webhookdelivery.FieldError) {
+		fields = append(fields, webhookdelivery.FieldError)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *WebhookDeliveryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *WebhookDeliveryMutation) ClearField(name string) error {
+	switch name {
+	case webhookdelivery.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case webhookdelivery.FieldStatusCode:
+		m.ClearStatusCode()
+		return nil
+	case webhookdelivery.FieldError:
+		m.ClearError()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookDelivery nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *WebhookDeliveryMutation) ResetField(name string) error {
+	switch name {
+	case webhookdelivery.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case webhookdelivery.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case webhookdelivery.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case webhookdelivery.FieldEventID:
+		m.ResetEventID()
+		return nil
+	case webhookdelivery.FieldWebhookID:
+		m.ResetWebhookID()
+		return nil
+	case webhookdelivery.FieldAttempt:
+		m.ResetAttempt()
+		return nil
+	case webhookdelivery.FieldStatusCode:
+		m.ResetStatusCode()
+		return nil
+	case webhookdelivery.FieldSuccess:
+		m.ResetSuccess()
+		return nil
+	case webhookdelivery.FieldError:
+		m.ResetError()
+		return nil
+	case webhookdelivery.FieldDurationMs:
+		m.ResetDurationMs()
+		return nil
+	case webhookdelivery.FieldTargetURL:
+		m.ResetTargetURL()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookDelivery field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *WebhookDeliveryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *WebhookDeliveryMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *WebhookDeliveryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *WebhookDeliveryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *WebhookDeliveryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *WebhookDeliveryMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *WebhookDeliveryMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown WebhookDelivery unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *WebhookDeliveryMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown WebhookDelivery edge %s", name)
+}
+
+// WebhookEventMutation represents an operation that mutates the WebhookEvent nodes in the graph.
+type WebhookEventMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	project_id      *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	webhook_id      *string
+	_type           *string
+	object_type     *string
+	object_id       *string
+	data            *string
+	state           *webhookevent.State
+	attempts        *int
+	addattempts     *int
+	next_attempt_at *time.Time
+	retry_since     *time.Time
+	claimed_by      *string
+	lease_until     *time.Time
+	delivered_at    *time.Time
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*WebhookEvent, error)
+	predicates      []predicate.WebhookEvent
+}
+
+var _ ent.Mutation = (*WebhookEventMutation)(nil)
+
+// webhookeventOption allows management of the mutation configuration using functional options.
+type webhookeventOption func(*WebhookEventMutation)
+
+// newWebhookEventMutation creates new mutation for the WebhookEvent entity.
+func newWebhookEventMutation(c config, op Op, opts ...webhookeventOption) *WebhookEventMutation {
+	m := &WebhookEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeWebhookEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withWebhookEventID sets the ID field of the mutation.
+func withWebhookEventID(id string) webhookeventOption {
+	return func(m *WebhookEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *WebhookEvent
+		)
+		m.oldValue = func(ctx context.Context) (*WebhookEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().WebhookEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withWebhookEvent sets the old WebhookEvent of the mutation.
+func withWebhookEvent(node *WebhookEvent) webhookeventOption {
+	return func(m *WebhookEventMutation) {
+		m.oldValue = func(context.Context) (*WebhookEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m WebhookEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m WebhookEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of WebhookEvent entities.
+func (m *WebhookEventMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *WebhookEventMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *WebhookEventMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().WebhookEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *WebhookEventMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *WebhookEventMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *WebhookEventMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *WebhookEventMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *WebhookEventMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *WebhookEventMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *WebhookEventMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *WebhookEventMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *WebhookEventMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[webhookevent.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *WebhookEventMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *WebhookEventMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, webhookevent.FieldUpdatedAt)
+}
+
+// SetWebhookID sets the "webhook_id" field.
+func (m *WebhookEventMutation) SetWebhookID(s string) {
+	m.webhook_id = &s
+}
+
+// WebhookID returns the value of the "webhook_id" field in the mutation.
+func (m *WebhookEventMutation) WebhookID() (r string, exists bool) {
+	v := m.webhook_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWebhookID returns the old "webhook_id" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldWebhookID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWebhookID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWebhookID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWebhookID: %w", err)
+	}
+	return oldValue.WebhookID, nil
+}
+
+// ResetWebhookID resets all changes to the "webhook_id" field.
+func (m *WebhookEventMutation) ResetWebhookID() {
+	m.webhook_id = nil
+}
+
+// SetType sets the "type" field.
+func (m *WebhookEventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *WebhookEventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *WebhookEventMutation) ResetType() {
+	m._type = nil
+}
+
+// SetObjectType sets the "object_type" field.
+func (m *WebhookEventMutation) SetObjectType(s string) {
+	m.object_type = &s
+}
+
+// ObjectType returns the value of the "object_type" field in the mutation.
+func (m *WebhookEventMutation) ObjectType() (r string, exists bool) {
+	v := m.object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectType returns the old "object_type" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldObjectType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
+	}
+	return oldValue.ObjectType, nil
+}
+
+// ResetObjectType resets all changes to the "object_type" field.
+func (m *WebhookEventMutation) ResetObjectType() {
+	m.object_type = nil
+}
+
+// SetObjectID sets the "object_id" field.
+func (m *WebhookEventMutation) SetObjectID(s string) {
+	m.object_id = &s
+}
+
+// ObjectID returns the value of the "object_id" field in the mutation.
+func (m *WebhookEventMutation) ObjectID() (r string, exists bool) {
+	v := m.object_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectID returns the old "object_id" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldObjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectID: %w", err)
+	}
+	return oldValue.ObjectID, nil
+}
+
+// ResetObjectID resets all changes to the "object_id" field.
+func (m *WebhookEventMutation) ResetObjectID() {
+	m.object_id = nil
+}
+
+// SetData sets the "data" field.
+func (m *WebhookEventMutation) SetData(s string) {
+	m.data = &s
+}
+
+// Data returns the value of the "data" field in the mutation.
+func (m *WebhookEventMutation) Data() (r string, exists bool) {
+	v := m.data
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldData returns the old "data" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldData(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldData is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldData requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldData: %w", err)
+	}
+	return oldValue.Data, nil
+}
+
+// ResetData resets all changes to the "data" field.
+func (m *WebhookEventMutation) ResetData() {
+	m.data = nil
+}
+
+// SetState sets the "state" field.
+func (m *WebhookEventMutation) SetState(w webhookevent.State) {
+	m.state = &w
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *WebhookEventMutation) State() (r webhookevent.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldState(ctx context.Context) (v webhookevent.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *WebhookEventMutation) ResetState() {
+	m.state = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *WebhookEventMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *WebhookEventMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *WebhookEventMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *WebhookEventMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *WebhookEventMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetNextAttemptAt sets the "next_attempt_at" field.
+func (m *WebhookEventMutation) SetNextAttemptAt(t time.Time) {
+	m.next_attempt_at = &t
+}
+
+// NextAttemptAt returns the value of the "next_attempt_at" field in the mutation.
+func (m *WebhookEventMutation) NextAttemptAt() (r time.Time, exists bool) {
+	v := m.next_attempt_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNextAttemptAt returns the old "next_attempt_at" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldNextAttemptAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNextAttemptAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNextAttemptAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNextAttemptAt: %w", err)
+	}
+	return oldValue.NextAttemptAt, nil
+}
+
+// ResetNextAttemptAt resets all changes to the "next_attempt_at" field.
+func (m *WebhookEventMutation) ResetNextAttemptAt() {
+	m.next_attempt_at = nil
+}
+
+// SetRetrySince sets the "retry_since" field.
+func (m *WebhookEventMutation) SetRetrySince(t time.Time) {
+	m.retry_since = &t
+}
+
+// RetrySince returns the value of the "retry_since" field in the mutation.
+func (m *WebhookEventMutation) RetrySince() (r time.Time, exists bool) {
+	v := m.retry_since
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetrySince returns the old "retry_since" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldRetrySince(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetrySince is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetrySince requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetrySince: %w", err)
+	}
+	return oldValue.RetrySince, nil
+}
+
+// ResetRetrySince resets all changes to the "retry_since" field.
+func (m *WebhookEventMutation) ResetRetrySince() {
+	m.retry_since = nil
+}
+
+// SetClaimedBy sets the "claimed_by" field.
+func (m *WebhookEventMutation) SetClaimedBy(s string) {
+	m.claimed_by = &s
+}
+
+// ClaimedBy returns the value of the "claimed_by" field in the mutation.
+func (m *WebhookEventMutation) ClaimedBy() (r string, exists bool) {
+	v := m.claimed_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedBy returns the old "claimed_by" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldClaimedBy(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedBy: %w", err)
+	}
+	return oldValue.ClaimedBy, nil
+}
+
+// ClearClaimedBy clears the value of the "claimed_by" field.
+func (m *WebhookEventMutation) ClearClaimedBy() {
+	m.claimed_by = nil
+	m.clearedFields[webhookevent.FieldClaimedBy] = struct{}{}
+}
+
+// ClaimedByCleared returns if the "claimed_by" field was cleared in this mutation.
+func (m *WebhookEventMutation) ClaimedByCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldClaimedBy]
+	return ok
+}
+
+// ResetClaimedBy resets all changes to the "claimed_by" field.
+func (m *WebhookEventMutation) ResetClaimedBy() {
+	m.claimed_by = nil
+	delete(m.clearedFields, webhookevent.FieldClaimedBy)
+}
+
+// SetLeaseUntil sets the "lease_until" field.
+func (m *WebhookEventMutation) SetLeaseUntil(t time.Time) {
+	m.lease_until = &t
+}
+
+// LeaseUntil returns the value of the "lease_until" field in the mutation.
+func (m *WebhookEventMutation) LeaseUntil() (r time.Time, exists bool) {
+	v := m.lease_until
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLeaseUntil returns the old "lease_until" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldLeaseUntil(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLeaseUntil is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLeaseUntil requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLeaseUntil: %w", err)
+	}
+	return oldValue.LeaseUntil, nil
+}
+
+// ClearLeaseUntil clears the value of the "lease_until" field.
+func (m *WebhookEventMutation) ClearLeaseUntil() {
+	m.lease_until = nil
+	m.clearedFields[webhookevent.FieldLeaseUntil] = struct{}{}
+}
+
+// LeaseUntilCleared returns if the "lease_until" field was cleared in this mutation.
+func (m *WebhookEventMutation) LeaseUntilCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldLeaseUntil]
+	return ok
+}
+
+// ResetLeaseUntil resets all changes to the "lease_until" field.
+func (m *WebhookEventMutation) ResetLeaseUntil() {
+	m.lease_until = nil
+	delete(m.clearedFields, webhookevent.FieldLeaseUntil)
+}
+
+// SetDeliveredAt sets the "delivered_at" field.
+func (m *WebhookEventMutation) SetDeliveredAt(t time.Time) {
+	m.delivered_at = &t
+}
+
+// DeliveredAt returns the value of the "delivered_at" field in the mutation.
+func (m *WebhookEventMutation) DeliveredAt() (r time.Time, exists bool) {
+	v := m.delivered_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeliveredAt returns the old "delivered_at" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldDeliveredAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeliveredAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeliveredAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeliveredAt: %w", err)
+	}
+	return oldValue.DeliveredAt, nil
+}
+
+// ClearDeliveredAt clears the value of the "delivered_at" field.
+func (m *WebhookEventMutation) ClearDeliveredAt() {
+	m.delivered_at = nil
+	m.clearedFields[webhookevent.FieldDeliveredAt] = struct{}{}
+}
+
+// DeliveredAtCleared returns if the "delivered_at" field was cleared in this mutation.
+func (m *WebhookEventMutation) DeliveredAtCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldDeliveredAt]
+	return ok
+}
+
+// ResetDeliveredAt resets all changes to the "delivered_at" field.
+func (m *WebhookEventMutation) ResetDeliveredAt() {
+	m.delivered_at = nil
+	delete(m.clearedFields, webhookevent.FieldDeliveredAt)
+}
+
+// Where appends a list predicates to the WebhookEventMutation builder.
+func (m *WebhookEventMutation) Where(ps ...predicate.WebhookEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the WebhookEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *WebhookEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.WebhookEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *WebhookEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *WebhookEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (WebhookEvent).
+func (m *WebhookEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *WebhookEventMutation) Fields() []string {
+	fields := make([]string, 0, 15)
+	if m.project_id != nil {
+		fields = append(fields, webhookevent.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, webhookevent.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, webhookevent.FieldUpdatedAt)
+	}
+	if m.webhook_id != nil {
+		fields = append(fields, webhookevent.FieldWebhookID)
+	}
+	if m._type != nil {
+		fields = append(fields, webhookevent.FieldType)
+	}
+	if m.object_type != nil {
+		fields = append(fields, webhookevent.FieldObjectType)
+	}
+	if m.object_id != nil {
+		fields = append(fields, webhookevent.FieldObjectID)
+	}
+	if m.data != nil {
+		fields = append(fields, webhookevent.FieldData)
+	}
+	if m.state != nil {
+		fields = append(fields, webhookevent.FieldState)
+	}
+	if m.attempts != nil {
+		fields = append(fields, webhookevent.FieldAttempts)
+	}
+	if m.next_attempt_at != nil {
+		fields = append(fields, webhookevent.FieldNextAttemptAt)
+	}
+	if m.retry_since != nil {
+		fields = append(fields, webhookevent.FieldRetrySince)
+	}
+	if m.claimed_by != nil {
+		fields = append(fields, webhookevent.FieldClaimedBy)
+	}
+	if m.lease_until != nil {
+		fields = append(fields, webhookevent.FieldLeaseUntil)
+	}
+	if m.delivered_at != nil {
+		fields = append(fields, webhookevent.FieldDeliveredAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *WebhookEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case webhookevent.FieldProjectID:
+		return m.ProjectID()
+	case webhookevent.FieldCreatedAt:
+		return m.CreatedAt()
+	case webhookevent.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case webhookevent.FieldWebhookID:
+		return m.WebhookID()
+	case webhookevent.FieldType:
+		return m.GetType()
+	case webhookevent.FieldObjectType:
+		return m.ObjectType()
+	case webhookevent.FieldObjectID:
+		return m.ObjectID()
+	case webhookevent.FieldData:
+		return m.Data()
+	case webhookevent.FieldState:
+		return m.State()
+	case webhookevent.FieldAttempts:
+		return m.Attempts()
+	case webhookevent.FieldNextAttemptAt:
+		return m.NextAttemptAt()
+	case webhookevent.FieldRetrySince:
+		return m.RetrySince()
+	case webhookevent.FieldClaimedBy:
+		return m.ClaimedBy()
+	case webhookevent.FieldLeaseUntil:
+		return m.LeaseUntil()
+	case webhookevent.FieldDeliveredAt:
+		return m.DeliveredAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *WebhookEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case webhookevent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case webhookevent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case webhookevent.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case webhookevent.FieldWebhookID:
+		return m.OldWebhookID(ctx)
+	case webhookevent.FieldType:
+		return m.OldType(ctx)
+	case webhookevent.FieldObjectType:
+		return m.OldObjectType(ctx)
+	case webhookevent.FieldObjectID:
+		return m.OldObjectID(ctx)
+	case webhookevent.FieldData:
+		return m.OldData(ctx)
+	case webhookevent.FieldState:
+		return m.OldState(ctx)
+	case webhookevent.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case webhookevent.FieldNextAttemptAt:
+		return m.OldNextAttemptAt(ctx)
+	case webhookevent.FieldRetrySince:
+		return m.OldRetrySince(ctx)
+	case webhookevent.FieldClaimedBy:
+		return m.OldClaimedBy(ctx)
+	case webhookevent.FieldLeaseUntil:
+		return m.OldLeaseUntil(ctx)
+	case webhookevent.FieldDeliveredAt:
+		return m.OldDeliveredAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown WebhookEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case webhookevent.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case webhookevent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case webhookevent.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case webhookevent.FieldWebhookID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWebhookID(v)
+		return nil
+	case webhookevent.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case webhookevent.FieldObjectType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectType(v)
+		return nil
+	case webhookevent.FieldObjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectID(v)
+		return nil
+	case webhookevent.FieldData:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetData(v)
+		return nil
+	case webhookevent.FieldState:
+		v, ok := value.(webhookevent.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case webhookevent.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case webhookevent.FieldNextAttemptAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNextAttemptAt(v)
+		return nil
+	case webhookevent.FieldRetrySince:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetrySince(v)
+		return nil
+	case webhookevent.FieldClaimedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedBy(v)
+		return nil
+	case webhookevent.FieldLeaseUntil:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLeaseUntil(v)
+		return nil
+	case webhookevent.FieldDeliveredAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeliveredAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *WebhookEventMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, webhookevent.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *WebhookEventMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case webhookevent.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *WebhookEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case webhookevent.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *WebhookEventMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(webhookevent.FieldUpdatedAt) {
+		fields = append(fields, webhookevent.FieldUpdatedAt)
+	}
+	if m.FieldCleared(webhookevent.FieldClaimedBy) {
+		fields = append(fields, webhookevent.FieldClaimedBy)
+	}
+	if m.FieldCleared(webhookevent.FieldLeaseUntil) {
+		fields = append(fields, webhookevent.FieldLeaseUntil)
+	}
+	if m.FieldCleared(webhookevent.FieldDeliveredAt) {
+		fields = append(fields, webhookevent.FieldDeliveredAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *WebhookEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *WebhookEventMutation) ClearField(name string) error {
+	switch name {
+	case webhookevent.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	case webhookevent.FieldClaimedBy:
+		m.ClearClaimedBy()
+		return nil
+	case webhookevent.FieldLeaseUntil:
+		m.ClearLeaseUntil()
+		return nil
+	case webhookevent.FieldDeliveredAt:
+		m.ClearDeliveredAt()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *WebhookEventMutation) ResetField(name string) error {
+	switch name {
+	case webhookevent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case webhookevent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case webhookevent.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case webhookevent.FieldWebhookID:
+		m.ResetWebhookID()
+		return nil
+	case webhookevent.FieldType:
+		m.ResetType()
+		return nil
+	case webhookevent.FieldObjectType:
+		m.ResetObjectType()
+		return nil
+	case webhookevent.FieldObjectID:
+		m.ResetObjectID()
+		return nil
+	case webhookevent.FieldData:
+		m.ResetData()
+		return nil
+	case webhookevent.FieldState:
+		m.ResetState()
+		return nil
+	case webhookevent.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case webhookevent.FieldNextAttemptAt:
+		m.ResetNextAttemptAt()
+		return nil
+	case webhookevent.FieldRetrySince:
+		m.ResetRetrySince()
+		return nil
+	case webhookevent.FieldClaimedBy:
+		m.ResetClaimedBy()
+		return nil
+	case webhookevent.FieldLeaseUntil:
+		m.ResetLeaseUntil()
+		return nil
+	case webhookevent.FieldDeliveredAt:
+		m.ResetDeliveredAt()
+		return nil
+	}
+	return fmt.Errorf("unknown WebhookEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *WebhookEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *WebhookEventMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *WebhookEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *WebhookEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *WebhookEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *WebhookEventMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *WebhookEventMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown WebhookEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *WebhookEventMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown WebhookEvent edge %s", name)
 }

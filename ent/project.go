@@ -46,6 +46,8 @@ type Project struct {
 	ClientLoyaltyEventsEnabled bool `json:"client_loyalty_events_enabled,omitempty"`
 	// ClientSetVoucherExpirationDateEnabled holds the value of the "client_set_voucher_expiration_date_enabled" field.
 	ClientSetVoucherExpirationDateEnabled bool `json:"client_set_voucher_expiration_date_enabled,omitempty"`
+	// WebhookToken holds the value of the "webhook_token" field.
+	WebhookToken string `json:"-"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProjectQuery when eager-loading is set.
 	Edges        ProjectEdges `json:"edges"`
@@ -81,7 +83,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case project.FieldClientRedeemEnabled, project.FieldClientPublishEnabled, project.FieldClientListVouchersEnabled, project.FieldClientCreateCustomerEnabled, project.FieldClientLoyaltyEventsEnabled, project.FieldClientSetVoucherExpirationDateEnabled:
 			values[i] = new(sql.NullBool)
-		case project.FieldID, project.FieldName, project.FieldDescription, project.FieldTimezone, project.FieldCurrency:
+		case project.FieldID, project.FieldName, project.FieldDescription, project.FieldTimezone, project.FieldCurrency, project.FieldWebhookToken:
 			values[i] = new(sql.NullString)
 		case project.FieldCreatedAt, project.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -195,6 +197,12 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ClientSetVoucherExpirationDateEnabled = value.Bool
 			}
+		case project.FieldWebhookToken:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field webhook_token", values[i])
+			} else if value.Valid {
+				_m.WebhookToken = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -279,6 +287,8 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("client_set_voucher_expiration_date_enabled=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ClientSetVoucherExpirationDateEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("webhook_token=<sensitive>")
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -196,6 +196,20 @@ func (_c *ProjectCreate) SetNillableClientSetVoucherExpirationDateEnabled(v *boo
 	return _c
 }
 
+// SetWebhookToken sets the "webhook_token" field.
+func (_c *ProjectCreate) SetWebhookToken(v string) *ProjectCreate {
+	_c.mutation.SetWebhookToken(v)
+	return _c
+}
+
+// SetNillableWebhookToken sets the "webhook_token" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableWebhookToken(v *string) *ProjectCreate {
+	if v != nil {
+		_c.SetWebhookToken(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ProjectCreate) SetID(v string) *ProjectCreate {
 	_c.mutation.SetID(v)
@@ -296,6 +310,10 @@ func (_c *ProjectCreate) defaults() {
 		v := project.DefaultClientSetVoucherExpirationDateEnabled
 		_c.mutation.SetClientSetVoucherExpirationDateEnabled(v)
 	}
+	if _, ok := _c.mutation.WebhookToken(); !ok {
+		v := project.DefaultWebhookToken()
+		_c.mutation.SetWebhookToken(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := project.DefaultID()
 		_c.mutation.SetID(v)
@@ -353,6 +371,11 @@ func (_c *ProjectCreate) check() error {
 	}
 	if _, ok := _c.mutation.ClientSetVoucherExpirationDateEnabled(); !ok {
 		return &ValidationError{Name: "client_set_voucher_expiration_date_enabled", err: errors.New(`ent: missing required field "Project.client_set_voucher_expiration_date_enabled"`)}
+	}
+	if v, ok := _c.mutation.WebhookToken(); ok {
+		if err := project.WebhookTokenValidator(v); err != nil {
+			return &ValidationError{Name: "webhook_token", err: fmt.Errorf(`ent: validator failed for field "Project.webhook_token": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := project.IDValidator(v); err != nil {
@@ -450,6 +473,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
 		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
 		_node.ClientSetVoucherExpirationDateEnabled = value
+	}
+	if value, ok := _c.mutation.WebhookToken(); ok {
+		_spec.SetField(project.FieldWebhookToken, field.TypeString, value)
+		_node.WebhookToken = value
 	}
 	if nodes := _c.mutation.AppKeysIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -696,6 +723,24 @@ func (u *ProjectUpsert) SetClientSetVoucherExpirationDateEnabled(v bool) *Projec
 // UpdateClientSetVoucherExpirationDateEnabled sets the "client_set_voucher_expiration_date_enabled" field to the value that was provided on create.
 func (u *ProjectUpsert) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsert {
 	u.SetExcluded(project.FieldClientSetVoucherExpirationDateEnabled)
+	return u
+}
+
+// SetWebhookToken sets the "webhook_token" field.
+func (u *ProjectUpsert) SetWebhookToken(v string) *ProjectUpsert {
+	u.Set(project.FieldWebhookToken, v)
+	return u
+}
+
+// UpdateWebhookToken sets the "webhook_token" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateWebhookToken() *ProjectUpsert {
+	u.SetExcluded(project.FieldWebhookToken)
+	return u
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (u *ProjectUpsert) ClearWebhookToken() *ProjectUpsert {
+	u.SetNull(project.FieldWebhookToken)
 	return u
 }
 
@@ -957,6 +1002,27 @@ func (u *ProjectUpsertOne) SetClientSetVoucherExpirationDateEnabled(v bool) *Pro
 func (u *ProjectUpsertOne) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateClientSetVoucherExpirationDateEnabled()
+	})
+}
+
+// SetWebhookToken sets the "webhook_token" field.
+func (u *ProjectUpsertOne) SetWebhookToken(v string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetWebhookToken(v)
+	})
+}
+
+// UpdateWebhookToken sets the "webhook_token" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateWebhookToken() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateWebhookToken()
+	})
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (u *ProjectUpsertOne) ClearWebhookToken() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearWebhookToken()
 	})
 }
 
@@ -1385,6 +1451,27 @@ func (u *ProjectUpsertBulk) SetClientSetVoucherExpirationDateEnabled(v bool) *Pr
 func (u *ProjectUpsertBulk) UpdateClientSetVoucherExpirationDateEnabled() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateClientSetVoucherExpirationDateEnabled()
+	})
+}
+
+// SetWebhookToken sets the "webhook_token" field.
+func (u *ProjectUpsertBulk) SetWebhookToken(v string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetWebhookToken(v)
+	})
+}
+
+// UpdateWebhookToken sets the "webhook_token" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateWebhookToken() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateWebhookToken()
+	})
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (u *ProjectUpsertBulk) ClearWebhookToken() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearWebhookToken()
 	})
 }
 

@@ -224,6 +224,26 @@ func (_u *ProjectUpdate) SetNillableClientSetVoucherExpirationDateEnabled(v *boo
 	return _u
 }
 
+// SetWebhookToken sets the "webhook_token" field.
+func (_u *ProjectUpdate) SetWebhookToken(v string) *ProjectUpdate {
+	_u.mutation.SetWebhookToken(v)
+	return _u
+}
+
+// SetNillableWebhookToken sets the "webhook_token" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableWebhookToken(v *string) *ProjectUpdate {
+	if v != nil {
+		_u.SetWebhookToken(*v)
+	}
+	return _u
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (_u *ProjectUpdate) ClearWebhookToken() *ProjectUpdate {
+	_u.mutation.ClearWebhookToken()
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdate) AddAppKeyIDs(ids ...string) *ProjectUpdate {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -323,6 +343,11 @@ func (_u *ProjectUpdate) check() error {
 			return &ValidationError{Name: "currency", err: fmt.Errorf(`ent: validator failed for field "Project.currency": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.WebhookToken(); ok {
+		if err := project.WebhookTokenValidator(v); err != nil {
+			return &ValidationError{Name: "webhook_token", err: fmt.Errorf(`ent: validator failed for field "Project.webhook_token": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -398,6 +423,12 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
 		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.WebhookToken(); ok {
+		_spec.SetField(project.FieldWebhookToken, field.TypeString, value)
+	}
+	if _u.mutation.WebhookTokenCleared() {
+		_spec.ClearField(project.FieldWebhookToken, field.TypeString)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -658,6 +689,26 @@ func (_u *ProjectUpdateOne) SetNillableClientSetVoucherExpirationDateEnabled(v *
 	return _u
 }
 
+// SetWebhookToken sets the "webhook_token" field.
+func (_u *ProjectUpdateOne) SetWebhookToken(v string) *ProjectUpdateOne {
+	_u.mutation.SetWebhookToken(v)
+	return _u
+}
+
+// SetNillableWebhookToken sets the "webhook_token" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableWebhookToken(v *string) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetWebhookToken(*v)
+	}
+	return _u
+}
+
+// ClearWebhookToken clears the value of the "webhook_token" field.
+func (_u *ProjectUpdateOne) ClearWebhookToken() *ProjectUpdateOne {
+	_u.mutation.ClearWebhookToken()
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdateOne) AddAppKeyIDs(ids ...string) *ProjectUpdateOne {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -770,6 +821,11 @@ func (_u *ProjectUpdateOne) check() error {
 			return &ValidationError{Name: "currency", err: fmt.Errorf(`ent: validator failed for field "Project.currency": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.WebhookToken(); ok {
+		if err := project.WebhookTokenValidator(v); err != nil {
+			return &ValidationError{Name: "webhook_token", err: fmt.Errorf(`ent: validator failed for field "Project.webhook_token": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -862,6 +918,12 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if value, ok := _u.mutation.ClientSetVoucherExpirationDateEnabled(); ok {
 		_spec.SetField(project.FieldClientSetVoucherExpirationDateEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.WebhookToken(); ok {
+		_spec.SetField(project.FieldWebhookToken, field.TypeString, value)
+	}
+	if _u.mutation.WebhookTokenCleared() {
+		_spec.ClearField(project.FieldWebhookToken, field.TypeString)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -254,6 +254,24 @@ func (_m *Export) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new ExportChunk bound to the client and the
+// values to pass to Rows.Scan for the given export_chunks columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *ExportChunkClient) ScanTargets(columns []string) (*ExportChunk, []any, error) {
+	node := &ExportChunk{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the ExportChunk's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *ExportChunk) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new IdempotencyKey bound to the client and the
 // values to pass to Rows.Scan for the given idempotency_keys columns; call
 // AssignScanned with the same columns and values after scanning.
@@ -665,5 +683,59 @@ func (c *VoucherTransactionClient) ScanTargets(columns []string) (*VoucherTransa
 // AssignScanned sets the VoucherTransaction's fields from values scanned into
 // the targets ScanTargets returned for columns.
 func (_m *VoucherTransaction) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new Webhook bound to the client and the
+// values to pass to Rows.Scan for the given webhooks columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *WebhookClient) ScanTargets(columns []string) (*Webhook, []any, error) {
+	node := &Webhook{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Webhook's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Webhook) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new WebhookDelivery bound to the client and the
+// values to pass to Rows.Scan for the given webhook_deliveries columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *WebhookDeliveryClient) ScanTargets(columns []string) (*WebhookDelivery, []any, error) {
+	node := &WebhookDelivery{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the WebhookDelivery's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *WebhookDelivery) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
+// ScanTargets returns a new WebhookEvent bound to the client and the
+// values to pass to Rows.Scan for the given webhook_events columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *WebhookEventClient) ScanTargets(columns []string) (*WebhookEvent, []any, error) {
+	node := &WebhookEvent{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the WebhookEvent's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *WebhookEvent) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }

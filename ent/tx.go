@@ -42,6 +42,8 @@ type Tx struct {
 	EarningRule *EarningRuleClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// ExportChunk is the client for interacting with the ExportChunk builders.
+	ExportChunk *ExportChunkClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// Incentive is the client for interacting with the Incentive builders.
@@ -88,6 +90,12 @@ type Tx struct {
 	Voucher *VoucherClient
 	// VoucherTransaction is the client for interacting with the VoucherTransaction builders.
 	VoucherTransaction *VoucherTransactionClient
+	// Webhook is the client for interacting with the Webhook builders.
+	Webhook *WebhookClient
+	// WebhookDelivery is the client for interacting with the WebhookDelivery builders.
+	WebhookDelivery *WebhookDeliveryClient
+	// WebhookEvent is the client for interacting with the WebhookEvent builders.
+	WebhookEvent *WebhookEventClient
 
 	// lazily loaded.
 	client     *Client
@@ -233,6 +241,7 @@ func (tx *Tx) init() {
 	tx.CustomerEventCount = NewCustomerEventCountClient(tx.config)
 	tx.EarningRule = NewEarningRuleClient(tx.config)
 	tx.Export = NewExportClient(tx.config)
+	tx.ExportChunk = NewExportChunkClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.Incentive = NewIncentiveClient(tx.config)
 	tx.LoyaltyMember = NewLoyaltyMemberClient(tx.config)
@@ -256,6 +265,9 @@ func (tx *Tx) init() {
 	tx.ValidationRuleAssignment = NewValidationRuleAssignmentClient(tx.config)
 	tx.Voucher = NewVoucherClient(tx.config)
 	tx.VoucherTransaction = NewVoucherTransactionClient(tx.config)
+	tx.Webhook = NewWebhookClient(tx.config)
+	tx.WebhookDelivery = NewWebhookDeliveryClient(tx.config)
+	tx.WebhookEvent = NewWebhookEventClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

@@ -87,6 +87,9 @@ func (w *Worker) deleteCampaignJob(ctx context.Context, job *ent.AsyncAction) er
 			validationruleassignment.RelatedObjectID(*job.CampaignID)).Exec(ctx); err != nil {
 			return 0, fmt.Errorf("deleting the campaign's rule assignments: %w", err)
 		}
+		if err := emitCampaignDeleted(ctx, *job.CampaignID); err != nil {
+			return 0, err
+		}
 		if _, err := c.Campaign.Delete().Where(campaign.ID(*job.CampaignID)).Exec(ctx); err != nil {
 			return 0, fmt.Errorf("deleting campaign: %w", err)
 		}

@@ -79,7 +79,7 @@ func updateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput
 	if err != nil {
 		return nil, fmt.Errorf("updating campaign: %w", err)
 	}
-	return out, nil
+	return out, emitCampaign(ctx, EventCampaignUpdated, out)
 }
 
 // setCampaignActive enables or disables a campaign: a disabled campaign's
@@ -98,5 +98,5 @@ func setCampaignActive(ctx context.Context, idOrName string, active bool) (*ent.
 	if err != nil {
 		return nil, fmt.Errorf("changing campaign state: %w", err)
 	}
-	return out, nil
+	return out, emitCampaign(ctx, map[bool]string{true: EventCampaignEnabled, false: EventCampaignDisabled}[active], out)
 }

@@ -91,6 +91,9 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if err != nil {
 		return nil, fmt.Errorf("creating campaign: %w", err)
 	}
+	if err := emitCampaign(ctx, EventCampaignCreated, created); err != nil {
+		return nil, err
+	}
 	if in.VouchersCount == nil || *in.VouchersCount == 0 {
 		return created, nil
 	}

@@ -64,6 +64,9 @@ func deleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion
 		return nil, err
 	}
 	out := &CustomerDeletion{CustomerID: cust.ID}
+	if err := emitCustomer(ctx, EventCustomerDeleted, cust); err != nil {
+		return nil, err
+	}
 	memberIDs, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(cust.ID)).IDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("looking up loyalty memberships: %w", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
@@ -134,4 +135,48 @@ func customerFilters(in *CustomerListInput) []predicate.Customer {
 		preds = append(preds, customer.UpdatedAtGT(*in.UpdatedAfter))
 	}
 	return preds
+}
+
+// customerSegments lists the segments a customer (by id or source_id) is
+// a member of, oldest membership first (REST GET
+// /v1/customers/{customerId}/segments, GraphQL Customer.segments).
+func customerSegments(ctx context.Context, cust *ent.Customer) ([]*ent.Segment, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	members, err := c.SegmentMember.Query().Where(segmentmember.CustomerID(cust.ID)).
+		Order(ent.Asc(segmentmember.FieldEnteredAt), ent.Asc(segmentmember.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the customer's segments: %w", err)
+	}
+	ids := make([]string, len(members))
+	for i, m := range members {
+		ids[i] = m.SegmentID
+	}
+	segs, err := c.Segment.Query().Where(segment.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loading the customer's segments: %w", err)
+	}
+	byID := make(map[string]*ent.Segment, len(segs))
+	for _, s := range segs {
+		byID[s.ID] = s
+	}
+	out := make([]*ent.Segment, 0, len(ids))
+	for _, id := range ids {
+		if s, ok := byID[id]; ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// segmentsOfCustomer is customerSegments for a customer named by id or
+// source_id (404 when unknown).
+func segmentsOfCustomer(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
+	cust, err := customerByIDOrSourceID(ctx, idOrSourceID)
+	if err != nil {
+		return nil, err
+	}
+	return customerSegments(ctx, cust)
 }

@@ -50,7 +50,8 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 	if metadata == nil {
 		metadata = map[string]any{}
 	}
-	create := c.Customer.Create().
+	newID := customer.DefaultID() // the id returned tells an insert from an update
+	create := c.Customer.Create().SetID(newID).
 		SetSourceID(*in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
 		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
 		SetMetadata(metadata)
@@ -74,6 +75,9 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 	cust, err := c.Customer.Get(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("reading customer: %w", err)
+	}
+	if id == newID {
+		return cust, emitCustomer(ctx, EventCustomerCreated, cust)
 	}
 	return cust, nil
 }
@@ -137,7 +141,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 	if err != nil {
 		return nil, fmt.Errorf("creating customer: %w", err)
 	}
-	return cust, nil
+	return cust, emitCustomer(ctx, EventCustomerCreated, cust)
 }
 
 // updateProfile applies the given profile fields; a request that gives none

@@ -2,7 +2,9 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -125,4 +127,52 @@ func exportSubject(ctx context.Context, codeOrID string) (id, code string, err e
 		code = *crd.Code
 	}
 	return crd.ID, code, nil
+}
+
+// transactionField is one CSV cell: nulls are empty, times in the API's
+// format, details as JSON.
+func transactionField(t *ent.VoucherTransaction, f string) string {
+	return exportCell(f, exportTx{
+		ID: t.ID, Type: string(t.Type), SourceID: t.SourceID, Reason: t.Reason, Balance: t.Balance,
+		Amount: t.Amount, CreatedAt: t.CreatedAt, OwnerID: t.VoucherID, CampaignID: t.CampaignID,
+		Details: t.Details, RelatedID: t.RelatedTransactionID, Source: t.Source,
+	})
+}
+
+// exportCell renders field f of a transaction row.
+func exportCell(f string, t exportTx) string {
+	opt := func(s *string) string {
+		if s == nil {
+			return ""
+		}
+		return *s
+	}
+	switch f {
+	case "id":
+		return t.ID
+	case "type":
+		return string(t.Type)
+	case "source_id":
+		return opt(t.SourceID)
+	case "reason":
+		return opt(t.Reason)
+	case "balance":
+		return strconv.FormatInt(t.Balance, 10)
+	case "amount":
+		return strconv.FormatInt(t.Amount, 10)
+	case "created_at":
+		return formatTime(t.CreatedAt)
+	case "voucher_id":
+		return t.OwnerID
+	case "campaign_id":
+		return opt(t.CampaignID)
+	case "details":
+		b, _ := json.Marshal(t.Details)
+		return string(b)
+	case "related_transaction_id":
+		return opt(t.RelatedID)
+	case "source":
+		return t.Source
+	}
+	return ""
 }

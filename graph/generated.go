@@ -17,6 +17,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/carddefinition"
@@ -67,6 +68,22 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	ApiKey struct {
+		AllowedIps func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Name       func(childComplexity int) int
+		ProjectID  func(childComplexity int) int
+		Side       func(childComplexity int) int
+		Status     func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	ApiKeyWithToken struct {
+		Key   func(childComplexity int) int
+		Token func(childComplexity int) int
+	}
+
 	AsyncAction struct {
 		CampaignID    func(childComplexity int) int
 		CreatedAt     func(childComplexity int) int
@@ -256,6 +273,12 @@ type ComplexityRoot struct {
 		Pattern      func(childComplexity int) int
 		Postfix      func(childComplexity int) int
 		Prefix       func(childComplexity int) int
+	}
+
+	CreatedProject struct {
+		ClientSideKey func(childComplexity int) int
+		Project       func(childComplexity int) int
+		ServerSideKey func(childComplexity int) int
 	}
 
 	CustomEvent struct {
@@ -509,6 +532,28 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	ManagementProject struct {
+		ClientCreateCustomerEnabled           func(childComplexity int) int
+		ClientListVouchersEnabled             func(childComplexity int) int
+		ClientLoyaltyEventsEnabled            func(childComplexity int) int
+		ClientPublishEnabled                  func(childComplexity int) int
+		ClientRedeemEnabled                   func(childComplexity int) int
+		ClientSetVoucherExpirationDateEnabled func(childComplexity int) int
+		ClientTrustedDomains                  func(childComplexity int) int
+		CreatedAt                             func(childComplexity int) int
+		Currency                              func(childComplexity int) int
+		Description                           func(childComplexity int) int
+		Features                              func(childComplexity int) int
+		ID                                    func(childComplexity int) int
+		Name                                  func(childComplexity int) int
+		Timezone                              func(childComplexity int) int
+	}
+
+	ManagementProjectList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
 	MetadataSchema struct {
 		CreatedAt     func(childComplexity int) int
 		ID            func(childComplexity int) int
@@ -530,67 +575,87 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ActivateCardDefinition    func(childComplexity int, id string) int
-		ActivateEarningRule       func(childComplexity int, id string) int
-		ActivateIncentive         func(childComplexity int, id string) int
-		ActivateLoyaltyMember     func(childComplexity int, programID string, memberID string) int
-		ActivateLoyaltyProgram    func(childComplexity int, id string) int
-		ActivateReward            func(childComplexity int, id string) int
-		AddVoucher                func(childComplexity int, campaign string, input *AddVouchersInput) int
-		AdjustCardPoints          func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance      func(childComplexity int, voucher string, input BalanceInput) int
-		AssignCard                func(childComplexity int, programID string, memberID string, cardID string) int
-		AssignValidationRule      func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign            func(childComplexity int, input CreateCampaignInput) int
-		CreateCardDefinition      func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateEarningRule         func(childComplexity int, input CreateEarningRuleInput) int
-		CreateIncentive           func(childComplexity int, input CreateIncentiveInput) int
-		CreateLoyaltyMember       func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
-		CreateLoyaltyProgram      func(childComplexity int, input CreateLoyaltyProgramInput) int
-		CreateMetadataSchema      func(childComplexity int, input MetadataSchemaInput) int
-		CreateReward              func(childComplexity int, input CreateRewardInput) int
-		CreateSegment             func(childComplexity int, input CreateSegmentInput) int
-		CreateValidationRule      func(childComplexity int, input ValidationRuleInput) int
-		DeactivateEarningRule     func(childComplexity int, id string) int
-		DeactivateLoyaltyMember   func(childComplexity int, programID string, memberID string) int
-		DeactivateLoyaltyProgram  func(childComplexity int, id string) int
-		DeactivateReward          func(childComplexity int, id string) int
-		DeleteCampaign            func(childComplexity int, idOrName string, force *bool) int
-		DeleteCustomer            func(childComplexity int, idOrSourceID string) int
-		DeleteSegment             func(childComplexity int, id string) int
-		DeleteValidationRule      func(childComplexity int, id string) int
-		DeleteVoucher             func(childComplexity int, codeOrID string, force *bool) int
-		DisableCampaign           func(childComplexity int, idOrName string) int
-		DisableVoucher            func(childComplexity int, codeOrID string) int
-		DraftCardDefinition       func(childComplexity int, id string) int
-		DraftEarningRule          func(childComplexity int, id string) int
-		DraftIncentive            func(childComplexity int, id string) int
-		DraftReward               func(childComplexity int, id string) int
-		EnableCampaign            func(childComplexity int, idOrName string) int
-		EnableVoucher             func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions func(childComplexity int, voucher string, parameters *ExportParametersInput) int
-		GenerateVouchers          func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
-		Publish                   func(childComplexity int, input PublishInput, joinOnce *bool) int
-		RedeemStacked             func(childComplexity int, input StackedRedemptionInput) int
-		RedeemVoucher             func(childComplexity int, code string, input *VoucherRedemptionInput) int
-		ReleaseSession            func(childComplexity int, code string, key string) int
-		RollbackRedemption        func(childComplexity int, id string, input *RollbackInput) int
-		RollbackStackedRedemption func(childComplexity int, parentID string, input *RollbackInput) int
-		SendEvent                 func(childComplexity int, input SendEventInput) int
-		UnassignCard              func(childComplexity int, programID string, memberID string, cardID string) int
-		UnassignValidationRule    func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign            func(childComplexity int, idOrName string, input UpdateCampaignInput) int
-		UpdateCardDefinition      func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCustomer            func(childComplexity int, idOrSourceID string, input CustomerInput) int
-		UpdateEarningRule         func(childComplexity int, id string, input UpdateEarningRuleInput) int
-		UpdateIncentive           func(childComplexity int, id string, input UpdateIncentiveInput) int
-		UpdateLoyaltyProgram      func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
-		UpdateReward              func(childComplexity int, id string, input UpdateRewardInput) int
-		UpdateValidationRule      func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher             func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
-		UpsertCustomer            func(childComplexity int, input CustomerInput) int
-		ValidateStacked           func(childComplexity int, input StackedRedemptionInput) int
-		ValidateVoucher           func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		ActivateCardDefinition     func(childComplexity int, id string) int
+		ActivateEarningRule        func(childComplexity int, id string) int
+		ActivateIncentive          func(childComplexity int, id string) int
+		ActivateLoyaltyMember      func(childComplexity int, programID string, memberID string) int
+		ActivateLoyaltyProgram     func(childComplexity int, id string) int
+		ActivateReward             func(childComplexity int, id string) int
+		AddVoucher                 func(childComplexity int, campaign string, input *AddVouchersInput) int
+		AdjustCardPoints           func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
+		AdjustVoucherBalance       func(childComplexity int, voucher string, input BalanceInput) int
+		AssignCard                 func(childComplexity int, programID string, memberID string, cardID string) int
+		AssignValidationRule       func(childComplexity int, ruleID string, input RuleAssignmentInput) int
+		CreateCampaign             func(childComplexity int, input CreateCampaignInput) int
+		CreateCardDefinition       func(childComplexity int, input CreateCardDefinitionInput) int
+		CreateEarningRule          func(childComplexity int, input CreateEarningRuleInput) int
+		CreateIncentive            func(childComplexity int, input CreateIncentiveInput) int
+		CreateLoyaltyMember        func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
+		CreateLoyaltyProgram       func(childComplexity int, input CreateLoyaltyProgramInput) int
+		CreateManagementAPIKey     func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
+		CreateManagementProject    func(childComplexity int, input ProjectInput) int
+		CreateMetadataSchema       func(childComplexity int, input MetadataSchemaInput) int
+		CreateReward               func(childComplexity int, input CreateRewardInput) int
+		CreateSegment              func(childComplexity int, input CreateSegmentInput) int
+		CreateValidationRule       func(childComplexity int, input ValidationRuleInput) int
+		CreateVoucher              func(childComplexity int, input CreateVoucherInput) int
+		DeactivateEarningRule      func(childComplexity int, id string) int
+		DeactivateLoyaltyMember    func(childComplexity int, programID string, memberID string) int
+		DeactivateLoyaltyProgram   func(childComplexity int, id string) int
+		DeactivateReward           func(childComplexity int, id string) int
+		DeleteCampaign             func(childComplexity int, idOrName string, force *bool) int
+		DeleteCustomer             func(childComplexity int, idOrSourceID string) int
+		DeleteManagementAPIKey     func(childComplexity int, projectID string, appID string) int
+		DeleteSegment              func(childComplexity int, id string) int
+		DeleteValidationRule       func(childComplexity int, id string) int
+		DeleteVoucher              func(childComplexity int, codeOrID string, force *bool) int
+		DisableCampaign            func(childComplexity int, idOrName string) int
+		DisableVoucher             func(childComplexity int, codeOrID string) int
+		DraftCardDefinition        func(childComplexity int, id string) int
+		DraftEarningRule           func(childComplexity int, id string) int
+		DraftIncentive             func(childComplexity int, id string) int
+		DraftReward                func(childComplexity int, id string) int
+		EnableCampaign             func(childComplexity int, idOrName string) int
+		EnableVoucher              func(childComplexity int, codeOrID string) int
+		ExportVoucherTransactions  func(childComplexity int, voucher string, parameters *ExportParametersInput) int
+		GenerateVouchers           func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
+		IssueOAuthToken            func(childComplexity int, grantType *string, scope string) int
+		Publish                    func(childComplexity int, input PublishInput, joinOnce *bool) int
+		RedeemStacked              func(childComplexity int, input StackedRedemptionInput) int
+		RedeemVoucher              func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		RegenerateManagementAPIKey func(childComplexity int, projectID string, appID string) int
+		ReleaseSession             func(childComplexity int, code string, key string) int
+		RevokeOAuthToken           func(childComplexity int, accessToken string) int
+		RollbackRedemption         func(childComplexity int, id string, input *RollbackInput) int
+		RollbackStackedRedemption  func(childComplexity int, parentID string, input *RollbackInput) int
+		SendEvent                  func(childComplexity int, input SendEventInput) int
+		SetManagementAPIKeyBlocked func(childComplexity int, projectID string, appID string, blocked bool) int
+		UnassignCard               func(childComplexity int, programID string, memberID string, cardID string) int
+		UnassignValidationRule     func(childComplexity int, ruleID string, assignmentID string) int
+		UpdateCampaign             func(childComplexity int, idOrName string, input UpdateCampaignInput) int
+		UpdateCardDefinition       func(childComplexity int, id string, input UpdateCardDefinitionInput) int
+		UpdateCustomer             func(childComplexity int, idOrSourceID string, input CustomerInput) int
+		UpdateEarningRule          func(childComplexity int, id string, input UpdateEarningRuleInput) int
+		UpdateIncentive            func(childComplexity int, id string, input UpdateIncentiveInput) int
+		UpdateLoyaltyProgram       func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
+		UpdateManagementAPIKey     func(childComplexity int, projectID string, appID string, input AppKeyInput) int
+		UpdateManagementProject    func(childComplexity int, id string, input ProjectInput) int
+		UpdateReward               func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateValidationRule       func(childComplexity int, id string, input ValidationRuleInput) int
+		UpdateVoucher              func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
+		UpsertCustomer             func(childComplexity int, input CustomerInput) int
+		ValidateStacked            func(childComplexity int, input StackedRedemptionInput) int
+		ValidateVoucher            func(childComplexity int, code string, input *VoucherRedemptionInput) int
+	}
+
+	OAuthAccessToken struct {
+		AccessToken func(childComplexity int) int
+		Active      func(childComplexity int) int
+		ClientID    func(childComplexity int) int
+		ExpiresAt   func(childComplexity int) int
+		ExpiresIn   func(childComplexity int) int
+		Scope       func(childComplexity int) int
+		TokenType   func(childComplexity int) int
 	}
 
 	Order struct {
@@ -652,52 +717,58 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AsyncAction            func(childComplexity int, id string) int
-		AsyncActionList        func(childComplexity int, limit *int, endDate *time.Time) int
-		AsyncActions           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
-		Campaign               func(childComplexity int, idOrName string) int
-		CampaignList           func(childComplexity int, input *CampaignListInput) int
-		Campaigns              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
-		CardActivities         func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
-		CardDefinition         func(childComplexity int, id string) int
-		CardDefinitions        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
-		CardTransactions       func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
-		Cards                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
-		CustomEvents           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
-		Customer               func(childComplexity int, idOrSourceID string) int
-		CustomerList           func(childComplexity int, input *CustomerListInput) int
-		Customers              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
-		EarningRule            func(childComplexity int, id string) int
-		EarningRules           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
-		Export                 func(childComplexity int, id string) int
-		Incentive              func(childComplexity int, id string) int
-		Incentives             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
-		ListSegments           func(childComplexity int, input *SegmentListInput) int
-		LoyaltyMember          func(childComplexity int, programID string, memberID string) int
-		LoyaltyMembers         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
-		LoyaltyProgram         func(childComplexity int, id string) int
-		LoyaltyPrograms        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
-		MetadataSchema         func(childComplexity int, id string) int
-		MetadataSchemaList     func(childComplexity int) int
-		MetadataSchemas        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
-		Node                   func(childComplexity int, id string) int
-		Nodes                  func(childComplexity int, ids []string) int
-		PublicationList        func(childComplexity int, input *PublicationListInput) int
-		Publications           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		Redemption             func(childComplexity int, id string) int
-		RedemptionList         func(childComplexity int, input *RedemptionListInput) int
-		Redemptions            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		Reward                 func(childComplexity int, id string) int
-		RewardActivities       func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
-		Rewards                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
-		Segment                func(childComplexity int, id string) int
-		Segments               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
-		ValidationRule         func(childComplexity int, id string) int
-		ValidationRules        func(childComplexity int, limit *int, page *int) int
-		Voucher                func(childComplexity int, codeOrID string) int
-		VoucherList            func(childComplexity int, input *VoucherListInput) int
-		VoucherTransactionList func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
-		Vouchers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
+		AsyncAction             func(childComplexity int, id string) int
+		AsyncActionList         func(childComplexity int, limit *int, endDate *time.Time) int
+		AsyncActions            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
+		Campaign                func(childComplexity int, idOrName string) int
+		CampaignList            func(childComplexity int, input *CampaignListInput) int
+		CampaignTransactionList func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
+		Campaigns               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
+		CardActivities          func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
+		CardDefinition          func(childComplexity int, id string) int
+		CardDefinitions         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
+		CardTransactions        func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
+		Cards                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
+		CustomEvents            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
+		Customer                func(childComplexity int, idOrSourceID string) int
+		CustomerList            func(childComplexity int, input *CustomerListInput) int
+		CustomerSegments        func(childComplexity int, idOrSourceID string) int
+		Customers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
+		EarningRule             func(childComplexity int, id string) int
+		EarningRules            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
+		Export                  func(childComplexity int, id string) int
+		Incentive               func(childComplexity int, id string) int
+		Incentives              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
+		IntrospectOAuthToken    func(childComplexity int, accessToken string) int
+		ListSegments            func(childComplexity int, input *SegmentListInput) int
+		LoyaltyMember           func(childComplexity int, programID string, memberID string) int
+		LoyaltyMembers          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
+		LoyaltyProgram          func(childComplexity int, id string) int
+		LoyaltyPrograms         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		ManagementAPIKeys       func(childComplexity int, projectID string, client *bool) int
+		ManagementProject       func(childComplexity int, id string) int
+		ManagementProjects      func(childComplexity int, limit *int, page *int) int
+		MetadataSchema          func(childComplexity int, id string) int
+		MetadataSchemaList      func(childComplexity int) int
+		MetadataSchemas         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
+		Node                    func(childComplexity int, id string) int
+		Nodes                   func(childComplexity int, ids []string) int
+		PublicationList         func(childComplexity int, input *PublicationListInput) int
+		Publications            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption              func(childComplexity int, id string) int
+		RedemptionList          func(childComplexity int, input *RedemptionListInput) int
+		Redemptions             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		Reward                  func(childComplexity int, id string) int
+		RewardActivities        func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
+		Rewards                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
+		Segment                 func(childComplexity int, id string) int
+		Segments                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		ValidationRule          func(childComplexity int, id string) int
+		ValidationRules         func(childComplexity int, limit *int, page *int) int
+		Voucher                 func(childComplexity int, codeOrID string) int
+		VoucherList             func(childComplexity int, input *VoucherListInput) int
+		VoucherTransactionList  func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
+		Vouchers                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
 	RedeemableResult struct {
@@ -859,6 +930,11 @@ type ComplexityRoot struct {
 	SegmentList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
+	}
+
+	SideKey struct {
+		AppID    func(childComplexity int) int
+		AppToken func(childComplexity int) int
 	}
 
 	StackedRedemptionResult struct {
@@ -1147,6 +1223,16 @@ type MutationResolver interface {
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
 	UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error)
 	DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error)
+	IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error)
+	RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error)
+	CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error)
+	UpdateManagementProject(ctx context.Context, id string, input ProjectInput) (*ent.Project, error)
+	CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error)
+	UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input AppKeyInput) (*ent.AppKey, error)
+	SetManagementAPIKeyBlocked(ctx context.Context, projectID string, appID string, blocked bool) (*ent.AppKey, error)
+	RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error)
+	DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error)
+	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1199,6 +1285,12 @@ type QueryResolver interface {
 	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
 	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
+	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
+	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
+	ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error)
+	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
+	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -1235,6 +1327,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "ApiKey.allowedIps":
+		if e.ComplexityRoot.ApiKey.AllowedIps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.AllowedIps(childComplexity), true
+	case "ApiKey.createdAt":
+		if e.ComplexityRoot.ApiKey.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.CreatedAt(childComplexity), true
+	case "ApiKey.appID":
+		if e.ComplexityRoot.ApiKey.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.ID(childComplexity), true
+	case "ApiKey.name":
+		if e.ComplexityRoot.ApiKey.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.Name(childComplexity), true
+	case "ApiKey.projectID":
+		if e.ComplexityRoot.ApiKey.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.ProjectID(childComplexity), true
+	case "ApiKey.side":
+		if e.ComplexityRoot.ApiKey.Side == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.Side(childComplexity), true
+	case "ApiKey.status":
+		if e.ComplexityRoot.ApiKey.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.Status(childComplexity), true
+	case "ApiKey.updatedAt":
+		if e.ComplexityRoot.ApiKey.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKey.UpdatedAt(childComplexity), true
+
+	case "ApiKeyWithToken.key":
+		if e.ComplexityRoot.ApiKeyWithToken.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKeyWithToken.Key(childComplexity), true
+	case "ApiKeyWithToken.token":
+		if e.ComplexityRoot.ApiKeyWithToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApiKeyWithToken.Token(childComplexity), true
 
 	case "AsyncAction.campaignID":
 		if e.ComplexityRoot.AsyncAction.CampaignID == nil {
@@ -2039,6 +2193,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CodeConfig.Prefix(childComplexity), true
+
+	case "CreatedProject.clientSideKey":
+		if e.ComplexityRoot.CreatedProject.ClientSideKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedProject.ClientSideKey(childComplexity), true
+	case "CreatedProject.project":
+		if e.ComplexityRoot.CreatedProject.Project == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedProject.Project(childComplexity), true
+	case "CreatedProject.serverSideKey":
+		if e.ComplexityRoot.CreatedProject.ServerSideKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatedProject.ServerSideKey(childComplexity), true
 
 	case "CustomEvent.createdAt":
 		if e.ComplexityRoot.CustomEvent.CreatedAt == nil {
@@ -3051,6 +3224,104 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoyaltyProgramEdge.Node(childComplexity), true
 
+	case "ManagementProject.clientCreateCustomerEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientCreateCustomerEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientCreateCustomerEnabled(childComplexity), true
+	case "ManagementProject.clientListVouchersEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientListVouchersEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientListVouchersEnabled(childComplexity), true
+	case "ManagementProject.clientLoyaltyEventsEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientLoyaltyEventsEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientLoyaltyEventsEnabled(childComplexity), true
+	case "ManagementProject.clientPublishEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientPublishEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientPublishEnabled(childComplexity), true
+	case "ManagementProject.clientRedeemEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientRedeemEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientRedeemEnabled(childComplexity), true
+	case "ManagementProject.clientSetVoucherExpirationDateEnabled":
+		if e.ComplexityRoot.ManagementProject.ClientSetVoucherExpirationDateEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientSetVoucherExpirationDateEnabled(childComplexity), true
+	case "ManagementProject.clientTrustedDomains":
+		if e.ComplexityRoot.ManagementProject.ClientTrustedDomains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ClientTrustedDomains(childComplexity), true
+	case "ManagementProject.createdAt":
+		if e.ComplexityRoot.ManagementProject.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.CreatedAt(childComplexity), true
+	case "ManagementProject.currency":
+		if e.ComplexityRoot.ManagementProject.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.Currency(childComplexity), true
+	case "ManagementProject.description":
+		if e.ComplexityRoot.ManagementProject.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.Description(childComplexity), true
+	case "ManagementProject.features":
+		if e.ComplexityRoot.ManagementProject.Features == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.Features(childComplexity), true
+	case "ManagementProject.id":
+		if e.ComplexityRoot.ManagementProject.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.ID(childComplexity), true
+	case "ManagementProject.name":
+		if e.ComplexityRoot.ManagementProject.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.Name(childComplexity), true
+	case "ManagementProject.timezone":
+		if e.ComplexityRoot.ManagementProject.Timezone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.Timezone(childComplexity), true
+
+	case "ManagementProjectList.data":
+		if e.ComplexityRoot.ManagementProjectList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProjectList.Data(childComplexity), true
+	case "ManagementProjectList.total":
+		if e.ComplexityRoot.ManagementProjectList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProjectList.Total(childComplexity), true
+
 	case "MetadataSchema.createdAt":
 		if e.ComplexityRoot.MetadataSchema.CreatedAt == nil {
 			break
@@ -3307,6 +3578,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(CreateLoyaltyProgramInput)), true
+	case "Mutation.createManagementApiKey":
+		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementApiKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementAPIKey(childComplexity, args["projectID"].(string), args["client"].(*bool), args["input"].(*AppKeyInput)), true
+	case "Mutation.createManagementProject":
+		if e.ComplexityRoot.Mutation.CreateManagementProject == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementProject_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementProject(childComplexity, args["input"].(ProjectInput)), true
 	case "Mutation.createMetadataSchema":
 		if e.ComplexityRoot.Mutation.CreateMetadataSchema == nil {
 			break
@@ -3351,6 +3644,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(ValidationRuleInput)), true
+	case "Mutation.createVoucher":
+		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(CreateVoucherInput)), true
 	case "Mutation.deactivateEarningRule":
 		if e.ComplexityRoot.Mutation.DeactivateEarningRule == nil {
 			break
@@ -3417,6 +3721,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Mutation.deleteManagementApiKey":
+		if e.ComplexityRoot.Mutation.DeleteManagementAPIKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementApiKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -3560,6 +3875,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*AddVouchersInput)), true
+	case "Mutation.issueOAuthToken":
+		if e.ComplexityRoot.Mutation.IssueOAuthToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_issueOAuthToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.IssueOAuthToken(childComplexity, args["grantType"].(*string), args["scope"].(string)), true
 	case "Mutation.publish":
 		if e.ComplexityRoot.Mutation.Publish == nil {
 			break
@@ -3593,6 +3919,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+	case "Mutation.regenerateManagementApiKey":
+		if e.ComplexityRoot.Mutation.RegenerateManagementAPIKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_regenerateManagementApiKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RegenerateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string)), true
 	case "Mutation.releaseSession":
 		if e.ComplexityRoot.Mutation.ReleaseSession == nil {
 			break
@@ -3604,6 +3941,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReleaseSession(childComplexity, args["code"].(string), args["key"].(string)), true
+	case "Mutation.revokeOAuthToken":
+		if e.ComplexityRoot.Mutation.RevokeOAuthToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeOAuthToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeOAuthToken(childComplexity, args["accessToken"].(string)), true
 	case "Mutation.rollbackRedemption":
 		if e.ComplexityRoot.Mutation.RollbackRedemption == nil {
 			break
@@ -3637,6 +3985,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(SendEventInput)), true
+	case "Mutation.setManagementApiKeyBlocked":
+		if e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setManagementApiKeyBlocked_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked(childComplexity, args["projectID"].(string), args["appID"].(string), args["blocked"].(bool)), true
 	case "Mutation.unassignCard":
 		if e.ComplexityRoot.Mutation.UnassignCard == nil {
 			break
@@ -3725,6 +4084,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(UpdateLoyaltyProgramInput)), true
+	case "Mutation.updateManagementApiKey":
+		if e.ComplexityRoot.Mutation.UpdateManagementAPIKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementApiKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string), args["input"].(AppKeyInput)), true
+	case "Mutation.updateManagementProject":
+		if e.ComplexityRoot.Mutation.UpdateManagementProject == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementProject_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementProject(childComplexity, args["id"].(string), args["input"].(ProjectInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -3791,6 +4172,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+
+	case "OAuthAccessToken.accessToken":
+		if e.ComplexityRoot.OAuthAccessToken.AccessToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.AccessToken(childComplexity), true
+	case "OAuthAccessToken.active":
+		if e.ComplexityRoot.OAuthAccessToken.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.Active(childComplexity), true
+	case "OAuthAccessToken.clientID":
+		if e.ComplexityRoot.OAuthAccessToken.ClientID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.ClientID(childComplexity), true
+	case "OAuthAccessToken.expiresAt":
+		if e.ComplexityRoot.OAuthAccessToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.ExpiresAt(childComplexity), true
+	case "OAuthAccessToken.expiresIn":
+		if e.ComplexityRoot.OAuthAccessToken.ExpiresIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.ExpiresIn(childComplexity), true
+	case "OAuthAccessToken.scope":
+		if e.ComplexityRoot.OAuthAccessToken.Scope == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.Scope(childComplexity), true
+	case "OAuthAccessToken.tokenType":
+		if e.ComplexityRoot.OAuthAccessToken.TokenType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthAccessToken.TokenType(childComplexity), true
 
 	case "Order.calculated":
 		if e.ComplexityRoot.Order.Calculated == nil {
@@ -4081,6 +4505,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*CampaignListInput)), true
+	case "Query.campaignTransactionList":
+		if e.ComplexityRoot.Query.CampaignTransactionList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_campaignTransactionList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CampaignTransactionList(childComplexity, args["idOrName"].(string), args["limit"].(*int), args["order"].(*string), args["startingAfterID"].(*string)), true
 	case "Query.campaigns":
 		if e.ComplexityRoot.Query.Campaigns == nil {
 			break
@@ -4180,6 +4615,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*CustomerListInput)), true
+	case "Query.customerSegments":
+		if e.ComplexityRoot.Query.CustomerSegments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customerSegments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CustomerSegments(childComplexity, args["idOrSourceID"].(string)), true
 	case "Query.customers":
 		if e.ComplexityRoot.Query.Customers == nil {
 			break
@@ -4246,6 +4692,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Incentives(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.IncentiveOrder), args["where"].(*ent.IncentiveWhereInput)), true
+	case "Query.introspectOAuthToken":
+		if e.ComplexityRoot.Query.IntrospectOAuthToken == nil {
+			break
+		}
+
+		args, err := ec.field_Query_introspectOAuthToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.IntrospectOAuthToken(childComplexity, args["accessToken"].(string)), true
 
 	case "Query.listSegments":
 		if e.ComplexityRoot.Query.ListSegments == nil {
@@ -4302,6 +4759,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LoyaltyPrograms(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LoyaltyProgramOrder), args["where"].(*ent.LoyaltyProgramWhereInput)), true
+	case "Query.managementApiKeys":
+		if e.ComplexityRoot.Query.ManagementAPIKeys == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementApiKeys_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementAPIKeys(childComplexity, args["projectID"].(string), args["client"].(*bool)), true
+	case "Query.managementProject":
+		if e.ComplexityRoot.Query.ManagementProject == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementProject_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementProject(childComplexity, args["id"].(string)), true
+	case "Query.managementProjects":
+		if e.ComplexityRoot.Query.ManagementProjects == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementProjects_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementProjects(childComplexity, args["limit"].(*int), args["page"].(*int)), true
 	case "Query.metadataSchema":
 		if e.ComplexityRoot.Query.MetadataSchema == nil {
 			break
@@ -5177,6 +5667,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SegmentList.Total(childComplexity), true
 
+	case "SideKey.appID":
+		if e.ComplexityRoot.SideKey.AppID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SideKey.AppID(childComplexity), true
+	case "SideKey.appToken":
+		if e.ComplexityRoot.SideKey.AppToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SideKey.AppToken(childComplexity), true
+
 	case "StackedRedemptionResult.failure":
 		if e.ComplexityRoot.StackedRedemptionResult.Failure == nil {
 			break
@@ -5940,6 +6443,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAddVouchersInput,
 		ec.unmarshalInputAdjustPointsInput,
+		ec.unmarshalInputApiKeyInput,
 		ec.unmarshalInputAsyncActionOrder,
 		ec.unmarshalInputAsyncActionWhereInput,
 		ec.unmarshalInputBalanceInput,
@@ -5965,6 +6469,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateLoyaltyProgramInput,
 		ec.unmarshalInputCreateRewardInput,
 		ec.unmarshalInputCreateSegmentInput,
+		ec.unmarshalInputCreateVoucherInput,
 		ec.unmarshalInputCustomEventOrder,
 		ec.unmarshalInputCustomEventWhereInput,
 		ec.unmarshalInputCustomerAddressInput,
@@ -5991,6 +6496,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputLoyaltyMemberWhereInput,
 		ec.unmarshalInputLoyaltyProgramOrder,
 		ec.unmarshalInputLoyaltyProgramWhereInput,
+		ec.unmarshalInputManagementProjectInput,
 		ec.unmarshalInputMetadataSchemaInput,
 		ec.unmarshalInputMetadataSchemaOrder,
 		ec.unmarshalInputMetadataSchemaWhereInput,
@@ -7290,6 +7796,180 @@ extend type Query {
   """
   voucherTransactionList(codeOrID: String!, limit: Int, order: String, startingAfterID: ID): VoucherTransactionList!
 }
+
+# OAuth 2.0 tokens (REST /v1/oauth/*): with application keys only.
+
+"""An OAuth 2.0 access token; active is set by introspection only."""
+type OAuthAccessToken {
+  accessToken: String!
+  """The application key that issued it."""
+  clientID: String!
+  """Unix seconds."""
+  expiresAt: Int!
+  expiresIn: Int!
+  """Space-separated scope values."""
+  scope: String!
+  tokenType: String!
+  active: Boolean
+}
+
+extend type Query {
+  """Describes a live token of the caller's project, or only active: false (REST POST /v1/oauth/introspect)."""
+  introspectOAuthToken(accessToken: String!): OAuthAccessToken!
+}
+
+extend type Mutation {
+  """Issues a token (REST POST /v1/oauth/token); grantType defaults to client_credentials."""
+  issueOAuthToken(grantType: String, scope: String!): OAuthAccessToken!
+  """Revokes a live token of the caller's project (REST POST /v1/oauth/token/revoke)."""
+  revokeOAuthToken(accessToken: String!): Boolean!
+}
+
+# The management area: these fields answer only on /management/graphql with
+# management keys (X-Management-Id, X-Management-Token); elsewhere 401.
+
+"""A project as the management API shows it."""
+type ManagementProject {
+  id: ID!
+  name: String!
+  description: String!
+  timezone: String!
+  currency: String!
+  features: [String!]
+  clientTrustedDomains: [String!]
+  clientRedeemEnabled: Boolean!
+  clientPublishEnabled: Boolean!
+  clientListVouchersEnabled: Boolean!
+  clientCreateCustomerEnabled: Boolean!
+  clientLoyaltyEventsEnabled: Boolean!
+  clientSetVoucherExpirationDateEnabled: Boolean!
+  createdAt: Time!
+}
+
+"""A page of projects."""
+type ManagementProjectList {
+  total: Int!
+  data: [ManagementProject!]!
+}
+
+"""Creates or changes a project; only given properties change."""
+input ManagementProjectInput {
+  name: String
+  description: String
+  timezone: String
+  currency: String
+  clientTrustedDomains: [String!]
+  clientRedeemEnabled: Boolean
+  clientPublishEnabled: Boolean
+  clientListVouchersEnabled: Boolean
+  clientCreateCustomerEnabled: Boolean
+  clientLoyaltyEventsEnabled: Boolean
+  clientSetVoucherExpirationDateEnabled: Boolean
+}
+
+"""A key pair; the token is shown once."""
+type SideKey {
+  appID: String!
+  appToken: String!
+}
+
+"""A new project with its first keys."""
+type CreatedProject {
+  project: ManagementProject!
+  serverSideKey: SideKey!
+  clientSideKey: SideKey!
+}
+
+"""An application key (server- or client-side) of a project."""
+type ApiKey {
+  appID: ID!
+  name: String!
+  status: String!
+  side: String!
+  allowedIps: [String!]
+  projectID: ID!
+  createdAt: Time!
+  updatedAt: Time
+}
+
+"""A key's editable properties."""
+input ApiKeyInput {
+  name: String
+  """IPs and CIDRs; empty: any address."""
+  allowedIPs: [String!]
+}
+
+"""A key with its token (after create and regenerate only)."""
+type ApiKeyWithToken {
+  key: ApiKey!
+  token: String!
+}
+
+extend type Query {
+  """Every project, oldest first (REST GET /management/v1/projects)."""
+  managementProjects(limit: Int, page: Int): ManagementProjectList!
+  """A project (REST GET /management/v1/projects/{projectId})."""
+  managementProject(id: ID!): ManagementProject!
+  """A project's server-side keys, or its client-side keys with client: true (REST GET …/api-keys, …/client-keys)."""
+  managementApiKeys(projectID: ID!, client: Boolean): [ApiKey!]!
+}
+
+extend type Mutation {
+  """Creates a project with a server-side and a client-side key (REST POST /management/v1/projects)."""
+  createManagementProject(input: ManagementProjectInput!): CreatedProject!
+  """Changes a project (REST PUT /management/v1/projects/{projectId})."""
+  updateManagementProject(id: ID!, input: ManagementProjectInput!): ManagementProject!
+  """Creates a key (REST POST …/api-keys or …/client-keys)."""
+  createManagementApiKey(projectID: ID!, client: Boolean, input: ApiKeyInput): ApiKeyWithToken!
+  """Changes a key's name or IP allow-list (REST PUT …/api-keys/{appId})."""
+  updateManagementApiKey(projectID: ID!, appID: ID!, input: ApiKeyInput!): ApiKey!
+  """Blocks or unblocks a key (REST POST …/api-keys/{appId}/block|unblock)."""
+  setManagementApiKeyBlocked(projectID: ID!, appID: ID!, blocked: Boolean!): ApiKey!
+  """Gives a key a new token (REST POST …/api-keys/{appId}/regenerate)."""
+  regenerateManagementApiKey(projectID: ID!, appID: ID!): ApiKeyWithToken!
+  """Deletes a key and its OAuth tokens (REST DELETE …/api-keys/{appId}); returns its ID."""
+  deleteManagementApiKey(projectID: ID!, appID: ID!): ID!
+}
+
+extend type Query {
+  """The segments a customer is in, oldest membership first (REST GET /v1/customers/{customerId}/segments)."""
+  customerSegments(idOrSourceID: String!): [Segment!]!
+}
+
+"""
+A standalone voucher, in no campaign (REST POST /v1/vouchers and
+/v1/vouchers/{code}); without a code one is generated from codeConfig.
+"""
+input CreateVoucherInput {
+  code: String
+  """Defaults to DISCOUNT_VOUCHER."""
+  type: VoucherType
+  discount: DiscountInput
+  gift: GiftInput
+  loyaltyCard: LoyaltyCardInput
+  codeConfig: CodeConfigInput
+  category: String
+  startDate: Time
+  expirationDate: Time
+  validityTimeframe: ValidityTimeframeInput
+  validityDayOfWeek: [Int!]
+  validityHours: ValidityHoursInput
+  """Defaults to true."""
+  active: Boolean
+  additionalInfo: String
+  metadata: Map
+  redemption: RedemptionLimitInput
+}
+
+extend type Mutation {
+  """Creates a standalone voucher (REST POST /v1/vouchers, POST /v1/vouchers/{code})."""
+  createVoucher(input: CreateVoucherInput!): Voucher!
+}
+
+extend type Query {
+  """The transactions of a campaign's vouchers (REST GET /v1/campaigns/{campaignId}/transactions), paged as voucherTransactionList."""
+  campaignTransactionList(idOrName: String!, limit: Int, order: String, startingAfterID: ID): VoucherTransactionList!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -7298,6 +7978,38 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_ApiKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "appID":
+		return ec.fieldContext_ApiKey_appID(ctx, field)
+	case "name":
+		return ec.fieldContext_ApiKey_name(ctx, field)
+	case "status":
+		return ec.fieldContext_ApiKey_status(ctx, field)
+	case "side":
+		return ec.fieldContext_ApiKey_side(ctx, field)
+	case "allowedIps":
+		return ec.fieldContext_ApiKey_allowedIps(ctx, field)
+	case "projectID":
+		return ec.fieldContext_ApiKey_projectID(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ApiKey_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ApiKey_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ApiKey", field.Name)
+}
+
+func (ec *executionContext) childFields_ApiKeyWithToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_ApiKeyWithToken_key(ctx, field)
+	case "token":
+		return ec.fieldContext_ApiKeyWithToken_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ApiKeyWithToken", field.Name)
+}
 
 func (ec *executionContext) childFields_AsyncAction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -7679,6 +8391,18 @@ func (ec *executionContext) childFields_CodeConfig(ctx context.Context, field gr
 		return ec.fieldContext_CodeConfig_initialCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CodeConfig", field.Name)
+}
+
+func (ec *executionContext) childFields_CreatedProject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "project":
+		return ec.fieldContext_CreatedProject_project(ctx, field)
+	case "serverSideKey":
+		return ec.fieldContext_CreatedProject_serverSideKey(ctx, field)
+	case "clientSideKey":
+		return ec.fieldContext_CreatedProject_clientSideKey(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatedProject", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8171,6 +8895,50 @@ func (ec *executionContext) childFields_LoyaltyProgramEdge(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyProgramEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_ManagementProject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagementProject_id(ctx, field)
+	case "name":
+		return ec.fieldContext_ManagementProject_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ManagementProject_description(ctx, field)
+	case "timezone":
+		return ec.fieldContext_ManagementProject_timezone(ctx, field)
+	case "currency":
+		return ec.fieldContext_ManagementProject_currency(ctx, field)
+	case "features":
+		return ec.fieldContext_ManagementProject_features(ctx, field)
+	case "clientTrustedDomains":
+		return ec.fieldContext_ManagementProject_clientTrustedDomains(ctx, field)
+	case "clientRedeemEnabled":
+		return ec.fieldContext_ManagementProject_clientRedeemEnabled(ctx, field)
+	case "clientPublishEnabled":
+		return ec.fieldContext_ManagementProject_clientPublishEnabled(ctx, field)
+	case "clientListVouchersEnabled":
+		return ec.fieldContext_ManagementProject_clientListVouchersEnabled(ctx, field)
+	case "clientCreateCustomerEnabled":
+		return ec.fieldContext_ManagementProject_clientCreateCustomerEnabled(ctx, field)
+	case "clientLoyaltyEventsEnabled":
+		return ec.fieldContext_ManagementProject_clientLoyaltyEventsEnabled(ctx, field)
+	case "clientSetVoucherExpirationDateEnabled":
+		return ec.fieldContext_ManagementProject_clientSetVoucherExpirationDateEnabled(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ManagementProject_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementProject", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagementProjectList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_ManagementProjectList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_ManagementProjectList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementProjectList", field.Name)
+}
+
 func (ec *executionContext) childFields_MetadataSchema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8209,6 +8977,26 @@ func (ec *executionContext) childFields_MetadataSchemaEdge(ctx context.Context, 
 		return ec.fieldContext_MetadataSchemaEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MetadataSchemaEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_OAuthAccessToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessToken":
+		return ec.fieldContext_OAuthAccessToken_accessToken(ctx, field)
+	case "clientID":
+		return ec.fieldContext_OAuthAccessToken_clientID(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_OAuthAccessToken_expiresAt(ctx, field)
+	case "expiresIn":
+		return ec.fieldContext_OAuthAccessToken_expiresIn(ctx, field)
+	case "scope":
+		return ec.fieldContext_OAuthAccessToken_scope(ctx, field)
+	case "tokenType":
+		return ec.fieldContext_OAuthAccessToken_tokenType(ctx, field)
+	case "active":
+		return ec.fieldContext_OAuthAccessToken_active(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OAuthAccessToken", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8623,6 +9411,16 @@ func (ec *executionContext) childFields_SegmentList(ctx context.Context, field g
 		return ec.fieldContext_SegmentList_data(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SegmentList", field.Name)
+}
+
+func (ec *executionContext) childFields_SideKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "appID":
+		return ec.fieldContext_SideKey_appID(ctx, field)
+	case "appToken":
+		return ec.fieldContext_SideKey_appToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SideKey", field.Name)
 }
 
 func (ec *executionContext) childFields_StackedRedemptionResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9741,6 +10539,50 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createManagementApiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "client",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["client"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*AppKeyInput, error) {
+			return ec.unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createManagementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ProjectInput, error) {
+			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9789,6 +10631,20 @@ func (ec *executionContext) field_Mutation_createValidationRule_args(ctx context
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (ValidationRuleInput, error) {
 			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9894,6 +10750,28 @@ func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Conte
 		return nil, err
 	}
 	args["idOrSourceID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementApiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appID"] = arg1
 	return args, nil
 }
 
@@ -10111,6 +10989,28 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_issueOAuthToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "grantType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["grantType"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "scope",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["scope"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10169,6 +11069,28 @@ func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_regenerateManagementApiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_releaseSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10188,6 +11110,20 @@ func (ec *executionContext) field_Mutation_releaseSession_args(ctx context.Conte
 		return nil, err
 	}
 	args["key"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_revokeOAuthToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accessToken",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accessToken"] = arg0
 	return args, nil
 }
 
@@ -10246,6 +11182,36 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setManagementApiKeyBlocked_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "blocked",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalNBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["blocked"] = arg2
 	return args, nil
 }
 
@@ -10425,6 +11391,58 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
 			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementApiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (AppKeyInput, error) {
+			return ec.unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ProjectInput, error) {
+			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10718,6 +11736,44 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_campaignTransactionList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "order",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["order"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "startingAfterID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startingAfterID"] = arg3
 	return args, nil
 }
 
@@ -11095,6 +12151,20 @@ func (ec *executionContext) field_Query_customerList_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_customerSegments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrSourceID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrSourceID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_customer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11313,6 +12383,20 @@ func (ec *executionContext) field_Query_incentives_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_introspectOAuthToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accessToken",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accessToken"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_listSegments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11468,6 +12552,64 @@ func (ec *executionContext) field_Query_loyaltyPrograms_args(ctx context.Context
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementApiKeys_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "client",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["client"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementProjects_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
 	return args, nil
 }
 
@@ -12330,6 +13472,245 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _ApiKey_appID(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_appID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_appID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_status(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v appkey.Status) graphql.Marshaler {
+			return ec.marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_side(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_side(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Side, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v appkey.Side) graphql.Marshaler {
+			return ec.marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐSide(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_side(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_allowedIps(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_allowedIps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowedIps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_allowedIps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKey_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ApiKeyWithToken_key(ctx context.Context, field graphql.CollectedField, obj *AppKeyWithToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKeyWithToken_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
+			return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKeyWithToken_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ApiKeyWithToken",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ApiKeyWithToken_token(ctx context.Context, field graphql.CollectedField, obj *AppKeyWithToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ApiKeyWithToken_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ApiKeyWithToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApiKeyWithToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
 
 func (ec *executionContext) _AsyncAction_id(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -15615,6 +16996,102 @@ func (ec *executionContext) _CodeConfig_initialCount(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_CodeConfig_initialCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CreatedProject_project(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedProject_project(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Project, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedProject_project(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatedProject",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatedProject_serverSideKey(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedProject_serverSideKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ServerSideKey(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v SideKey) graphql.Marshaler {
+			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedProject_serverSideKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatedProject",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SideKey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatedProject_clientSideKey(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatedProject_clientSideKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientSideKey(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v SideKey) graphql.Marshaler {
+			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatedProject_clientSideKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatedProject",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SideKey(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CustomEvent_id(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -19644,6 +21121,383 @@ func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Con
 	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _ManagementProject_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_name(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_description(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_timezone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Timezone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_features(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_features(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Features, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_features(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientTrustedDomains(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientTrustedDomains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientTrustedDomains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientTrustedDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientRedeemEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientRedeemEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientRedeemEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientRedeemEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientPublishEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientPublishEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientPublishEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientPublishEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientListVouchersEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientListVouchersEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientListVouchersEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientListVouchersEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientCreateCustomerEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientCreateCustomerEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientCreateCustomerEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientCreateCustomerEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientLoyaltyEventsEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientLoyaltyEventsEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientLoyaltyEventsEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientLoyaltyEventsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_clientSetVoucherExpirationDateEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_clientSetVoucherExpirationDateEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientSetVoucherExpirationDateEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_clientSetVoucherExpirationDateEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProject_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProjectList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProjectList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProjectList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementProjectList_data(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProjectList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Project) graphql.Marshaler {
+			return ec.marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProjectᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProjectList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementProjectList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProject(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _MetadataSchema_id(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22608,6 +24462,607 @@ func (ec *executionContext) fieldContext_Mutation_deleteCustomer(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_issueOAuthToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_issueOAuthToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().IssueOAuthToken(ctx, fc.Args["grantType"].(*string), fc.Args["scope"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
+			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_issueOAuthToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OAuthAccessToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_issueOAuthToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revokeOAuthToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_revokeOAuthToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RevokeOAuthToken(ctx, fc.Args["accessToken"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_revokeOAuthToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revokeOAuthToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementProject(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementProject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementProject(ctx, fc.Args["input"].(ProjectInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
+			return ec.marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementProject(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatedProject(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementProject_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementProject(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementProject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementProject(ctx, fc.Args["id"].(string), fc.Args["input"].(ProjectInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementProject(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProject(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementProject_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementApiKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementApiKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["client"].(*bool), fc.Args["input"].(*AppKeyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
+			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementApiKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKeyWithToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementApiKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementApiKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementApiKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string), fc.Args["input"].(AppKeyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
+			return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementApiKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementApiKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setManagementApiKeyBlocked(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setManagementApiKeyBlocked(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetManagementAPIKeyBlocked(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string), fc.Args["blocked"].(bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
+			return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setManagementApiKeyBlocked(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setManagementApiKeyBlocked_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_regenerateManagementApiKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_regenerateManagementApiKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RegenerateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
+			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_regenerateManagementApiKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKeyWithToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_regenerateManagementApiKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementApiKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementApiKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementApiKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementApiKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(CreateVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_accessToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_accessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_clientID(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_clientID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_clientID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_expiresIn(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_expiresIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresIn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_scope(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_scope(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scope, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_tokenType(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_tokenType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TokenType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_tokenType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthAccessToken_active(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthAccessToken_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthAccessToken_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Order_id(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25546,6 +28001,270 @@ func (ec *executionContext) fieldContext_Query_voucherTransactionList(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_introspectOAuthToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_introspectOAuthToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().IntrospectOAuthToken(ctx, fc.Args["accessToken"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
+			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_introspectOAuthToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OAuthAccessToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_introspectOAuthToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementProjects(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementProjects(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementProjects(ctx, fc.Args["limit"].(*int), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ProjectList) graphql.Marshaler {
+			return ec.marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementProjects(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProjectList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementProjects_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementProject(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementProject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementProject(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementProject(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProject(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementProject_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementApiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementApiKeys(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementAPIKeys(ctx, fc.Args["projectID"].(string), fc.Args["client"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AppKey) graphql.Marshaler {
+			return ec.marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKeyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementApiKeys(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApiKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementApiKeys_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_customerSegments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_customerSegments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CustomerSegments(ctx, fc.Args["idOrSourceID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Segment) graphql.Marshaler {
+			return ec.marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_customerSegments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Segment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_customerSegments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_campaignTransactionList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_campaignTransactionList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CampaignTransactionList(ctx, fc.Args["idOrName"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_campaignTransactionList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherTransactionList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_campaignTransactionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28204,6 +30923,52 @@ func (ec *executionContext) fieldContext_SegmentList_data(_ context.Context, fie
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SideKey_appID(ctx context.Context, field graphql.CollectedField, obj *SideKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SideKey_appID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AppID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SideKey_appID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SideKey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql.CollectedField, obj *SideKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SideKey_appToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AppToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SideKey_appToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SideKey", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
@@ -32516,6 +35281,43 @@ func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context,
 				return it, err
 			}
 			it.SourceID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj any) (AppKeyInput, error) {
+	var it AppKeyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "allowedIPs"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "allowedIPs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowedIPs"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowedIPs = data
 		}
 	}
 	return it, nil
@@ -38349,6 +41151,141 @@ func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (CreateVoucherInput, error) {
+	var it CreateVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "type", "discount", "gift", "loyaltyCard", "codeConfig", "category", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOVoucherType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐVoucherType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "discount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discount"))
+			data, err := ec.unmarshalODiscountInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscount(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Discount = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOGiftInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐGift(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "loyaltyCard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyCard"))
+			data, err := ec.unmarshalOLoyaltyCardInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐLoyaltyCard(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyCard = data
+		case "codeConfig":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("codeConfig"))
+			data, err := ec.unmarshalOCodeConfigInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCodeConfig(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CodeConfig = data
+		case "category":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Category = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "validityTimeframe":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityTimeframe"))
+			data, err := ec.unmarshalOValidityTimeframeInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityTimeframe(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityTimeframe = data
+		case "validityDayOfWeek":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityDayOfWeek"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityDayOfWeek = data
+		case "validityHours":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityHours"))
+			data, err := ec.unmarshalOValidityHoursInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐValidityHours(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityHours = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "additionalInfo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("additionalInfo"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdditionalInfo = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		case "redemption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
+			data, err := ec.unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐRedemption(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Redemption = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCustomEventOrder(ctx context.Context, obj any) (ent.CustomEventOrder, error) {
 	var it ent.CustomEventOrder
 	if obj == nil {
@@ -43492,6 +46429,106 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.C
 				return it, err
 			}
 			it.HasMembersWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Context, obj any) (ProjectInput, error) {
+	var it ProjectInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "description", "timezone", "currency", "clientTrustedDomains", "clientRedeemEnabled", "clientPublishEnabled", "clientListVouchersEnabled", "clientCreateCustomerEnabled", "clientLoyaltyEventsEnabled", "clientSetVoucherExpirationDateEnabled"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "timezone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timezone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Timezone = data
+		case "currency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Currency = data
+		case "clientTrustedDomains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientTrustedDomains"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientTrustedDomains = data
+		case "clientRedeemEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientRedeemEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientRedeemEnabled = data
+		case "clientPublishEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientPublishEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientPublishEnabled = data
+		case "clientListVouchersEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientListVouchersEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientListVouchersEnabled = data
+		case "clientCreateCustomerEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientCreateCustomerEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientCreateCustomerEnabled = data
+		case "clientLoyaltyEventsEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientLoyaltyEventsEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientLoyaltyEventsEnabled = data
+		case "clientSetVoucherExpirationDateEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientSetVoucherExpirationDateEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientSetVoucherExpirationDateEnabled = data
 		}
 	}
 	return it, nil
@@ -54540,6 +57577,122 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 
 // region    **************************** object.gotpl ****************************
 
+var apiKeyImplementors = []string{"ApiKey"}
+
+func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, obj *ent.AppKey) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ApiKey")
+		case "appID":
+			out.Values[i] = ec._ApiKey_appID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ApiKey_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._ApiKey_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "side":
+			out.Values[i] = ec._ApiKey_side(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "allowedIps":
+			out.Values[i] = ec._ApiKey_allowedIps(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "projectID":
+			out.Values[i] = ec._ApiKey_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ApiKey_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ApiKey_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var apiKeyWithTokenImplementors = []string{"ApiKeyWithToken"}
+
+func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.SelectionSet, obj *AppKeyWithToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ApiKeyWithToken")
+		case "key":
+			out.Values[i] = ec._ApiKeyWithToken_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "token":
+			out.Values[i] = ec._ApiKeyWithToken_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var asyncActionImplementors = []string{"AsyncAction", "Node"}
 
 func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionSet, obj *ent.AsyncAction) graphql.Marshaler {
@@ -56081,6 +59234,54 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 		case "initialCount":
 			out.Values[i] = ec._CodeConfig_initialCount(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createdProjectImplementors = []string{"CreatedProject"}
+
+func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.SelectionSet, obj *CreatedProject) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatedProject")
+		case "project":
+			out.Values[i] = ec._CreatedProject_project(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serverSideKey":
+			out.Values[i] = ec._CreatedProject_serverSideKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientSideKey":
+			out.Values[i] = ec._CreatedProject_clientSideKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -58196,6 +61397,152 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var managementProjectImplementors = []string{"ManagementProject"}
+
+func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementProject")
+		case "id":
+			out.Values[i] = ec._ManagementProject_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ManagementProject_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._ManagementProject_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timezone":
+			out.Values[i] = ec._ManagementProject_timezone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._ManagementProject_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "features":
+			out.Values[i] = ec._ManagementProject_features(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "clientTrustedDomains":
+			out.Values[i] = ec._ManagementProject_clientTrustedDomains(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "clientRedeemEnabled":
+			out.Values[i] = ec._ManagementProject_clientRedeemEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientPublishEnabled":
+			out.Values[i] = ec._ManagementProject_clientPublishEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientListVouchersEnabled":
+			out.Values[i] = ec._ManagementProject_clientListVouchersEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientCreateCustomerEnabled":
+			out.Values[i] = ec._ManagementProject_clientCreateCustomerEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientLoyaltyEventsEnabled":
+			out.Values[i] = ec._ManagementProject_clientLoyaltyEventsEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientSetVoucherExpirationDateEnabled":
+			out.Values[i] = ec._ManagementProject_clientSetVoucherExpirationDateEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ManagementProject_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managementProjectListImplementors = []string{"ManagementProjectList"}
+
+func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.SelectionSet, obj *ProjectList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementProjectList")
+		case "total":
+			out.Values[i] = ec._ManagementProjectList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._ManagementProjectList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var metadataSchemaImplementors = []string{"MetadataSchema", "Node"}
 
 func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.SelectionSet, obj *ent.MetadataSchema) graphql.Marshaler {
@@ -58828,6 +62175,144 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 				return ec._Mutation_deleteCustomer(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "issueOAuthToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_issueOAuthToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokeOAuthToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revokeOAuthToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementProject":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementProject(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementProject":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementProject(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementApiKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementApiKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementApiKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementApiKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setManagementApiKeyBlocked":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setManagementApiKeyBlocked(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "regenerateManagementApiKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_regenerateManagementApiKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementApiKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementApiKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var oAuthAccessTokenImplementors = []string{"OAuthAccessToken"}
+
+func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.SelectionSet, obj *OAuthAccessToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OAuthAccessToken")
+		case "accessToken":
+			out.Values[i] = ec._OAuthAccessToken_accessToken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientID":
+			out.Values[i] = ec._OAuthAccessToken_clientID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._OAuthAccessToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresIn":
+			out.Values[i] = ec._OAuthAccessToken_expiresIn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scope":
+			out.Values[i] = ec._OAuthAccessToken_scope(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tokenType":
+			out.Values[i] = ec._OAuthAccessToken_tokenType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._OAuthAccessToken_active(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -60398,6 +63883,138 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "introspectOAuthToken":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_introspectOAuthToken(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementProjects":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementProjects(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementProject":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementProject(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementApiKeys":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementApiKeys(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "customerSegments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_customerSegments(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "campaignTransactionList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_campaignTransactionList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -61721,6 +65338,49 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 			}
 		case "data":
 			out.Values[i] = ec._SegmentList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var sideKeyImplementors = []string{"SideKey"}
+
+func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, obj *SideKey) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SideKey")
+		case "appID":
+			out.Values[i] = ec._SideKey_appID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "appToken":
+			out.Values[i] = ec._SideKey_appToken(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -63749,6 +67409,47 @@ func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.S
 	return res
 }
 
+func (ec *executionContext) marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AppKey) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx context.Context, sel ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ApiKey(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx context.Context, v any) (AppKeyInput, error) {
+	res, err := ec.unmarshalInputApiKeyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx context.Context, sel ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ApiKeyWithToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -64166,6 +67867,21 @@ func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengi
 func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx context.Context, v any) (CreateSegmentInput, error) {
 	res, err := ec.unmarshalInputCreateSegmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (CreateVoucherInput, error) {
+	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx context.Context, sel ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreatedProject(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[string], error) {
@@ -64784,6 +68500,47 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProjectᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Project) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx context.Context, sel ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementProject(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx context.Context, v any) (ProjectInput, error) {
+	res, err := ec.unmarshalInputManagementProjectInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectList(ctx context.Context, sel ast.SelectionSet, v *ProjectList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementProjectList(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -64876,6 +68633,16 @@ func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoen
 	})
 
 	return ret
+}
+
+func (ec *executionContext) marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx context.Context, sel ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OAuthAccessToken(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
@@ -65372,6 +69139,10 @@ func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengine�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx context.Context, sel ast.SelectionSet, v SideKey) graphql.Marshaler {
+	return ec._SideKey(ctx, sel, &v)
+}
+
 func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx context.Context, v any) (StackedRedemptionInput, error) {
 	res, err := ec.unmarshalInputStackedRedemptionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -65385,6 +69156,26 @@ func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpr
 		return graphql.Null
 	}
 	return ec._StackedRedemptionResult(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐSide(ctx context.Context, v any) (appkey.Side, error) {
+	var res appkey.Side
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐSide(ctx context.Context, sel ast.SelectionSet, v appkey.Side) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐStatus(ctx context.Context, v any) (appkey.Status, error) {
+	var res appkey.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋappkeyᚐStatus(ctx context.Context, sel ast.SelectionSet, v appkey.Status) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -65991,6 +69782,14 @@ func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.S
 	_ = ctx
 	res := graphql.MarshalAny(v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx context.Context, v any) (*AppKeyInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputApiKeyInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {

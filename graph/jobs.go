@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"time"
 
@@ -44,8 +45,10 @@ type Worker struct {
 	Lease time.Duration
 	// BatchSize is the number of vouchers committed per transaction (default 5000).
 	BatchSize int
-	// ExportDir is where export jobs write their files (default ExportDir()).
-	ExportDir string
+	// Webhooks tune webhook delivery, which Run does beside the jobs
+	// (webhook_delivery.go).
+	Webhooks   WebhookSettings
+	httpClient *http.Client
 }
 
 func (w *Worker) defaults() {
@@ -65,12 +68,20 @@ func (w *Worker) defaults() {
 	if w.Logger == nil {
 		w.Logger = slog.Default()
 	}
+	w.Webhooks.defaults()
+	if w.httpClient == nil {
+		w.httpClient = newWebhookClient(w.Webhooks)
+	}
 }
 
-// Run processes jobs until ctx is cancelled. A job interrupted by the
-// cancellation keeps its committed progress and is resumed later.
+// Run processes jobs, and delivers webhook events in a loop of its own,
+// until ctx is cancelled. A job interrupted by the cancellation keeps its
+// committed progress and is resumed later.
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
+	deliveries := make(chan struct{})
+	go func() { defer close(deliveries); w.runDeliveries(ctx) }()
+	defer func() { <-deliveries }()
 	for {
 		worked, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {
@@ -218,12 +229,17 @@ func (w *Worker) tryBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx
 
 // finish records the job's outcome and the campaign's generation status.
 func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error) error {
-	return InTx(ctx, func(ctx context.Context) error {
+	return InTx(ctx, func(ctx context.Context) (err error) {
 		c := ent.FromContext(ctx)
 		job, err := c.AsyncAction.Get(ctx, job.ID)
 		if err != nil {
 			return fmt.Errorf("finishing job: %w", err)
 		}
+		defer func() { // the event shows the campaign and job as finished
+			if err == nil {
+				err = emitGenerationDone(ctx, job.ID, failure)
+			}
+		}()
 		upd := c.AsyncAction.UpdateOne(job).SetFinishedAt(time.Now().UTC()).ClearClaimedBy().ClearLeaseUntil()
 		status := campaign.VouchersGenerationStatusDONE
 		if failure != nil && job.ExportID != nil {

@@ -162,6 +162,9 @@ func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("looking up project: %w", err)
 	}
+	if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -184,6 +187,11 @@ func ManagedProjects(ctx context.Context, limit, page *int) ([]*ent.Project, int
 		Offset(offset).Limit(n).All(ctx)
 	if err != nil {
 		return nil, 0, fmt.Errorf("listing projects: %w", err)
+	}
+	for _, p := range ps {
+		if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+			return nil, 0, err
+		}
 	}
 	return ps, total, nil
 }

@@ -147,6 +147,9 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	}
 	// Everything the response shows is at hand: no need to read it back.
 	pub.Edges.Customer, pub.Edges.Vouchers = cust, vouchers
+	if err := emitPublication(ctx, pub, cmp); err != nil {
+		return nil, err
+	}
 	return pub, nil
 }
 

@@ -33,7 +33,8 @@ import (
 // answers no rows otherwise; publish then runs the general path, which
 // knows every rule and error (unknown campaign, join_once campaigns, codes
 // generated for AUTO_UPDATE campaigns, too few vouchers, replayed
-// source_ids, invalid input). Raw SQL bypasses ent's hooks and validators,
+// source_ids, invalid input, projects with an active webhook, whose events
+// are written in the publication's transaction). Raw SQL bypasses ent's hooks and validators,
 // so only input the general path would accept as is comes here. The
 // publish tests run both paths (publish_statement_test.go and the REST
 // suite on PostgreSQL).
@@ -73,8 +74,11 @@ func publishStatementSQL(count int) string {
 	// id, $8 metadata, $9 channel, $10 source_id, $11 count form.
 	// The pick reads from $4 on and wraps around to the lowest IDs only if
 	// it must (a CTE runs only as far as its reader needs).
+	// A project with an active webhook finds no campaign here: the general
+	// path then publishes and writes the webhook events in one transaction.
 	return `WITH cmp AS (
 	SELECT * FROM campaigns WHERE project_id = $1 AND (id = $2 OR name = $2)
+		AND NOT EXISTS (SELECT 1 FROM webhooks WHERE project_id = $1 AND active)
 	ORDER BY id = $2 DESC LIMIT 1
 ), pick_from AS (
 	SELECT v.id, 0 AS pass ` + suitable + ` AND v.id >= $4

@@ -85,7 +85,7 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		}
 		r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
 		out = &VoucherRedemptionResult{Redemption: r}
-		return nil
+		return emitRedemptions(ctx, EventRedemptionSucceeded, r)
 	})
 	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
 }
@@ -147,6 +147,9 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	for k, r := range saved[1:] {
 		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
 		res.Redemptions = append(res.Redemptions, r)
+	}
+	if err := emitRedemptions(ctx, EventRedemptionSucceeded, res.Redemptions...); err != nil {
+		return nil, err
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)
 	return res, nil

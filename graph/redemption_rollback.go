@@ -53,8 +53,10 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		if v, ok := viewer.FromContext(ctx); ok {
 			rb.appID = v.AppID
 		}
-		out, err = rb.run(ctx, r)
-		return err
+		if out, err = rb.run(ctx, r); err != nil {
+			return err
+		}
+		return emitRollback(ctx, out)
 	})
 	return out, observeRollback(ctx, err)
 }

@@ -343,6 +343,56 @@ func (r *mutationResolver) DeleteCustomer(ctx context.Context, idOrSourceID stri
 	return deleteCustomer(ctx, idOrSourceID)
 }
 
+// IssueOAuthToken is the resolver for the issueOAuthToken field.
+func (r *mutationResolver) IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error) {
+	return issueOAuthAccessToken(ctx, grantType, scope)
+}
+
+// RevokeOAuthToken is the resolver for the revokeOAuthToken field.
+func (r *mutationResolver) RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error) {
+	return revokeOAuthAccessToken(ctx, accessToken)
+}
+
+// CreateManagementProject is the resolver for the createManagementProject field.
+func (r *mutationResolver) CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error) {
+	return createManagementProject(ctx, input)
+}
+
+// UpdateManagementProject is the resolver for the updateManagementProject field.
+func (r *mutationResolver) UpdateManagementProject(ctx context.Context, id string, input ProjectInput) (*ent.Project, error) {
+	return updateManagementProject(ctx, id, input)
+}
+
+// CreateManagementAPIKey is the resolver for the createManagementApiKey field.
+func (r *mutationResolver) CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error) {
+	return createManagementAPIKey(ctx, projectID, client, input)
+}
+
+// UpdateManagementAPIKey is the resolver for the updateManagementApiKey field.
+func (r *mutationResolver) UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input AppKeyInput) (*ent.AppKey, error) {
+	return updateManagementAPIKey(ctx, projectID, appID, input)
+}
+
+// SetManagementAPIKeyBlocked is the resolver for the setManagementApiKeyBlocked field.
+func (r *mutationResolver) SetManagementAPIKeyBlocked(ctx context.Context, projectID string, appID string, blocked bool) (*ent.AppKey, error) {
+	return setManagementAPIKeyBlocked(ctx, projectID, appID, blocked)
+}
+
+// RegenerateManagementAPIKey is the resolver for the regenerateManagementApiKey field.
+func (r *mutationResolver) RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error) {
+	return regenerateManagementAPIKey(ctx, projectID, appID)
+}
+
+// DeleteManagementAPIKey is the resolver for the deleteManagementApiKey field.
+func (r *mutationResolver) DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error) {
+	return deleteManagementAPIKey(ctx, projectID, appID)
+}
+
+// CreateVoucher is the resolver for the createVoucher field.
+func (r *mutationResolver) CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error) {
+	return createStandaloneVoucher(ctx, input)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
@@ -486,6 +536,36 @@ func (r *queryResolver) AsyncActionList(ctx context.Context, limit *int, endDate
 // VoucherTransactionList is the resolver for the voucherTransactionList field.
 func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
 	return listVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
+}
+
+// IntrospectOAuthToken is the resolver for the introspectOAuthToken field.
+func (r *queryResolver) IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error) {
+	return introspectOAuthAccessToken(ctx, accessToken)
+}
+
+// ManagementProjects is the resolver for the managementProjects field.
+func (r *queryResolver) ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error) {
+	return managementProjects(ctx, limit, page)
+}
+
+// ManagementProject is the resolver for the managementProject field.
+func (r *queryResolver) ManagementProject(ctx context.Context, id string) (*ent.Project, error) {
+	return managementProject(ctx, id)
+}
+
+// ManagementAPIKeys is the resolver for the managementApiKeys field.
+func (r *queryResolver) ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error) {
+	return managementAPIKeys(ctx, projectID, client)
+}
+
+// CustomerSegments is the resolver for the customerSegments field.
+func (r *queryResolver) CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
+	return segmentsOfCustomer(ctx, idOrSourceID)
+}
+
+// CampaignTransactionList is the resolver for the campaignTransactionList field.
+func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
+	return listCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
@@ -21,6 +22,25 @@ type VoucherTransactionList struct {
 // startingAfterID, the last transaction of the previous page. Transaction
 // IDs grow with time, so the ID orders the list.
 func listVoucherTransactions(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
+	v, err := voucherByCodeOrID(ctx, codeOrID)
+	if err != nil {
+		return nil, err
+	}
+	return pageTransactions(ctx, vouchertransaction.VoucherID(v.ID), limit, order, startingAfterID)
+}
+
+// listCampaignTransactions is GET /v1/campaigns/{campaignId}/transactions:
+// the transactions of all the campaign's vouchers, paged as a voucher's.
+func listCampaignTransactions(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
+	cmp, err := campaignByIDOrName(ctx, idOrName)
+	if err != nil {
+		return nil, err
+	}
+	return pageTransactions(ctx, vouchertransaction.CampaignID(cmp.ID), limit, order, startingAfterID)
+}
+
+// pageTransactions pages the transactions matching which.
+func pageTransactions(ctx context.Context, which predicate.VoucherTransaction, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
 	n, _, err := offsetPage(limit, nil)
 	if err != nil {
 		return nil, err
@@ -35,15 +55,11 @@ func listVoucherTransactions(ctx context.Context, codeOrID string, limit *int, o
 			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at")
 		}
 	}
-	v, err := voucherByCodeOrID(ctx, codeOrID)
-	if err != nil {
-		return nil, err
-	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(v.ID))
+	q := c.VoucherTransaction.Query().Where(which)
 	by := ent.Desc(vouchertransaction.FieldID)
 	if asc {
 		by = ent.Asc(vouchertransaction.FieldID)

@@ -92,8 +92,10 @@ func adjustVoucherBalance(ctx context.Context, codeOrID string, in BalanceInput)
 	if err != nil {
 		return nil, err
 	}
-	return &VoucherBalance{Amount: amount, Total: gift.Amount, Balance: gift.Balance, Type: "gift_voucher",
-		VoucherID: v.ID, Transaction: tx}, nil
+	out := &VoucherBalance{Amount: amount, Total: gift.Amount, Balance: gift.Balance, Type: "gift_voucher",
+		VoucherID: v.ID, Transaction: tx}
+	v.Gift = &gift
+	return out, emitGiftBalance(ctx, v, out)
 }
 
 // lockVoucher re-reads a voucher holding its row lock until the transaction ends.

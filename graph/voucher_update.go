@@ -66,7 +66,11 @@ func updateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 	if _, err := upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating voucher: %w", err)
 	}
-	return voucherByCodeOrID(ctx, v.ID)
+	after, err := voucherByCodeOrID(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	return after, emitVoucherChange(ctx, v, after, in)
 }
 
 // setVoucherActive enables or disables a voucher (idempotent); a disabled
@@ -86,6 +90,9 @@ func deleteVoucher(ctx context.Context, codeOrID string) (string, error) {
 	}
 	c, err := client(ctx)
 	if err != nil {
+		return "", err
+	}
+	if err := emitVoucher(ctx, EventVoucherDeleted, v); err != nil {
 		return "", err
 	}
 	if err := deleteVouchers(ctx, c, []string{v.ID}); err != nil {

@@ -42,11 +42,17 @@ func addVoucher(ctx context.Context, campaignIDOrName string, in *AddVouchersInp
 // createVoucher stores one voucher of cmp with the explicit code, or with a
 // new random code from cc.
 func createVoucher(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTemplate, cc *jsonfield.CodeConfig, code *string) (*ent.Voucher, error) {
+	return insertNewCode(ctx, code, cc, func(code string) (*ent.Voucher, error) { return insertOne(ctx, cmp, tmpl, code) })
+}
+
+// insertNewCode inserts one voucher with the explicit code, or with random
+// codes from cc until one is unused.
+func insertNewCode(ctx context.Context, code *string, cc *jsonfield.CodeConfig, insert func(code string) (*ent.Voucher, error)) (*ent.Voucher, error) {
 	if code != nil {
 		if err := validateCode(*code); err != nil {
 			return nil, err
 		}
-		return insertOne(ctx, cmp, tmpl, *code)
+		return insert(*code)
 	}
 	gen, err := codeGenerator(cc)
 	if err != nil {
@@ -57,7 +63,7 @@ func createVoucher(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.Vouch
 	}
 	src := vouchercode.NewSource()
 	for range 64 {
-		v, err := insertOne(ctx, cmp, tmpl, gen.Random(src))
+		v, err := insert(gen.Random(src))
 		if e, ok := apperr.As(err); ok && e.Key == "duplicate_key" {
 			continue // a random collision with an existing code: draw again
 		}
@@ -85,7 +91,7 @@ func insertOne(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTe
 	if err != nil {
 		return nil, fmt.Errorf("reading new voucher: %w", err)
 	}
-	return v, nil
+	return v, emitVoucher(ctx, EventVoucherCreated, v)
 }
 
 // generateVouchers enqueues a durable job that adds count new vouchers to a

@@ -38,13 +38,17 @@ func requireAppKeys(render func(*gin.Context, error)) gin.HandlerFunc {
 // by the data layer. When a bearer token authenticates, the route must be
 // allowed by its scope (403 forbidden otherwise). When both a token and
 // application keys are sent, both must be valid and of the same project.
-// render writes errors in the transport's own shape. A POST carrying an
-// Idempotency-Key then runs under it (see idempotent).
+// render writes errors in the transport's own shape. Every authenticated
+// request counts against its key's rate limit (ratelimit.go). A POST
+// carrying an Idempotency-Key then runs under it (see idempotent).
 func authenticate(mode authMode, render func(*gin.Context, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		v, err := credentials(c, mode)
 		if err != nil {
 			render(c, err)
+			return
+		}
+		if !serverRateLimiter(c).admit(c, v.ProjectID, v.AppID, render) {
 			return
 		}
 		if v.TokenID != "" {

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -20,10 +19,11 @@ const clientProjectKey = "promoengine.clientProject"
 // clientAccess authenticates the client API (/client/v1): a client-side
 // key from a trusted origin (X-Client-Application-Id, X-Client-Token,
 // Origin), or an OAuth bearer token whose scope allows the route
-// (client_api or the route's client_* scope). Each key or token is then
-// held to the per-minute limit. A POST carrying an Idempotency-Key then
-// runs under it (see idempotent).
-type clientAccess struct{ limiter *clientRateLimiter }
+// (client_api or the route's client_* scope). Each key (a token: its
+// issuing key) is then held to the client API's per-minute limit
+// (ratelimit.go). A POST carrying an Idempotency-Key then runs under it
+// (see idempotent).
+type clientAccess struct{ limiter *rateLimiter }
 
 func (a clientAccess) authenticate(c *gin.Context) {
 	ctx := c.Request.Context()
@@ -43,10 +43,7 @@ func (a clientAccess) authenticate(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	if ok, retryAfter := a.limiter.allow(v.AppID); !ok {
-		c.Header("Retry-After", retryAfter)
-		renderError(c, apperr.New(http.StatusTooManyRequests, "too_many_requests", "Too many requests",
-			fmt.Sprintf("This client-side key may make %d requests per minute; retry after %s s", a.limiter.limit, retryAfter)))
+	if !a.limiter.admit(c, v.ProjectID, v.AppID, renderError) {
 		return
 	}
 	c.Set(clientProjectKey, p)

@@ -28,7 +28,7 @@ const (
 	corsAllowMethods = "GET, POST, PUT, DELETE, OPTIONS"
 	corsAllowHeaders = "Authorization, Content-Type, X-App-Id, X-App-Token, X-Client-Application-Id, X-Client-Token, " +
 		"X-Voucherify-Channel, X-Voucherify-API-Version, X-Voucherify-Double-Opt-In, Idempotency-Key, X-Request-Id"
-	corsExposeHeaders = "X-Request-Id, Retry-After, Idempotent-Replayed"
+	corsExposeHeaders = "X-Request-Id, Retry-After, Idempotent-Replayed, X-Rate-Limit-Limit, X-Rate-Limit-Remaining"
 	corsMaxAge        = "600"
 )
 

@@ -20,6 +20,7 @@ func registerCustomers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h customerHand
 	v1.PUT("/customers/:customerId", auth, h.update)
 	v1.DELETE("/customers/:customerId", auth, h.delete)
 	v1.POST("/customers/:customerId/permanent-deletion", auth, h.deletePermanently)
+	v1.GET("/customers/:customerId/segments", auth, h.segments)
 }
 
 // list serves GET /v1/customers: page/limit, email, name, city, segment,
@@ -104,4 +105,19 @@ func (h customerHandlers) remove(c *gin.Context) (*graph.CustomerDeletion, error
 	return inTx(c, func(ctx context.Context) (*graph.CustomerDeletion, error) {
 		return h.root.Mutation().DeleteCustomer(ctx, c.Param("customerId"))
 	})
+}
+
+// segments serves GET /v1/customers/{customerId}/segments: the segments
+// the customer is in, in the v1 list envelope.
+func (h customerHandlers) segments(c *gin.Context) {
+	segs, err := h.root.Query().CustomerSegments(c.Request.Context(), c.Param("customerId"))
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	out := make([]segmentBody, len(segs))
+	for i, s := range segs {
+		out[i] = segmentJSON(s)
+	}
+	c.PureJSON(http.StatusOK, newList(out, len(out)))
 }

@@ -58,6 +58,14 @@ func TestCustomerListFiltersPagesAndScrolls(t *testing.T) {
 	if got := customerSourceIDs(must(t, e.Do(http.MethodGet, "/v1/customers?segment="+seg["id"].(string), nil, app), http.StatusOK)); got != "bob" {
 		t.Errorf("segment filter = %s", got)
 	}
+	bobSegs := must(t, e.Do(http.MethodGet, "/v1/customers/bob/segments", nil, app), http.StatusOK)
+	if bobSegs["total"] != float64(1) || bobSegs["data"].([]any)[0].(map[string]any)["name"] != "vip" {
+		t.Errorf("GET /v1/customers/bob/segments = %v", bobSegs)
+	}
+	if annSegs := must(t, e.Do(http.MethodGet, "/v1/customers/ann/segments", nil, app), http.StatusOK); annSegs["total"] != float64(0) {
+		t.Errorf("ann's segments = %v", annSegs)
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/customers/nobody/segments", nil, app), http.StatusNotFound, "not_found", "")
 	for _, q := range []string{"order=email", "limit=101", "created_at[before]=yesterday"} {
 		wantError(t, e.Do(http.MethodGet, "/v1/customers?"+q, nil, app), http.StatusBadRequest, "invalid_query_params", "")
 	}

@@ -2,8 +2,10 @@ package rest
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -14,8 +16,7 @@ import (
 
 // exportHandlers serve voucher balances, transaction exports and their downloads.
 type exportHandlers struct {
-	vouchers  voucherHandlers
-	exportDir string
+	vouchers voucherHandlers
 }
 
 type balanceBody struct {
@@ -105,18 +106,40 @@ func (h exportHandlers) get(c *gin.Context) {
 }
 
 // download serves GET /v1/exports/{id}/download?token=…: no application
-// keys; the signed, expiring token is the credential.
+// keys; the signed, expiring token is the credential. The file is read
+// from the database one chunk at a time, so any server process serves it.
 func (h exportHandlers) download(c *gin.Context) {
-	f, exp, err := graph.OpenExportFile(c.Request.Context(), ent.FromContext(c.Request.Context()), h.exportDir,
-		c.Param("id"), c.Query("token"), time.Now())
+	ctx := c.Request.Context()
+	dl, err := graph.OpenExportDownload(ctx, ent.FromContext(ctx), c.Param("id"), c.Query("token"), time.Now())
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	defer func() { _ = f.Close() }()
+	// The first chunk is read before the status line, so a failure there
+	// is still an error response.
+	data, err := dl.Next(ctx)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
 	c.Header("Content-Type", "text/csv; charset=utf-8")
-	c.Header("Content-Disposition", `attachment; filename="`+exp.ID+`.csv"`)
+	c.Header("Content-Length", strconv.FormatInt(dl.Size, 10))
+	c.Header("Content-Disposition", `attachment; filename="`+dl.Export.ID+`.csv"`)
 	c.Header("Cache-Control", "no-store")
 	c.Status(http.StatusOK)
-	_, _ = io.Copy(c.Writer, f)
+	for {
+		if _, err := io.WriteString(c.Writer, data); err != nil {
+			return // the client went away
+		}
+		if data, err = dl.Next(ctx); err != nil {
+			break
+		}
+	}
+	if !errors.Is(err, io.EOF) && ctx.Err() == nil {
+		// Too late for an error response: the short body (less than
+		// Content-Length) tells the client the download failed.
+		logger(c).ErrorContext(ctx, "export download failed", "request_id", requestID(c), "export", dl.Export.ID,
+			"error", err.Error())
+		c.Abort()
+	}
 }

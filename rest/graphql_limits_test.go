@@ -221,7 +221,7 @@ func TestGraphQLDepthLimits(t *testing.T) {
 func serveWithoutIntrospection(t *testing.T, e *resttest.Env) string {
 	t.Helper()
 	router, err := rest.NewRouter(rest.Options{
-		Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: slog.New(slog.DiscardHandler), ExportDir: e.ExportDir,
+		Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: slog.New(slog.DiscardHandler),
 		Ready:                       func(ctx context.Context) error { return e.DB.SQL.PingContext(ctx) },
 		DisableGraphQLIntrospection: true,
 	})

@@ -30,6 +30,8 @@ type projectBody struct {
 	ClientLoyaltyEventsEnabled            bool     `json:"client_loyalty_events_enabled"`
 	ClientSetVoucherExpirationDateEnabled bool     `json:"client_set_voucher_expiration_date_enabled"`
 	IsSandbox                             bool     `json:"is_sandbox"`
+	// WebhookToken signs the project's webhooks (docs/webhooks.md).
+	WebhookToken string `json:"webhook_token"`
 }
 
 // sideKey is a key pair in a created project's response.
@@ -60,7 +62,8 @@ func projectJSON(p *ent.Project) projectBody {
 		ClientRedeemEnabled: p.ClientRedeemEnabled, ClientPublishEnabled: p.ClientPublishEnabled,
 		ClientListVouchersEnabled: p.ClientListVouchersEnabled, ClientCreateCustomerEnabled: p.ClientCreateCustomerEnabled,
 		ClientLoyaltyEventsEnabled:            p.ClientLoyaltyEventsEnabled,
-		ClientSetVoucherExpirationDateEnabled: p.ClientSetVoucherExpirationDateEnabled}
+		ClientSetVoucherExpirationDateEnabled: p.ClientSetVoucherExpirationDateEnabled,
+		WebhookToken:                          p.WebhookToken}
 }
 
 // projectHandlers serve /management/v1/projects. Changes to trusted
@@ -83,6 +86,7 @@ func (projectHandlers) list(c *gin.Context) {
 	for i, p := range ps {
 		out[i] = projectJSON(p)
 	}
+	c.Header("Cache-Control", "no-store") // webhook tokens
 	c.JSON(http.StatusOK, newList(out, total))
 }
 
@@ -114,6 +118,22 @@ func (projectHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
+	c.Header("Cache-Control", "no-store") // the webhook token
+	c.JSON(http.StatusOK, projectJSON(p))
+}
+
+// regenerateWebhookToken serves POST
+// /management/v1/projects/{projectId}/webhook-token/regenerate: the
+// project with a new webhook_token, which signs every delivery from now on.
+func (projectHandlers) regenerateWebhookToken(c *gin.Context) {
+	p, err := inTx(c, func(ctx context.Context) (*ent.Project, error) {
+		return graph.RegenerateWebhookToken(ctx, c.Param("projectId"))
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, projectJSON(p))
 }
 
@@ -133,5 +153,6 @@ func (h projectHandlers) update(c *gin.Context) {
 		return
 	}
 	h.origins.Forget()
+	c.Header("Cache-Control", "no-store") // the webhook token
 	c.JSON(http.StatusOK, projectJSON(p))
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // registerManagement mounts the management area (/management/v1, management
-// keys): projects, their branding, users, and server- and client-side keys.
+// keys): projects, their branding, users, server- and client-side keys, and
+// webhooks (webhooks.go).
 // origins learns of trusted-domain changes at once.
 func registerManagement(r *gin.Engine, origins *graph.TrustedOrigins) {
 	projects := r.Group("/management/v1/projects", requireManagementKeys)
@@ -20,6 +21,8 @@ func registerManagement(r *gin.Engine, origins *graph.TrustedOrigins) {
 
 	mgmt := projects.Group("/:projectId")
 	mgmt.POST("/branding", createBranding)
+	mgmt.POST("/webhook-token/regenerate", ph.regenerateWebhookToken)
+	registerWebhooks(mgmt)
 	mgmt.GET("/users", listUsers)
 	for path, keys := range map[string]apiKeyHandlers{
 		"/api-keys":    {side: appkey.SideSERVER},

@@ -1,99 +1,66 @@
 package rest
 
 import (
-	"context"
 	"mime"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// oauthTokenBody is the interface's OAuth token object. Active is set only
-// by introspection.
-type oauthTokenBody struct {
-	AccessToken string `json:"access_token"`
-	ClientID    string `json:"client_id"`
-	ExpiresAt   int64  `json:"expires_at"`
-	ExpiresIn   int64  `json:"expires_in"`
-	Scope       string `json:"scope"`
-	TokenType   string `json:"token_type"`
-	Active      *bool  `json:"active,omitempty"`
-}
+// oauthHandlers serve /v1/oauth/* (application keys) through the resolvers
+// GraphQL's issueOAuthToken, introspectOAuthToken and revokeOAuthToken use.
+type oauthHandlers struct{ root *graph.Resolver }
 
-func oauthTokenJSON(access string, t *ent.OAuthToken, expiresIn int64) oauthTokenBody {
-	return oauthTokenBody{
-		AccessToken: access, ClientID: t.AppKeyID, ExpiresAt: t.ExpiresAt.Unix(), ExpiresIn: expiresIn,
-		Scope: strings.Join(t.Scopes, " "), TokenType: "Bearer",
-	}
-}
-
-// issueOAuthToken serves POST /v1/oauth/token (client credentials grant).
-func issueOAuthToken(c *gin.Context) {
+// issue serves POST /v1/oauth/token (client credentials grant).
+func (h oauthHandlers) issue(c *gin.Context) {
 	params, err := formParams(c)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	var issued graph.IssuedOAuthToken
-	err = graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		issued, err = graph.IssueOAuthToken(ctx, params["grant_type"], params["scope"])
-		return err
-	})
+	grant := params["grant_type"]
+	tok, err := h.root.Mutation().IssueOAuthToken(c.Request.Context(), &grant, params["scope"])
 	if err != nil {
 		renderError(c, err)
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, oauthTokenJSON(issued.AccessToken, issued.Token, int64(graph.OAuthTokenLifetime/time.Second)))
+	c.JSON(http.StatusOK, tok)
 }
 
-// introspectOAuthToken serves POST /v1/oauth/introspect: a live token of
-// the caller's project, or {"active": false} for anything else.
-func introspectOAuthToken(c *gin.Context) {
+// introspect serves POST /v1/oauth/introspect: a live token of the
+// caller's project, or {"active": false} for anything else.
+func (h oauthHandlers) introspect(c *gin.Context) {
 	params, err := formParams(c)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	access := params["access_token"]
-	t, err := graph.IntrospectOAuthToken(c.Request.Context(), access)
+	tok, err := h.root.Query().IntrospectOAuthToken(c.Request.Context(), params["access_token"])
 	if err != nil {
 		renderError(c, err)
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	left := int64(0)
-	if t != nil {
-		left = int64(time.Until(t.ExpiresAt) / time.Second)
-	}
-	if t == nil || left <= 0 {
+	if tok.Active == nil || !*tok.Active {
 		c.JSON(http.StatusOK, gin.H{"active": false})
 		return
 	}
-	body := oauthTokenJSON(access, t, left)
-	active := true
-	body.Active = &active
-	c.JSON(http.StatusOK, body)
+	c.JSON(http.StatusOK, tok)
 }
 
-// revokeOAuthToken serves POST /v1/oauth/token/revoke: 204 when a live
-// token of the caller's project was revoked, 404 otherwise.
-func revokeOAuthToken(c *gin.Context) {
+// revoke serves POST /v1/oauth/token/revoke: 204 when a live token of the
+// caller's project was revoked, 404 otherwise.
+func (h oauthHandlers) revoke(c *gin.Context) {
 	params, err := formParams(c)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	err = graph.InTx(c.Request.Context(), func(ctx context.Context) error {
-		return graph.RevokeOAuthToken(ctx, params["access_token"])
-	})
-	if err != nil {
+	if _, err := h.root.Mutation().RevokeOAuthToken(c.Request.Context(), params["access_token"]); err != nil {
 		renderError(c, err)
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -32,8 +33,6 @@ type Options struct {
 	// whose X-Forwarded-For is believed when finding the client address
 	// that IP allow-lists check. Empty: the TCP peer is the client.
 	TrustedProxies []string
-	// ExportDir is where export files are stored (default graph.ExportDir()).
-	ExportDir string
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
@@ -44,13 +43,26 @@ type Options struct {
 	// server API (PROMO_CORS_ORIGINS); empty: none. The client API's
 	// origins are each project's client_trusted_domains.
 	CORSOrigins []string
-	// ClientRateLimit is how many requests per minute one client-side key
-	// may make (per process): 0 means DefaultClientRateLimit, negative no
-	// limit.
+	// RateLimit is how many requests per minute one server-side key (with
+	// the OAuth tokens it issued) may make on /v1, /v2 and /graphql, shared
+	// by all processes on the database (see ratelimit.go): 0 means
+	// DefaultRateLimit, negative no limit.
+	RateLimit int
+	// ClientRateLimit is the same for one client-side key on /client/v1:
+	// 0 means DefaultClientRateLimit, negative no limit.
 	ClientRateLimit int
+	// RateLimitFlushInterval is how often a process adds its request counts
+	// to the shared table: 0 means DefaultRateLimitFlush; negative, before
+	// every request's decision (a database round trip per request: tests).
+	RateLimitFlushInterval time.Duration
 	// DisableGraphQLIntrospection refuses __schema and __type queries on
 	// /graphql; the zero value answers them.
 	DisableGraphQLIntrospection bool
+	// WebhookDenyPrivate refuses webhook target URLs on loopback, private
+	// and other non-public addresses, on every route that can set them
+	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, for multi-tenant installations);
+	// the zero value allows them (self-hosting, tests).
+	WebhookDenyPrivate bool
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB
@@ -86,6 +98,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		return nil, err
 	}
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), metrics.instrument, accessLog, recoverPanics)
+	if opts.WebhookDenyPrivate {
+		r.Use(denyPrivateWebhookTargets)
+	}
 	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
 	if err != nil {
@@ -93,6 +108,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	}
 	// CORS first, so a browser can read the refusals that follow.
 	r.Use(cors.handle, limitHeaders)
+	rateLimit, clientRateLimit := newRateLimiters(opts)
+	r.Use(rateLimit.install)
 
 	r.NoRoute(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
@@ -128,6 +145,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
 	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
+	// The management area of the same graph, with management keys.
+	r.GET("/management/graphql", limitGraphQLBody, requireManagementGraphQL, gin.WrapH(gql))
+	r.POST("/management/graphql", limitGraphQLBody, requireManagementGraphQL, gin.WrapH(gql))
 	for _, method := range []string{http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		r.Handle(method, "/graphql", graphQLMethodNotAllowed)
 	}
@@ -138,14 +158,17 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1 := r.Group("/v1")
 	keys, keysOrBearer := requireAppKeys(renderError), authenticate(appKeysOrBearer, renderError)
 
-	v1.POST("/oauth/token", keys, issueOAuthToken)
-	v1.POST("/oauth/introspect", keys, introspectOAuthToken)
-	v1.POST("/oauth/token/revoke", keys, revokeOAuthToken)
+	oauth := oauthHandlers{root}
+	v1.POST("/oauth/token", keys, oauth.issue)
+	v1.POST("/oauth/introspect", keys, oauth.introspect)
+	v1.POST("/oauth/token/revoke", keys, oauth.revoke)
 
 	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
+	graph.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
 	v1.POST("/campaigns/:campaignId/vouchers/:code", keysOrBearer, vouchers.addCertainVoucher)
+	v1.GET("/campaigns/:campaignId/transactions", keysOrBearer, vouchers.campaignTransactions)
 	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
 	registerVoucherLifecycle(v1, keysOrBearer, vouchers)
 	v1.GET("/vouchers", keysOrBearer, vouchers.list)
@@ -168,11 +191,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/segments", keysOrBearer, segments.list)
 	v1.GET("/segments/:id", keysOrBearer, segments.get)
 	v1.DELETE("/segments/:id", keysOrBearer, segments.delete)
-	exportDir := opts.ExportDir
-	if exportDir == "" {
-		exportDir = graph.ExportDir()
-	}
-	exports := exportHandlers{vouchers: vouchers, exportDir: exportDir}
+	exports := exportHandlers{vouchers: vouchers}
 	v1.POST("/vouchers/:code/balance", keysOrBearer, exports.balance)
 	v1.POST("/vouchers/:code/transactions/export", keysOrBearer, exports.export)
 	v1.GET("/exports/:id", keysOrBearer, exports.get)
@@ -187,11 +206,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.GET("/v1/assets/qr/:id", serveAsset(graph.AssetQR))
 	r.GET("/v1/assets/barcode/:id", serveAsset(graph.AssetBarcode))
 
-	clientLimit := opts.ClientRateLimit
-	if clientLimit == 0 {
-		clientLimit = DefaultClientRateLimit
-	}
-	registerClientAPI(r, clientAccess{limiter: newClientRateLimiter(clientLimit)}, clientHandlers{
+	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
 		events: events, customers: customers, vouchers: vouchers})
 	registerManagement(r, trustedOrigins)

@@ -1,11 +1,13 @@
 package rest
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
 )
 
 // voucherTransactionBody is the real service's voucher transaction object.
@@ -31,6 +33,19 @@ func voucherTransactionJSON(t *ent.VoucherTransaction) voucherTransactionBody {
 // transactions serves GET /v1/vouchers/{code}/transactions: limit, order
 // (created_at | -created_at), starting_after_id.
 func (h voucherHandlers) transactions(c *gin.Context) {
+	h.transactionPage(c, h.root.Query().VoucherTransactionList)
+}
+
+// campaignTransactions serves GET /v1/campaigns/{campaignId}/transactions,
+// paged the same way.
+func (h voucherHandlers) campaignTransactions(c *gin.Context) {
+	h.transactionPage(c, h.root.Query().CampaignTransactionList)
+}
+
+// transactionPage reads the paging parameters, calls list for the path's
+// voucher or campaign and answers with the v1 list.
+func (h voucherHandlers) transactionPage(c *gin.Context,
+	list func(ctx context.Context, idOrCode string, limit *int, order *string, after *string) (*graph.VoucherTransactionList, error)) {
 	limit, err := queryInt(c, "limit")
 	if err != nil {
 		renderError(c, err)
@@ -38,7 +53,11 @@ func (h voucherHandlers) transactions(c *gin.Context) {
 	}
 	var order, after *string
 	queryStrings(c, map[string]**string{"order": &order, "starting_after_id": &after})
-	res, err := h.root.Query().VoucherTransactionList(c.Request.Context(), c.Param("code"), limit, order, after)
+	subject := c.Param("code")
+	if subject == "" {
+		subject = c.Param("campaignId")
+	}
+	res, err := list(c.Request.Context(), subject, limit, order, after)
 	if err != nil {
 		renderError(c, err)
 		return

@@ -30,6 +30,11 @@ func TestVoucherTransactionListPages(t *testing.T) {
 	}
 	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/GIFT-T/transactions?order=amount", nil, app), http.StatusBadRequest, "invalid_query_params", "order")
 	wantError(t, e.Do(http.MethodGet, "/v1/vouchers/NOPE/transactions", nil, app), http.StatusNotFound, "not_found", "")
+	cmpTx := must(t, e.Do(http.MethodGet, "/v1/campaigns/Gift%20cards/transactions?limit=10", nil, app), http.StatusOK)
+	if len(cmpTx["data"].([]any)) != 3 || cmpTx["has_more"] != false {
+		t.Errorf("campaign transactions = %s", mustJSON(cmpTx))
+	}
+	wantError(t, e.Do(http.MethodGet, "/v1/campaigns/Nope/transactions", nil, app), http.StatusNotFound, "not_found", "")
 	gql := e.GraphQL(app, `{ voucherTransactionList(codeOrID: "GIFT-T", limit: 1) { hasMore data { sourceID type } } }`, nil)
 	if len(gql.Errors) > 0 || gql.Data["voucherTransactionList"].(map[string]any)["hasMore"] != true {
 		t.Errorf("voucherTransactionList = %+v", gql)

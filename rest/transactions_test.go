@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/exportchunk"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -266,7 +267,7 @@ func TestExportJobResumesAndPages(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("marking job: %d %v", n, err)
 	}
-	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, BatchSize: 2, ExportDir: e.ExportDir}
+	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, BatchSize: 2}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}
@@ -281,24 +282,36 @@ func TestExportJobResumesAndPages(t *testing.T) {
 	}
 }
 
-// TestExportFailureIsReported: a worker that cannot write the file marks
-// the export ERROR with the reason.
+// TestExportFailureIsReported: an export job that fails marks the export
+// ERROR with the reason and deletes the chunks it had committed, so no
+// partial file is left anywhere.
 func TestExportFailureIsReported(t *testing.T) {
 	e := resttest.NewWithoutWorker(t)
 	app := resttest.App(e.Project)
 	giftCard(t, e, app, "Gift cards", "GIFT-ERR", 10)
 	exp := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT-ERR/transactions/export", nil, app), http.StatusOK)
-	notADir := e.ExportDir + "/file"
-	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+	id := exp["id"].(string)
+	// An earlier attempt committed a chunk; now the export's subject is a
+	// loyalty card that does not exist, so reading its transactions fails.
+	pctx := viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: e.Project.ProjectID})
+	e.DB.Client.ExportChunk.Create().SetExportID(id).SetSeq(0).SetData("id\nvtx_1\n").SetByteOffset(0).SetSize(9).
+		SetRows(1).SetLastCreatedAt(time.Now()).SetLastID("vtx_1").ExecX(pctx)
+	if _, err := e.DB.SQL.Exec("UPDATE exports SET voucher_id = 'lcrd_nope' WHERE id = '" + id + "'"); err != nil {
 		t.Fatal(err)
 	}
-	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, ExportDir: notADir}
+	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}
-	got := must(t, e.Do(http.MethodGet, "/v1/exports/"+exp["id"].(string), nil, app), http.StatusOK)
-	if got["status"] != "ERROR" || !strings.Contains(got["result"].(map[string]any)["error"].(map[string]any)["message"].(string), "export directory") {
+	got := must(t, e.Do(http.MethodGet, "/v1/exports/"+id, nil, app), http.StatusOK)
+	if got["status"] != "ERROR" || !strings.Contains(got["result"].(map[string]any)["error"].(map[string]any)["message"].(string), "reading card") {
 		t.Fatalf("export: %v", got)
+	}
+	if n := e.DB.Client.ExportChunk.Query().Where(exportchunk.ExportID(id)).CountX(systemCtx()); n != 0 {
+		t.Fatalf("%d chunks of the failed export left", n)
+	}
+	if status, _ := download(t, e, e.Server.URL+forgedDownloadPath(t, e, id)); status != http.StatusNotFound {
+		t.Fatalf("download of a failed export: %d", status)
 	}
 }
 

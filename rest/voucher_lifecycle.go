@@ -12,9 +12,11 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// registerVoucherLifecycle mounts PUT/DELETE /v1/vouchers/{code} and
-// enable/disable (each one resolver call).
+// registerVoucherLifecycle mounts standalone creation, PUT/DELETE
+// /v1/vouchers/{code} and enable/disable (each one resolver call).
 func registerVoucherLifecycle(v1 *gin.RouterGroup, auth gin.HandlerFunc, h voucherHandlers) {
+	v1.POST("/vouchers", auth, h.create)
+	v1.POST("/vouchers/:code", auth, h.create)
 	v1.PUT("/vouchers/:code", auth, h.update)
 	v1.DELETE("/vouchers/:code", auth, h.delete)
 	v1.POST("/vouchers/:code/enable", auth, h.setActive(true))
@@ -83,4 +85,30 @@ func forceParam(c *gin.Context) (*bool, error) {
 		return nil, apperr.InvalidQueryParams("Query parameter force must be true or false")
 	}
 	return &b, nil
+}
+
+// create serves POST /v1/vouchers and POST /v1/vouchers/{code} (SDK
+// vouchers.create): a standalone voucher, in no campaign. A code in the
+// path wins over none in the body and must agree with one there.
+func (h voucherHandlers) create(c *gin.Context) {
+	var in graph.CreateVoucherInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	if code := c.Param("code"); code != "" {
+		if in.Code != nil && *in.Code != code {
+			renderError(c, apperr.InvalidPayload("Property .code must be the code in the path (%q) or absent", code))
+			return
+		}
+		in.Code = &code
+	}
+	v, err := inTx(c, func(ctx context.Context) (*ent.Voucher, error) {
+		return h.root.Mutation().CreateVoucher(ctx, in)
+	})
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, h.voucherJSON(c, v))
 }

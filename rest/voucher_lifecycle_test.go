@@ -82,3 +82,34 @@ func TestAddCertainVoucher(t *testing.T) {
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Chosen/vouchers/A", map[string]any{"code": "B"}, app), http.StatusBadRequest, "invalid_payload", "code")
 	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Nope/vouchers/A", map[string]any{}, app), http.StatusNotFound, "not_found", "")
 }
+
+func TestStandaloneVouchers(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	gift := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT%20ME", map[string]any{"type": "GIFT_VOUCHER",
+		"gift": map[string]any{"amount": 2500}, "metadata": map[string]any{"src": "api"}}, app), http.StatusOK)
+	if gift["code"] != "GIFT ME" || gift["campaign"] != nil || gift["campaign_id"] != nil || gift["type"] != "GIFT_VOUCHER" ||
+		gift["gift"].(map[string]any)["balance"] != float64(2500) {
+		t.Errorf("standalone gift card = %v", gift)
+	}
+	gen := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"discount": map[string]any{"type": "PERCENT", "percent_off": 10},
+		"code_config": map[string]any{"pattern": "SOLO-####"}, "redemption": map[string]any{"quantity": 1}}, app), http.StatusOK)
+	code := gen["code"].(string)
+	if !strings.HasPrefix(code, "SOLO-") || len(code) != 9 || gen["type"] != "DISCOUNT_VOUCHER" {
+		t.Errorf("generated standalone voucher = %v", gen)
+	}
+	// It validates, redeems and is found like any other voucher.
+	r := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/redemption", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
+	if r["result"] != "SUCCESS" || num(r["order"].(map[string]any)["total_discount_amount"]) != 100 {
+		t.Errorf("redemption of a standalone voucher = %v", r)
+	}
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/GIFT%20ME", map[string]any{"type": "GIFT_VOUCHER", "gift": map[string]any{"amount": 1}}, app),
+		http.StatusBadRequest, "duplicate_key", "")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"type": "GIFT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 1}}, app),
+		http.StatusBadRequest, "invalid_payload", "discount")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/A", map[string]any{"code": "B"}, app), http.StatusBadRequest, "invalid_payload", "code")
+	gql := e.GraphQL(app, `mutation { createVoucher(input: {code: "GQL-SOLO", discount: {type: AMOUNT, amountOff: 300}}) { code campaignID } }`, nil)
+	if len(gql.Errors) > 0 || gql.Data["createVoucher"].(map[string]any)["code"] != "GQL-SOLO" {
+		t.Errorf("createVoucher = %+v", gql)
+	}
+}

@@ -145,6 +145,8 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   assert(enabled.active === true, 'campaigns.enable -> active true', pick(enabled, 'active'))
   const voucherList = await client.vouchers.list({ campaign: 'SDK Lifecycle' })
   assert(voucherList.object === 'list' && voucherList.total === 1 && voucherList.vouchers[0].code === 'SDK-L1', 'vouchers.list campaign filter', pick(voucherList, 'total'))
+  const solo = await client.vouchers.create({ code: 'SDK-SOLO', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 250 } })
+  assert(solo.code === 'SDK-SOLO' && solo.campaign == null && solo.discount.amount_off === 250, 'vouchers.create (standalone)', pick(solo, 'code', 'campaign', 'discount'))
   const vUpdated = await client.vouchers.update({ code: 'SDK-L1', metadata: { shelf: 'A' }, additional_info: 'sdk' })
   assert(vUpdated.code === 'SDK-L1' && vUpdated.metadata.shelf === 'A' && vUpdated.additional_info === 'sdk', 'vouchers.update', pick(vUpdated, 'metadata', 'additional_info'))
   const vOff = await client.vouchers.disable('SDK-L1')
@@ -183,12 +185,20 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const scrolled = []
   for await (const cust of client.customers.scroll({ city: 'Sopot', limit: 1, order: 'created_at' })) scrolled.push(cust.source_id)
   assert(scrolled.join(',') === 'sdk-c1,sdk-c2,sdk-c3', 'customers.scroll (starting_after) -> every customer once, oldest first', scrolled)
+  const sdkSeg = await client.segments.create({ name: 'SDK static', type: 'static', customers: ['sdk-c1'] })
+  const c1Segs = await client.segments.list('sdk-c1')
+  assert(c1Segs.object === 'list' && c1Segs.total === 1 && c1Segs.data[0].id === sdkSeg.id, 'segments.list(customerId) -> the static segment', c1Segs)
   const custUpdated = await client.customers.update({ source_id: 'sdk-c1', name: 'Updated' })
   assert(custUpdated.name === 'Updated' && custUpdated.source_id === 'sdk-c1', 'customers.update by source_id', pick(custUpdated, 'name'))
   await client.customers.delete('sdk-c2')
   await expectError(() => client.customers.get('sdk-c2'), e => e.code === 404, 'customers.delete -> then 404')
   const permanent = await client.customers.deletePermanently('sdk-c3')
   assert(permanent.status === 'DONE' && permanent.related_object === 'customer', 'customers.deletePermanently', permanent)
+  // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
+  const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
+  assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&
+    Number.isInteger(limits.remaining) && limits.remaining >= 0 && limits.remaining < limits.limit,
+    'apiLimitsHandler.getRateLimit / getRateLimitRemaining -> numbers from the headers', limits)
 })().catch(e => {
   console.error('FAIL: unexpected', e instanceof Error && e.key ? { code: e.code, key: e.key, message: e.message, details: e.details } : e)
   process.exitCode = 1

@@ -83,7 +83,6 @@ Environment (each has a flag of the same meaning):
                                     (sqlite://PATH or file:PATH choose another SQLite file)
   PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
   PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
-  PROMO_EXPORT_DIR                  directory of export files (default $TMPDIR/promoengine-exports; shared storage for several processes)
   PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
   PROMO_PUBLISH_CONCURRENCY         publications run on the database at once per process (default 4; 0 or negative: no limit)
   PROMO_PPROF_ADDR                  serve net/http/pprof on this separate address (default off)

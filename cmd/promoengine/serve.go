@@ -35,7 +35,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	publicURL := fs.String("public-url", getenv("PROMO_PUBLIC_URL"),
 		"external base URL for absolute links, e.g. https://promo.example.com (env PROMO_PUBLIC_URL; default: the request's host)")
 	exportDir := fs.String("export-dir", getenv("PROMO_EXPORT_DIR"),
-		"directory of export files; shared storage when several processes serve one database (env PROMO_EXPORT_DIR; default $TMPDIR/promoengine-exports)")
+		"deprecated and ignored: export files are stored in the database (env PROMO_EXPORT_DIR)")
 	pprofAddr := fs.String("pprof-addr", getenv("PROMO_PPROF_ADDR"),
 		"serve Go profiling (net/http/pprof) on this separate address, e.g. 127.0.0.1:6060 (env PROMO_PPROF_ADDR; default off)")
 	metricsAddr := fs.String("metrics-addr", getenv("PROMO_METRICS_ADDR"),
@@ -68,12 +68,30 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		"answer GraphQL introspection (__schema, __type) on /graphql, as GraphiQL and code generators need (env PROMO_GRAPHQL_INTROSPECTION; false refuses it)")
 	corsOrigins := fs.String("cors-origins", getenv("PROMO_CORS_ORIGINS"),
 		"comma-separated browser origins allowed to call /graphql and the server API, e.g. https://admin.example.com (env PROMO_CORS_ORIGINS; default none). The client API's origins are each project's client_trusted_domains")
+	defaultRate, err := envInt(getenv, "PROMO_RATE_LIMIT", rest.DefaultRateLimit)
+	if err != nil {
+		return err
+	}
+	rate := fs.Int("rate-limit", defaultRate,
+		"requests per minute one server-side key (with its OAuth tokens) may make on /v1, /v2 and /graphql, shared by all processes on the database (env PROMO_RATE_LIMIT; negative: no limit)")
 	defaultClientRate, err := envInt(getenv, "PROMO_CLIENT_RATE_LIMIT", rest.DefaultClientRateLimit)
 	if err != nil {
 		return err
 	}
 	clientRate := fs.Int("client-rate-limit", defaultClientRate,
-		"requests per minute one client-side key may make, per process (env PROMO_CLIENT_RATE_LIMIT; negative: no limit)")
+		"requests per minute one client-side key may make on /client/v1, shared by all processes on the database (env PROMO_CLIENT_RATE_LIMIT; negative: no limit)")
+	defaultWebhookPrivate, err := envBool(getenv, "PROMO_WEBHOOK_ALLOW_PRIVATE", true)
+	if err != nil {
+		return err
+	}
+	webhookPrivate := fs.Bool("webhook-allow-private", defaultWebhookPrivate,
+		"allow webhook target URLs on loopback and private addresses (env PROMO_WEBHOOK_ALLOW_PRIVATE; set false for multi-tenant installations)")
+	defaultWebhookTimeout, err := envDuration(getenv, "PROMO_WEBHOOK_TIMEOUT", 5*time.Second)
+	if err != nil {
+		return err
+	}
+	webhookTimeout := fs.Duration("webhook-timeout", defaultWebhookTimeout,
+		"time one webhook delivery attempt may take before it counts as failed (env PROMO_WEBHOOK_TIMEOUT)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -87,6 +105,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	log, err := cfg.logger(stderr)
 	if err != nil {
 		return err
+	}
+	if *exportDir != "" {
+		log.Warn("PROMO_EXPORT_DIR (--export-dir) is deprecated and ignored: export files are stored in the database, so any process serves any download; remove the setting",
+			"export_dir", *exportDir)
 	}
 	db, err := openAndMigrate(ctx, cfg, log)
 	if err != nil {
@@ -118,9 +140,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	metrics := rest.NewMetrics()
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
-		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load,
-		ExportDir: *exportDir, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
+		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
 		DisableGraphQLIntrospection: !*introspection, CORSOrigins: splitList(*corsOrigins), ClientRateLimit: *clientRate,
+		WebhookDenyPrivate: !*webhookPrivate, RateLimit: *rate,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
@@ -158,7 +180,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		jobsDone.Add(1)
 		go func() {
 			defer jobsDone.Done()
-			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log, ExportDir: *exportDir}).Run(jobCtx)
+			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
+				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout}}).Run(jobCtx)
 		}()
 	}
 	defer func() { stopJobs(); jobsDone.Wait() }()

@@ -3,8 +3,11 @@
 # card to CSV through the real server on a throwaway PostgreSQL. The
 # transactions are inserted by the database itself (INSERT … SELECT), then
 # the export is requested through POST /v1/vouchers/{code}/transactions/export,
-# polled until DONE and downloaded. Reports the export's wall time, rows/s,
-# the file size and the server's peak RSS (VmHWM).
+# polled until DONE and downloaded (the file is stored in the database as
+# export_chunks). Reports the export's wall time, rows/s, the download's
+# time, the file size, the space its chunks take in PostgreSQL, the server's
+# peak RSS (VmHWM), and the time psql's \copy takes for the same CSV (the
+# baseline of issue 17).
 #   .ci/with-postgres docs/bench/export.sh [N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +23,7 @@ go build -o "$bin" ./cmd/promoengine
 port=$((20000 + RANDOM % 20000))
 
 PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_WORKERS=1 PROMO_LOG_LEVEL=warn \
-  PROMO_EXPORT_DIR="$tmp/exports" PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$bin" >/dev/null 2>"$bin.log" &
+  PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$bin" >/dev/null 2>"$bin.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$tmp"' EXIT
 for _ in $(seq 100); do curl -fs "127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
@@ -53,14 +56,30 @@ while :; do
 done
 end=$(date +%s.%N)
 link=$(echo "$body" | grep -o '"url":"[^"]*"' | cut -d'"' -f4 | sed 's/\\u0026/\&/g')
+dstart=$(date +%s.%N)
 curl -fs "$link" -o "$tmp/export.csv"
+dend=$(date +%s.%N)
 hwm=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+# The baseline of issue 17: psql's \copy of the same rows, columns and order
+# to a local CSV file (client side, like the download).
+cstart=$(date +%s.%N)
+psql -qAt "$url" <<SQL >/dev/null
+\copy (SELECT id, type, source_id, reason, balance, amount, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, voucher_id, campaign_id, details, related_transaction_id, source FROM voucher_transactions WHERE voucher_id = (SELECT voucher_id FROM voucher_transactions LIMIT 1) ORDER BY created_at DESC, id DESC) TO '$tmp/copy.csv' WITH (FORMAT csv, HEADER)
+SQL
+cend=$(date +%s.%N)
+chunks=$(psql -qAt "$url" -c "SELECT count(*) || ' chunks, ' || pg_size_pretty(pg_total_relation_size('export_chunks')) FROM export_chunks")
 kill $pid; wait $pid 2>/dev/null || true
 psql -qAt "$PG_URL" -c "DROP DATABASE $db WITH (FORCE)" >/dev/null
 took=$(echo "$end - $start" | bc -l)
+dtook=$(echo "$dend - $dstart" | bc -l)
+ctook=$(echo "$cend - $cstart" | bc -l)
 lines=$(wc -l <"$tmp/export.csv")
 
 printf 'export status:             %s\n' "$status"
 printf 'CSV lines (with header):   %s (%.0f MB)\n' "$lines" "$(echo "$(stat -c %s "$tmp/export.csv") / 1048576" | bc -l)"
 printf 'export through server:     %.1f s (%.0f rows/s)\n' "$took" "$(echo "$N / $took" | bc -l)"
+printf 'download (curl):           %.1f s\n' "$dtook"
+printf 'export + download:         %.1f s (%.1fx psql \\copy)\n' "$(echo "$took + $dtook" | bc -l)" "$(echo "($took + $dtook) / $ctook" | bc -l)"
+printf 'psql \\copy baseline:       %.1f s (%s lines)\n' "$ctook" "$(wc -l <"$tmp/copy.csv")"
+printf 'export_chunks in the DB:   %s\n' "$chunks"
 printf 'server peak RSS (VmHWM):   %.0f MB\n' "$(echo "$hwm / 1024" | bc -l)"

@@ -35,10 +35,12 @@ const (
 	FieldVoucherID = "voucher_id"
 	// FieldUserID holds the string denoting the user_id field in the database.
 	FieldUserID = "user_id"
-	// FieldFile holds the string denoting the file field in the database.
-	FieldFile = "file"
 	// FieldRows holds the string denoting the rows field in the database.
 	FieldRows = "rows"
+	// FieldSize holds the string denoting the size field in the database.
+	FieldSize = "size"
+	// FieldChunks holds the string denoting the chunks field in the database.
+	FieldChunks = "chunks"
 	// FieldFailureReason holds the string denoting the failure_reason field in the database.
 	FieldFailureReason = "failure_reason"
 	// FieldDownloadSecret holds the string denoting the download_secret field in the database.
@@ -59,8 +61,9 @@ var Columns = []string{
 	FieldParameters,
 	FieldVoucherID,
 	FieldUserID,
-	FieldFile,
 	FieldRows,
+	FieldSize,
+	FieldChunks,
 	FieldFailureReason,
 	FieldDownloadSecret,
 }
@@ -173,14 +176,19 @@ func ByUserID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldUserID, opts...).ToFunc()
 }
 
-// ByFile orders the results by the file field.
-func ByFile(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldFile, opts...).ToFunc()
-}
-
 // ByRows orders the results by the rows field.
 func ByRows(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRows, opts...).ToFunc()
+}
+
+// BySize orders the results by the size field.
+func BySize(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSize, opts...).ToFunc()
+}
+
+// ByChunks orders the results by the chunks field.
+func ByChunks(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldChunks, opts...).ToFunc()
 }
 
 // ByFailureReason orders the results by the failure_reason field.

@@ -99,14 +99,19 @@ func UserID(v string) predicate.Export {
 	return predicate.Export(sql.FieldEQ(FieldUserID, v))
 }
 
-// File applies equality check predicate on the "file" field. It's identical to FileEQ.
-func File(v string) predicate.Export {
-	return predicate.Export(sql.FieldEQ(FieldFile, v))
-}
-
 // Rows applies equality check predicate on the "rows" field. It's identical to RowsEQ.
 func Rows(v int) predicate.Export {
 	return predicate.Export(sql.FieldEQ(FieldRows, v))
+}
+
+// Size applies equality check predicate on the "size" field. It's identical to SizeEQ.
+func Size(v int64) predicate.Export {
+	return predicate.Export(sql.FieldEQ(FieldSize, v))
+}
+
+// Chunks applies equality check predicate on the "chunks" field. It's identical to ChunksEQ.
+func Chunks(v int) predicate.Export {
+	return predicate.Export(sql.FieldEQ(FieldChunks, v))
 }
 
 // FailureReason applies equality check predicate on the "failure_reason" field. It's identical to FailureReasonEQ.
@@ -574,81 +579,6 @@ func UserIDContainsFold(v string) predicate.Export {
 	return predicate.Export(sql.FieldContainsFold(FieldUserID, v))
 }
 
-// FileEQ applies the EQ predicate on the "file" field.
-func FileEQ(v string) predicate.Export {
-	return predicate.Export(sql.FieldEQ(FieldFile, v))
-}
-
-// FileNEQ applies the NEQ predicate on the "file" field.
-func FileNEQ(v string) predicate.Export {
-	return predicate.Export(sql.FieldNEQ(FieldFile, v))
-}
-
-// FileIn applies the In predicate on the "file" field.
-func FileIn(vs ...string) predicate.Export {
-	return predicate.Export(sql.FieldIn(FieldFile, vs...))
-}
-
-// FileNotIn applies the NotIn predicate on the "file" field.
-func FileNotIn(vs ...string) predicate.Export {
-	return predicate.Export(sql.FieldNotIn(FieldFile, vs...))
-}
-
-// FileGT applies the GT predicate on the "file" field.
-func FileGT(v string) predicate.Export {
-	return predicate.Export(sql.FieldGT(FieldFile, v))
-}
-
-// FileGTE applies the GTE predicate on the "file" field.
-func FileGTE(v string) predicate.Export {
-	return predicate.Export(sql.FieldGTE(FieldFile, v))
-}
-
-// FileLT applies the LT predicate on the "file" field.
-func FileLT(v string) predicate.Export {
-	return predicate.Export(sql.FieldLT(FieldFile, v))
-}
-
-// FileLTE applies the LTE predicate on the "file" field.
-func FileLTE(v string) predicate.Export {
-	return predicate.Export(sql.FieldLTE(FieldFile, v))
-}
-
-// FileContains applies the Contains predicate on the "file" field.
-func FileContains(v string) predicate.Export {
-	return predicate.Export(sql.FieldContains(FieldFile, v))
-}
-
-// FileHasPrefix applies the HasPrefix predicate on the "file" field.
-func FileHasPrefix(v string) predicate.Export {
-	return predicate.Export(sql.FieldHasPrefix(FieldFile, v))
-}
-
-// FileHasSuffix applies the HasSuffix predicate on the "file" field.
-func FileHasSuffix(v string) predicate.Export {
-	return predicate.Export(sql.FieldHasSuffix(FieldFile, v))
-}
-
-// FileIsNil applies the IsNil predicate on the "file" field.
-func FileIsNil() predicate.Export {
-	return predicate.Export(sql.FieldIsNull(FieldFile))
-}
-
-// FileNotNil applies the NotNil predicate on the "file" field.
-func FileNotNil() predicate.Export {
-	return predicate.Export(sql.FieldNotNull(FieldFile))
-}
-
-// FileEqualFold applies the EqualFold predicate on the "file" field.
-func FileEqualFold(v string) predicate.Export {
-	return predicate.Export(sql.FieldEqualFold(FieldFile, v))
-}
-
-// FileContainsFold applies the ContainsFold predicate on the "file" field.
-func FileContainsFold(v string) predicate.Export {
-	return predicate.Export(sql.FieldContainsFold(FieldFile, v))
-}
-
 // RowsEQ applies the EQ predicate on the "rows" field.
 func RowsEQ(v int) predicate.Export {
 	return predicate.Export(sql.FieldEQ(FieldRows, v))
@@ -697,6 +627,106 @@ func RowsIsNil() predicate.Export {
 // RowsNotNil applies the NotNil predicate on the "rows" field.
 func RowsNotNil() predicate.Export {
 	return predicate.Export(sql.FieldNotNull(FieldRows))
+}
+
+// SizeEQ applies the EQ predicate on the "size" field.
+func SizeEQ(v int64) predicate.Export {
+	return predicate.Export(sql.FieldEQ(FieldSize, v))
+}
+
+// SizeNEQ applies the NEQ predicate on the "size" field.
+func SizeNEQ(v int64) predicate.Export {
+	return predicate.Export(sql.FieldNEQ(FieldSize, v))
+}
+
+// SizeIn applies the In predicate on the "size" field.
+func SizeIn(vs ...int64) predicate.Export {
+	return predicate.Export(sql.FieldIn(FieldSize, vs...))
+}
+
+// SizeNotIn applies the NotIn predicate on the "size" field.
+func SizeNotIn(vs ...int64) predicate.Export {
+	return predicate.Export(sql.FieldNotIn(FieldSize, vs...))
+}
+
+// SizeGT applies the GT predicate on the "size" field.
+func SizeGT(v int64) predicate.Export {
+	return predicate.Export(sql.FieldGT(FieldSize, v))
+}
+
+// SizeGTE applies the GTE predicate on the "size" field.
+func SizeGTE(v int64) predicate.Export {
+	return predicate.Export(sql.FieldGTE(FieldSize, v))
+}
+
+// SizeLT applies the LT predicate on the "size" field.
+func SizeLT(v int64) predicate.Export {
+	return predicate.Export(sql.FieldLT(FieldSize, v))
+}
+
+// SizeLTE applies the LTE predicate on the "size" field.
+func SizeLTE(v int64) predicate.Export {
+	return predicate.Export(sql.FieldLTE(FieldSize, v))
+}
+
+// SizeIsNil applies the IsNil predicate on the "size" field.
+func SizeIsNil() predicate.Export {
+	return predicate.Export(sql.FieldIsNull(FieldSize))
+}
+
+// SizeNotNil applies the NotNil predicate on the "size" field.
+func SizeNotNil() predicate.Export {
+	return predicate.Export(sql.FieldNotNull(FieldSize))
+}
+
+// ChunksEQ applies the EQ predicate on the "chunks" field.
+func ChunksEQ(v int) predicate.Export {
+	return predicate.Export(sql.FieldEQ(FieldChunks, v))
+}
+
+// ChunksNEQ applies the NEQ predicate on the "chunks" field.
+func ChunksNEQ(v int) predicate.Export {
+	return predicate.Export(sql.FieldNEQ(FieldChunks, v))
+}
+
+// ChunksIn applies the In predicate on the "chunks" field.
+func ChunksIn(vs ...int) predicate.Export {
+	return predicate.Export(sql.FieldIn(FieldChunks, vs...))
+}
+
+// ChunksNotIn applies the NotIn predicate on the "chunks" field.
+func ChunksNotIn(vs ...int) predicate.Export {
+	return predicate.Export(sql.FieldNotIn(FieldChunks, vs...))
+}
+
+// ChunksGT applies the GT predicate on the "chunks" field.
+func ChunksGT(v int) predicate.Export {
+	return predicate.Export(sql.FieldGT(FieldChunks, v))
+}
+
+// ChunksGTE applies the GTE predicate on the "chunks" field.
+func ChunksGTE(v int) predicate.Export {
+	return predicate.Export(sql.FieldGTE(FieldChunks, v))
+}
+
+// ChunksLT applies the LT predicate on the "chunks" field.
+func ChunksLT(v int) predicate.Export {
+	return predicate.Export(sql.FieldLT(FieldChunks, v))
+}
+
+// ChunksLTE applies the LTE predicate on the "chunks" field.
+func ChunksLTE(v int) predicate.Export {
+	return predicate.Export(sql.FieldLTE(FieldChunks, v))
+}
+
+// ChunksIsNil applies the IsNil predicate on the "chunks" field.
+func ChunksIsNil() predicate.Export {
+	return predicate.Export(sql.FieldIsNull(FieldChunks))
+}
+
+// ChunksNotNil applies the NotNil predicate on the "chunks" field.
+func ChunksNotNil() predicate.Export {
+	return predicate.Export(sql.FieldNotNull(FieldChunks))
 }
 
 // FailureReasonEQ applies the EQ predicate on the "failure_reason" field.

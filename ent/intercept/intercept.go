@@ -22,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -46,6 +47,9 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/ent/webhookdelivery"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 )
 
 // The Query interface represents an operation that queries a graph.
@@ -480,6 +484,33 @@ func (f TraverseExport) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ExportQuery", q)
+}
+
+// The ExportChunkFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ExportChunkFunc func(context.Context, *ent.ExportChunkQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ExportChunkFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ExportChunkQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ExportChunkQuery", q)
+}
+
+// The TraverseExportChunk type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseExportChunk func(context.Context, *ent.ExportChunkQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseExportChunk) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseExportChunk) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ExportChunkQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ExportChunkQuery", q)
 }
 
 // The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1103,6 +1134,87 @@ func (f TraverseVoucherTransaction) Traverse(ctx context.Context, q ent.Query) e
 	return fmt.Errorf("unexpected query type %T. expect *ent.VoucherTransactionQuery", q)
 }
 
+// The WebhookFunc type is an adapter to allow the use of ordinary function as a Querier.
+type WebhookFunc func(context.Context, *ent.WebhookQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f WebhookFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.WebhookQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.WebhookQuery", q)
+}
+
+// The TraverseWebhook type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseWebhook func(context.Context, *ent.WebhookQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseWebhook) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseWebhook) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.WebhookQuery", q)
+}
+
+// The WebhookDeliveryFunc type is an adapter to allow the use of ordinary function as a Querier.
+type WebhookDeliveryFunc func(context.Context, *ent.WebhookDeliveryQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f WebhookDeliveryFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.WebhookDeliveryQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.WebhookDeliveryQuery", q)
+}
+
+// The TraverseWebhookDelivery type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseWebhookDelivery func(context.Context, *ent.WebhookDeliveryQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseWebhookDelivery) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseWebhookDelivery) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookDeliveryQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.WebhookDeliveryQuery", q)
+}
+
+// The WebhookEventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type WebhookEventFunc func(context.Context, *ent.WebhookEventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f WebhookEventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.WebhookEventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.WebhookEventQuery", q)
+}
+
+// The TraverseWebhookEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseWebhookEvent func(context.Context, *ent.WebhookEventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseWebhookEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseWebhookEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.WebhookEventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.WebhookEventQuery", q)
+}
+
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
@@ -1134,6 +1246,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EarningRuleQuery, predicate.EarningRule, earningrule.OrderOption]{typ: ent.TypeEarningRule, tq: q}, nil
 	case *ent.ExportQuery:
 		return &query[*ent.ExportQuery, predicate.Export, export.OrderOption]{typ: ent.TypeExport, tq: q}, nil
+	case *ent.ExportChunkQuery:
+		return &query[*ent.ExportChunkQuery, predicate.ExportChunk, exportchunk.OrderOption]{typ: ent.TypeExportChunk, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.IncentiveQuery:
@@ -1180,6 +1294,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.VoucherQuery, predicate.Voucher, voucher.OrderOption]{typ: ent.TypeVoucher, tq: q}, nil
 	case *ent.VoucherTransactionQuery:
 		return &query[*ent.VoucherTransactionQuery, predicate.VoucherTransaction, vouchertransaction.OrderOption]{typ: ent.TypeVoucherTransaction, tq: q}, nil
+	case *ent.WebhookQuery:
+		return &query[*ent.WebhookQuery, predicate.Webhook, webhook.OrderOption]{typ: ent.TypeWebhook, tq: q}, nil
+	case *ent.WebhookDeliveryQuery:
+		return &query[*ent.WebhookDeliveryQuery, predicate.WebhookDelivery, webhookdelivery.OrderOption]{typ: ent.TypeWebhookDelivery, tq: q}, nil
+	case *ent.WebhookEventQuery:
+		return &query[*ent.WebhookEventQuery, predicate.WebhookEvent, webhookevent.OrderOption]{typ: ent.TypeWebhookEvent, tq: q}, nil
 	default:
 		return nil, fmt.Errorf("unknown query type %T", q)
 	}

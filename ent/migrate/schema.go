@@ -436,8 +436,9 @@ var (
 		{Name: "parameters", Type: field.TypeJSON},
 		{Name: "voucher_id", Type: field.TypeString, Nullable: true},
 		{Name: "user_id", Type: field.TypeString, Nullable: true},
-		{Name: "file", Type: field.TypeString, Nullable: true},
 		{Name: "rows", Type: field.TypeInt, Nullable: true},
+		{Name: "size", Type: field.TypeInt64, Nullable: true},
+		{Name: "chunks", Type: field.TypeInt, Nullable: true},
 		{Name: "failure_reason", Type: field.TypeString, Nullable: true},
 		{Name: "download_secret", Type: field.TypeString},
 	}
@@ -451,6 +452,37 @@ var (
 				Name:    "export_project_id",
 				Unique:  false,
 				Columns: []*schema.Column{ExportsColumns[1]},
+			},
+		},
+	}
+	// ExportChunksColumns holds the columns for the "export_chunks" table.
+	ExportChunksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "export_id", Type: field.TypeString},
+		{Name: "seq", Type: field.TypeInt},
+		{Name: "data", Type: field.TypeString, Size: 2147483647},
+		{Name: "byte_offset", Type: field.TypeInt64},
+		{Name: "size", Type: field.TypeInt},
+		{Name: "rows", Type: field.TypeInt},
+		{Name: "last_created_at", Type: field.TypeTime, Nullable: true},
+		{Name: "last_id", Type: field.TypeString, Nullable: true},
+	}
+	// ExportChunksTable holds the schema information for the "export_chunks" table.
+	ExportChunksTable = &schema.Table{
+		Name:       "export_chunks",
+		Columns:    ExportChunksColumns,
+		PrimaryKey: []*schema.Column{ExportChunksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "exportchunk_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ExportChunksColumns[1]},
+			},
+			{
+				Name:    "exportchunk_export_id_seq",
+				Unique:  true,
+				Columns: []*schema.Column{ExportChunksColumns[2], ExportChunksColumns[3]},
 			},
 		},
 	}
@@ -693,6 +725,7 @@ var (
 		{Name: "client_create_customer_enabled", Type: field.TypeBool, Default: false},
 		{Name: "client_loyalty_events_enabled", Type: field.TypeBool, Default: false},
 		{Name: "client_set_voucher_expiration_date_enabled", Type: field.TypeBool, Default: false},
+		{Name: "webhook_token", Type: field.TypeString, Nullable: true, Size: 128},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
 	ProjectsTable = &schema.Table{
@@ -1215,6 +1248,109 @@ var (
 			},
 		},
 	}
+	// WebhooksColumns holds the columns for the "webhooks" table.
+	WebhooksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "target_url", Type: field.TypeString, Size: 2048},
+		{Name: "events", Type: field.TypeJSON},
+		{Name: "active", Type: field.TypeBool, Default: true},
+	}
+	// WebhooksTable holds the schema information for the "webhooks" table.
+	WebhooksTable = &schema.Table{
+		Name:       "webhooks",
+		Columns:    WebhooksColumns,
+		PrimaryKey: []*schema.Column{WebhooksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhook_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhooksColumns[1]},
+			},
+		},
+	}
+	// WebhookDeliveriesColumns holds the columns for the "webhook_deliveries" table.
+	WebhookDeliveriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "event_id", Type: field.TypeString},
+		{Name: "webhook_id", Type: field.TypeString},
+		{Name: "attempt", Type: field.TypeInt},
+		{Name: "status_code", Type: field.TypeInt, Nullable: true},
+		{Name: "success", Type: field.TypeBool},
+		{Name: "error", Type: field.TypeString, Nullable: true, Size: 1000},
+		{Name: "duration_ms", Type: field.TypeInt64},
+		{Name: "target_url", Type: field.TypeString, Size: 2048},
+	}
+	// WebhookDeliveriesTable holds the schema information for the "webhook_deliveries" table.
+	WebhookDeliveriesTable = &schema.Table{
+		Name:       "webhook_deliveries",
+		Columns:    WebhookDeliveriesColumns,
+		PrimaryKey: []*schema.Column{WebhookDeliveriesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookdelivery_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[1]},
+			},
+			{
+				Name:    "webhookdelivery_webhook_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[5], WebhookDeliveriesColumns[2]},
+			},
+			{
+				Name:    "webhookdelivery_event_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[4]},
+			},
+		},
+	}
+	// WebhookEventsColumns holds the columns for the "webhook_events" table.
+	WebhookEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "webhook_id", Type: field.TypeString},
+		{Name: "type", Type: field.TypeString},
+		{Name: "object_type", Type: field.TypeString},
+		{Name: "object_id", Type: field.TypeString},
+		{Name: "data", Type: field.TypeString, Size: 2147483647},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"PENDING", "DELIVERED", "FAILED"}, Default: "PENDING"},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "next_attempt_at", Type: field.TypeTime},
+		{Name: "retry_since", Type: field.TypeTime},
+		{Name: "claimed_by", Type: field.TypeString, Nullable: true},
+		{Name: "lease_until", Type: field.TypeTime, Nullable: true},
+		{Name: "delivered_at", Type: field.TypeTime, Nullable: true},
+	}
+	// WebhookEventsTable holds the schema information for the "webhook_events" table.
+	WebhookEventsTable = &schema.Table{
+		Name:       "webhook_events",
+		Columns:    WebhookEventsColumns,
+		PrimaryKey: []*schema.Column{WebhookEventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookevent_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEventsColumns[1]},
+			},
+			{
+				Name:    "webhookevent_state_next_attempt_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEventsColumns[9], WebhookEventsColumns[11]},
+			},
+			{
+				Name:    "webhookevent_webhook_id_object_id_state",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEventsColumns[4], WebhookEventsColumns[7], WebhookEventsColumns[9]},
+			},
+		},
+	}
 	// PublicationVouchersColumns holds the columns for the "publication_vouchers" table.
 	PublicationVouchersColumns = []*schema.Column{
 		{Name: "publication_id", Type: field.TypeString},
@@ -1256,6 +1392,7 @@ var (
 		CustomerEventCountsTable,
 		EarningRulesTable,
 		ExportsTable,
+		ExportChunksTable,
 		IdempotencyKeysTable,
 		IncentivesTable,
 		LoyaltyMembersTable,
@@ -1279,6 +1416,9 @@ var (
 		ValidationRuleAssignmentsTable,
 		VouchersTable,
 		VoucherTransactionsTable,
+		WebhooksTable,
+		WebhookDeliveriesTable,
+		WebhookEventsTable,
 		PublicationVouchersTable,
 	}
 )

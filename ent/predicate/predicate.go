@@ -48,6 +48,9 @@ type EarningRule func(*sql.Selector)
 // Export is the predicate function for export builders.
 type Export func(*sql.Selector)
 
+// ExportChunk is the predicate function for exportchunk builders.
+type ExportChunk func(*sql.Selector)
+
 // IdempotencyKey is the predicate function for idempotencykey builders.
 type IdempotencyKey func(*sql.Selector)
 
@@ -116,3 +119,12 @@ type Voucher func(*sql.Selector)
 
 // VoucherTransaction is the predicate function for vouchertransaction builders.
 type VoucherTransaction func(*sql.Selector)
+
+// Webhook is the predicate function for webhook builders.
+type Webhook func(*sql.Selector)
+
+// WebhookDelivery is the predicate function for webhookdelivery builders.
+type WebhookDelivery func(*sql.Selector)
+
+// WebhookEvent is the predicate function for webhookevent builders.
+type WebhookEvent func(*sql.Selector)

@@ -42,6 +42,8 @@ const (
 	FieldClientLoyaltyEventsEnabled = "client_loyalty_events_enabled"
 	// FieldClientSetVoucherExpirationDateEnabled holds the string denoting the client_set_voucher_expiration_date_enabled field in the database.
 	FieldClientSetVoucherExpirationDateEnabled = "client_set_voucher_expiration_date_enabled"
+	// FieldWebhookToken holds the string denoting the webhook_token field in the database.
+	FieldWebhookToken = "webhook_token"
 	// EdgeAppKeys holds the string denoting the app_keys edge name in mutations.
 	EdgeAppKeys = "app_keys"
 	// Table holds the table name of the project in the database.
@@ -72,6 +74,7 @@ var Columns = []string{
 	FieldClientCreateCustomerEnabled,
 	FieldClientLoyaltyEventsEnabled,
 	FieldClientSetVoucherExpirationDateEnabled,
+	FieldWebhookToken,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -113,6 +116,10 @@ var (
 	DefaultClientLoyaltyEventsEnabled bool
 	// DefaultClientSetVoucherExpirationDateEnabled holds the default value on creation for the "client_set_voucher_expiration_date_enabled" field.
 	DefaultClientSetVoucherExpirationDateEnabled bool
+	// DefaultWebhookToken holds the default value on creation for the "webhook_token" field.
+	DefaultWebhookToken func() string
+	// WebhookTokenValidator is a validator for the "webhook_token" field. It is called by the builders before save.
+	WebhookTokenValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -185,6 +192,11 @@ func ByClientLoyaltyEventsEnabled(opts ...sql.OrderTermOption) OrderOption {
 // ByClientSetVoucherExpirationDateEnabled orders the results by the client_set_voucher_expiration_date_enabled field.
 func ByClientSetVoucherExpirationDateEnabled(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldClientSetVoucherExpirationDateEnabled, opts...).ToFunc()
+}
+
+// ByWebhookToken orders the results by the webhook_token field.
+func ByWebhookToken(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldWebhookToken, opts...).ToFunc()
 }
 
 // ByAppKeysCount orders the results by app_keys count.

@@ -125,6 +125,11 @@ func ClientSetVoucherExpirationDateEnabled(v bool) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldClientSetVoucherExpirationDateEnabled, v))
 }
 
+// WebhookToken applies equality check predicate on the "webhook_token" field. It's identical to WebhookTokenEQ.
+func WebhookToken(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldWebhookToken, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldCreatedAt, v))
@@ -563,6 +568,81 @@ func ClientSetVoucherExpirationDateEnabledEQ(v bool) predicate.Project {
 // ClientSetVoucherExpirationDateEnabledNEQ applies the NEQ predicate on the "client_set_voucher_expiration_date_enabled" field.
 func ClientSetVoucherExpirationDateEnabledNEQ(v bool) predicate.Project {
 	return predicate.Project(sql.FieldNEQ(FieldClientSetVoucherExpirationDateEnabled, v))
+}
+
+// WebhookTokenEQ applies the EQ predicate on the "webhook_token" field.
+func WebhookTokenEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldWebhookToken, v))
+}
+
+// WebhookTokenNEQ applies the NEQ predicate on the "webhook_token" field.
+func WebhookTokenNEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldWebhookToken, v))
+}
+
+// WebhookTokenIn applies the In predicate on the "webhook_token" field.
+func WebhookTokenIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldWebhookToken, vs...))
+}
+
+// WebhookTokenNotIn applies the NotIn predicate on the "webhook_token" field.
+func WebhookTokenNotIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldWebhookToken, vs...))
+}
+
+// WebhookTokenGT applies the GT predicate on the "webhook_token" field.
+func WebhookTokenGT(v string) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldWebhookToken, v))
+}
+
+// WebhookTokenGTE applies the GTE predicate on the "webhook_token" field.
+func WebhookTokenGTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldWebhookToken, v))
+}
+
+// WebhookTokenLT applies the LT predicate on the "webhook_token" field.
+func WebhookTokenLT(v string) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldWebhookToken, v))
+}
+
+// WebhookTokenLTE applies the LTE predicate on the "webhook_token" field.
+func WebhookTokenLTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldWebhookToken, v))
+}
+
+// WebhookTokenContains applies the Contains predicate on the "webhook_token" field.
+func WebhookTokenContains(v string) predicate.Project {
+	return predicate.Project(sql.FieldContains(FieldWebhookToken, v))
+}
+
+// WebhookTokenHasPrefix applies the HasPrefix predicate on the "webhook_token" field.
+func WebhookTokenHasPrefix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasPrefix(FieldWebhookToken, v))
+}
+
+// WebhookTokenHasSuffix applies the HasSuffix predicate on the "webhook_token" field.
+func WebhookTokenHasSuffix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasSuffix(FieldWebhookToken, v))
+}
+
+// WebhookTokenIsNil applies the IsNil predicate on the "webhook_token" field.
+func WebhookTokenIsNil() predicate.Project {
+	return predicate.Project(sql.FieldIsNull(FieldWebhookToken))
+}
+
+// WebhookTokenNotNil applies the NotNil predicate on the "webhook_token" field.
+func WebhookTokenNotNil() predicate.Project {
+	return predicate.Project(sql.FieldNotNull(FieldWebhookToken))
+}
+
+// WebhookTokenEqualFold applies the EqualFold predicate on the "webhook_token" field.
+func WebhookTokenEqualFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldEqualFold(FieldWebhookToken, v))
+}
+
+// WebhookTokenContainsFold applies the ContainsFold predicate on the "webhook_token" field.
+func WebhookTokenContainsFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldContainsFold(FieldWebhookToken, v))
 }
 
 // HasAppKeys applies the HasEdge predicate on the "app_keys" edge.

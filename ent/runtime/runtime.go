@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
@@ -43,6 +44,9 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/ent/webhookdelivery"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 )
 
 // The init function reads all schema descriptors with runtime code
@@ -682,6 +686,39 @@ func init() {
 	export.DefaultID = exportDescID.Default.(func() string)
 	// export.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	export.IDValidator = exportDescID.Validators[0].(func(string) error)
+	exportchunkMixin := schema.ExportChunk{}.Mixin()
+	exportchunkMixinHooks0 := exportchunkMixin[0].Hooks()
+	exportchunk.Hooks[0] = exportchunkMixinHooks0[0]
+	exportchunkMixinInters0 := exportchunkMixin[0].Interceptors()
+	exportchunk.Interceptors[0] = exportchunkMixinInters0[0]
+	exportchunkMixinFields0 := exportchunkMixin[0].Fields()
+	_ = exportchunkMixinFields0
+	exportchunkFields := schema.ExportChunk{}.Fields()
+	_ = exportchunkFields
+	// exportchunkDescProjectID is the schema descriptor for project_id field.
+	exportchunkDescProjectID := exportchunkMixinFields0[0].Descriptor()
+	// exportchunk.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	exportchunk.ProjectIDValidator = exportchunkDescProjectID.Validators[0].(func(string) error)
+	// exportchunkDescExportID is the schema descriptor for export_id field.
+	exportchunkDescExportID := exportchunkFields[0].Descriptor()
+	// exportchunk.ExportIDValidator is a validator for the "export_id" field. It is called by the builders before save.
+	exportchunk.ExportIDValidator = exportchunkDescExportID.Validators[0].(func(string) error)
+	// exportchunkDescSeq is the schema descriptor for seq field.
+	exportchunkDescSeq := exportchunkFields[1].Descriptor()
+	// exportchunk.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	exportchunk.SeqValidator = exportchunkDescSeq.Validators[0].(func(int) error)
+	// exportchunkDescByteOffset is the schema descriptor for byte_offset field.
+	exportchunkDescByteOffset := exportchunkFields[3].Descriptor()
+	// exportchunk.ByteOffsetValidator is a validator for the "byte_offset" field. It is called by the builders before save.
+	exportchunk.ByteOffsetValidator = exportchunkDescByteOffset.Validators[0].(func(int64) error)
+	// exportchunkDescSize is the schema descriptor for size field.
+	exportchunkDescSize := exportchunkFields[4].Descriptor()
+	// exportchunk.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	exportchunk.SizeValidator = exportchunkDescSize.Validators[0].(func(int) error)
+	// exportchunkDescRows is the schema descriptor for rows field.
+	exportchunkDescRows := exportchunkFields[5].Descriptor()
+	// exportchunk.RowsValidator is a validator for the "rows" field. It is called by the builders before save.
+	exportchunk.RowsValidator = exportchunkDescRows.Validators[0].(func(int) error)
 	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
 	idempotencykeyMixinHooks0 := idempotencykeyMixin[0].Hooks()
 	idempotencykey.Hooks[0] = idempotencykeyMixinHooks0[0]
@@ -1255,6 +1292,12 @@ func init() {
 	projectDescClientSetVoucherExpirationDateEnabled := projectFields[11].Descriptor()
 	// project.DefaultClientSetVoucherExpirationDateEnabled holds the default value on creation for the client_set_voucher_expiration_date_enabled field.
 	project.DefaultClientSetVoucherExpirationDateEnabled = projectDescClientSetVoucherExpirationDateEnabled.Default.(bool)
+	// projectDescWebhookToken is the schema descriptor for webhook_token field.
+	projectDescWebhookToken := projectFields[12].Descriptor()
+	// project.DefaultWebhookToken holds the default value on creation for the webhook_token field.
+	project.DefaultWebhookToken = projectDescWebhookToken.Default.(func() string)
+	// project.WebhookTokenValidator is a validator for the "webhook_token" field. It is called by the builders before save.
+	project.WebhookTokenValidator = projectDescWebhookToken.Validators[0].(func(string) error)
 	// projectDescID is the schema descriptor for id field.
 	projectDescID := projectMixinFields0[0].Descriptor()
 	// project.DefaultID holds the default value on creation for the id field.
@@ -1919,6 +1962,167 @@ func init() {
 	vouchertransaction.DefaultID = vouchertransactionDescID.Default.(func() string)
 	// vouchertransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	vouchertransaction.IDValidator = vouchertransactionDescID.Validators[0].(func(string) error)
+	webhookMixin := schema.Webhook{}.Mixin()
+	webhookMixinHooks1 := webhookMixin[1].Hooks()
+	webhook.Hooks[0] = webhookMixinHooks1[0]
+	webhookMixinInters1 := webhookMixin[1].Interceptors()
+	webhook.Interceptors[0] = webhookMixinInters1[0]
+	webhookMixinFields0 := webhookMixin[0].Fields()
+	_ = webhookMixinFields0
+	webhookMixinFields1 := webhookMixin[1].Fields()
+	_ = webhookMixinFields1
+	webhookMixinFields2 := webhookMixin[2].Fields()
+	_ = webhookMixinFields2
+	webhookFields := schema.Webhook{}.Fields()
+	_ = webhookFields
+	// webhookDescProjectID is the schema descriptor for project_id field.
+	webhookDescProjectID := webhookMixinFields1[0].Descriptor()
+	// webhook.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	webhook.ProjectIDValidator = webhookDescProjectID.Validators[0].(func(string) error)
+	// webhookDescCreatedAt is the schema descriptor for created_at field.
+	webhookDescCreatedAt := webhookMixinFields2[0].Descriptor()
+	// webhook.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhook.DefaultCreatedAt = webhookDescCreatedAt.Default.(func() time.Time)
+	// webhookDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookDescUpdatedAt := webhookMixinFields2[1].Descriptor()
+	// webhook.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhook.UpdateDefaultUpdatedAt = webhookDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookDescTargetURL is the schema descriptor for target_url field.
+	webhookDescTargetURL := webhookFields[0].Descriptor()
+	// webhook.TargetURLValidator is a validator for the "target_url" field. It is called by the builders before save.
+	webhook.TargetURLValidator = func() func(string) error {
+		validators := webhookDescTargetURL.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(target_url string) error {
+			for _, fn := range fns {
+				if err := fn(target_url); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// webhookDescActive is the schema descriptor for active field.
+	webhookDescActive := webhookFields[2].Descriptor()
+	// webhook.DefaultActive holds the default value on creation for the active field.
+	webhook.DefaultActive = webhookDescActive.Default.(bool)
+	// webhookDescID is the schema descriptor for id field.
+	webhookDescID := webhookMixinFields0[0].Descriptor()
+	// webhook.DefaultID holds the default value on creation for the id field.
+	webhook.DefaultID = webhookDescID.Default.(func() string)
+	// webhook.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	webhook.IDValidator = webhookDescID.Validators[0].(func(string) error)
+	webhookdeliveryMixin := schema.WebhookDelivery{}.Mixin()
+	webhookdeliveryMixinHooks1 := webhookdeliveryMixin[1].Hooks()
+	webhookdelivery.Hooks[0] = webhookdeliveryMixinHooks1[0]
+	webhookdeliveryMixinInters1 := webhookdeliveryMixin[1].Interceptors()
+	webhookdelivery.Interceptors[0] = webhookdeliveryMixinInters1[0]
+	webhookdeliveryMixinFields0 := webhookdeliveryMixin[0].Fields()
+	_ = webhookdeliveryMixinFields0
+	webhookdeliveryMixinFields1 := webhookdeliveryMixin[1].Fields()
+	_ = webhookdeliveryMixinFields1
+	webhookdeliveryMixinFields2 := webhookdeliveryMixin[2].Fields()
+	_ = webhookdeliveryMixinFields2
+	webhookdeliveryFields := schema.WebhookDelivery{}.Fields()
+	_ = webhookdeliveryFields
+	// webhookdeliveryDescProjectID is the schema descriptor for project_id field.
+	webhookdeliveryDescProjectID := webhookdeliveryMixinFields1[0].Descriptor()
+	// webhookdelivery.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	webhookdelivery.ProjectIDValidator = webhookdeliveryDescProjectID.Validators[0].(func(string) error)
+	// webhookdeliveryDescCreatedAt is the schema descriptor for created_at field.
+	webhookdeliveryDescCreatedAt := webhookdeliveryMixinFields2[0].Descriptor()
+	// webhookdelivery.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhookdelivery.DefaultCreatedAt = webhookdeliveryDescCreatedAt.Default.(func() time.Time)
+	// webhookdeliveryDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookdeliveryDescUpdatedAt := webhookdeliveryMixinFields2[1].Descriptor()
+	// webhookdelivery.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhookdelivery.UpdateDefaultUpdatedAt = webhookdeliveryDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookdeliveryDescEventID is the schema descriptor for event_id field.
+	webhookdeliveryDescEventID := webhookdeliveryFields[0].Descriptor()
+	// webhookdelivery.EventIDValidator is a validator for the "event_id" field. It is called by the builders before save.
+	webhookdelivery.EventIDValidator = webhookdeliveryDescEventID.Validators[0].(func(string) error)
+	// webhookdeliveryDescWebhookID is the schema descriptor for webhook_id field.
+	webhookdeliveryDescWebhookID := webhookdeliveryFields[1].Descriptor()
+	// webhookdelivery.WebhookIDValidator is a validator for the "webhook_id" field. It is called by the builders before save.
+	webhookdelivery.WebhookIDValidator = webhookdeliveryDescWebhookID.Validators[0].(func(string) error)
+	// webhookdeliveryDescAttempt is the schema descriptor for attempt field.
+	webhookdeliveryDescAttempt := webhookdeliveryFields[2].Descriptor()
+	// webhookdelivery.AttemptValidator is a validator for the "attempt" field. It is called by the builders before save.
+	webhookdelivery.AttemptValidator = webhookdeliveryDescAttempt.Validators[0].(func(int) error)
+	// webhookdeliveryDescError is the schema descriptor for error field.
+	webhookdeliveryDescError := webhookdeliveryFields[5].Descriptor()
+	// webhookdelivery.ErrorValidator is a validator for the "error" field. It is called by the builders before save.
+	webhookdelivery.ErrorValidator = webhookdeliveryDescError.Validators[0].(func(string) error)
+	// webhookdeliveryDescDurationMs is the schema descriptor for duration_ms field.
+	webhookdeliveryDescDurationMs := webhookdeliveryFields[6].Descriptor()
+	// webhookdelivery.DurationMsValidator is a validator for the "duration_ms" field. It is called by the builders before save.
+	webhookdelivery.DurationMsValidator = webhookdeliveryDescDurationMs.Validators[0].(func(int64) error)
+	// webhookdeliveryDescTargetURL is the schema descriptor for target_url field.
+	webhookdeliveryDescTargetURL := webhookdeliveryFields[7].Descriptor()
+	// webhookdelivery.TargetURLValidator is a validator for the "target_url" field. It is called by the builders before save.
+	webhookdelivery.TargetURLValidator = webhookdeliveryDescTargetURL.Validators[0].(func(string) error)
+	// webhookdeliveryDescID is the schema descriptor for id field.
+	webhookdeliveryDescID := webhookdeliveryMixinFields0[0].Descriptor()
+	// webhookdelivery.DefaultID holds the default value on creation for the id field.
+	webhookdelivery.DefaultID = webhookdeliveryDescID.Default.(func() string)
+	// webhookdelivery.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	webhookdelivery.IDValidator = webhookdeliveryDescID.Validators[0].(func(string) error)
+	webhookeventMixin := schema.WebhookEvent{}.Mixin()
+	webhookeventMixinHooks1 := webhookeventMixin[1].Hooks()
+	webhookevent.Hooks[0] = webhookeventMixinHooks1[0]
+	webhookeventMixinInters1 := webhookeventMixin[1].Interceptors()
+	webhookevent.Interceptors[0] = webhookeventMixinInters1[0]
+	webhookeventMixinFields0 := webhookeventMixin[0].Fields()
+	_ = webhookeventMixinFields0
+	webhookeventMixinFields1 := webhookeventMixin[1].Fields()
+	_ = webhookeventMixinFields1
+	webhookeventMixinFields2 := webhookeventMixin[2].Fields()
+	_ = webhookeventMixinFields2
+	webhookeventFields := schema.WebhookEvent{}.Fields()
+	_ = webhookeventFields
+	// webhookeventDescProjectID is the schema descriptor for project_id field.
+	webhookeventDescProjectID := webhookeventMixinFields1[0].Descriptor()
+	// webhookevent.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	webhookevent.ProjectIDValidator = webhookeventDescProjectID.Validators[0].(func(string) error)
+	// webhookeventDescCreatedAt is the schema descriptor for created_at field.
+	webhookeventDescCreatedAt := webhookeventMixinFields2[0].Descriptor()
+	// webhookevent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhookevent.DefaultCreatedAt = webhookeventDescCreatedAt.Default.(func() time.Time)
+	// webhookeventDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookeventDescUpdatedAt := webhookeventMixinFields2[1].Descriptor()
+	// webhookevent.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhookevent.UpdateDefaultUpdatedAt = webhookeventDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookeventDescWebhookID is the schema descriptor for webhook_id field.
+	webhookeventDescWebhookID := webhookeventFields[0].Descriptor()
+	// webhookevent.WebhookIDValidator is a validator for the "webhook_id" field. It is called by the builders before save.
+	webhookevent.WebhookIDValidator = webhookeventDescWebhookID.Validators[0].(func(string) error)
+	// webhookeventDescType is the schema descriptor for type field.
+	webhookeventDescType := webhookeventFields[1].Descriptor()
+	// webhookevent.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	webhookevent.TypeValidator = webhookeventDescType.Validators[0].(func(string) error)
+	// webhookeventDescObjectType is the schema descriptor for object_type field.
+	webhookeventDescObjectType := webhookeventFields[2].Descriptor()
+	// webhookevent.ObjectTypeValidator is a validator for the "object_type" field. It is called by the builders before save.
+	webhookevent.ObjectTypeValidator = webhookeventDescObjectType.Validators[0].(func(string) error)
+	// webhookeventDescObjectID is the schema descriptor for object_id field.
+	webhookeventDescObjectID := webhookeventFields[3].Descriptor()
+	// webhookevent.ObjectIDValidator is a validator for the "object_id" field. It is called by the builders before save.
+	webhookevent.ObjectIDValidator = webhookeventDescObjectID.Validators[0].(func(string) error)
+	// webhookeventDescAttempts is the schema descriptor for attempts field.
+	webhookeventDescAttempts := webhookeventFields[6].Descriptor()
+	// webhookevent.DefaultAttempts holds the default value on creation for the attempts field.
+	webhookevent.DefaultAttempts = webhookeventDescAttempts.Default.(int)
+	// webhookevent.AttemptsValidator is a validator for the "attempts" field. It is called by the builders before save.
+	webhookevent.AttemptsValidator = webhookeventDescAttempts.Validators[0].(func(int) error)
+	// webhookeventDescID is the schema descriptor for id field.
+	webhookeventDescID := webhookeventMixinFields0[0].Descriptor()
+	// webhookevent.DefaultID holds the default value on creation for the id field.
+	webhookevent.DefaultID = webhookeventDescID.Default.(func() string)
+	// webhookevent.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	webhookevent.IDValidator = webhookeventDescID.Validators[0].(func(string) error)
 }
 
 const (

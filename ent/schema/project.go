@@ -44,6 +44,13 @@ func (Project) Fields() []ent.Field {
 		field.Bool("client_create_customer_enabled").Default(false),
 		field.Bool("client_loyalty_events_enabled").Default(false),
 		field.Bool("client_set_voucher_expiration_date_enabled").Default(false),
+		// webhook_token is the secret that signs the project's webhooks
+		// (x-voucherify-signature, HMAC-SHA256). It is kept in clear because
+		// signing needs it; made with the project, regenerated through the
+		// management API; projects older than webhooks get one when first
+		// read (graph.EnsureWebhookToken).
+		field.String("webhook_token").Optional().Sensitive().MaxLen(128).
+			DefaultFunc(func() string { return pulid.Hex(32) }),
 	}
 }
 

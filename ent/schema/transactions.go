@@ -74,9 +74,12 @@ func (Export) Fields() []ent.Field {
 		// voucher_id is the voucher whose transactions are exported.
 		field.String("voucher_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 		field.String("user_id").Optional().Nillable().Immutable(),
-		// file is the CSV's name in the export store; rows its data rows.
-		field.String("file").Optional().Nillable().Annotations(entgql.Skip()),
+		// rows counts the CSV's data rows (set when DONE). The file itself
+		// is stored in the database as export_chunks: chunks of it, in
+		// size bytes (null until DONE, and again once the file has expired).
 		field.Int("rows").Optional().Nillable(),
+		field.Int64("size").Optional().Nillable().Annotations(entgql.Skip(entgql.SkipAll)),
+		field.Int("chunks").Optional().Nillable().Annotations(entgql.Skip(entgql.SkipAll)),
 		field.String("failure_reason").Optional().Nillable(),
 		// download_secret signs the expiring download URLs; never shown.
 		field.String("download_secret").Sensitive().Immutable().Annotations(entgql.Skip()),

@@ -9,6 +9,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema"
 	"github.com/promoengine/promoengine/ent/schema/lifecycle"
 )
 
@@ -38,6 +39,12 @@ func From(err error) (e *Error, ok bool) {
 	}
 	if e, ok := dataException(err); ok {
 		return e, true
+	}
+	if errors.Is(err, schema.ErrNoViewer) {
+		// Project data asked for without project credentials (e.g. a project
+		// field on /management/graphql).
+		return &Error{Code: http.StatusUnauthorized, Key: "unauthorized", Message: "Unauthorized",
+			Details: "This operation needs a project's application keys or an OAuth token"}, true
 	}
 	if errors.Is(err, context.Canceled) {
 		return &Error{Code: 499, Key: "request_cancelled", Message: "Request cancelled"}, true

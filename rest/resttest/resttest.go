@@ -34,9 +34,7 @@ type Env struct {
 	Worker *graph.Worker
 	// URL is the database URL, for opening more connection pools on it.
 	URL string
-	// ExportDir is the test's export file store (shared by its servers and worker).
-	ExportDir string
-	log       *slog.Logger
+	log *slog.Logger
 	// configure adjusts the router options of every server of the test
 	// (see NewWithOptions); nil keeps the defaults.
 	configure func(*rest.Options)
@@ -75,11 +73,11 @@ func newEnv(t testing.TB, configure func(*rest.Options)) *Env {
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	e := &Env{T: t, URL: url, log: log, ExportDir: t.TempDir(), configure: configure}
+	e := &Env{T: t, URL: url, log: log, configure: configure}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
 	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
-		Poll: 10 * time.Millisecond, BatchSize: 500, ExportDir: e.ExportDir}
+		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e
 }
@@ -100,7 +98,7 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 		}
 	}
 	opts := rest.Options{
-		Client: db.Client, SQLDB: db.SQL, Logger: e.log, Dialect: db.Dialect, ExportDir: e.ExportDir,
+		Client: db.Client, SQLDB: db.SQL, Logger: e.log, Dialect: db.Dialect,
 		PublishAdmission: graph.NewPublishAdmission(graph.DefaultPublishConcurrency),
 		Ready:            func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	}
