@@ -33,6 +33,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/ent/webhookevent"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -554,6 +555,15 @@ type ComplexityRoot struct {
 		Total func(childComplexity int) int
 	}
 
+	ManagementWebhook struct {
+		Active    func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Events    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		TargetURL func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
 	MetadataSchema struct {
 		CreatedAt     func(childComplexity int) int
 		ID            func(childComplexity int) int
@@ -575,77 +585,81 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ActivateCardDefinition     func(childComplexity int, id string) int
-		ActivateEarningRule        func(childComplexity int, id string) int
-		ActivateIncentive          func(childComplexity int, id string) int
-		ActivateLoyaltyMember      func(childComplexity int, programID string, memberID string) int
-		ActivateLoyaltyProgram     func(childComplexity int, id string) int
-		ActivateReward             func(childComplexity int, id string) int
-		AddVoucher                 func(childComplexity int, campaign string, input *AddVouchersInput) int
-		AdjustCardPoints           func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance       func(childComplexity int, voucher string, input BalanceInput) int
-		AssignCard                 func(childComplexity int, programID string, memberID string, cardID string) int
-		AssignValidationRule       func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign             func(childComplexity int, input CreateCampaignInput) int
-		CreateCardDefinition       func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateEarningRule          func(childComplexity int, input CreateEarningRuleInput) int
-		CreateIncentive            func(childComplexity int, input CreateIncentiveInput) int
-		CreateLoyaltyMember        func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
-		CreateLoyaltyProgram       func(childComplexity int, input CreateLoyaltyProgramInput) int
-		CreateManagementAPIKey     func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
-		CreateManagementProject    func(childComplexity int, input ProjectInput) int
-		CreateMetadataSchema       func(childComplexity int, input MetadataSchemaInput) int
-		CreateReward               func(childComplexity int, input CreateRewardInput) int
-		CreateSegment              func(childComplexity int, input CreateSegmentInput) int
-		CreateValidationRule       func(childComplexity int, input ValidationRuleInput) int
-		CreateVoucher              func(childComplexity int, input CreateVoucherInput) int
-		DeactivateEarningRule      func(childComplexity int, id string) int
-		DeactivateLoyaltyMember    func(childComplexity int, programID string, memberID string) int
-		DeactivateLoyaltyProgram   func(childComplexity int, id string) int
-		DeactivateReward           func(childComplexity int, id string) int
-		DeleteCampaign             func(childComplexity int, idOrName string, force *bool) int
-		DeleteCustomer             func(childComplexity int, idOrSourceID string) int
-		DeleteManagementAPIKey     func(childComplexity int, projectID string, appID string) int
-		DeleteSegment              func(childComplexity int, id string) int
-		DeleteValidationRule       func(childComplexity int, id string) int
-		DeleteVoucher              func(childComplexity int, codeOrID string, force *bool) int
-		DisableCampaign            func(childComplexity int, idOrName string) int
-		DisableVoucher             func(childComplexity int, codeOrID string) int
-		DraftCardDefinition        func(childComplexity int, id string) int
-		DraftEarningRule           func(childComplexity int, id string) int
-		DraftIncentive             func(childComplexity int, id string) int
-		DraftReward                func(childComplexity int, id string) int
-		EnableCampaign             func(childComplexity int, idOrName string) int
-		EnableVoucher              func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions  func(childComplexity int, voucher string, parameters *ExportParametersInput) int
-		GenerateVouchers           func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
-		IssueOAuthToken            func(childComplexity int, grantType *string, scope string) int
-		Publish                    func(childComplexity int, input PublishInput, joinOnce *bool) int
-		RedeemStacked              func(childComplexity int, input StackedRedemptionInput) int
-		RedeemVoucher              func(childComplexity int, code string, input *VoucherRedemptionInput) int
-		RegenerateManagementAPIKey func(childComplexity int, projectID string, appID string) int
-		ReleaseSession             func(childComplexity int, code string, key string) int
-		RevokeOAuthToken           func(childComplexity int, accessToken string) int
-		RollbackRedemption         func(childComplexity int, id string, input *RollbackInput) int
-		RollbackStackedRedemption  func(childComplexity int, parentID string, input *RollbackInput) int
-		SendEvent                  func(childComplexity int, input SendEventInput) int
-		SetManagementAPIKeyBlocked func(childComplexity int, projectID string, appID string, blocked bool) int
-		UnassignCard               func(childComplexity int, programID string, memberID string, cardID string) int
-		UnassignValidationRule     func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign             func(childComplexity int, idOrName string, input UpdateCampaignInput) int
-		UpdateCardDefinition       func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCustomer             func(childComplexity int, idOrSourceID string, input CustomerInput) int
-		UpdateEarningRule          func(childComplexity int, id string, input UpdateEarningRuleInput) int
-		UpdateIncentive            func(childComplexity int, id string, input UpdateIncentiveInput) int
-		UpdateLoyaltyProgram       func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
-		UpdateManagementAPIKey     func(childComplexity int, projectID string, appID string, input AppKeyInput) int
-		UpdateManagementProject    func(childComplexity int, id string, input ProjectInput) int
-		UpdateReward               func(childComplexity int, id string, input UpdateRewardInput) int
-		UpdateValidationRule       func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher              func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
-		UpsertCustomer             func(childComplexity int, input CustomerInput) int
-		ValidateStacked            func(childComplexity int, input StackedRedemptionInput) int
-		ValidateVoucher            func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		ActivateCardDefinition          func(childComplexity int, id string) int
+		ActivateEarningRule             func(childComplexity int, id string) int
+		ActivateIncentive               func(childComplexity int, id string) int
+		ActivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
+		ActivateLoyaltyProgram          func(childComplexity int, id string) int
+		ActivateReward                  func(childComplexity int, id string) int
+		AddVoucher                      func(childComplexity int, campaign string, input *AddVouchersInput) int
+		AdjustCardPoints                func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
+		AdjustVoucherBalance            func(childComplexity int, voucher string, input BalanceInput) int
+		AssignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
+		AssignValidationRule            func(childComplexity int, ruleID string, input RuleAssignmentInput) int
+		CreateCampaign                  func(childComplexity int, input CreateCampaignInput) int
+		CreateCardDefinition            func(childComplexity int, input CreateCardDefinitionInput) int
+		CreateEarningRule               func(childComplexity int, input CreateEarningRuleInput) int
+		CreateIncentive                 func(childComplexity int, input CreateIncentiveInput) int
+		CreateLoyaltyMember             func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
+		CreateLoyaltyProgram            func(childComplexity int, input CreateLoyaltyProgramInput) int
+		CreateManagementAPIKey          func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
+		CreateManagementProject         func(childComplexity int, input ProjectInput) int
+		CreateManagementWebhook         func(childComplexity int, projectID string, input WebhookInput) int
+		CreateMetadataSchema            func(childComplexity int, input MetadataSchemaInput) int
+		CreateReward                    func(childComplexity int, input CreateRewardInput) int
+		CreateSegment                   func(childComplexity int, input CreateSegmentInput) int
+		CreateValidationRule            func(childComplexity int, input ValidationRuleInput) int
+		CreateVoucher                   func(childComplexity int, input CreateVoucherInput) int
+		DeactivateEarningRule           func(childComplexity int, id string) int
+		DeactivateLoyaltyMember         func(childComplexity int, programID string, memberID string) int
+		DeactivateLoyaltyProgram        func(childComplexity int, id string) int
+		DeactivateReward                func(childComplexity int, id string) int
+		DeleteCampaign                  func(childComplexity int, idOrName string, force *bool) int
+		DeleteCustomer                  func(childComplexity int, idOrSourceID string) int
+		DeleteManagementAPIKey          func(childComplexity int, projectID string, appID string) int
+		DeleteManagementWebhook         func(childComplexity int, projectID string, id string) int
+		DeleteSegment                   func(childComplexity int, id string) int
+		DeleteValidationRule            func(childComplexity int, id string) int
+		DeleteVoucher                   func(childComplexity int, codeOrID string, force *bool) int
+		DisableCampaign                 func(childComplexity int, idOrName string) int
+		DisableVoucher                  func(childComplexity int, codeOrID string) int
+		DraftCardDefinition             func(childComplexity int, id string) int
+		DraftEarningRule                func(childComplexity int, id string) int
+		DraftIncentive                  func(childComplexity int, id string) int
+		DraftReward                     func(childComplexity int, id string) int
+		EnableCampaign                  func(childComplexity int, idOrName string) int
+		EnableVoucher                   func(childComplexity int, codeOrID string) int
+		ExportVoucherTransactions       func(childComplexity int, voucher string, parameters *ExportParametersInput) int
+		GenerateVouchers                func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
+		IssueOAuthToken                 func(childComplexity int, grantType *string, scope string) int
+		Publish                         func(childComplexity int, input PublishInput, joinOnce *bool) int
+		RedeemStacked                   func(childComplexity int, input StackedRedemptionInput) int
+		RedeemVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		RedeliverManagementWebhookEvent func(childComplexity int, projectID string, webhookID string, eventID string) int
+		RegenerateManagementAPIKey      func(childComplexity int, projectID string, appID string) int
+		ReleaseSession                  func(childComplexity int, code string, key string) int
+		RevokeOAuthToken                func(childComplexity int, accessToken string) int
+		RollbackRedemption              func(childComplexity int, id string, input *RollbackInput) int
+		RollbackStackedRedemption       func(childComplexity int, parentID string, input *RollbackInput) int
+		SendEvent                       func(childComplexity int, input SendEventInput) int
+		SetManagementAPIKeyBlocked      func(childComplexity int, projectID string, appID string, blocked bool) int
+		UnassignCard                    func(childComplexity int, programID string, memberID string, cardID string) int
+		UnassignValidationRule          func(childComplexity int, ruleID string, assignmentID string) int
+		UpdateCampaign                  func(childComplexity int, idOrName string, input UpdateCampaignInput) int
+		UpdateCardDefinition            func(childComplexity int, id string, input UpdateCardDefinitionInput) int
+		UpdateCustomer                  func(childComplexity int, idOrSourceID string, input CustomerInput) int
+		UpdateEarningRule               func(childComplexity int, id string, input UpdateEarningRuleInput) int
+		UpdateIncentive                 func(childComplexity int, id string, input UpdateIncentiveInput) int
+		UpdateLoyaltyProgram            func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
+		UpdateManagementAPIKey          func(childComplexity int, projectID string, appID string, input AppKeyInput) int
+		UpdateManagementProject         func(childComplexity int, id string, input ProjectInput) int
+		UpdateManagementWebhook         func(childComplexity int, projectID string, id string, input WebhookInput) int
+		UpdateReward                    func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateValidationRule            func(childComplexity int, id string, input ValidationRuleInput) int
+		UpdateVoucher                   func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
+		UpsertCustomer                  func(childComplexity int, input CustomerInput) int
+		ValidateStacked                 func(childComplexity int, input StackedRedemptionInput) int
+		ValidateVoucher                 func(childComplexity int, code string, input *VoucherRedemptionInput) int
 	}
 
 	OAuthAccessToken struct {
@@ -717,58 +731,61 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AsyncAction             func(childComplexity int, id string) int
-		AsyncActionList         func(childComplexity int, limit *int, endDate *time.Time) int
-		AsyncActions            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
-		Campaign                func(childComplexity int, idOrName string) int
-		CampaignList            func(childComplexity int, input *CampaignListInput) int
-		CampaignTransactionList func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
-		Campaigns               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
-		CardActivities          func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
-		CardDefinition          func(childComplexity int, id string) int
-		CardDefinitions         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
-		CardTransactions        func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
-		Cards                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
-		CustomEvents            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
-		Customer                func(childComplexity int, idOrSourceID string) int
-		CustomerList            func(childComplexity int, input *CustomerListInput) int
-		CustomerSegments        func(childComplexity int, idOrSourceID string) int
-		Customers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
-		EarningRule             func(childComplexity int, id string) int
-		EarningRules            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
-		Export                  func(childComplexity int, id string) int
-		Incentive               func(childComplexity int, id string) int
-		Incentives              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
-		IntrospectOAuthToken    func(childComplexity int, accessToken string) int
-		ListSegments            func(childComplexity int, input *SegmentListInput) int
-		LoyaltyMember           func(childComplexity int, programID string, memberID string) int
-		LoyaltyMembers          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
-		LoyaltyProgram          func(childComplexity int, id string) int
-		LoyaltyPrograms         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
-		ManagementAPIKeys       func(childComplexity int, projectID string, client *bool) int
-		ManagementProject       func(childComplexity int, id string) int
-		ManagementProjects      func(childComplexity int, limit *int, page *int) int
-		MetadataSchema          func(childComplexity int, id string) int
-		MetadataSchemaList      func(childComplexity int) int
-		MetadataSchemas         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
-		Node                    func(childComplexity int, id string) int
-		Nodes                   func(childComplexity int, ids []string) int
-		PublicationList         func(childComplexity int, input *PublicationListInput) int
-		Publications            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		Redemption              func(childComplexity int, id string) int
-		RedemptionList          func(childComplexity int, input *RedemptionListInput) int
-		Redemptions             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		Reward                  func(childComplexity int, id string) int
-		RewardActivities        func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
-		Rewards                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
-		Segment                 func(childComplexity int, id string) int
-		Segments                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
-		ValidationRule          func(childComplexity int, id string) int
-		ValidationRules         func(childComplexity int, limit *int, page *int) int
-		Voucher                 func(childComplexity int, codeOrID string) int
-		VoucherList             func(childComplexity int, input *VoucherListInput) int
-		VoucherTransactionList  func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
-		Vouchers                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
+		AsyncAction                 func(childComplexity int, id string) int
+		AsyncActionList             func(childComplexity int, limit *int, endDate *time.Time) int
+		AsyncActions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
+		Campaign                    func(childComplexity int, idOrName string) int
+		CampaignList                func(childComplexity int, input *CampaignListInput) int
+		CampaignTransactionList     func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
+		Campaigns                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
+		CardActivities              func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
+		CardDefinition              func(childComplexity int, id string) int
+		CardDefinitions             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
+		CardTransactions            func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
+		Cards                       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
+		CustomEvents                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
+		Customer                    func(childComplexity int, idOrSourceID string) int
+		CustomerList                func(childComplexity int, input *CustomerListInput) int
+		CustomerSegments            func(childComplexity int, idOrSourceID string) int
+		Customers                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
+		EarningRule                 func(childComplexity int, id string) int
+		EarningRules                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
+		Export                      func(childComplexity int, id string) int
+		Incentive                   func(childComplexity int, id string) int
+		Incentives                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
+		IntrospectOAuthToken        func(childComplexity int, accessToken string) int
+		ListSegments                func(childComplexity int, input *SegmentListInput) int
+		LoyaltyMember               func(childComplexity int, programID string, memberID string) int
+		LoyaltyMembers              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
+		LoyaltyProgram              func(childComplexity int, id string) int
+		LoyaltyPrograms             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		ManagementAPIKeys           func(childComplexity int, projectID string, client *bool) int
+		ManagementProject           func(childComplexity int, id string) int
+		ManagementProjects          func(childComplexity int, limit *int, page *int) int
+		ManagementWebhookDeliveries func(childComplexity int, projectID string, webhookID string, eventID *string, limit *int, page *int) int
+		ManagementWebhookEvents     func(childComplexity int, projectID string, webhookID string, state *string, limit *int, page *int) int
+		ManagementWebhooks          func(childComplexity int, projectID string) int
+		MetadataSchema              func(childComplexity int, id string) int
+		MetadataSchemaList          func(childComplexity int) int
+		MetadataSchemas             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
+		Node                        func(childComplexity int, id string) int
+		Nodes                       func(childComplexity int, ids []string) int
+		PublicationList             func(childComplexity int, input *PublicationListInput) int
+		Publications                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption                  func(childComplexity int, id string) int
+		RedemptionList              func(childComplexity int, input *RedemptionListInput) int
+		Redemptions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		Reward                      func(childComplexity int, id string) int
+		RewardActivities            func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
+		Rewards                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
+		Segment                     func(childComplexity int, id string) int
+		Segments                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		ValidationRule              func(childComplexity int, id string) int
+		ValidationRules             func(childComplexity int, limit *int, page *int) int
+		Voucher                     func(childComplexity int, codeOrID string) int
+		VoucherList                 func(childComplexity int, input *VoucherListInput) int
+		VoucherTransactionList      func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
+		Vouchers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
 	RedeemableResult struct {
@@ -1127,6 +1144,42 @@ type ComplexityRoot struct {
 		Code  func(childComplexity int) int
 		Valid func(childComplexity int) int
 	}
+
+	WebhookDelivery struct {
+		Attempt    func(childComplexity int) int
+		CreatedAt  func(childComplexity int) int
+		DurationMs func(childComplexity int) int
+		Error      func(childComplexity int) int
+		EventID    func(childComplexity int) int
+		ID         func(childComplexity int) int
+		StatusCode func(childComplexity int) int
+		Success    func(childComplexity int) int
+		TargetURL  func(childComplexity int) int
+		WebhookID  func(childComplexity int) int
+	}
+
+	WebhookDeliveryList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
+
+	WebhookEvent struct {
+		Attempts      func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		DeliveredAt   func(childComplexity int) int
+		ID            func(childComplexity int) int
+		NextAttemptAt func(childComplexity int) int
+		ObjectID      func(childComplexity int) int
+		ObjectType    func(childComplexity int) int
+		State         func(childComplexity int) int
+		Type          func(childComplexity int) int
+		WebhookID     func(childComplexity int) int
+	}
+
+	WebhookEventList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -1233,6 +1286,10 @@ type MutationResolver interface {
 	RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error)
 	DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error)
 	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
+	CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error)
+	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error)
+	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
+	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1291,6 +1348,9 @@ type QueryResolver interface {
 	ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
 	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
+	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
+	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -3322,6 +3382,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagementProjectList.Total(childComplexity), true
 
+	case "ManagementWebhook.active":
+		if e.ComplexityRoot.ManagementWebhook.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.Active(childComplexity), true
+	case "ManagementWebhook.createdAt":
+		if e.ComplexityRoot.ManagementWebhook.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.CreatedAt(childComplexity), true
+	case "ManagementWebhook.events":
+		if e.ComplexityRoot.ManagementWebhook.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.Events(childComplexity), true
+	case "ManagementWebhook.id":
+		if e.ComplexityRoot.ManagementWebhook.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.ID(childComplexity), true
+	case "ManagementWebhook.targetURL":
+		if e.ComplexityRoot.ManagementWebhook.TargetURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.TargetURL(childComplexity), true
+	case "ManagementWebhook.updatedAt":
+		if e.ComplexityRoot.ManagementWebhook.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementWebhook.UpdatedAt(childComplexity), true
+
 	case "MetadataSchema.createdAt":
 		if e.ComplexityRoot.MetadataSchema.CreatedAt == nil {
 			break
@@ -3600,6 +3697,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateManagementProject(childComplexity, args["input"].(ProjectInput)), true
+	case "Mutation.createManagementWebhook":
+		if e.ComplexityRoot.Mutation.CreateManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["projectID"].(string), args["input"].(WebhookInput)), true
 	case "Mutation.createMetadataSchema":
 		if e.ComplexityRoot.Mutation.CreateMetadataSchema == nil {
 			break
@@ -3732,6 +3840,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string)), true
+	case "Mutation.deleteManagementWebhook":
+		if e.ComplexityRoot.Mutation.DeleteManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string)), true
 	case "Mutation.deleteSegment":
 		if e.ComplexityRoot.Mutation.DeleteSegment == nil {
 			break
@@ -3919,6 +4038,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+	case "Mutation.redeliverManagementWebhookEvent":
+		if e.ComplexityRoot.Mutation.RedeliverManagementWebhookEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_redeliverManagementWebhookEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RedeliverManagementWebhookEvent(childComplexity, args["projectID"].(string), args["webhookID"].(string), args["eventID"].(string)), true
 	case "Mutation.regenerateManagementApiKey":
 		if e.ComplexityRoot.Mutation.RegenerateManagementAPIKey == nil {
 			break
@@ -4106,6 +4236,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateManagementProject(childComplexity, args["id"].(string), args["input"].(ProjectInput)), true
+	case "Mutation.updateManagementWebhook":
+		if e.ComplexityRoot.Mutation.UpdateManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(WebhookInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -4792,6 +4933,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManagementProjects(childComplexity, args["limit"].(*int), args["page"].(*int)), true
+	case "Query.managementWebhookDeliveries":
+		if e.ComplexityRoot.Query.ManagementWebhookDeliveries == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementWebhookDeliveries_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhookDeliveries(childComplexity, args["projectID"].(string), args["webhookID"].(string), args["eventID"].(*string), args["limit"].(*int), args["page"].(*int)), true
+	case "Query.managementWebhookEvents":
+		if e.ComplexityRoot.Query.ManagementWebhookEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementWebhookEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhookEvents(childComplexity, args["projectID"].(string), args["webhookID"].(string), args["state"].(*string), args["limit"].(*int), args["page"].(*int)), true
+	case "Query.managementWebhooks":
+		if e.ComplexityRoot.Query.ManagementWebhooks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementWebhooks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhooks(childComplexity, args["projectID"].(string)), true
 	case "Query.metadataSchema":
 		if e.ComplexityRoot.Query.MetadataSchema == nil {
 			break
@@ -6433,6 +6607,154 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherValidationResult.Valid(childComplexity), true
 
+	case "WebhookDelivery.attempt":
+		if e.ComplexityRoot.WebhookDelivery.Attempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Attempt(childComplexity), true
+	case "WebhookDelivery.createdAt":
+		if e.ComplexityRoot.WebhookDelivery.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.CreatedAt(childComplexity), true
+	case "WebhookDelivery.durationMs":
+		if e.ComplexityRoot.WebhookDelivery.DurationMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.DurationMs(childComplexity), true
+	case "WebhookDelivery.error":
+		if e.ComplexityRoot.WebhookDelivery.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Error(childComplexity), true
+	case "WebhookDelivery.eventID":
+		if e.ComplexityRoot.WebhookDelivery.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.EventID(childComplexity), true
+	case "WebhookDelivery.id":
+		if e.ComplexityRoot.WebhookDelivery.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.ID(childComplexity), true
+	case "WebhookDelivery.statusCode":
+		if e.ComplexityRoot.WebhookDelivery.StatusCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.StatusCode(childComplexity), true
+	case "WebhookDelivery.success":
+		if e.ComplexityRoot.WebhookDelivery.Success == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Success(childComplexity), true
+	case "WebhookDelivery.targetURL":
+		if e.ComplexityRoot.WebhookDelivery.TargetURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.TargetURL(childComplexity), true
+	case "WebhookDelivery.webhookID":
+		if e.ComplexityRoot.WebhookDelivery.WebhookID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.WebhookID(childComplexity), true
+
+	case "WebhookDeliveryList.data":
+		if e.ComplexityRoot.WebhookDeliveryList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryList.Data(childComplexity), true
+	case "WebhookDeliveryList.total":
+		if e.ComplexityRoot.WebhookDeliveryList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryList.Total(childComplexity), true
+
+	case "WebhookEvent.attempts":
+		if e.ComplexityRoot.WebhookEvent.Attempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.Attempts(childComplexity), true
+	case "WebhookEvent.createdAt":
+		if e.ComplexityRoot.WebhookEvent.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.CreatedAt(childComplexity), true
+	case "WebhookEvent.deliveredAt":
+		if e.ComplexityRoot.WebhookEvent.DeliveredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.DeliveredAt(childComplexity), true
+	case "WebhookEvent.id":
+		if e.ComplexityRoot.WebhookEvent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.ID(childComplexity), true
+	case "WebhookEvent.nextAttemptAt":
+		if e.ComplexityRoot.WebhookEvent.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.NextAttemptAt(childComplexity), true
+	case "WebhookEvent.objectID":
+		if e.ComplexityRoot.WebhookEvent.ObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.ObjectID(childComplexity), true
+	case "WebhookEvent.objectType":
+		if e.ComplexityRoot.WebhookEvent.ObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.ObjectType(childComplexity), true
+	case "WebhookEvent.state":
+		if e.ComplexityRoot.WebhookEvent.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.State(childComplexity), true
+	case "WebhookEvent.type":
+		if e.ComplexityRoot.WebhookEvent.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.Type(childComplexity), true
+	case "WebhookEvent.webhookID":
+		if e.ComplexityRoot.WebhookEvent.WebhookID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEvent.WebhookID(childComplexity), true
+
+	case "WebhookEventList.data":
+		if e.ComplexityRoot.WebhookEventList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEventList.Data(childComplexity), true
+	case "WebhookEventList.total":
+		if e.ComplexityRoot.WebhookEventList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEventList.Total(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -6497,6 +6819,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputLoyaltyProgramOrder,
 		ec.unmarshalInputLoyaltyProgramWhereInput,
 		ec.unmarshalInputManagementProjectInput,
+		ec.unmarshalInputManagementWebhookInput,
 		ec.unmarshalInputMetadataSchemaInput,
 		ec.unmarshalInputMetadataSchemaOrder,
 		ec.unmarshalInputMetadataSchemaWhereInput,
@@ -7970,6 +8293,86 @@ extend type Query {
   """The transactions of a campaign's vouchers (REST GET /v1/campaigns/{campaignId}/transactions), paged as voucherTransactionList."""
   campaignTransactionList(idOrName: String!, limit: Int, order: String, startingAfterID: ID): VoucherTransactionList!
 }
+
+# Webhooks in the management graph (/management/graphql; docs/webhooks.md).
+
+"""A webhook configuration of a project."""
+type ManagementWebhook {
+  id: ID!
+  targetURL: String!
+  events: [String!]!
+  active: Boolean!
+  createdAt: Time!
+  updatedAt: Time
+}
+
+"""Creates or changes a webhook; only given properties change."""
+input ManagementWebhookInput {
+  targetURL: String
+  events: [String!]
+  active: Boolean
+}
+
+"""An event written for a webhook (the outbox row) and its delivery state."""
+type WebhookEvent {
+  id: ID!
+  webhookID: ID!
+  type: String!
+  objectType: String!
+  objectID: String!
+  """PENDING, DELIVERED or FAILED."""
+  state: String!
+  attempts: Int!
+  nextAttemptAt: Time!
+  deliveredAt: Time
+  createdAt: Time!
+}
+
+"""A page of webhook events."""
+type WebhookEventList {
+  total: Int!
+  data: [WebhookEvent!]!
+}
+
+"""One delivery attempt."""
+type WebhookDelivery {
+  id: ID!
+  eventID: ID!
+  webhookID: ID!
+  attempt: Int!
+  statusCode: Int
+  success: Boolean!
+  error: String
+  durationMs: Int!
+  targetURL: String!
+  createdAt: Time!
+}
+
+"""A page of delivery attempts."""
+type WebhookDeliveryList {
+  total: Int!
+  data: [WebhookDelivery!]!
+}
+
+extend type Query {
+  """A project's webhooks (REST GET /management/v1/projects/{projectId}/webhooks)."""
+  managementWebhooks(projectID: ID!): [ManagementWebhook!]!
+  """A webhook's events, newest first, optionally of one state (REST GET …/webhooks/{webhookId}/events)."""
+  managementWebhookEvents(projectID: ID!, webhookID: ID!, state: String, limit: Int, page: Int): WebhookEventList!
+  """Delivery attempts of a webhook, optionally of one event (REST GET …/webhooks/{webhookId}/deliveries)."""
+  managementWebhookDeliveries(projectID: ID!, webhookID: ID!, eventID: ID, limit: Int, page: Int): WebhookDeliveryList!
+}
+
+extend type Mutation {
+  """Creates a webhook (REST POST …/webhooks)."""
+  createManagementWebhook(projectID: ID!, input: ManagementWebhookInput!): ManagementWebhook!
+  """Changes a webhook (REST PUT …/webhooks/{webhookId})."""
+  updateManagementWebhook(projectID: ID!, id: ID!, input: ManagementWebhookInput!): ManagementWebhook!
+  """Deletes a webhook (REST DELETE …/webhooks/{webhookId}); returns its ID."""
+  deleteManagementWebhook(projectID: ID!, id: ID!): ID!
+  """Sends an event again (REST POST …/webhooks/{webhookId}/events/{eventId}/redeliver)."""
+  redeliverManagementWebhookEvent(projectID: ID!, webhookID: ID!, eventID: ID!): WebhookEvent!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -8939,6 +9342,24 @@ func (ec *executionContext) childFields_ManagementProjectList(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type ManagementProjectList", field.Name)
 }
 
+func (ec *executionContext) childFields_ManagementWebhook(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagementWebhook_id(ctx, field)
+	case "targetURL":
+		return ec.fieldContext_ManagementWebhook_targetURL(ctx, field)
+	case "events":
+		return ec.fieldContext_ManagementWebhook_events(ctx, field)
+	case "active":
+		return ec.fieldContext_ManagementWebhook_active(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ManagementWebhook_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ManagementWebhook_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementWebhook", field.Name)
+}
+
 func (ec *executionContext) childFields_MetadataSchema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9781,6 +10202,78 @@ func (ec *executionContext) childFields_VoucherValidationResult(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type VoucherValidationResult", field.Name)
 }
 
+func (ec *executionContext) childFields_WebhookDelivery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookDelivery_id(ctx, field)
+	case "eventID":
+		return ec.fieldContext_WebhookDelivery_eventID(ctx, field)
+	case "webhookID":
+		return ec.fieldContext_WebhookDelivery_webhookID(ctx, field)
+	case "attempt":
+		return ec.fieldContext_WebhookDelivery_attempt(ctx, field)
+	case "statusCode":
+		return ec.fieldContext_WebhookDelivery_statusCode(ctx, field)
+	case "success":
+		return ec.fieldContext_WebhookDelivery_success(ctx, field)
+	case "error":
+		return ec.fieldContext_WebhookDelivery_error(ctx, field)
+	case "durationMs":
+		return ec.fieldContext_WebhookDelivery_durationMs(ctx, field)
+	case "targetURL":
+		return ec.fieldContext_WebhookDelivery_targetURL(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_WebhookDelivery_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDelivery", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDeliveryList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_WebhookDeliveryList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_WebhookDeliveryList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDeliveryList", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookEvent_id(ctx, field)
+	case "webhookID":
+		return ec.fieldContext_WebhookEvent_webhookID(ctx, field)
+	case "type":
+		return ec.fieldContext_WebhookEvent_type(ctx, field)
+	case "objectType":
+		return ec.fieldContext_WebhookEvent_objectType(ctx, field)
+	case "objectID":
+		return ec.fieldContext_WebhookEvent_objectID(ctx, field)
+	case "state":
+		return ec.fieldContext_WebhookEvent_state(ctx, field)
+	case "attempts":
+		return ec.fieldContext_WebhookEvent_attempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_WebhookEvent_nextAttemptAt(ctx, field)
+	case "deliveredAt":
+		return ec.fieldContext_WebhookEvent_deliveredAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_WebhookEvent_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEventList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_WebhookEventList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_WebhookEventList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEventList", field.Name)
+}
+
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -10583,6 +11076,28 @@ func (ec *executionContext) field_Mutation_createManagementProject_args(ctx cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createManagementWebhook_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (WebhookInput, error) {
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10772,6 +11287,28 @@ func (ec *executionContext) field_Mutation_deleteManagementApiKey_args(ctx conte
 		return nil, err
 	}
 	args["appID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementWebhook_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -11066,6 +11603,36 @@ func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_redeliverManagementWebhookEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "webhookID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["webhookID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "eventID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventID"] = arg2
 	return args, nil
 }
 
@@ -11448,6 +12015,36 @@ func (ec *executionContext) field_Mutation_updateManagementProject_args(ctx cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (WebhookInput, error) {
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -12610,6 +13207,112 @@ func (ec *executionContext) field_Query_managementProjects_args(ctx context.Cont
 		return nil, err
 	}
 	args["page"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementWebhookDeliveries_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "webhookID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["webhookID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "eventID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventID"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementWebhookEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "webhookID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["webhookID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "state",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["state"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementWebhooks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
 	return args, nil
 }
 
@@ -21498,6 +22201,144 @@ func (ec *executionContext) fieldContext_ManagementProjectList_data(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _ManagementWebhook_id(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementWebhook_targetURL(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_targetURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_targetURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementWebhook_events(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Events, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementWebhook_active(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementWebhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementWebhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementWebhook_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementWebhook_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
 func (ec *executionContext) _MetadataSchema_id(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24902,6 +25743,182 @@ func (ec *executionContext) fieldContext_Mutation_createVoucher(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createManagementWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementWebhook(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["input"].(WebhookInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
+			return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementWebhook(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementWebhook(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementWebhook_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementWebhook(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(WebhookInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
+			return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementWebhook(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementWebhook(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementWebhook_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementWebhook(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementWebhook(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementWebhook_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_redeliverManagementWebhookEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_redeliverManagementWebhookEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RedeliverManagementWebhookEvent(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["eventID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEvent) graphql.Marshaler {
+			return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_redeliverManagementWebhookEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_redeliverManagementWebhookEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28259,6 +29276,138 @@ func (ec *executionContext) fieldContext_Query_campaignTransactionList(ctx conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_campaignTransactionList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementWebhooks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementWebhooks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementWebhooks(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Webhook) graphql.Marshaler {
+			return ec.marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementWebhooks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementWebhook(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementWebhooks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementWebhookEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementWebhookEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementWebhookEvents(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["state"].(*string), fc.Args["limit"].(*int), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *WebhookEventList) graphql.Marshaler {
+			return ec.marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookEventList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementWebhookEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEventList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementWebhookEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementWebhookDeliveries(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementWebhookDeliveries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementWebhookDeliveries(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["eventID"].(*string), fc.Args["limit"].(*int), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *WebhookDeliveryList) graphql.Marshaler {
+			return ec.marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookDeliveryList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementWebhookDeliveries(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookDeliveryList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementWebhookDeliveries_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -34102,6 +35251,576 @@ func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_VoucherValidationResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_eventID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_webhookID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_webhookID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WebhookID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_webhookID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_attempt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attempt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_statusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_statusCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StatusCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_statusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_success(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Success, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_durationMs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DurationMs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_targetURL(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_targetURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TargetURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_targetURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDelivery_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDeliveryList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDeliveryList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDeliveryList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookDeliveryList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookDeliveryList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
+			return ec.marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDeliveryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookDeliveryList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WebhookDeliveryList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookDelivery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WebhookEvent_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_webhookID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_webhookID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WebhookID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_webhookID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_type(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_objectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_objectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_state(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v webhookevent.State) graphql.Marshaler {
+			return ec.marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋwebhookeventᚐState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_attempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_deliveredAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveredAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_deliveredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEvent_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEvent_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEventList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEventList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEventList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEventList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEventList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEventList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookEvent) graphql.Marshaler {
+			return ec.marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEventᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEventList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WebhookEventList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEvent(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -46529,6 +48248,50 @@ func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Con
 				return it, err
 			}
 			it.ClientSetVoucherExpirationDateEnabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (WebhookInput, error) {
+	var it WebhookInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"targetURL", "events", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "targetURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("targetURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TargetURL = data
+		case "events":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("events"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Events = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
 		}
 	}
 	return it, nil
@@ -61543,6 +63306,69 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 	return out
 }
 
+var managementWebhookImplementors = []string{"ManagementWebhook"}
+
+func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.SelectionSet, obj *ent.Webhook) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementWebhookImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementWebhook")
+		case "id":
+			out.Values[i] = ec._ManagementWebhook_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetURL":
+			out.Values[i] = ec._ManagementWebhook_targetURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "events":
+			out.Values[i] = ec._ManagementWebhook_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._ManagementWebhook_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ManagementWebhook_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ManagementWebhook_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var metadataSchemaImplementors = []string{"MetadataSchema", "Node"}
 
 func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.SelectionSet, obj *ent.MetadataSchema) graphql.Marshaler {
@@ -62243,6 +64069,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createVoucher":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementWebhook":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementWebhook(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementWebhook":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementWebhook(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementWebhook":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementWebhook(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeliverManagementWebhookEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_redeliverManagementWebhookEvent(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -64003,6 +65857,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_campaignTransactionList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementWebhooks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementWebhooks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementWebhookEvents":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementWebhookEvents(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementWebhookDeliveries":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementWebhookDeliveries(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -66990,6 +68910,258 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 	return out
 }
 
+var webhookDeliveryImplementors = []string{"WebhookDelivery"}
+
+func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookDelivery")
+		case "id":
+			out.Values[i] = ec._WebhookDelivery_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventID":
+			out.Values[i] = ec._WebhookDelivery_eventID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "webhookID":
+			out.Values[i] = ec._WebhookDelivery_webhookID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attempt":
+			out.Values[i] = ec._WebhookDelivery_attempt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "statusCode":
+			out.Values[i] = ec._WebhookDelivery_statusCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "success":
+			out.Values[i] = ec._WebhookDelivery_success(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._WebhookDelivery_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "durationMs":
+			out.Values[i] = ec._WebhookDelivery_durationMs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "targetURL":
+			out.Values[i] = ec._WebhookDelivery_targetURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._WebhookDelivery_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
+
+func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *WebhookDeliveryList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookDeliveryList")
+		case "total":
+			out.Values[i] = ec._WebhookDeliveryList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._WebhookDeliveryList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var webhookEventImplementors = []string{"WebhookEvent"}
+
+func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEvent) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEvent")
+		case "id":
+			out.Values[i] = ec._WebhookEvent_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "webhookID":
+			out.Values[i] = ec._WebhookEvent_webhookID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._WebhookEvent_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "objectType":
+			out.Values[i] = ec._WebhookEvent_objectType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "objectID":
+			out.Values[i] = ec._WebhookEvent_objectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._WebhookEvent_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attempts":
+			out.Values[i] = ec._WebhookEvent_attempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._WebhookEvent_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deliveredAt":
+			out.Values[i] = ec._WebhookEvent_deliveredAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._WebhookEvent_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var webhookEventListImplementors = []string{"WebhookEventList"}
+
+func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.SelectionSet, obj *WebhookEventList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEventList")
+		case "total":
+			out.Values[i] = ec._WebhookEventList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._WebhookEventList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -68541,6 +70713,37 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 	return ec._ManagementProjectList(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Webhook) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx context.Context, sel ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementWebhook(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx context.Context, v any) (WebhookInput, error) {
+	res, err := ec.unmarshalInputManagementWebhookInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -69178,6 +71381,16 @@ func (ec *executionContext) marshalNString2githubᚗcomᚋpromoengineᚋpromoeng
 	return v
 }
 
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋwebhookeventᚐState(ctx context.Context, v any) (webhookevent.State, error) {
+	var res webhookevent.State
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋwebhookeventᚐState(ctx context.Context, sel ast.SelectionSet, v webhookevent.State) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -69600,6 +71813,78 @@ func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpr
 func (ec *executionContext) unmarshalNVoucherWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherWhereInput(ctx context.Context, v any) (*ent.VoucherWhereInput, error) {
 	res, err := ec.unmarshalInputVoucherWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookDelivery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v *WebhookDeliveryList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookDeliveryList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEvent) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookEvent) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookEvent(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookEventList(ctx context.Context, sel ast.SelectionSet, v *WebhookEventList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookEventList(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

@@ -393,6 +393,26 @@ func (r *mutationResolver) CreateVoucher(ctx context.Context, input CreateVouche
 	return createStandaloneVoucher(ctx, input)
 }
 
+// CreateManagementWebhook is the resolver for the createManagementWebhook field.
+func (r *mutationResolver) CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error) {
+	return createManagementWebhook(ctx, projectID, input)
+}
+
+// UpdateManagementWebhook is the resolver for the updateManagementWebhook field.
+func (r *mutationResolver) UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error) {
+	return updateManagementWebhook(ctx, projectID, id, input)
+}
+
+// DeleteManagementWebhook is the resolver for the deleteManagementWebhook field.
+func (r *mutationResolver) DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error) {
+	return deleteManagementWebhook(ctx, projectID, id)
+}
+
+// RedeliverManagementWebhookEvent is the resolver for the redeliverManagementWebhookEvent field.
+func (r *mutationResolver) RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error) {
+	return redeliverManagementWebhookEvent(ctx, projectID, webhookID, eventID)
+}
+
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
 	return publicationCodes(ctx, obj)
@@ -566,6 +586,21 @@ func (r *queryResolver) CustomerSegments(ctx context.Context, idOrSourceID strin
 // CampaignTransactionList is the resolver for the campaignTransactionList field.
 func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
 	return listCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
+}
+
+// ManagementWebhooks is the resolver for the managementWebhooks field.
+func (r *queryResolver) ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
+	return managementWebhooks(ctx, projectID)
+}
+
+// ManagementWebhookEvents is the resolver for the managementWebhookEvents field.
+func (r *queryResolver) ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error) {
+	return managementWebhookEvents(ctx, projectID, webhookID, state, limit, page)
+}
+
+// ManagementWebhookDeliveries is the resolver for the managementWebhookDeliveries field.
+func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error) {
+	return managementWebhookDeliveries(ctx, projectID, webhookID, eventID, limit, page)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

@@ -74,6 +74,27 @@ func TestManagementGraph(t *testing.T) {
 		t.Errorf("another project's key = %+v", wrong)
 	}
 
+	// Webhooks through the management graph.
+	hook := managementGraphQL(t, e, mk, `mutation($p: ID!) { createManagementWebhook(projectID: $p, input: {targetURL: "https://hooks.example.com/in", events: ["voucher.published"]}) { id active events } }`, map[string]any{"p": id})
+	if len(hook.Errors) > 0 || hook.Data["createManagementWebhook"].(map[string]any)["active"] != true {
+		t.Fatalf("createManagementWebhook = %+v", hook)
+	}
+	hookID := hook.Data["createManagementWebhook"].(map[string]any)["id"].(string)
+	hooks := managementGraphQL(t, e, mk, `query($p: ID!, $w: ID!) { managementWebhooks(projectID: $p) { id targetURL }
+		managementWebhookEvents(projectID: $p, webhookID: $w) { total } managementWebhookDeliveries(projectID: $p, webhookID: $w) { total } }`,
+		map[string]any{"p": id, "w": hookID})
+	if len(hooks.Errors) > 0 || len(hooks.Data["managementWebhooks"].([]any)) != 1 || hooks.Data["managementWebhookEvents"].(map[string]any)["total"] != float64(0) {
+		t.Errorf("webhook queries = %+v", hooks)
+	}
+	badHook := managementGraphQL(t, e, mk, `mutation($p: ID!) { createManagementWebhook(projectID: $p, input: {targetURL: "ftp://x", events: ["voucher.published"]}) { id } }`, map[string]any{"p": id})
+	if len(badHook.Errors) != 1 || badHook.Errors[0].Extensions["code"] != float64(400) {
+		t.Errorf("invalid target = %+v", badHook)
+	}
+	delHook := managementGraphQL(t, e, mk, `mutation($p: ID!, $w: ID!) { deleteManagementWebhook(projectID: $p, id: $w) }`, map[string]any{"p": id, "w": hookID})
+	if len(delHook.Errors) > 0 || delHook.Data["deleteManagementWebhook"] != hookID {
+		t.Errorf("deleteManagementWebhook = %+v", delHook)
+	}
+
 	// Management fields need management keys on /management/graphql.
 	if r := managementGraphQL(t, e, resttest.App(e.Project), `{ managementProjects { total } }`, nil); r.Status != http.StatusUnauthorized {
 		t.Errorf("/management/graphql with application keys: %d %+v", r.Status, r.Errors)

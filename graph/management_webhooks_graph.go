@@ -1,0 +1,58 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// The webhook part of the management graph (/management/graphql); each
+// field scopes itself to the project it names (inManagedProject).
+
+// WebhookEventList is a page of a webhook's events and how many match.
+type WebhookEventList struct {
+	Total int                 `json:"total"`
+	Data  []*ent.WebhookEvent `json:"data"`
+}
+
+// WebhookDeliveryList is a page of delivery attempts and how many match.
+type WebhookDeliveryList struct {
+	Total int                    `json:"total"`
+	Data  []*ent.WebhookDelivery `json:"data"`
+}
+
+func managementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, Webhooks)
+}
+
+func createManagementWebhook(ctx context.Context, projectID string, in WebhookInput) (*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return CreateWebhook(ctx, in) })
+}
+
+func updateManagementWebhook(ctx context.Context, projectID, id string, in WebhookInput) (*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return UpdateWebhook(ctx, id, in) })
+}
+
+func deleteManagementWebhook(ctx context.Context, projectID, id string) (string, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, DeleteWebhook(ctx, id) })
+}
+
+func managementWebhookEvents(ctx context.Context, projectID, webhookID string, state *string, limit, page *int) (*WebhookEventList, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookEventList, error) {
+		data, total, err := WebhookEvents(ctx, webhookID, WebhookEventListInput{State: state, Limit: limit, Page: page})
+		return &WebhookEventList{Total: total, Data: data}, err
+	})
+}
+
+func managementWebhookDeliveries(ctx context.Context, projectID, webhookID string, eventID *string, limit, page *int) (*WebhookDeliveryList, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookDeliveryList, error) {
+		data, total, err := WebhookDeliveries(ctx, webhookID, eventID, limit, page)
+		return &WebhookDeliveryList{Total: total, Data: data}, err
+	})
+}
+
+func redeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
+		return RedeliverWebhookEvent(ctx, webhookID, eventID)
+	})
+}
