@@ -43,7 +43,7 @@ func AuthenticateClient(ctx context.Context, c *ent.Client, appID, token, origin
 	}
 	if !origin.Trusted(p.ClientTrustedDomains, originHeader) {
 		return viewer.Viewer{}, nil, apperr.Forbidden(fmt.Sprintf(
-			"Origin %q is not one of the project's client_trusted_domains", clip(originHeader, 100)))
+			"Origin %q is not one of the project's client_trusted_domains", truncate(originHeader, 100)))
 	}
 	return viewer.Viewer{ProjectID: key.ProjectID, AppID: key.ID, Client: true}, p, nil
 }
@@ -82,12 +82,4 @@ func ClientAllows(p *ent.Project, op ClientOperation) error {
 		return apperr.Forbidden(fmt.Sprintf("This operation is disabled for the client-side API (project setting %s)", op))
 	}
 	return nil
-}
-
-// clip shortens s to at most n bytes for an error message.
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
