@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
@@ -85,9 +86,11 @@ type Campaign struct {
 type CampaignEdges struct {
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
+	// AssignedCategory holds the value of the assigned_category edge.
+	AssignedCategory *Category `json:"assigned_category,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
@@ -101,6 +104,17 @@ func (e CampaignEdges) VouchersOrErr() ([]*Voucher, error) {
 		return e.Vouchers, nil
 	}
 	return nil, &NotLoadedError{edge: "vouchers"}
+}
+
+// AssignedCategoryOrErr returns the AssignedCategory value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e CampaignEdges) AssignedCategoryOrErr() (*Category, error) {
+	if e.AssignedCategory != nil {
+		return e.AssignedCategory, nil
+	} else if e.loadedTypes[1] {
+		return nil, &NotFoundError{label: category.Label}
+	}
+	return nil, &NotLoadedError{edge: "assigned_category"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -346,6 +360,11 @@ func (_m *Campaign) Value(name string) (ent.Value, error) {
 // QueryVouchers queries the "vouchers" edge of the Campaign entity.
 func (_m *Campaign) QueryVouchers() *VoucherQuery {
 	return NewCampaignClient(_m.config).QueryVouchers(_m)
+}
+
+// QueryAssignedCategory queries the "assigned_category" edge of the Campaign entity.
+func (_m *Campaign) QueryAssignedCategory() *CategoryQuery {
+	return NewCampaignClient(_m.config).QueryAssignedCategory(_m)
 }
 
 // Update returns a builder for updating this Campaign.

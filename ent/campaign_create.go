@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -350,6 +351,25 @@ func (_c *CampaignCreate) AddVouchers(v ...*Voucher) *CampaignCreate {
 	return _c.AddVoucherIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_c *CampaignCreate) SetAssignedCategoryID(id string) *CampaignCreate {
+	_c.mutation.SetAssignedCategoryID(id)
+	return _c
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_c *CampaignCreate) SetNillableAssignedCategoryID(id *string) *CampaignCreate {
+	if id != nil {
+		_c = _c.SetAssignedCategoryID(*id)
+	}
+	return _c
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_c *CampaignCreate) SetAssignedCategory(v *Category) *CampaignCreate {
+	return _c.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_c *CampaignCreate) Mutation() *CampaignMutation {
 	return _c.mutation
@@ -612,10 +632,6 @@ func (_c *CampaignCreate) createSpec() (*Campaign, *sqlgraph.CreateSpec) {
 		_spec.SetField(campaign.FieldProtected, field.TypeBool, value)
 		_node.Protected = value
 	}
-	if value, ok := _c.mutation.CategoryID(); ok {
-		_spec.SetField(campaign.FieldCategoryID, field.TypeString, value)
-		_node.CategoryID = &value
-	}
 	if value, ok := _c.mutation.Category(); ok {
 		_spec.SetField(campaign.FieldCategory, field.TypeString, value)
 		_node.Category = &value
@@ -686,6 +702,23 @@ func (_c *CampaignCreate) createSpec() (*Campaign, *sqlgraph.CreateSpec) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   campaign.AssignedCategoryTable,
+			Columns: []string{campaign.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.CategoryID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -21,14 +22,15 @@ import (
 // CampaignQuery is the builder for querying Campaign entities.
 type CampaignQuery struct {
 	config
-	ctx               *QueryContext
-	order             []campaign.OrderOption
-	inters            []Interceptor
-	predicates        []predicate.Campaign
-	withVouchers      *VoucherQuery
-	loadTotal         []func(context.Context, []*Campaign) error
-	modifiers         []func(*sql.Selector)
-	withNamedVouchers map[string]*VoucherQuery
+	ctx                  *QueryContext
+	order                []campaign.OrderOption
+	inters               []Interceptor
+	predicates           []predicate.Campaign
+	withVouchers         *VoucherQuery
+	withAssignedCategory *CategoryQuery
+	loadTotal            []func(context.Context, []*Campaign) error
+	modifiers            []func(*sql.Selector)
+	withNamedVouchers    map[string]*VoucherQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -80,6 +82,28 @@ func (_q *CampaignQuery) QueryVouchers() *VoucherQuery {
 			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
 			sqlgraph.To(voucher.Table, voucher.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, campaign.VouchersTable, campaign.VouchersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAssignedCategory chains the current query on the "assigned_category" edge.
+func (_q *CampaignQuery) QueryAssignedCategory() *CategoryQuery {
+	query := (&CategoryClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, selector),
+			sqlgraph.To(category.Table, category.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, campaign.AssignedCategoryTable, campaign.AssignedCategoryColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -274,12 +298,13 @@ func (_q *CampaignQuery) Clone() *CampaignQuery {
 		return nil
 	}
 	return &CampaignQuery{
-		config:       _q.config,
-		ctx:          _q.ctx.Clone(),
-		order:        append([]campaign.OrderOption{}, _q.order...),
-		inters:       append([]Interceptor{}, _q.inters...),
-		predicates:   append([]predicate.Campaign{}, _q.predicates...),
-		withVouchers: _q.withVouchers.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]campaign.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Campaign{}, _q.predicates...),
+		withVouchers:         _q.withVouchers.Clone(),
+		withAssignedCategory: _q.withAssignedCategory.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -294,6 +319,17 @@ func (_q *CampaignQuery) WithVouchers(opts ...func(*VoucherQuery)) *CampaignQuer
 		opt(query)
 	}
 	_q.withVouchers = query
+	return _q
+}
+
+// WithAssignedCategory tells the query-builder to eager-load the nodes that are connected to
+// the "assigned_category" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CampaignQuery) WithAssignedCategory(opts ...func(*CategoryQuery)) *CampaignQuery {
+	query := (&CategoryClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAssignedCategory = query
 	return _q
 }
 
@@ -375,8 +411,9 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 	var (
 		nodes       = []*Campaign{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withVouchers != nil,
+			_q.withAssignedCategory != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -404,6 +441,12 @@ func (_q *CampaignQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cam
 		if err := _q.loadVouchers(ctx, query, nodes,
 			func(n *Campaign) { n.Edges.Vouchers = []*Voucher{} },
 			func(n *Campaign, e *Voucher) { n.Edges.Vouchers = append(n.Edges.Vouchers, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAssignedCategory; query != nil {
+		if err := _q.loadAssignedCategory(ctx, query, nodes, nil,
+			func(n *Campaign, e *Category) { n.Edges.AssignedCategory = e }); err != nil {
 			return nil, err
 		}
 	}
@@ -455,6 +498,38 @@ func (_q *CampaignQuery) loadVouchers(ctx context.Context, query *VoucherQuery, 
 	}
 	return nil
 }
+func (_q *CampaignQuery) loadAssignedCategory(ctx context.Context, query *CategoryQuery, nodes []*Campaign, init func(*Campaign), assign func(*Campaign, *Category)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Campaign)
+	for i := range nodes {
+		if nodes[i].CategoryID == nil {
+			continue
+		}
+		fk := *nodes[i].CategoryID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(category.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "category_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
 
 func (_q *CampaignQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -483,6 +558,9 @@ func (_q *CampaignQuery) querySpec() *sqlgraph.QuerySpec {
 			if fields[i] != campaign.FieldID {
 				_spec.Node.Columns = append(_spec.Node.Columns, fields[i])
 			}
+		}
+		if _q.withAssignedCategory != nil {
+			_spec.Node.AddColumnOnce(campaign.FieldCategoryID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {

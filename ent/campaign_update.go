@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
@@ -421,6 +422,25 @@ func (_u *CampaignUpdate) AddVouchers(v ...*Voucher) *CampaignUpdate {
 	return _u.AddVoucherIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_u *CampaignUpdate) SetAssignedCategoryID(id string) *CampaignUpdate {
+	_u.mutation.SetAssignedCategoryID(id)
+	return _u
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_u *CampaignUpdate) SetNillableAssignedCategoryID(id *string) *CampaignUpdate {
+	if id != nil {
+		_u = _u.SetAssignedCategoryID(*id)
+	}
+	return _u
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_u *CampaignUpdate) SetAssignedCategory(v *Category) *CampaignUpdate {
+	return _u.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdate) Mutation() *CampaignMutation {
 	return _u.mutation
@@ -445,6 +465,12 @@ func (_u *CampaignUpdate) RemoveVouchers(v ...*Voucher) *CampaignUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveVoucherIDs(ids...)
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (_u *CampaignUpdate) ClearAssignedCategory() *CampaignUpdate {
+	_u.mutation.ClearAssignedCategory()
+	return _u
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -567,12 +593,6 @@ func (_u *CampaignUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Protected(); ok {
 		_spec.SetField(campaign.FieldProtected, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.CategoryID(); ok {
-		_spec.SetField(campaign.FieldCategoryID, field.TypeString, value)
-	}
-	if _u.mutation.CategoryIDCleared() {
-		_spec.ClearField(campaign.FieldCategoryID, field.TypeString)
-	}
 	if value, ok := _u.mutation.Category(); ok {
 		_spec.SetField(campaign.FieldCategory, field.TypeString, value)
 	}
@@ -694,6 +714,35 @@ func (_u *CampaignUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssignedCategoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   campaign.AssignedCategoryTable,
+			Columns: []string{campaign.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   campaign.AssignedCategoryTable,
+			Columns: []string{campaign.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1111,6 +1160,25 @@ func (_u *CampaignUpdateOne) AddVouchers(v ...*Voucher) *CampaignUpdateOne {
 	return _u.AddVoucherIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_u *CampaignUpdateOne) SetAssignedCategoryID(id string) *CampaignUpdateOne {
+	_u.mutation.SetAssignedCategoryID(id)
+	return _u
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_u *CampaignUpdateOne) SetNillableAssignedCategoryID(id *string) *CampaignUpdateOne {
+	if id != nil {
+		_u = _u.SetAssignedCategoryID(*id)
+	}
+	return _u
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_u *CampaignUpdateOne) SetAssignedCategory(v *Category) *CampaignUpdateOne {
+	return _u.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the CampaignMutation object of the builder.
 func (_u *CampaignUpdateOne) Mutation() *CampaignMutation {
 	return _u.mutation
@@ -1135,6 +1203,12 @@ func (_u *CampaignUpdateOne) RemoveVouchers(v ...*Voucher) *CampaignUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveVoucherIDs(ids...)
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (_u *CampaignUpdateOne) ClearAssignedCategory() *CampaignUpdateOne {
+	_u.mutation.ClearAssignedCategory()
+	return _u
 }
 
 // Where appends a list predicates to the CampaignUpdate builder.
@@ -1287,12 +1361,6 @@ func (_u *CampaignUpdateOne) sqlSave(ctx context.Context) (_node *Campaign, err 
 	if value, ok := _u.mutation.Protected(); ok {
 		_spec.SetField(campaign.FieldProtected, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.CategoryID(); ok {
-		_spec.SetField(campaign.FieldCategoryID, field.TypeString, value)
-	}
-	if _u.mutation.CategoryIDCleared() {
-		_spec.ClearField(campaign.FieldCategoryID, field.TypeString)
-	}
 	if value, ok := _u.mutation.Category(); ok {
 		_spec.SetField(campaign.FieldCategory, field.TypeString, value)
 	}
@@ -1414,6 +1482,35 @@ func (_u *CampaignUpdateOne) sqlSave(ctx context.Context) (_node *Campaign, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssignedCategoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   campaign.AssignedCategoryTable,
+			Columns: []string{campaign.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   campaign.AssignedCategoryTable,
+			Columns: []string{campaign.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

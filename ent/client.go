@@ -23,6 +23,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
@@ -81,6 +82,8 @@ type Client struct {
 	CardDefinition *CardDefinitionClient
 	// CardTransaction is the client for interacting with the CardTransaction builders.
 	CardTransaction *CardTransactionClient
+	// Category is the client for interacting with the Category builders.
+	Category *CategoryClient
 	// CursorSecret is the client for interacting with the CursorSecret builders.
 	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
@@ -166,6 +169,7 @@ func (c *Client) init() {
 	c.CardActivity = NewCardActivityClient(c.config)
 	c.CardDefinition = NewCardDefinitionClient(c.config)
 	c.CardTransaction = NewCardTransactionClient(c.config)
+	c.Category = NewCategoryClient(c.config)
 	c.CursorSecret = NewCursorSecretClient(c.config)
 	c.CustomEvent = NewCustomEventClient(c.config)
 	c.Customer = NewCustomerClient(c.config)
@@ -299,6 +303,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
 		CardTransaction:          NewCardTransactionClient(cfg),
+		Category:                 NewCategoryClient(cfg),
 		CursorSecret:             NewCursorSecretClient(cfg),
 		CustomEvent:              NewCustomEventClient(cfg),
 		Customer:                 NewCustomerClient(cfg),
@@ -359,6 +364,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CardActivity:             NewCardActivityClient(cfg),
 		CardDefinition:           NewCardDefinitionClient(cfg),
 		CardTransaction:          NewCardTransactionClient(cfg),
+		Category:                 NewCategoryClient(cfg),
 		CursorSecret:             NewCursorSecretClient(cfg),
 		CustomEvent:              NewCustomEventClient(cfg),
 		Customer:                 NewCustomerClient(cfg),
@@ -422,14 +428,14 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
-		c.Incentive, c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey,
-		c.MetadataSchema, c.OAuthToken, c.Order, c.Project, c.ProjectUser,
-		c.Publication, c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity,
-		c.Segment, c.SegmentMember, c.SessionLock, c.User, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
+		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
+		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
+		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Project,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -440,14 +446,14 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AppKey, c.AsyncAction, c.Branding, c.Campaign, c.Card, c.CardActivity,
-		c.CardDefinition, c.CardTransaction, c.CursorSecret, c.CustomEvent, c.Customer,
-		c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk, c.IdempotencyKey,
-		c.Incentive, c.LoyaltyMember, c.LoyaltyProgram, c.ManagementKey,
-		c.MetadataSchema, c.OAuthToken, c.Order, c.Project, c.ProjectUser,
-		c.Publication, c.Redemption, c.ReferralConversion, c.Reward, c.RewardActivity,
-		c.Segment, c.SegmentMember, c.SessionLock, c.User, c.ValidationRule,
-		c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction, c.Webhook,
-		c.WebhookDelivery, c.WebhookEvent,
+		c.CardDefinition, c.CardTransaction, c.Category, c.CursorSecret, c.CustomEvent,
+		c.Customer, c.CustomerEventCount, c.EarningRule, c.Export, c.ExportChunk,
+		c.IdempotencyKey, c.Incentive, c.LoyaltyMember, c.LoyaltyProgram,
+		c.ManagementKey, c.MetadataSchema, c.OAuthToken, c.Order, c.Project,
+		c.ProjectUser, c.Publication, c.Redemption, c.ReferralConversion, c.Reward,
+		c.RewardActivity, c.Segment, c.SegmentMember, c.SessionLock, c.User,
+		c.ValidationRule, c.ValidationRuleAssignment, c.Voucher, c.VoucherTransaction,
+		c.Webhook, c.WebhookDelivery, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -472,6 +478,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CardDefinition.mutate(ctx, m)
 	case *CardTransactionMutation:
 		return c.CardTransaction.mutate(ctx, m)
+	case *CategoryMutation:
+		return c.Category.mutate(ctx, m)
 	case *CursorSecretMutation:
 		return c.CursorSecret.mutate(ctx, m)
 	case *CustomEventMutation:
@@ -1095,6 +1103,22 @@ func (c *CampaignClient) QueryVouchers(_m *Campaign) *VoucherQuery {
 			sqlgraph.From(campaign.Table, campaign.FieldID, id),
 			sqlgraph.To(voucher.Table, voucher.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, campaign.VouchersTable, campaign.VouchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAssignedCategory queries the assigned_category edge of a Campaign.
+func (c *CampaignClient) QueryAssignedCategory(_m *Campaign) *CategoryQuery {
+	query := (&CategoryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(campaign.Table, campaign.FieldID, id),
+			sqlgraph.To(category.Table, category.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, campaign.AssignedCategoryTable, campaign.AssignedCategoryColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -1746,6 +1770,157 @@ func (c *CardTransactionClient) mutate(ctx context.Context, m *CardTransactionMu
 		return (&CardTransactionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CardTransaction mutation op: %q", m.Op())
+	}
+}
+
+// CategoryClient is a client for the Category schema.
+type CategoryClient struct {
+	config
+}
+
+// NewCategoryClient returns a client for the Category from the given config.
+func NewCategoryClient(c config) *CategoryClient {
+	return &CategoryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `category.Hooks(f(g(h())))`.
+func (c *CategoryClient) Use(hooks ...Hook) {
+	c.hooks.Category = append(c.hooks.Category, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `category.Intercept(f(g(h())))`.
+func (c *CategoryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Category = append(c.inters.Category, interceptors...)
+}
+
+// Create returns a builder for creating a Category entity.
+func (c *CategoryClient) Create() *CategoryCreate {
+	mutation := newCategoryMutation(c.config, OpCreate)
+	return &CategoryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Category entities.
+func (c *CategoryClient) CreateBulk(builders ...*CategoryCreate) *CategoryCreateBulk {
+	return &CategoryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CategoryClient) MapCreateBulk(slice any, setFunc func(*CategoryCreate, int)) *CategoryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CategoryCreateBulk{err: fmt.Errorf("calling to CategoryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CategoryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CategoryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Category.
+func (c *CategoryClient) Update() *CategoryUpdate {
+	mutation := newCategoryMutation(c.config, OpUpdate)
+	return &CategoryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CategoryClient) UpdateOne(_m *Category) *CategoryUpdateOne {
+	mutation := newCategoryMutation(c.config, OpUpdateOne, withCategory(_m))
+	return &CategoryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CategoryClient) UpdateOneID(id string) *CategoryUpdateOne {
+	mutation := newCategoryMutation(c.config, OpUpdateOne, withCategoryID(id))
+	return &CategoryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Category.
+func (c *CategoryClient) Delete() *CategoryDelete {
+	mutation := newCategoryMutation(c.config, OpDelete)
+	return &CategoryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CategoryClient) DeleteOne(_m *Category) *CategoryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CategoryClient) DeleteOneID(id string) *CategoryDeleteOne {
+	builder := c.Delete().Where(category.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CategoryDeleteOne{builder}
+}
+
+// Query returns a query builder for Category.
+func (c *CategoryClient) Query() *CategoryQuery {
+	return &CategoryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCategory},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Category entity by its id.
+func (c *CategoryClient) Get(ctx context.Context, id string) (*Category, error) {
+	return c.Query().Where(category.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CategoryClient) GetX(ctx context.Context, id string) *Category {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCampaigns queries the campaigns edge of a Category.
+func (c *CategoryClient) QueryCampaigns(_m *Category) *CampaignQuery {
+	query := (&CampaignClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(category.Table, category.FieldID, id),
+			sqlgraph.To(campaign.Table, campaign.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, category.CampaignsTable, category.CampaignsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CategoryClient) Hooks() []Hook {
+	hooks := c.hooks.Category
+	return append(hooks[:len(hooks):len(hooks)], category.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CategoryClient) Interceptors() []Interceptor {
+	inters := c.inters.Category
+	return append(inters[:len(inters):len(inters)], category.Interceptors[:]...)
+}
+
+func (c *CategoryClient) mutate(ctx context.Context, m *CategoryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CategoryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CategoryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CategoryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CategoryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Category mutation op: %q", m.Op())
 	}
 }
 
@@ -6488,23 +6663,23 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 type (
 	hooks struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
-		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, ExportChunk, IdempotencyKey, Incentive, LoyaltyMember,
-		LoyaltyProgram, ManagementKey, MetadataSchema, OAuthToken, Order, Project,
-		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
-		RewardActivity, Segment, SegmentMember, SessionLock, User, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
-		WebhookDelivery, WebhookEvent []ent.Hook
+		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
+		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
+		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
+		OAuthToken, Order, Project, ProjectUser, Publication, Redemption,
+		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
+		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		AppKey, AsyncAction, Branding, Campaign, Card, CardActivity, CardDefinition,
-		CardTransaction, CursorSecret, CustomEvent, Customer, CustomerEventCount,
-		EarningRule, Export, ExportChunk, IdempotencyKey, Incentive, LoyaltyMember,
-		LoyaltyProgram, ManagementKey, MetadataSchema, OAuthToken, Order, Project,
-		ProjectUser, Publication, Redemption, ReferralConversion, Reward,
-		RewardActivity, Segment, SegmentMember, SessionLock, User, ValidationRule,
-		ValidationRuleAssignment, Voucher, VoucherTransaction, Webhook,
-		WebhookDelivery, WebhookEvent []ent.Interceptor
+		CardTransaction, Category, CursorSecret, CustomEvent, Customer,
+		CustomerEventCount, EarningRule, Export, ExportChunk, IdempotencyKey,
+		Incentive, LoyaltyMember, LoyaltyProgram, ManagementKey, MetadataSchema,
+		OAuthToken, Order, Project, ProjectUser, Publication, Redemption,
+		ReferralConversion, Reward, RewardActivity, Segment, SegmentMember,
+		SessionLock, User, ValidationRule, ValidationRuleAssignment, Voucher,
+		VoucherTransaction, Webhook, WebhookDelivery, WebhookEvent []ent.Interceptor
 	}
 )
 

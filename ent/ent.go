@@ -20,6 +20,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
@@ -121,6 +122,7 @@ func checkColumn(t, c string) error {
 			cardactivity.Table:             cardactivity.ValidColumn,
 			carddefinition.Table:           carddefinition.ValidColumn,
 			cardtransaction.Table:          cardtransaction.ValidColumn,
+			category.Table:                 category.ValidColumn,
 			cursorsecret.Table:             cursorsecret.ValidColumn,
 			customevent.Table:              customevent.ValidColumn,
 			customer.Table:                 customer.ValidColumn,

@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -69,6 +70,11 @@ var cardtransactionImplementors = []string{"CardTransaction", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*CardTransaction) IsNode() {}
+
+var categoryImplementors = []string{"Category", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Category) IsNode() {}
 
 var customeventImplementors = []string{"CustomEvent", "Node"}
 
@@ -268,6 +274,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(cardtransaction.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, cardtransactionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case category.Table:
+		query := c.Category.Query().
+			Where(category.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, categoryImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -591,6 +606,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.CardTransaction.Query().
 			Where(cardtransaction.IDIn(ids...))
 		query, err := query.CollectFields(ctx, cardtransactionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case category.Table:
+		query := c.Category.Query().
+			Where(category.IDIn(ids...))
+		query, err := query.CollectFields(ctx, categoryImplementors...)
 		if err != nil {
 			return nil, err
 		}

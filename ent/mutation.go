@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
@@ -73,6 +74,7 @@ const (
 	TypeCardActivity             = "CardActivity"
 	TypeCardDefinition           = "CardDefinition"
 	TypeCardTransaction          = "CardTransaction"
+	TypeCategory                 = "Category"
 	TypeCursorSecret             = "CursorSecret"
 	TypeCustomEvent              = "CustomEvent"
 	TypeCustomer                 = "Customer"
@@ -3257,7 +3259,6 @@ type CampaignMutation struct {
 	creation_status                    *campaign.CreationStatus
 	vouchers_generation_status         *campaign.VouchersGenerationStatus
 	protected                          *bool
-	category_id                        *string
 	category                           *string
 	voucher                            **jsonfield.VoucherProfile
 	validity_timeframe                 **jsonfield.ValidityTimeframe
@@ -3278,6 +3279,8 @@ type CampaignMutation struct {
 	vouchers                           map[string]struct{}
 	removedvouchers                    map[string]struct{}
 	clearedvouchers                    bool
+	assigned_category                  *string
+	clearedassigned_category           bool
 	done                               bool
 	oldValue                           func(context.Context) (*Campaign, error)
 	predicates                         []predicate.Campaign
@@ -3883,12 +3886,12 @@ func (m *CampaignMutation) ResetProtected() {
 
 // SetCategoryID sets the "category_id" field.
 func (m *CampaignMutation) SetCategoryID(s string) {
-	m.category_id = &s
+	m.assigned_category = &s
 }
 
 // CategoryID returns the value of the "category_id" field in the mutation.
 func (m *CampaignMutation) CategoryID() (r string, exists bool) {
-	v := m.category_id
+	v := m.assigned_category
 	if v == nil {
 		return
 	}
@@ -3914,7 +3917,7 @@ func (m *CampaignMutation) OldCategoryID(ctx context.Context) (v *string, err er
 
 // ClearCategoryID clears the value of the "category_id" field.
 func (m *CampaignMutation) ClearCategoryID() {
-	m.category_id = nil
+	m.assigned_category = nil
 	m.clearedFields[campaign.FieldCategoryID] = struct{}{}
 }
 
@@ -3926,7 +3929,7 @@ func (m *CampaignMutation) CategoryIDCleared() bool {
 
 // ResetCategoryID resets all changes to the "category_id" field.
 func (m *CampaignMutation) ResetCategoryID() {
-	m.category_id = nil
+	m.assigned_category = nil
 	delete(m.clearedFields, campaign.FieldCategoryID)
 }
 
@@ -4667,6 +4670,46 @@ func (m *CampaignMutation) ResetVouchers() {
 	m.removedvouchers = nil
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by id.
+func (m *CampaignMutation) SetAssignedCategoryID(id string) {
+	m.assigned_category = &id
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (m *CampaignMutation) ClearAssignedCategory() {
+	m.clearedassigned_category = true
+	m.clearedFields[campaign.FieldCategoryID] = struct{}{}
+}
+
+// AssignedCategoryCleared reports if the "assigned_category" edge to the Category entity was cleared.
+func (m *CampaignMutation) AssignedCategoryCleared() bool {
+	return m.CategoryIDCleared() || m.clearedassigned_category
+}
+
+// AssignedCategoryID returns the "assigned_category" edge ID in the mutation.
+func (m *CampaignMutation) AssignedCategoryID() (id string, exists bool) {
+	if m.assigned_category != nil {
+		return *m.assigned_category, true
+	}
+	return
+}
+
+// AssignedCategoryIDs returns the "assigned_category" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AssignedCategoryID instead. It exists only for internal usage by the builders.
+func (m *CampaignMutation) AssignedCategoryIDs() (ids []string) {
+	if id := m.assigned_category; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAssignedCategory resets all changes to the "assigned_category" edge.
+func (m *CampaignMutation) ResetAssignedCategory() {
+	m.assigned_category = nil
+	m.clearedassigned_category = false
+}
+
 // Where appends a list predicates to the CampaignMutation builder.
 func (m *CampaignMutation) Where(ps ...predicate.Campaign) {
 	m.predicates = append(m.predicates, ps...)
@@ -4741,7 +4784,7 @@ func (m *CampaignMutation) Fields() []string {
 	if m.protected != nil {
 		fields = append(fields, campaign.FieldProtected)
 	}
-	if m.category_id != nil {
+	if m.assigned_category != nil {
 		fields = append(fields, campaign.FieldCategoryID)
 	}
 	if m.category != nil {
@@ -5361,9 +5404,12 @@ func (m *CampaignMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CampaignMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.vouchers != nil {
 		edges = append(edges, campaign.EdgeVouchers)
+	}
+	if m.assigned_category != nil {
+		edges = append(edges, campaign.EdgeAssignedCategory)
 	}
 	return edges
 }
@@ -5378,13 +5424,17 @@ func (m *CampaignMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case campaign.EdgeAssignedCategory:
+		if id := m.assigned_category; id != nil {
+			return []ent.Value{*id}
+		}
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CampaignMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.removedvouchers != nil {
 		edges = append(edges, campaign.EdgeVouchers)
 	}
@@ -5407,9 +5457,12 @@ func (m *CampaignMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CampaignMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedvouchers {
 		edges = append(edges, campaign.EdgeVouchers)
+	}
+	if m.clearedassigned_category {
+		edges = append(edges, campaign.EdgeAssignedCategory)
 	}
 	return edges
 }
@@ -5420,6 +5473,8 @@ func (m *CampaignMutation) EdgeCleared(name string) bool {
 	switch name {
 	case campaign.EdgeVouchers:
 		return m.clearedvouchers
+	case campaign.EdgeAssignedCategory:
+		return m.clearedassigned_category
 	}
 	return false
 }
@@ -5428,6 +5483,9 @@ func (m *CampaignMutation) EdgeCleared(name string) bool {
 // if that edge is not defined in the schema.
 func (m *CampaignMutation) ClearEdge(name string) error {
 	switch name {
+	case campaign.EdgeAssignedCategory:
+		m.ClearAssignedCategory()
+		return nil
 	}
 	return fmt.Errorf("unknown Campaign unique edge %s", name)
 }
@@ -5438,6 +5496,9 @@ func (m *CampaignMutation) ResetEdge(name string) error {
 	switch name {
 	case campaign.EdgeVouchers:
 		m.ResetVouchers()
+		return nil
+	case campaign.EdgeAssignedCategory:
+		m.ResetAssignedCategory()
 		return nil
 	}
 	return fmt.Errorf("unknown Campaign edge %s", name)
@@ -9064,6 +9125,705 @@ func (m *CardTransactionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown CardTransaction edge %s", name)
+}
+
+// CategoryMutation represents an operation that mutates the Category nodes in the graph.
+type CategoryMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	project_id       *string
+	created_at       *time.Time
+	updated_at       *time.Time
+	name             *string
+	hierarchy        *int
+	addhierarchy     *int
+	clearedFields    map[string]struct{}
+	campaigns        map[string]struct{}
+	removedcampaigns map[string]struct{}
+	clearedcampaigns bool
+	done             bool
+	oldValue         func(context.Context) (*Category, error)
+	predicates       []predicate.Category
+}
+
+var _ ent.Mutation = (*CategoryMutation)(nil)
+
+// categoryOption allows management of the mutation configuration using functional options.
+type categoryOption func(*CategoryMutation)
+
+// newCategoryMutation creates new mutation for the Category entity.
+func newCategoryMutation(c config, op Op, opts ...categoryOption) *CategoryMutation {
+	m := &CategoryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCategory,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCategoryID sets the ID field of the mutation.
+func withCategoryID(id string) categoryOption {
+	return func(m *CategoryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Category
+		)
+		m.oldValue = func(ctx context.Context) (*Category, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Category.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCategory sets the old Category of the mutation.
+func withCategory(node *Category) categoryOption {
+	return func(m *CategoryMutation) {
+		m.oldValue = func(context.Context) (*Category, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CategoryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CategoryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Category entities.
+func (m *CategoryMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CategoryMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CategoryMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Category.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *CategoryMutation) SetProjectID(s string) {
+	m.project_id = &s
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *CategoryMutation) ProjectID() (r string, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Category entity.
+// If the Category object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CategoryMutation) OldProjectID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *CategoryMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CategoryMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CategoryMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Category entity.
+// If the Category object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CategoryMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CategoryMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CategoryMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CategoryMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Category entity.
+// If the Category object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CategoryMutation) OldUpdatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ClearUpdatedAt clears the value of the "updated_at" field.
+func (m *CategoryMutation) ClearUpdatedAt() {
+	m.updated_at = nil
+	m.clearedFields[category.FieldUpdatedAt] = struct{}{}
+}
+
+// UpdatedAtCleared returns if the "updated_at" field was cleared in this mutation.
+func (m *CategoryMutation) UpdatedAtCleared() bool {
+	_, ok := m.clearedFields[category.FieldUpdatedAt]
+	return ok
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CategoryMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	delete(m.clearedFields, category.FieldUpdatedAt)
+}
+
+// SetName sets the "name" field.
+func (m *CategoryMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *CategoryMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Category entity.
+// If the Category object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CategoryMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *CategoryMutation) ResetName() {
+	m.name = nil
+}
+
+// SetHierarchy sets the "hierarchy" field.
+func (m *CategoryMutation) SetHierarchy(i int) {
+	m.hierarchy = &i
+	m.addhierarchy = nil
+}
+
+// Hierarchy returns the value of the "hierarchy" field in the mutation.
+func (m *CategoryMutation) Hierarchy() (r int, exists bool) {
+	v := m.hierarchy
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHierarchy returns the old "hierarchy" field's value of the Category entity.
+// If the Category object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CategoryMutation) OldHierarchy(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHierarchy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHierarchy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHierarchy: %w", err)
+	}
+	return oldValue.Hierarchy, nil
+}
+
+// AddHierarchy adds i to the "hierarchy" field.
+func (m *CategoryMutation) AddHierarchy(i int) {
+	if m.addhierarchy != nil {
+		*m.addhierarchy += i
+	} else {
+		m.addhierarchy = &i
+	}
+}
+
+// AddedHierarchy returns the value that was added to the "hierarchy" field in this mutation.
+func (m *CategoryMutation) AddedHierarchy() (r int, exists bool) {
+	v := m.addhierarchy
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHierarchy resets all changes to the "hierarchy" field.
+func (m *CategoryMutation) ResetHierarchy() {
+	m.hierarchy = nil
+	m.addhierarchy = nil
+}
+
+// AddCampaignIDs adds the "campaigns" edge to the Campaign entity by ids.
+func (m *CategoryMutation) AddCampaignIDs(ids ...string) {
+	if m.campaigns == nil {
+		m.campaigns = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.campaigns[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCampaigns clears the "campaigns" edge to the Campaign entity.
+func (m *CategoryMutation) ClearCampaigns() {
+	m.clearedcampaigns = true
+}
+
+// CampaignsCleared reports if the "campaigns" edge to the Campaign entity was cleared.
+func (m *CategoryMutation) CampaignsCleared() bool {
+	return m.clearedcampaigns
+}
+
+// RemoveCampaignIDs removes the "campaigns" edge to the Campaign entity by IDs.
+func (m *CategoryMutation) RemoveCampaignIDs(ids ...string) {
+	if m.removedcampaigns == nil {
+		m.removedcampaigns = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.campaigns, ids[i])
+		m.removedcampaigns[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCampaigns returns the removed IDs of the "campaigns" edge to the Campaign entity.
+func (m *CategoryMutation) RemovedCampaignsIDs() (ids []string) {
+	for id := range m.removedcampaigns {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CampaignsIDs returns the "campaigns" edge IDs in the mutation.
+func (m *CategoryMutation) CampaignsIDs() (ids []string) {
+	for id := range m.campaigns {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCampaigns resets all changes to the "campaigns" edge.
+func (m *CategoryMutation) ResetCampaigns() {
+	m.campaigns = nil
+	m.clearedcampaigns = false
+	m.removedcampaigns = nil
+}
+
+// Where appends a list predicates to the CategoryMutation builder.
+func (m *CategoryMutation) Where(ps ...predicate.Category) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CategoryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CategoryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Category, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CategoryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CategoryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Category).
+func (m *CategoryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CategoryMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.project_id != nil {
+		fields = append(fields, category.FieldProjectID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, category.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, category.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, category.FieldName)
+	}
+	if m.hierarchy != nil {
+		fields = append(fields, category.FieldHierarchy)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CategoryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case category.FieldProjectID:
+		return m.ProjectID()
+	case category.FieldCreatedAt:
+		return m.CreatedAt()
+	case category.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case category.FieldName:
+		return m.Name()
+	case category.FieldHierarchy:
+		return m.Hierarchy()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CategoryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case category.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case category.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case category.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case category.FieldName:
+		return m.OldName(ctx)
+	case category.FieldHierarchy:
+		return m.OldHierarchy(ctx)
+	}
+	return nil, fmt.Errorf("unknown Category field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CategoryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case category.FieldProjectID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case category.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case category.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case category.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case category.FieldHierarchy:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHierarchy(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Category field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CategoryMutation) AddedFields() []string {
+	var fields []string
+	if m.addhierarchy != nil {
+		fields = append(fields, category.FieldHierarchy)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CategoryMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case category.FieldHierarchy:
+		return m.AddedHierarchy()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CategoryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case category.FieldHierarchy:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHierarchy(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Category numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CategoryMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(category.FieldUpdatedAt) {
+		fields = append(fields, category.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CategoryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CategoryMutation) ClearField(name string) error {
+	switch name {
+	case category.FieldUpdatedAt:
+		m.ClearUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Category nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CategoryMutation) ResetField(name string) error {
+	switch name {
+	case category.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case category.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case category.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case category.FieldName:
+		m.ResetName()
+		return nil
+	case category.FieldHierarchy:
+		m.ResetHierarchy()
+		return nil
+	}
+	return fmt.Errorf("unknown Category field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CategoryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.campaigns != nil {
+		edges = append(edges, category.EdgeCampaigns)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CategoryMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case category.EdgeCampaigns:
+		ids := make([]ent.Value, 0, len(m.campaigns))
+		for id := range m.campaigns {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CategoryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.removedcampaigns != nil {
+		edges = append(edges, category.EdgeCampaigns)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CategoryMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case category.EdgeCampaigns:
+		ids := make([]ent.Value, 0, len(m.removedcampaigns))
+		for id := range m.removedcampaigns {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CategoryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedcampaigns {
+		edges = append(edges, category.EdgeCampaigns)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CategoryMutation) EdgeCleared(name string) bool {
+	switch name {
+	case category.EdgeCampaigns:
+		return m.clearedcampaigns
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CategoryMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Category unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CategoryMutation) ResetEdge(name string) error {
+	switch name {
+	case category.EdgeCampaigns:
+		m.ResetCampaigns()
+		return nil
+	}
+	return fmt.Errorf("unknown Category edge %s", name)
 }
 
 // CursorSecretMutation represents an operation that mutates the CursorSecret nodes in the graph.
@@ -21947,6 +22707,7 @@ type ProjectMutation struct {
 	client_loyalty_events_enabled              *bool
 	client_set_voucher_expiration_date_enabled *bool
 	webhook_token                              *string
+	stacking_rules                             **jsonfield.StackingRules
 	clearedFields                              map[string]struct{}
 	app_keys                                   map[string]struct{}
 	removedapp_keys                            map[string]struct{}
@@ -22697,6 +23458,55 @@ func (m *ProjectMutation) ResetWebhookToken() {
 	delete(m.clearedFields, project.FieldWebhookToken)
 }
 
+// SetStackingRules sets the "stacking_rules" field.
+func (m *ProjectMutation) SetStackingRules(jr *jsonfield.StackingRules) {
+	m.stacking_rules = &jr
+}
+
+// StackingRules returns the value of the "stacking_rules" field in the mutation.
+func (m *ProjectMutation) StackingRules() (r *jsonfield.StackingRules, exists bool) {
+	v := m.stacking_rules
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStackingRules returns the old "stacking_rules" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldStackingRules(ctx context.Context) (v *jsonfield.StackingRules, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStackingRules is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStackingRules requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStackingRules: %w", err)
+	}
+	return oldValue.StackingRules, nil
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (m *ProjectMutation) ClearStackingRules() {
+	m.stacking_rules = nil
+	m.clearedFields[project.FieldStackingRules] = struct{}{}
+}
+
+// StackingRulesCleared returns if the "stacking_rules" field was cleared in this mutation.
+func (m *ProjectMutation) StackingRulesCleared() bool {
+	_, ok := m.clearedFields[project.FieldStackingRules]
+	return ok
+}
+
+// ResetStackingRules resets all changes to the "stacking_rules" field.
+func (m *ProjectMutation) ResetStackingRules() {
+	m.stacking_rules = nil
+	delete(m.clearedFields, project.FieldStackingRules)
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by ids.
 func (m *ProjectMutation) AddAppKeyIDs(ids ...string) {
 	if m.app_keys == nil {
@@ -22785,7 +23595,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -22831,6 +23641,9 @@ func (m *ProjectMutation) Fields() []string {
 	if m.webhook_token != nil {
 		fields = append(fields, project.FieldWebhookToken)
 	}
+	if m.stacking_rules != nil {
+		fields = append(fields, project.FieldStackingRules)
+	}
 	return fields
 }
 
@@ -22869,6 +23682,8 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.ClientSetVoucherExpirationDateEnabled()
 	case project.FieldWebhookToken:
 		return m.WebhookToken()
+	case project.FieldStackingRules:
+		return m.StackingRules()
 	}
 	return nil, false
 }
@@ -22908,6 +23723,8 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldClientSetVoucherExpirationDateEnabled(ctx)
 	case project.FieldWebhookToken:
 		return m.OldWebhookToken(ctx)
+	case project.FieldStackingRules:
+		return m.OldStackingRules(ctx)
 	}
 	return nil, fmt.Errorf("unknown Project field %s", name)
 }
@@ -23022,6 +23839,13 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetWebhookToken(v)
 		return nil
+	case project.FieldStackingRules:
+		v, ok := value.(*jsonfield.StackingRules)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStackingRules(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
@@ -23067,6 +23891,9 @@ func (m *ProjectMutation) ClearedFields() []string {
 	if m.FieldCleared(project.FieldWebhookToken) {
 		fields = append(fields, project.FieldWebhookToken)
 	}
+	if m.FieldCleared(project.FieldStackingRules) {
+		fields = append(fields, project.FieldStackingRules)
+	}
 	return fields
 }
 
@@ -23095,6 +23922,9 @@ func (m *ProjectMutation) ClearField(name string) error {
 		return nil
 	case project.FieldWebhookToken:
 		m.ClearWebhookToken()
+		return nil
+	case project.FieldStackingRules:
+		m.ClearStackingRules()
 		return nil
 	}
 	return fmt.Errorf("unknown Project nullable field %s", name)
@@ -23148,6 +23978,9 @@ func (m *ProjectMutation) ResetField(name string) error {
 		return nil
 	case project.FieldWebhookToken:
 		m.ResetWebhookToken()
+		return nil
+	case project.FieldStackingRules:
+		m.ResetStackingRules()
 		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)

@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
 // Project is the model entity for the Project schema.
@@ -48,6 +49,8 @@ type Project struct {
 	ClientSetVoucherExpirationDateEnabled bool `json:"client_set_voucher_expiration_date_enabled,omitempty"`
 	// WebhookToken holds the value of the "webhook_token" field.
 	WebhookToken string `json:"-"`
+	// StackingRules holds the value of the "stacking_rules" field.
+	StackingRules *jsonfield.StackingRules `json:"stacking_rules,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProjectQuery when eager-loading is set.
 	Edges        ProjectEdges `json:"edges"`
@@ -79,7 +82,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case project.FieldFeatures, project.FieldClientTrustedDomains:
+		case project.FieldFeatures, project.FieldClientTrustedDomains, project.FieldStackingRules:
 			values[i] = new([]byte)
 		case project.FieldClientRedeemEnabled, project.FieldClientPublishEnabled, project.FieldClientListVouchersEnabled, project.FieldClientCreateCustomerEnabled, project.FieldClientLoyaltyEventsEnabled, project.FieldClientSetVoucherExpirationDateEnabled:
 			values[i] = new(sql.NullBool)
@@ -203,6 +206,14 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.WebhookToken = value.String
 			}
+		case project.FieldStackingRules:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field stacking_rules", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.StackingRules); err != nil {
+					return fmt.Errorf("unmarshal field stacking_rules: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -289,6 +300,9 @@ func (_m *Project) String() string {
 	builder.WriteString(fmt.Sprintf("%v", _m.ClientSetVoucherExpirationDateEnabled))
 	builder.WriteString(", ")
 	builder.WriteString("webhook_token=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("stacking_rules=")
+	builder.WriteString(fmt.Sprintf("%v", _m.StackingRules))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
 // ProjectCreate is the builder for creating a Project entity.
@@ -207,6 +208,12 @@ func (_c *ProjectCreate) SetNillableWebhookToken(v *string) *ProjectCreate {
 	if v != nil {
 		_c.SetWebhookToken(*v)
 	}
+	return _c
+}
+
+// SetStackingRules sets the "stacking_rules" field.
+func (_c *ProjectCreate) SetStackingRules(v *jsonfield.StackingRules) *ProjectCreate {
+	_c.mutation.SetStackingRules(v)
 	return _c
 }
 
@@ -478,6 +485,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 		_spec.SetField(project.FieldWebhookToken, field.TypeString, value)
 		_node.WebhookToken = value
 	}
+	if value, ok := _c.mutation.StackingRules(); ok {
+		_spec.SetField(project.FieldStackingRules, field.TypeJSON, value)
+		_node.StackingRules = value
+	}
 	if nodes := _c.mutation.AppKeysIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -741,6 +752,24 @@ func (u *ProjectUpsert) UpdateWebhookToken() *ProjectUpsert {
 // ClearWebhookToken clears the value of the "webhook_token" field.
 func (u *ProjectUpsert) ClearWebhookToken() *ProjectUpsert {
 	u.SetNull(project.FieldWebhookToken)
+	return u
+}
+
+// SetStackingRules sets the "stacking_rules" field.
+func (u *ProjectUpsert) SetStackingRules(v *jsonfield.StackingRules) *ProjectUpsert {
+	u.Set(project.FieldStackingRules, v)
+	return u
+}
+
+// UpdateStackingRules sets the "stacking_rules" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateStackingRules() *ProjectUpsert {
+	u.SetExcluded(project.FieldStackingRules)
+	return u
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (u *ProjectUpsert) ClearStackingRules() *ProjectUpsert {
+	u.SetNull(project.FieldStackingRules)
 	return u
 }
 
@@ -1023,6 +1052,27 @@ func (u *ProjectUpsertOne) UpdateWebhookToken() *ProjectUpsertOne {
 func (u *ProjectUpsertOne) ClearWebhookToken() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearWebhookToken()
+	})
+}
+
+// SetStackingRules sets the "stacking_rules" field.
+func (u *ProjectUpsertOne) SetStackingRules(v *jsonfield.StackingRules) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetStackingRules(v)
+	})
+}
+
+// UpdateStackingRules sets the "stacking_rules" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateStackingRules() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateStackingRules()
+	})
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (u *ProjectUpsertOne) ClearStackingRules() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearStackingRules()
 	})
 }
 
@@ -1472,6 +1522,27 @@ func (u *ProjectUpsertBulk) UpdateWebhookToken() *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) ClearWebhookToken() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.ClearWebhookToken()
+	})
+}
+
+// SetStackingRules sets the "stacking_rules" field.
+func (u *ProjectUpsertBulk) SetStackingRules(v *jsonfield.StackingRules) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetStackingRules(v)
+	})
+}
+
+// UpdateStackingRules sets the "stacking_rules" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateStackingRules() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateStackingRules()
+	})
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (u *ProjectUpsertBulk) ClearStackingRules() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearStackingRules()
 	})
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/project"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
 // ProjectUpdate is the builder for updating Project entities.
@@ -244,6 +245,18 @@ func (_u *ProjectUpdate) ClearWebhookToken() *ProjectUpdate {
 	return _u
 }
 
+// SetStackingRules sets the "stacking_rules" field.
+func (_u *ProjectUpdate) SetStackingRules(v *jsonfield.StackingRules) *ProjectUpdate {
+	_u.mutation.SetStackingRules(v)
+	return _u
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (_u *ProjectUpdate) ClearStackingRules() *ProjectUpdate {
+	_u.mutation.ClearStackingRules()
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdate) AddAppKeyIDs(ids ...string) *ProjectUpdate {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -429,6 +442,12 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.WebhookTokenCleared() {
 		_spec.ClearField(project.FieldWebhookToken, field.TypeString)
+	}
+	if value, ok := _u.mutation.StackingRules(); ok {
+		_spec.SetField(project.FieldStackingRules, field.TypeJSON, value)
+	}
+	if _u.mutation.StackingRulesCleared() {
+		_spec.ClearField(project.FieldStackingRules, field.TypeJSON)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -709,6 +728,18 @@ func (_u *ProjectUpdateOne) ClearWebhookToken() *ProjectUpdateOne {
 	return _u
 }
 
+// SetStackingRules sets the "stacking_rules" field.
+func (_u *ProjectUpdateOne) SetStackingRules(v *jsonfield.StackingRules) *ProjectUpdateOne {
+	_u.mutation.SetStackingRules(v)
+	return _u
+}
+
+// ClearStackingRules clears the value of the "stacking_rules" field.
+func (_u *ProjectUpdateOne) ClearStackingRules() *ProjectUpdateOne {
+	_u.mutation.ClearStackingRules()
+	return _u
+}
+
 // AddAppKeyIDs adds the "app_keys" edge to the AppKey entity by IDs.
 func (_u *ProjectUpdateOne) AddAppKeyIDs(ids ...string) *ProjectUpdateOne {
 	_u.mutation.AddAppKeyIDs(ids...)
@@ -924,6 +955,12 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if _u.mutation.WebhookTokenCleared() {
 		_spec.ClearField(project.FieldWebhookToken, field.TypeString)
+	}
+	if value, ok := _u.mutation.StackingRules(); ok {
+		_spec.SetField(project.FieldStackingRules, field.TypeJSON, value)
+	}
+	if _u.mutation.StackingRulesCleared() {
+		_spec.ClearField(project.FieldStackingRules, field.TypeJSON)
 	}
 	if _u.mutation.AppKeysCleared() {
 		edge := &sqlgraph.EdgeSpec{

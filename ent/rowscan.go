@@ -146,6 +146,24 @@ func (_m *CardTransaction) AssignScanned(columns []string, values []any) error {
 	return _m.assignValues(columns, values)
 }
 
+// ScanTargets returns a new Category bound to the client and the
+// values to pass to Rows.Scan for the given categories columns; call
+// AssignScanned with the same columns and values after scanning.
+func (c *CategoryClient) ScanTargets(columns []string) (*Category, []any, error) {
+	node := &Category{config: c.config}
+	values, err := node.scanValues(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return node, values, nil
+}
+
+// AssignScanned sets the Category's fields from values scanned into
+// the targets ScanTargets returned for columns.
+func (_m *Category) AssignScanned(columns []string, values []any) error {
+	return _m.assignValues(columns, values)
+}
+
 // ScanTargets returns a new CursorSecret bound to the client and the
 // values to pass to Rows.Scan for the given cursor_secrets columns; call
 // AssignScanned with the same columns and values after scanning.

@@ -30,6 +30,8 @@ type Tx struct {
 	CardDefinition *CardDefinitionClient
 	// CardTransaction is the client for interacting with the CardTransaction builders.
 	CardTransaction *CardTransactionClient
+	// Category is the client for interacting with the Category builders.
+	Category *CategoryClient
 	// CursorSecret is the client for interacting with the CursorSecret builders.
 	CursorSecret *CursorSecretClient
 	// CustomEvent is the client for interacting with the CustomEvent builders.
@@ -235,6 +237,7 @@ func (tx *Tx) init() {
 	tx.CardActivity = NewCardActivityClient(tx.config)
 	tx.CardDefinition = NewCardDefinitionClient(tx.config)
 	tx.CardTransaction = NewCardTransactionClient(tx.config)
+	tx.Category = NewCategoryClient(tx.config)
 	tx.CursorSecret = NewCursorSecretClient(tx.config)
 	tx.CustomEvent = NewCustomEventClient(tx.config)
 	tx.Customer = NewCustomerClient(tx.config)

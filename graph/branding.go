@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
@@ -19,49 +21,62 @@ const DefaultPermissionReminder = "You are receiving this email because you opte
 // DefaultCockpitTheme is cockpits.theme when none is given.
 const DefaultCockpitTheme = "default"
 
-// CreateBrandingInput is the request of POST
-// /management/v1/projects/{projectId}/branding. Pointers tell absent (or
-// null) from given.
-type CreateBrandingInput struct {
-	Brand *struct {
-		Name               *string `json:"name"`
-		PrivacyPolicyURL   *string `json:"privacy_policy_url"`
-		TermsOfUseURL      *string `json:"terms_of_use_url"`
-		PermissionReminder *string `json:"permission_reminder"`
-		WebsiteURL         *string `json:"website_url"`
-	} `json:"brand"`
-	Address *struct {
-		Street  *string `json:"street"`
-		City    *string `json:"city"`
-		Postal  *string `json:"postal"`
-		State   *string `json:"state"`
-		Country *string `json:"country"`
-	} `json:"address"`
-	Contact *struct {
-		Email *string `json:"email"`
-		Phone *string `json:"phone"`
-	} `json:"contact"`
-	Cockpits *struct {
-		CampaignsOverviewEnabled        *bool   `json:"campaigns_overview_enabled"`
-		LoyaltyEnabled                  *bool   `json:"loyalty_enabled"`
-		GiftCardsEnabled                *bool   `json:"gift_cards_enabled"`
-		CouponsEnabled                  *bool   `json:"coupons_enabled"`
-		ReferralsEnabled                *bool   `json:"referrals_enabled"`
-		Theme                           *string `json:"theme"`
-		UseCustomDoubleOptInRedirectURL *bool   `json:"use_custom_double_opt_in_redirect_url"`
-		CustomDoubleOptInRedirectURL    *string `json:"custom_double_opt_in_redirect_url"`
-	} `json:"cockpits"`
+// BrandingInput is a brand configuration as create and update take it
+// (REST POST/PUT …/branding, GraphQL createManagementBranding and
+// updateManagementBranding). Pointers tell absent (or null) from given;
+// Omittable fields also tell null (clear it) from absent (keep it).
+type BrandingInput struct {
+	Brand    *BrandInput         `json:"brand"`
+	Address  *BrandAddressInput  `json:"address"`
+	Contact  *BrandContactInput  `json:"contact"`
+	Cockpits *BrandCockpitsInput `json:"cockpits"`
+}
+
+// BrandInput is the brand part of a BrandingInput.
+type BrandInput struct {
+	Name               *string                    `json:"name"`
+	PrivacyPolicyURL   graphql.Omittable[*string] `json:"privacy_policy_url"`
+	TermsOfUseURL      graphql.Omittable[*string] `json:"terms_of_use_url"`
+	PermissionReminder *string                    `json:"permission_reminder"`
+	WebsiteURL         graphql.Omittable[*string] `json:"website_url"`
+}
+
+// BrandAddressInput is the address part of a BrandingInput.
+type BrandAddressInput struct {
+	Street  *string                    `json:"street"`
+	City    *string                    `json:"city"`
+	Postal  *string                    `json:"postal"`
+	State   graphql.Omittable[*string] `json:"state"`
+	Country *string                    `json:"country"`
+}
+
+// BrandContactInput is the contact part of a BrandingInput.
+type BrandContactInput struct {
+	Email *string                    `json:"email"`
+	Phone graphql.Omittable[*string] `json:"phone"`
+}
+
+// BrandCockpitsInput is the cockpits part of a BrandingInput.
+type BrandCockpitsInput struct {
+	CampaignsOverviewEnabled        *bool                      `json:"campaigns_overview_enabled"`
+	LoyaltyEnabled                  *bool                      `json:"loyalty_enabled"`
+	GiftCardsEnabled                *bool                      `json:"gift_cards_enabled"`
+	CouponsEnabled                  *bool                      `json:"coupons_enabled"`
+	ReferralsEnabled                *bool                      `json:"referrals_enabled"`
+	Theme                           *string                    `json:"theme"`
+	UseCustomDoubleOptInRedirectURL *bool                      `json:"use_custom_double_opt_in_redirect_url"`
+	CustomDoubleOptInRedirectURL    graphql.Omittable[*string] `json:"custom_double_opt_in_redirect_url"`
 }
 
 // CreateBranding stores the brand configuration of the viewer's project
 // (see ManageProject). A project has at most one: a second one — also when
 // two requests race — is 409 branding_exist.
-func CreateBranding(ctx context.Context, in CreateBrandingInput) (*ent.Branding, error) {
+func CreateBranding(ctx context.Context, in BrandingInput) (*ent.Branding, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	b, err := in.validate()
+	b, err := in.validate(defaultBranding(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -96,64 +111,78 @@ type brandingValues struct {
 	cockpits jsonfield.Cockpits
 }
 
-// validate checks the input and fills defaults; errors name the property.
-func (in CreateBrandingInput) validate() (brandingValues, error) {
-	var out brandingValues
-	for _, obj := range []struct {
-		name string
-		nil  bool
-	}{{"brand", in.Brand == nil}, {"address", in.Address == nil}, {"contact", in.Contact == nil}} {
-		if obj.nil {
-			return out, required(obj.name)
+// defaultBranding is what a new brand configuration starts from.
+func defaultBranding() brandingValues {
+	return brandingValues{
+		brand:    jsonfield.Brand{PermissionReminder: DefaultPermissionReminder},
+		cockpits: jsonfield.Cockpits{Theme: DefaultCockpitTheme},
+	}
+}
+
+// validate applies in over base (the stored configuration, or the defaults
+// on create) and checks the result; errors name the property. create
+// requires the brand, address and contact objects.
+func (in BrandingInput) validate(base brandingValues, create bool) (brandingValues, error) {
+	if create {
+		for _, obj := range []struct {
+			name string
+			nil  bool
+		}{{"brand", in.Brand == nil}, {"address", in.Address == nil}, {"contact", in.Contact == nil}} {
+			if obj.nil {
+				return base, required(obj.name)
+			}
 		}
 	}
+	out := base
 	var err error
-	text := func(path string, v *string) string {
-		if err == nil && (v == nil || strings.TrimSpace(*v) == "") {
+	text := func(path string, dst *string, v *string) {
+		switch {
+		case err != nil || v == nil:
+		case strings.TrimSpace(*v) == "":
 			err = required(path)
-		}
-		if err == nil && len(*v) > 1000 {
+		case len(*v) > 1000:
 			err = apperr.InvalidPayload("Property .%s must be at most 1000 characters", path)
+		default:
+			*dst = *v
 		}
-		if err != nil {
-			return ""
+	}
+	nullable := func(path string, dst **string, v graphql.Omittable[*string], isURL bool) {
+		val, set := v.ValueOK()
+		switch {
+		case err != nil || !set:
+		case val != nil && len(*val) > 1000:
+			err = apperr.InvalidPayload("Property .%s must be at most 1000 characters", path)
+		case val != nil && isURL && !validURL(*val):
+			err = apperr.InvalidPayload("Property .%s must be a valid URL, got %q", path, *val)
+		default:
+			*dst = val
 		}
-		return *v
 	}
-	optionalURL := func(path string, v *string) *string {
-		if err != nil || v == nil {
-			return nil
+	if b := in.Brand; b != nil {
+		text("brand.name", &out.brand.Name, b.Name)
+		nullable("brand.privacy_policy_url", &out.brand.PrivacyPolicyURL, b.PrivacyPolicyURL, true)
+		nullable("brand.terms_of_use_url", &out.brand.TermsOfUseURL, b.TermsOfUseURL, true)
+		text("brand.permission_reminder", &out.brand.PermissionReminder, b.PermissionReminder)
+		var website *string
+		nullable("brand.website_url", &website, b.WebsiteURL, true)
+		if _, set := b.WebsiteURL.ValueOK(); set && err == nil {
+			out.brand.WebsiteURL = "" // null clears it; the brand keeps a string
+			if website != nil {
+				out.brand.WebsiteURL = *website
+			}
 		}
-		if !validURL(*v) {
-			err = apperr.InvalidPayload("Property .%s must be a valid URL, got %q", path, *v)
-		}
-		return v
 	}
-	out.brand = jsonfield.Brand{
-		Name:               text("brand.name", in.Brand.Name),
-		PrivacyPolicyURL:   optionalURL("brand.privacy_policy_url", in.Brand.PrivacyPolicyURL),
-		TermsOfUseURL:      optionalURL("brand.terms_of_use_url", in.Brand.TermsOfUseURL),
-		PermissionReminder: DefaultPermissionReminder,
-		WebsiteURL:         optionalURL("brand.website_url", in.Brand.WebsiteURL),
+	if a := in.Address; a != nil {
+		text("address.street", &out.address.Street, a.Street)
+		text("address.city", &out.address.City, a.City)
+		text("address.postal", &out.address.Postal, a.Postal)
+		nullable("address.state", &out.address.State, a.State, false)
+		text("address.country", &out.address.Country, a.Country)
 	}
-	if r := in.Brand.PermissionReminder; r != nil {
-		out.brand.PermissionReminder = text("brand.permission_reminder", r)
+	if ct := in.Contact; ct != nil {
+		text("contact.email", &out.contact.Email, ct.Email)
+		nullable("contact.phone", &out.contact.Phone, ct.Phone, false)
 	}
-	out.address = jsonfield.Address{
-		Street:  text("address.street", in.Address.Street),
-		City:    text("address.city", in.Address.City),
-		Postal:  text("address.postal", in.Address.Postal),
-		State:   in.Address.State,
-		Country: text("address.country", in.Address.Country),
-	}
-	out.contact = jsonfield.Contact{Email: text("contact.email", in.Contact.Email), Phone: in.Contact.Phone}
-	if err != nil {
-		return out, err
-	}
-	if a, perr := mail.ParseAddress(out.contact.Email); perr != nil || a.Address != out.contact.Email {
-		return out, apperr.InvalidPayload("Property .contact.email must be a valid email address, got %q", out.contact.Email)
-	}
-	out.cockpits = jsonfield.Cockpits{Theme: DefaultCockpitTheme}
 	if ck := in.Cockpits; ck != nil {
 		set := func(dst *bool, v *bool) {
 			if v != nil {
@@ -166,15 +195,27 @@ func (in CreateBrandingInput) validate() (brandingValues, error) {
 		set(&out.cockpits.CouponsEnabled, ck.CouponsEnabled)
 		set(&out.cockpits.ReferralsEnabled, ck.ReferralsEnabled)
 		set(&out.cockpits.UseCustomDoubleOptInRedirectURL, ck.UseCustomDoubleOptInRedirectURL)
-		if ck.Theme != nil {
-			out.cockpits.Theme = text("cockpits.theme", ck.Theme)
-		}
-		out.cockpits.CustomDoubleOptInRedirectURL = optionalURL("cockpits.custom_double_opt_in_redirect_url", ck.CustomDoubleOptInRedirectURL)
-		if err == nil && out.cockpits.UseCustomDoubleOptInRedirectURL && out.cockpits.CustomDoubleOptInRedirectURL == nil {
-			err = apperr.InvalidPayload("Property .cockpits.custom_double_opt_in_redirect_url is required when use_custom_double_opt_in_redirect_url is true")
+		text("cockpits.theme", &out.cockpits.Theme, ck.Theme)
+		nullable("cockpits.custom_double_opt_in_redirect_url", &out.cockpits.CustomDoubleOptInRedirectURL, ck.CustomDoubleOptInRedirectURL, true)
+	}
+	if err != nil {
+		return base, err
+	}
+	for _, f := range []struct{ path, v string }{
+		{"brand.name", out.brand.Name}, {"address.street", out.address.Street}, {"address.city", out.address.City},
+		{"address.postal", out.address.Postal}, {"address.country", out.address.Country}, {"contact.email", out.contact.Email},
+	} {
+		if f.v == "" {
+			return base, required(f.path)
 		}
 	}
-	return out, err
+	if a, perr := mail.ParseAddress(out.contact.Email); perr != nil || a.Address != out.contact.Email {
+		return base, apperr.InvalidPayload("Property .contact.email must be a valid email address, got %q", out.contact.Email)
+	}
+	if out.cockpits.UseCustomDoubleOptInRedirectURL && out.cockpits.CustomDoubleOptInRedirectURL == nil {
+		return base, apperr.InvalidPayload("Property .cockpits.custom_double_opt_in_redirect_url is required when use_custom_double_opt_in_redirect_url is true")
+	}
+	return out, nil
 }
 
 func required(path string) *apperr.Error {

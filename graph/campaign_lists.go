@@ -30,6 +30,10 @@ type CampaignListInput struct {
 	// Order is created_at or updated_at; a leading - sorts descending.
 	// Default -created_at.
 	Order *string `json:"order"`
+	// Expand names what to include: category (each campaign's categories;
+	// otherwise they are empty in lists) or access_settings_assignments
+	// (accepted; there are no areas and stores here).
+	Expand []string `json:"expand"`
 }
 
 // CampaignList is a page of campaigns and the number of all matching ones.
@@ -60,15 +64,28 @@ func listCampaigns(ctx context.Context, in *CampaignListInput) (*CampaignList, e
 		return nil, err
 	}
 	q := c.Campaign.Query().Where(preds...)
-	total, err := q.Clone().Count(ctx)
+	expandCategory, err := campaignExpand(in.Expand) // category_assign.go
 	if err != nil {
-		return nil, fmt.Errorf("counting campaigns: %w", err)
+		return nil, err
+	}
+	if expandCategory {
+		q.WithAssignedCategory()
+	}
+	total := 0
+	if selected(ctx, "total") {
+		if total, err = q.Clone().Count(ctx); err != nil {
+			return nil, fmt.Errorf("counting campaigns: %w", err)
+		}
 	}
 	opts := []sql.OrderTermOption{dir}
 	if field == campaign.FieldUpdatedAt {
 		opts = append(opts, sql.OrderNullsLast())
 	}
-	data, err := q.Order(sql.OrderByField(field, opts...).ToFunc(), campaign.ByID(dir)).Offset(offset).Limit(limit).All(ctx)
+	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), campaign.ByID(dir)).Offset(offset).Limit(limit)
+	if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+		return nil, fmt.Errorf("listing campaigns: %w", err)
+	}
+	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing campaigns: %w", err)
 	}

@@ -60,8 +60,10 @@ func updateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput
 		return nil, apperr.InvalidPayload("Property .activity_duration_after_publishing must be an ISO 8601 duration (e.g. P24D), got %q", *d)
 	}
 	upd.SetNillableDescription(in.Description).SetNillableAutoJoin(in.AutoJoin).SetNillableJoinOnce(in.JoinOnce).
-		SetNillableActivityDurationAfterPublishing(in.ActivityDurationAfterPublishing).
-		SetNillableCategory(in.Category).SetNillableCategoryID(in.CategoryID)
+		SetNillableActivityDurationAfterPublishing(in.ActivityDurationAfterPublishing)
+	if err := categoryOnUpdate(ctx, upd, in.Category, in.CategoryID); err != nil {
+		return nil, err
+	}
 	if in.Metadata != nil || in.UnsetMetadataFields != nil {
 		md := map[string]any{}
 		for k, v := range cmp.Metadata {

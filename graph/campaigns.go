@@ -60,8 +60,6 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 		SetNillableJoinOnce(in.JoinOnce).
 		SetNillableUseVoucherMetadataSchema(in.UseVoucherMetadataSchema).
 		SetNillableProtected(in.Protected).
-		SetNillableCategory(in.Category).
-		SetNillableCategoryID(in.CategoryID).
 		SetVoucher(profile).
 		SetNillableActivityDurationAfterPublishing(in.ActivityDurationAfterPublishing).
 		SetNillableStartDate(utcPtr(in.StartDate)).
@@ -74,6 +72,9 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 			}
 		}
 		create.SetReferralProgram(in.ReferralProgram)
+	}
+	if err := categoryOnCreate(ctx, create, in.Category, in.CategoryID); err != nil {
+		return nil, err
 	}
 	if in.ValidityTimeframe != nil {
 		create.SetValidityTimeframe(in.ValidityTimeframe)

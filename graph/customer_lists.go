@@ -81,9 +81,11 @@ func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, e
 		return nil, err
 	}
 	q := c.Customer.Query().Where(preds...)
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("counting customers: %w", err)
+	total := 0
+	if selected(ctx, "total", "hasMore") {
+		if total, err = q.Clone().Count(ctx); err != nil {
+			return nil, fmt.Errorf("counting customers: %w", err)
+		}
 	}
 	dir := sql.OrderAsc()
 	if desc {
@@ -93,7 +95,11 @@ func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, e
 	if field != customer.FieldCreatedAt {
 		opts = append(opts, sql.OrderNullsLast())
 	}
-	data, err := q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit).All(ctx)
+	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit)
+	if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+		return nil, fmt.Errorf("listing customers: %w", err)
+	}
+	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing customers: %w", err)
 	}

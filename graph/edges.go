@@ -2,14 +2,29 @@ package graph
 
 import (
 	"context"
+	"fmt"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
-// Edge connections go through here so every page is bounded (the
-// generated edge methods apply no LIMIT without first/last).
+// Edge connections and lists go through here so every page is bounded (the
+// generated edge methods apply no LIMIT without first/last) and no edge
+// query asks the database for DISTINCT rows.
+//
+// ent marks a query built by traversing an edge (parent.QueryX()) unique,
+// so it runs as SELECT DISTINCT over every selected column: PostgreSQL then
+// sorts the parent's whole child set instead of reading the first page off
+// the primary key (a 100,000-voucher campaign: 14 ms instead of 0.4 ms).
+// From one parent no child can appear twice — a one-to-many edge is a
+// foreign key on the child, and a many-to-many join table has the pair as
+// its primary key — so these queries filter the child table by the foreign
+// key, or traverse with Unique(false).
 
 // bounded applies boundPage to first/last and then fetches the page.
 func bounded[C any](first, last *int, fetch func(first *int) (C, error)) (C, error) {
@@ -21,43 +36,79 @@ func bounded[C any](first, last *int, fetch func(first *int) (C, error)) (C, err
 	return fetch(first)
 }
 
+// eagerLoaded reports whether the edge of the field being resolved was
+// loaded with its parent (entgql's field collection in a connection or a
+// list, see collectListFields): ent's edge method then builds the page from
+// memory instead of querying once per parent.
+func eagerLoaded[T any](ctx context.Context, named func(string) (T, error)) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return false
+	}
+	_, err := named(fc.Field.Alias)
+	return err == nil
+}
+
 func campaignVouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
-		return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
+		if eagerLoaded(ctx, obj.NamedVouchers) {
+			return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
+		}
+		c, err := client(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last,
+			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 	})
 }
 
 func customerPublications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		return obj.Publications(ctx, after, first, before, last, orderBy, where)
+		if eagerLoaded(ctx, obj.NamedPublications) {
+			return obj.Publications(ctx, after, first, before, last, orderBy, where)
+		}
+		c, err := client(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return c.Publication.Query().Where(publication.CustomerID(obj.ID)).Paginate(ctx, after, first, before, last,
+			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
 	})
 }
 
 func voucherPublications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		return obj.Publications(ctx, after, first, before, last, orderBy, where)
+		if eagerLoaded(ctx, obj.NamedPublications) {
+			return obj.Publications(ctx, after, first, before, last, orderBy, where)
+		}
+		return obj.QueryPublications().Unique(false).Paginate(ctx, after, first, before, last,
+			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
 	})
 }
 
 func publicationVouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
-		return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
+		if eagerLoaded(ctx, obj.NamedVouchers) {
+			return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
+		}
+		return obj.QueryVouchers().Unique(false).Paginate(ctx, after, first, before, last,
+			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 	})
 }
 
-// publicationCodes lists a publication's codes in publication order.
-func publicationCodes(ctx context.Context, pub *ent.Publication) ([]string, error) {
-	vouchers := pub.Edges.Vouchers
-	if vouchers == nil {
-		loaded, err := loadPublication(ctx, pub.ID)
-		if err != nil {
-			return nil, err
-		}
-		vouchers = loaded.Edges.Vouchers
+// memberCards is LoyaltyMember.cards: the member's cards, oldest first.
+func memberCards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
+	if eagerLoaded(ctx, obj.NamedCards) {
+		return obj.Cards(ctx)
 	}
-	codes := make([]string, len(vouchers))
-	for i, v := range vouchers {
-		codes[i] = v.Code
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return codes, nil
+	cards, err := c.Card.Query().Where(card.MemberID(obj.ID)).Order(ent.Asc(card.FieldCreatedAt), ent.Asc(card.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the member's cards: %w", err)
+	}
+	return cards, nil
 }

@@ -37,6 +37,11 @@ func (r *customerResolver) Redemptions(ctx context.Context, obj *ent.Customer, a
 	return customerRedemptions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
+// Cards is the resolver for the cards field.
+func (r *loyaltyMemberResolver) Cards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
+	return memberCards(ctx, obj)
+}
+
 // Members is the resolver for the members field.
 func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	return programMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
@@ -80,6 +85,11 @@ func (r *queryResolver) Cards(ctx context.Context, after *entgql.Cursor[string],
 // CardDefinitions is the resolver for the cardDefinitions field.
 func (r *queryResolver) CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
 	return cardDefinitions(ctx, after, first, before, last, orderBy, where)
+}
+
+// Categories is the resolver for the categories field.
+func (r *queryResolver) Categories(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) (*ent.CategoryConnection, error) {
+	return categories(ctx, after, first, before, last, orderBy, where)
 }
 
 // CustomEvents is the resolver for the customEvents field.
@@ -175,6 +185,9 @@ func (r *Resolver) Customer() CustomerResolver { return &customerResolver{r} }
 // Export returns ExportResolver implementation.
 func (r *Resolver) Export() ExportResolver { return &exportResolver{r} }
 
+// LoyaltyMember returns LoyaltyMemberResolver implementation.
+func (r *Resolver) LoyaltyMember() LoyaltyMemberResolver { return &loyaltyMemberResolver{r} }
+
 // LoyaltyProgram returns LoyaltyProgramResolver implementation.
 func (r *Resolver) LoyaltyProgram() LoyaltyProgramResolver { return &loyaltyProgramResolver{r} }
 
@@ -203,6 +216,7 @@ type (
 	customEventResolver    struct{ *Resolver }
 	customerResolver       struct{ *Resolver }
 	exportResolver         struct{ *Resolver }
+	loyaltyMemberResolver  struct{ *Resolver }
 	loyaltyProgramResolver struct{ *Resolver }
 	metadataSchemaResolver struct{ *Resolver }
 	publicationResolver    struct{ *Resolver }

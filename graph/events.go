@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"sort"
 	"time"
 	"unicode/utf8"
@@ -45,21 +44,9 @@ func createMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.Met
 	}
 	props := map[string]jsonfield.MetadataProperty{}
 	for name, raw := range in.Properties {
-		def, ok := raw.(map[string]any)
-		if !ok {
-			return nil, apperr.InvalidPayload("Property .properties.%s must be an object", name)
-		}
-		typ, _ := def["type"].(string)
-		if !slices.Contains(metadataTypes, typ) {
-			return nil, apperr.InvalidPayload("Property .properties.%s.type must be one of %v", name, metadataTypes)
-		}
-		p := jsonfield.MetadataProperty{Type: typ}
-		if o, ok := def["optional"]; ok {
-			b, ok := o.(bool)
-			if !ok {
-				return nil, apperr.InvalidPayload("Property .properties.%s.optional must be a boolean", name)
-			}
-			p.Optional = b
+		p, err := metadataProperty(name, raw)
+		if err != nil {
+			return nil, err
 		}
 		props[name] = p
 	}

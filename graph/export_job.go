@@ -3,7 +3,6 @@ package graph
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"strings"
 	"time"
@@ -68,7 +67,7 @@ func (w *Worker) runExport(ctx context.Context, job *ent.AsyncAction) error {
 			fields = append(fields, fmt.Sprint(f))
 		}
 	}
-	ch := &exportChunker{w: w, job: job, exp: exp, maxRows: w.BatchSize}
+	ch := &exportChunker{w: w, job: job, exp: exp, maxRows: w.BatchSize, lz4: chunkLZ4Available(ctx, c, w.Dialect)}
 	if err := ch.resume(ctx); err != nil {
 		return err
 	}
@@ -86,6 +85,7 @@ type exportChunker struct {
 	job     *ent.AsyncAction
 	exp     *ent.Export
 	maxRows int
+	lz4     bool // store chunks compressed with lz4 (export_compression.go)
 
 	// The state after the chunks committed or being committed: the next
 	// chunk's seq and offset, the rows so far and the keyset position of
@@ -97,8 +97,7 @@ type exportChunker struct {
 	lastID string
 
 	// The chunk being written: its CSV, its rows and its last position.
-	buf     bytes.Buffer
-	cw      *csv.Writer
+	buf     []byte
 	pending int
 	posAt   time.Time
 	posID   string
@@ -109,8 +108,7 @@ type exportChunker struct {
 
 // resume reads where the export's committed chunks end.
 func (ch *exportChunker) resume(ctx context.Context) error {
-	ch.cw = csv.NewWriter(&ch.buf)
-	ch.buf.Grow(ExportChunkSize + 64<<10)
+	ch.buf = make([]byte, 0, ExportChunkSize+64<<10)
 	last, err := ch.w.Client.ExportChunk.Query().Where(exportchunk.ExportID(ch.exp.ID)).
 		Order(exportchunk.BySeq(entsql.OrderDesc())).
 		Select(exportchunk.FieldSeq, exportchunk.FieldByteOffset, exportchunk.FieldSize, exportchunk.FieldRows,
@@ -129,71 +127,52 @@ func (ch *exportChunker) resume(ctx context.Context) error {
 	return nil
 }
 
-// writeTransactions streams the export's voucher transactions as CSV rows
-// (the header first, unless a chunk holds it already) after the committed
+// writeTransactions streams the export's transactions as CSV rows (the
+// header first, unless a chunk holds it already) after the committed
 // position, committing a chunk whenever one is full, and the last one with
-// the export's DONE.
-func (ch *exportChunker) writeTransactions(ctx context.Context, fields []string, desc bool, pageSize int) error {
+// the export's DONE. Three things overlap: a goroutine reads the next page
+// of rows (exportSource.read) while this one writes the current page's
+// lines, and the previous chunk commits in the background (commit).
+func (ch *exportChunker) writeTransactions(ctx context.Context, names []string, desc bool, pageSize int) error {
 	if ch.seq == 0 {
-		if err := ch.cw.Write(fields); err != nil {
-			return err
-		}
+		ch.buf = appendCSVHeader(ch.buf, names)
 	}
-	dir := entsql.OrderAsc()
-	if desc {
-		dir = entsql.OrderDesc()
-	}
-	// after bounds the next page by a row comparison on (created_at, id),
-	// so the (owner, created_at, id) index bounds the scan (an OR of the
-	// two cases would not).
-	after := func(at time.Time, id string) func(*entsql.Selector) {
-		return func(s *entsql.Selector) {
-			cols := []string{s.C("created_at"), s.C("id")}
-			if desc {
-				s.Where(entsql.CompositeLT(cols, at, id))
-			} else {
-				s.Where(entsql.CompositeGT(cols, at, id))
-			}
-		}
-	}
-	c := ch.w.Client
 	voucherID := *ch.exp.VoucherID
-	page := voucherTransactionPage(c, voucherID, dir, after)
-	if strings.HasPrefix(voucherID, pulid.PrefixCard) {
-		page = cardTransactionPage(c, voucherID, dir, after)
+	src, err := newExportSource(ctx, ch.w.Client, ch.job.ProjectID, voucherID, strings.HasPrefix(voucherID, pulid.PrefixCard), desc)
+	if err != nil {
+		return err
 	}
-	more, at, id := ch.rows > 0, ch.lastAt, ch.lastID
-	record := make([]string, len(fields))
-	for {
-		batch, err := page(ctx, more, at, id, pageSize)
-		if err != nil {
-			return fmt.Errorf("reading transactions: %w", err)
+	rctx, stop := context.WithCancel(ctx)
+	pages := make(chan exportPage, 1)
+	go src.read(rctx, ch.rows > 0, ch.lastAt, ch.lastID, pageSize, pages)
+	defer func() { // stop the reader and wait for it to let go of the database
+		stop()
+		for range pages {
 		}
-		for _, t := range batch {
-			for i, f := range fields {
-				record[i] = t.field(f)
-			}
-			if err := ch.cw.Write(record); err != nil {
-				return err
+	}()
+	fields := exportFields(names)
+	for p := range pages {
+		if p.err != nil {
+			return fmt.Errorf("reading transactions: %w", p.err)
+		}
+		for i := range p.rows {
+			t := &p.rows[i]
+			if ch.buf, err = appendExportLine(ch.buf, fields, t); err != nil {
+				return fmt.Errorf("writing export: %w", err)
 			}
 			ch.pending++
-			ch.posAt, ch.posID = t.position()
-			// The csv.Writer holds up to 4 KiB more than buf shows.
-			if ch.buf.Len() >= ExportChunkSize || ch.pending >= ch.maxRows {
+			ch.posAt, ch.posID = t.CreatedAt, t.ID
+			if len(ch.buf) >= ExportChunkSize || ch.pending >= ch.maxRows {
 				if err := ch.commit(ctx, false); err != nil {
 					return err
 				}
 			}
 		}
-		if len(batch) < pageSize {
+		if p.last {
 			return ch.commit(ctx, true)
 		}
-		more = true
-		at, id = batch[len(batch)-1].position()
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 	}
+	return ctx.Err() // the reader stopped early: ctx ended
 }
 
 // commit hands the chunk being written to a transaction of its own that
@@ -206,14 +185,10 @@ func (ch *exportChunker) writeTransactions(ctx context.Context, fields []string,
 // commit will succeed: if one fails, the job stops with its error and a
 // resumed job starts from what the database holds.
 func (ch *exportChunker) commit(ctx context.Context, last bool) error {
-	ch.cw.Flush()
-	if err := ch.cw.Error(); err != nil {
-		return fmt.Errorf("writing export: %w", err)
-	}
 	if err := ch.wait(); err != nil {
 		return err
 	}
-	data := exportText(ch.buf.Bytes())
+	data := exportText(ch.buf)
 	seq, offset, rows, size, pending := ch.seq, ch.offset, ch.rows+ch.pending, len(data), ch.pending
 	store := size > 0
 	var lastAt *time.Time
@@ -229,6 +204,11 @@ func (ch *exportChunker) commit(ctx context.Context, last bool) error {
 	write := func() error {
 		_, err := ch.w.commitBatch(ctx, ch.job, func(ctx context.Context) (int, error) {
 			c := ent.FromContext(ctx)
+			if store && ch.lz4 {
+				if err := compressChunksWithLZ4(ctx, c); err != nil {
+					return 0, err
+				}
+			}
 			if store {
 				err := c.ExportChunk.Create().SetExportID(ch.exp.ID).SetSeq(seq).SetData(data).
 					SetByteOffset(offset).SetSize(size).SetRows(rows).
@@ -254,7 +234,7 @@ func (ch *exportChunker) commit(ctx context.Context, last bool) error {
 	if pending > 0 {
 		ch.rows, ch.lastAt, ch.lastID = rows, ch.posAt, ch.posID
 	}
-	ch.buf.Reset()
+	ch.buf = ch.buf[:0]
 	ch.pending = 0
 	if last {
 		return write()

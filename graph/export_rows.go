@@ -2,9 +2,8 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
+	stdsql "database/sql"
 	"fmt"
-	"strconv"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -12,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
@@ -20,84 +20,140 @@ import (
 // from: a voucher's transactions (gift credits) or a loyalty card's
 // (points).
 type exportTx struct {
-	ID, Type         string
-	SourceID, Reason *string
-	Balance, Amount  int64
-	CreatedAt        time.Time
-	OwnerID          string // the voucher's or card's ID (the voucher_id column)
-	CampaignID       *string
-	Details          map[string]any
-	RelatedID        *string
-	Source           string
+	ID, Type              string
+	SourceID, Reason      stdsql.NullString
+	Balance, Amount       int64
+	CreatedAt             time.Time
+	OwnerID               string // the voucher's or card's ID (the voucher_id column)
+	CampaignID, RelatedID stdsql.NullString
+	Details               []byte // JSON as stored
+	Source                string
 }
 
-// exportRow is a row of the keyset-paged export.
-type exportRow interface {
-	field(f string) string
-	position() (time.Time, string)
+// cardDetails is the details column of a card transaction's row.
+var cardDetails = []byte("{}")
+
+// exportPage is a keyset page of an export's rows, or the error that
+// ended the reading. last marks the final page.
+type exportPage struct {
+	rows []exportTx
+	last bool
+	err  error
 }
 
-type voucherTxRow struct{ *ent.VoucherTransaction }
-
-func (r voucherTxRow) field(f string) string         { return transactionField(r.VoucherTransaction, f) }
-func (r voucherTxRow) position() (time.Time, string) { return r.CreatedAt, r.ID }
-
-type cardTxRow struct {
-	*ent.CardTransaction
+// exportSource reads an owner's transactions in keyset pages of
+// (created_at, id) with plain SQL: the export knows its columns, so rows
+// are scanned straight into exportTx (no entities, no JSON decoding of
+// columns it only copies). The reads are scoped to the job's project like
+// every ent query.
+type exportSource struct {
+	c         *ent.Client
+	dialect   string
+	projectID string
+	ownerID   string
+	card      bool // a loyalty card's points transactions
 	programID string
+	desc      bool
 }
 
-func (r cardTxRow) field(f string) string {
-	return exportCell(f, exportTx{
-		ID: r.ID, Type: string(r.Type), SourceID: r.SourceID, Reason: r.Reason, Balance: r.Balance,
-		Amount: r.Amount, CreatedAt: r.CreatedAt, OwnerID: r.CardID, CampaignID: &r.programID,
-		Details: map[string]any{}, Source: "API",
-	})
+// columns are the table and owner column read and the columns read, in
+// exportTx's scan order. The owner's ID is the same on every row and is
+// not read; card transactions have no campaign, details, related
+// transaction or source column (page fills them in).
+func (s *exportSource) columns() (table, owner string, cols []string) {
+	if s.card {
+		return cardtransaction.Table, cardtransaction.FieldCardID, []string{cardtransaction.FieldID,
+			cardtransaction.FieldType, cardtransaction.FieldSourceID, cardtransaction.FieldReason,
+			cardtransaction.FieldBalance, cardtransaction.FieldAmount, cardtransaction.FieldCreatedAt}
+	}
+	return vouchertransaction.Table, vouchertransaction.FieldVoucherID, []string{vouchertransaction.FieldID,
+		vouchertransaction.FieldType, vouchertransaction.FieldSourceID, vouchertransaction.FieldReason,
+		vouchertransaction.FieldBalance, vouchertransaction.FieldAmount, vouchertransaction.FieldCreatedAt,
+		vouchertransaction.FieldCampaignID, vouchertransaction.FieldDetails,
+		vouchertransaction.FieldRelatedTransactionID, vouchertransaction.FieldSource}
 }
-func (r cardTxRow) position() (time.Time, string) { return r.CreatedAt, r.ID }
 
-// pageFunc reads the next page of an export (after the given position
-// when more is true).
-type pageFunc func(ctx context.Context, more bool, at time.Time, id string, limit int) ([]exportRow, error)
+// page reads up to limit rows after (at, id) when more is true, else from
+// the start.
+func (s *exportSource) page(ctx context.Context, more bool, at time.Time, id string, limit int) ([]exportTx, error) {
+	table, owner, cols := s.columns()
+	q := entsql.Dialect(s.dialect).Select(cols...).From(entsql.Table(table)).
+		Where(entsql.And(entsql.EQ("project_id", s.projectID), entsql.EQ(owner, s.ownerID)))
+	// A row comparison on (created_at, id) bounds the (owner, created_at,
+	// id) index scan (an OR of the two cases would not).
+	order := []string{entsql.Asc("created_at"), entsql.Asc("id")}
+	if s.desc {
+		order = []string{entsql.Desc("created_at"), entsql.Desc("id")}
+	}
+	if more {
+		if s.desc {
+			q.Where(entsql.CompositeLT([]string{"created_at", "id"}, at, id))
+		} else {
+			q.Where(entsql.CompositeGT([]string{"created_at", "id"}, at, id))
+		}
+	}
+	query, args := q.OrderBy(order...).Limit(limit).Query()
+	rows, err := s.c.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	t := exportTx{OwnerID: s.ownerID}
+	dest := []any{&t.ID, &t.Type, &t.SourceID, &t.Reason, &t.Balance, &t.Amount, &t.CreatedAt}
+	if s.card {
+		t.CampaignID = stdsql.NullString{String: s.programID, Valid: true}
+		t.Details, t.Source = cardDetails, "API"
+	} else {
+		dest = append(dest, &t.CampaignID, &t.Details, &t.RelatedID, &t.Source)
+	}
+	out := make([]exportTx, 0, limit)
+	for rows.Next() {
+		// Every scanned field is overwritten (a []byte is copied), so the
+		// rows own their values; the others are the same on every row.
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
 
-func voucherTransactionPage(c *ent.Client, voucherID string, dir entsql.OrderTermOption, after func(time.Time, string) func(*entsql.Selector)) pageFunc {
-	return func(ctx context.Context, more bool, at time.Time, id string, limit int) ([]exportRow, error) {
-		q := c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(voucherID)).
-			Order(vouchertransaction.ByCreatedAt(dir), vouchertransaction.ByID(dir)).Limit(limit)
-		if more {
-			q.Where(after(at, id))
+// read sends the rows after the position (more, at, id) on out, a page of
+// pageSize at a time, then closes out. The reading of a page overlaps the
+// writing of the one before (out holds one page). It stops at the first
+// error, sent as the last page, or when ctx ends.
+func (s *exportSource) read(ctx context.Context, more bool, at time.Time, id string, pageSize int, out chan<- exportPage) {
+	defer close(out)
+	for {
+		rows, err := s.page(ctx, more, at, id, pageSize)
+		p := exportPage{rows: rows, last: err != nil || len(rows) < pageSize, err: err}
+		select {
+		case out <- p:
+		case <-ctx.Done():
+			return
 		}
-		batch, err := q.All(ctx)
-		rows := make([]exportRow, len(batch))
-		for i, t := range batch {
-			rows[i] = voucherTxRow{t}
+		if p.last {
+			return
 		}
-		return rows, err
+		more, at, id = true, rows[len(rows)-1].CreatedAt, rows[len(rows)-1].ID
 	}
 }
 
-func cardTransactionPage(c *ent.Client, cardID string, dir entsql.OrderTermOption, after func(time.Time, string) func(*entsql.Selector)) pageFunc {
-	var programID string
-	return func(ctx context.Context, more bool, at time.Time, id string, limit int) ([]exportRow, error) {
-		if programID == "" {
-			crd, err := c.Card.Get(ctx, cardID)
-			if err != nil {
-				return nil, fmt.Errorf("reading card: %w", err)
-			}
-			programID = crd.ProgramID
-		}
-		q := c.CardTransaction.Query().Where(cardtransaction.CardID(cardID)).
-			Order(cardtransaction.ByCreatedAt(dir), cardtransaction.ByID(dir)).Limit(limit)
-		if more {
-			q.Where(after(at, id))
-		}
-		batch, err := q.All(ctx)
-		rows := make([]exportRow, len(batch))
-		for i, t := range batch {
-			rows[i] = cardTxRow{t, programID}
-		}
-		return rows, err
+// newExportSource is the source of an export of ownerID's transactions: a
+// voucher's, or a loyalty card's (IDs with the card prefix).
+func newExportSource(ctx context.Context, c *ent.Client, projectID, ownerID string, card, desc bool) (*exportSource, error) {
+	s := &exportSource{c: c, dialect: entdb.DialectFromContext(ctx), projectID: projectID, ownerID: ownerID, card: card, desc: desc}
+	if s.dialect == "" {
+		return nil, fmt.Errorf("reading transactions: no SQL dialect in context")
 	}
+	if card {
+		crd, err := c.Card.Get(ctx, ownerID)
+		if err != nil {
+			return nil, fmt.Errorf("reading card: %w", err)
+		}
+		s.programID = crd.ProgramID
+	}
+	return s, nil
 }
 
 // exportSubject resolves the path of an export: a voucher by code or ID,
@@ -127,52 +183,4 @@ func exportSubject(ctx context.Context, codeOrID string) (id, code string, err e
 		code = *crd.Code
 	}
 	return crd.ID, code, nil
-}
-
-// transactionField is one CSV cell: nulls are empty, times in the API's
-// format, details as JSON.
-func transactionField(t *ent.VoucherTransaction, f string) string {
-	return exportCell(f, exportTx{
-		ID: t.ID, Type: string(t.Type), SourceID: t.SourceID, Reason: t.Reason, Balance: t.Balance,
-		Amount: t.Amount, CreatedAt: t.CreatedAt, OwnerID: t.VoucherID, CampaignID: t.CampaignID,
-		Details: t.Details, RelatedID: t.RelatedTransactionID, Source: t.Source,
-	})
-}
-
-// exportCell renders field f of a transaction row.
-func exportCell(f string, t exportTx) string {
-	opt := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
-	}
-	switch f {
-	case "id":
-		return t.ID
-	case "type":
-		return string(t.Type)
-	case "source_id":
-		return opt(t.SourceID)
-	case "reason":
-		return opt(t.Reason)
-	case "balance":
-		return strconv.FormatInt(t.Balance, 10)
-	case "amount":
-		return strconv.FormatInt(t.Amount, 10)
-	case "created_at":
-		return formatTime(t.CreatedAt)
-	case "voucher_id":
-		return t.OwnerID
-	case "campaign_id":
-		return opt(t.CampaignID)
-	case "details":
-		b, _ := json.Marshal(t.Details)
-		return string(b)
-	case "related_transaction_id":
-		return opt(t.RelatedID)
-	case "source":
-		return t.Source
-	}
-	return ""
 }

@@ -54,6 +54,7 @@ type ResolverRoot interface {
 	CustomEvent() CustomEventResolver
 	Customer() CustomerResolver
 	Export() ExportResolver
+	LoyaltyMember() LoyaltyMemberResolver
 	LoyaltyProgram() LoyaltyProgramResolver
 	MetadataSchema() MetadataSchemaResolver
 	Mutation() MutationResolver
@@ -114,11 +115,44 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	BrandingAddress struct {
+		City    func(childComplexity int) int
+		Country func(childComplexity int) int
+		Postal  func(childComplexity int) int
+		State   func(childComplexity int) int
+		Street  func(childComplexity int) int
+	}
+
+	BrandingBrand struct {
+		Name               func(childComplexity int) int
+		PermissionReminder func(childComplexity int) int
+		PrivacyPolicyURL   func(childComplexity int) int
+		TermsOfUseURL      func(childComplexity int) int
+		WebsiteURL         func(childComplexity int) int
+	}
+
+	BrandingCockpits struct {
+		CampaignsOverviewEnabled        func(childComplexity int) int
+		CouponsEnabled                  func(childComplexity int) int
+		CustomDoubleOptInRedirectURL    func(childComplexity int) int
+		GiftCardsEnabled                func(childComplexity int) int
+		LoyaltyEnabled                  func(childComplexity int) int
+		ReferralsEnabled                func(childComplexity int) int
+		Theme                           func(childComplexity int) int
+		UseCustomDoubleOptInRedirectURL func(childComplexity int) int
+	}
+
+	BrandingContact struct {
+		Email func(childComplexity int) int
+		Phone func(childComplexity int) int
+	}
+
 	Campaign struct {
 		Active                          func(childComplexity int) int
 		ActivityDurationAfterPublishing func(childComplexity int) int
 		AutoJoin                        func(childComplexity int) int
 		CampaignType                    func(childComplexity int) int
+		Categories                      func(childComplexity int) int
 		Category                        func(childComplexity int) int
 		CategoryID                      func(childComplexity int) int
 		CreatedAt                       func(childComplexity int) int
@@ -157,9 +191,60 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	CampaignGiftSummary struct {
+		AmountAdded           func(childComplexity int) int
+		AmountDeleted         func(childComplexity int) int
+		AmountRedeemed        func(childComplexity int) int
+		AmountRolledback      func(childComplexity int) int
+		AmountSubtracted      func(childComplexity int) int
+		CreatedVouchersAmount func(childComplexity int) int
+	}
+
 	CampaignList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
+	}
+
+	CampaignLoyaltySummary struct {
+		CreatedVouchersPoints   func(childComplexity int) int
+		PendingPointsActivated  func(childComplexity int) int
+		PendingPointsAdded      func(childComplexity int) int
+		PendingPointsCanceled   func(childComplexity int) int
+		PendingPointsSubtracted func(childComplexity int) int
+		PointsAdded             func(childComplexity int) int
+		PointsDeleted           func(childComplexity int) int
+		PointsExpired           func(childComplexity int) int
+		PointsRedeemed          func(childComplexity int) int
+		PointsRewarded          func(childComplexity int) int
+		PointsRolledback        func(childComplexity int) int
+		PointsSubtracted        func(childComplexity int) int
+		PointsTransferredIn     func(childComplexity int) int
+		PointsTransferredOut    func(childComplexity int) int
+	}
+
+	CampaignSummary struct {
+		Campaign                 func(childComplexity int) int
+		DiscountedAmount         func(childComplexity int) int
+		Gift                     func(childComplexity int) int
+		Loyalty                  func(childComplexity int) int
+		OrdersAmount             func(childComplexity int) int
+		OrdersRolledbackAmount   func(childComplexity int) int
+		Publications             func(childComplexity int) int
+		PublicationsFailed       func(childComplexity int) int
+		PublicationsSucceeded    func(childComplexity int) int
+		Redemptions              func(childComplexity int) int
+		RedemptionsFailed        func(childComplexity int) int
+		RedemptionsSucceeded     func(childComplexity int) int
+		ReferredCustomers        func(childComplexity int) int
+		Rollbacks                func(childComplexity int) int
+		RollbacksFailed          func(childComplexity int) int
+		RollbacksSucceeded       func(childComplexity int) int
+		RolledbackDiscountAmount func(childComplexity int) int
+		Validations              func(childComplexity int) int
+		ValidationsFailed        func(childComplexity int) int
+		ValidationsSucceeded     func(childComplexity int) int
+		VouchersCreated          func(childComplexity int) int
+		VouchersDeleted          func(childComplexity int) int
 	}
 
 	CampaignVoucher struct {
@@ -267,6 +352,31 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Category struct {
+		CreatedAt func(childComplexity int) int
+		Hierarchy func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
+	CategoryConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CategoryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CategoryList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
+	}
+
 	CodeConfig struct {
 		Charset      func(childComplexity int) int
 		InitialCount func(childComplexity int) int
@@ -322,6 +432,20 @@ type ComplexityRoot struct {
 		Summary        func(childComplexity int) int
 		SystemMetadata func(childComplexity int) int
 		UpdatedAt      func(childComplexity int) int
+	}
+
+	CustomerActivity struct {
+		CreatedAt func(childComplexity int) int
+		Data      func(childComplexity int) int
+		GroupID   func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Type      func(childComplexity int) int
+	}
+
+	CustomerActivityList struct {
+		Data    func(childComplexity int) int
+		HasMore func(childComplexity int) int
+		Total   func(childComplexity int) int
 	}
 
 	CustomerAddress struct {
@@ -533,6 +657,14 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	ManagementBranding struct {
+		Address  func(childComplexity int) int
+		Brand    func(childComplexity int) int
+		Cockpits func(childComplexity int) int
+		Contact  func(childComplexity int) int
+		ID       func(childComplexity int) int
+	}
+
 	ManagementProject struct {
 		ClientCreateCustomerEnabled           func(childComplexity int) int
 		ClientListVouchersEnabled             func(childComplexity int) int
@@ -548,11 +680,52 @@ type ComplexityRoot struct {
 		ID                                    func(childComplexity int) int
 		Name                                  func(childComplexity int) int
 		Timezone                              func(childComplexity int) int
+		WebhookToken                          func(childComplexity int) int
 	}
 
 	ManagementProjectList struct {
 		Data  func(childComplexity int) int
 		Total func(childComplexity int) int
+	}
+
+	ManagementStackingRules struct {
+		ApplicableExclusiveRedeemablesLimit            func(childComplexity int) int
+		ApplicableExclusiveRedeemablesPerCategoryLimit func(childComplexity int) int
+		ApplicableRedeemablesCategoryLimits            func(childComplexity int) int
+		ApplicableRedeemablesLimit                     func(childComplexity int) int
+		ApplicableRedeemablesPerCategoryLimit          func(childComplexity int) int
+		CreatedAt                                      func(childComplexity int) int
+		DiscountCalculationMode                        func(childComplexity int) int
+		DiscountedAmountModeCategories                 func(childComplexity int) int
+		ExclusiveCategories                            func(childComplexity int) int
+		ID                                             func(childComplexity int) int
+		InitialAmountModeCategories                    func(childComplexity int) int
+		JointCategories                                func(childComplexity int) int
+		NoEffectRedeemAnywayCategories                 func(childComplexity int) int
+		NoEffectSkipCategories                         func(childComplexity int) int
+		RedeemablesApplicationMode                     func(childComplexity int) int
+		RedeemablesLimit                               func(childComplexity int) int
+		RedeemablesNoEffectRule                        func(childComplexity int) int
+		RedeemablesProductsApplicationMode             func(childComplexity int) int
+		RedeemablesRollbackOrderMode                   func(childComplexity int) int
+		RedeemablesSortingRule                         func(childComplexity int) int
+		UpdatedAt                                      func(childComplexity int) int
+	}
+
+	ManagementUser struct {
+		Email     func(childComplexity int) int
+		FirstName func(childComplexity int) int
+		ID        func(childComplexity int) int
+		IsOwner   func(childComplexity int) int
+		LastName  func(childComplexity int) int
+		Login     func(childComplexity int) int
+		Role      func(childComplexity int) int
+		Roles     func(childComplexity int) int
+	}
+
+	ManagementUserRole struct {
+		ProjectID func(childComplexity int) int
+		Role      func(childComplexity int) int
 	}
 
 	ManagementWebhook struct {
@@ -585,81 +758,103 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		ActivateCardDefinition          func(childComplexity int, id string) int
-		ActivateEarningRule             func(childComplexity int, id string) int
-		ActivateIncentive               func(childComplexity int, id string) int
-		ActivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
-		ActivateLoyaltyProgram          func(childComplexity int, id string) int
-		ActivateReward                  func(childComplexity int, id string) int
-		AddVoucher                      func(childComplexity int, campaign string, input *AddVouchersInput) int
-		AdjustCardPoints                func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance            func(childComplexity int, voucher string, input BalanceInput) int
-		AssignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
-		AssignValidationRule            func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign                  func(childComplexity int, input CreateCampaignInput) int
-		CreateCardDefinition            func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateEarningRule               func(childComplexity int, input CreateEarningRuleInput) int
-		CreateIncentive                 func(childComplexity int, input CreateIncentiveInput) int
-		CreateLoyaltyMember             func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
-		CreateLoyaltyProgram            func(childComplexity int, input CreateLoyaltyProgramInput) int
-		CreateManagementAPIKey          func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
-		CreateManagementProject         func(childComplexity int, input ProjectInput) int
-		CreateManagementWebhook         func(childComplexity int, projectID string, input WebhookInput) int
-		CreateMetadataSchema            func(childComplexity int, input MetadataSchemaInput) int
-		CreateReward                    func(childComplexity int, input CreateRewardInput) int
-		CreateSegment                   func(childComplexity int, input CreateSegmentInput) int
-		CreateValidationRule            func(childComplexity int, input ValidationRuleInput) int
-		CreateVoucher                   func(childComplexity int, input CreateVoucherInput) int
-		DeactivateEarningRule           func(childComplexity int, id string) int
-		DeactivateLoyaltyMember         func(childComplexity int, programID string, memberID string) int
-		DeactivateLoyaltyProgram        func(childComplexity int, id string) int
-		DeactivateReward                func(childComplexity int, id string) int
-		DeleteCampaign                  func(childComplexity int, idOrName string, force *bool) int
-		DeleteCustomer                  func(childComplexity int, idOrSourceID string) int
-		DeleteManagementAPIKey          func(childComplexity int, projectID string, appID string) int
-		DeleteManagementWebhook         func(childComplexity int, projectID string, id string) int
-		DeleteSegment                   func(childComplexity int, id string) int
-		DeleteValidationRule            func(childComplexity int, id string) int
-		DeleteVoucher                   func(childComplexity int, codeOrID string, force *bool) int
-		DisableCampaign                 func(childComplexity int, idOrName string) int
-		DisableVoucher                  func(childComplexity int, codeOrID string) int
-		DraftCardDefinition             func(childComplexity int, id string) int
-		DraftEarningRule                func(childComplexity int, id string) int
-		DraftIncentive                  func(childComplexity int, id string) int
-		DraftReward                     func(childComplexity int, id string) int
-		EnableCampaign                  func(childComplexity int, idOrName string) int
-		EnableVoucher                   func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions       func(childComplexity int, voucher string, parameters *ExportParametersInput) int
-		GenerateVouchers                func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
-		IssueOAuthToken                 func(childComplexity int, grantType *string, scope string) int
-		Publish                         func(childComplexity int, input PublishInput, joinOnce *bool) int
-		RedeemStacked                   func(childComplexity int, input StackedRedemptionInput) int
-		RedeemVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
-		RedeliverManagementWebhookEvent func(childComplexity int, projectID string, webhookID string, eventID string) int
-		RegenerateManagementAPIKey      func(childComplexity int, projectID string, appID string) int
-		ReleaseSession                  func(childComplexity int, code string, key string) int
-		RevokeOAuthToken                func(childComplexity int, accessToken string) int
-		RollbackRedemption              func(childComplexity int, id string, input *RollbackInput) int
-		RollbackStackedRedemption       func(childComplexity int, parentID string, input *RollbackInput) int
-		SendEvent                       func(childComplexity int, input SendEventInput) int
-		SetManagementAPIKeyBlocked      func(childComplexity int, projectID string, appID string, blocked bool) int
-		UnassignCard                    func(childComplexity int, programID string, memberID string, cardID string) int
-		UnassignValidationRule          func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign                  func(childComplexity int, idOrName string, input UpdateCampaignInput) int
-		UpdateCardDefinition            func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCustomer                  func(childComplexity int, idOrSourceID string, input CustomerInput) int
-		UpdateEarningRule               func(childComplexity int, id string, input UpdateEarningRuleInput) int
-		UpdateIncentive                 func(childComplexity int, id string, input UpdateIncentiveInput) int
-		UpdateLoyaltyProgram            func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
-		UpdateManagementAPIKey          func(childComplexity int, projectID string, appID string, input AppKeyInput) int
-		UpdateManagementProject         func(childComplexity int, id string, input ProjectInput) int
-		UpdateManagementWebhook         func(childComplexity int, projectID string, id string, input WebhookInput) int
-		UpdateReward                    func(childComplexity int, id string, input UpdateRewardInput) int
-		UpdateValidationRule            func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher                   func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
-		UpsertCustomer                  func(childComplexity int, input CustomerInput) int
-		ValidateStacked                 func(childComplexity int, input StackedRedemptionInput) int
-		ValidateVoucher                 func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		ActivateCardDefinition            func(childComplexity int, id string) int
+		ActivateEarningRule               func(childComplexity int, id string) int
+		ActivateIncentive                 func(childComplexity int, id string) int
+		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
+		ActivateLoyaltyProgram            func(childComplexity int, id string) int
+		ActivateReward                    func(childComplexity int, id string) int
+		AddVoucher                        func(childComplexity int, campaign string, input *AddVouchersInput) int
+		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
+		AdjustVoucherBalance              func(childComplexity int, voucher string, input BalanceInput) int
+		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
+		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
+		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
+		CreateCampaign                    func(childComplexity int, input CreateCampaignInput) int
+		CreateCardDefinition              func(childComplexity int, input CreateCardDefinitionInput) int
+		CreateCategory                    func(childComplexity int, input CategoryInput) int
+		CreateEarningRule                 func(childComplexity int, input CreateEarningRuleInput) int
+		CreateIncentive                   func(childComplexity int, input CreateIncentiveInput) int
+		CreateLoyaltyMember               func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
+		CreateLoyaltyProgram              func(childComplexity int, input CreateLoyaltyProgramInput) int
+		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
+		CreateManagementBranding          func(childComplexity int, projectID string, input BrandingInput) int
+		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
+		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
+		CreateManagementProject           func(childComplexity int, input ProjectInput) int
+		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
+		CreateManagementWebhook           func(childComplexity int, projectID string, input WebhookInput) int
+		CreateMetadataSchema              func(childComplexity int, input MetadataSchemaInput) int
+		CreateReward                      func(childComplexity int, input CreateRewardInput) int
+		CreateSegment                     func(childComplexity int, input CreateSegmentInput) int
+		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
+		CreateVoucher                     func(childComplexity int, input CreateVoucherInput) int
+		DeactivateEarningRule             func(childComplexity int, id string) int
+		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
+		DeactivateLoyaltyProgram          func(childComplexity int, id string) int
+		DeactivateReward                  func(childComplexity int, id string) int
+		DeleteCampaign                    func(childComplexity int, idOrName string, force *bool) int
+		DeleteCategory                    func(childComplexity int, id string) int
+		DeleteCustomer                    func(childComplexity int, idOrSourceID string) int
+		DeleteManagementAPIKey            func(childComplexity int, projectID string, appID string) int
+		DeleteManagementBranding          func(childComplexity int, projectID string, id string) int
+		DeleteManagementCustomEventSchema func(childComplexity int, projectID string, id string) int
+		DeleteManagementMetadataSchema    func(childComplexity int, projectID string, id string) int
+		DeleteManagementProject           func(childComplexity int, id string) int
+		DeleteManagementStackingRules     func(childComplexity int, projectID string, id string) int
+		DeleteManagementWebhook           func(childComplexity int, projectID string, id string) int
+		DeleteSegment                     func(childComplexity int, id string) int
+		DeleteValidationRule              func(childComplexity int, id string) int
+		DeleteVoucher                     func(childComplexity int, codeOrID string, force *bool) int
+		DisableCampaign                   func(childComplexity int, idOrName string) int
+		DisableVoucher                    func(childComplexity int, codeOrID string) int
+		DraftCardDefinition               func(childComplexity int, id string) int
+		DraftEarningRule                  func(childComplexity int, id string) int
+		DraftIncentive                    func(childComplexity int, id string) int
+		DraftReward                       func(childComplexity int, id string) int
+		EnableCampaign                    func(childComplexity int, idOrName string) int
+		EnableVoucher                     func(childComplexity int, codeOrID string) int
+		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *ExportParametersInput) int
+		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
+		ImportVouchers                    func(childComplexity int, input []*CreateVoucherInput) int
+		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
+		Publish                           func(childComplexity int, input PublishInput, joinOnce *bool) int
+		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
+		RedeemVoucher                     func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
+		RegenerateManagementAPIKey        func(childComplexity int, projectID string, appID string) int
+		RegenerateManagementWebhookToken  func(childComplexity int, projectID string) int
+		ReleaseSession                    func(childComplexity int, code string, key string) int
+		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
+		RollbackRedemption                func(childComplexity int, id string, input *RollbackInput) int
+		RollbackStackedRedemption         func(childComplexity int, parentID string, input *RollbackInput) int
+		SendEvent                         func(childComplexity int, input SendEventInput) int
+		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
+		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
+		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
+		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
+		UpdateCampaign                    func(childComplexity int, idOrName string, input UpdateCampaignInput) int
+		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
+		UpdateCategory                    func(childComplexity int, id string, input CategoryInput) int
+		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input CustomerInput) int
+		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
+		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
+		UpdateLoyaltyProgram              func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
+		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input AppKeyInput) int
+		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input BrandingInput) int
+		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
+		UpdateManagementMetadataSchema    func(childComplexity int, projectID string, id string, input ManagementMetadataSchemaInput) int
+		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
+		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input StackingRulesInput) int
+		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
+		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input WebhookInput) int
+		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
+		UpdateVoucher                     func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
+		UpdateVouchersInBulk              func(childComplexity int, input []*VoucherMetadataUpdate) int
+		UpsertCustomer                    func(childComplexity int, input CustomerInput) int
+		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
+		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
 	}
 
 	OAuthAccessToken struct {
@@ -731,61 +926,78 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AsyncAction                 func(childComplexity int, id string) int
-		AsyncActionList             func(childComplexity int, limit *int, endDate *time.Time) int
-		AsyncActions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
-		Campaign                    func(childComplexity int, idOrName string) int
-		CampaignList                func(childComplexity int, input *CampaignListInput) int
-		CampaignTransactionList     func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
-		Campaigns                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
-		CardActivities              func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
-		CardDefinition              func(childComplexity int, id string) int
-		CardDefinitions             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
-		CardTransactions            func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
-		Cards                       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
-		CustomEvents                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
-		Customer                    func(childComplexity int, idOrSourceID string) int
-		CustomerList                func(childComplexity int, input *CustomerListInput) int
-		CustomerSegments            func(childComplexity int, idOrSourceID string) int
-		Customers                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
-		EarningRule                 func(childComplexity int, id string) int
-		EarningRules                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
-		Export                      func(childComplexity int, id string) int
-		Incentive                   func(childComplexity int, id string) int
-		Incentives                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
-		IntrospectOAuthToken        func(childComplexity int, accessToken string) int
-		ListSegments                func(childComplexity int, input *SegmentListInput) int
-		LoyaltyMember               func(childComplexity int, programID string, memberID string) int
-		LoyaltyMembers              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
-		LoyaltyProgram              func(childComplexity int, id string) int
-		LoyaltyPrograms             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
-		ManagementAPIKeys           func(childComplexity int, projectID string, client *bool) int
-		ManagementProject           func(childComplexity int, id string) int
-		ManagementProjects          func(childComplexity int, limit *int, page *int) int
-		ManagementWebhookDeliveries func(childComplexity int, projectID string, webhookID string, eventID *string, limit *int, page *int) int
-		ManagementWebhookEvents     func(childComplexity int, projectID string, webhookID string, state *string, limit *int, page *int) int
-		ManagementWebhooks          func(childComplexity int, projectID string) int
-		MetadataSchema              func(childComplexity int, id string) int
-		MetadataSchemaList          func(childComplexity int) int
-		MetadataSchemas             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
-		Node                        func(childComplexity int, id string) int
-		Nodes                       func(childComplexity int, ids []string) int
-		PublicationList             func(childComplexity int, input *PublicationListInput) int
-		Publications                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
-		Redemption                  func(childComplexity int, id string) int
-		RedemptionList              func(childComplexity int, input *RedemptionListInput) int
-		Redemptions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
-		Reward                      func(childComplexity int, id string) int
-		RewardActivities            func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
-		Rewards                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
-		Segment                     func(childComplexity int, id string) int
-		Segments                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
-		ValidationRule              func(childComplexity int, id string) int
-		ValidationRules             func(childComplexity int, limit *int, page *int) int
-		Voucher                     func(childComplexity int, codeOrID string) int
-		VoucherList                 func(childComplexity int, input *VoucherListInput) int
-		VoucherTransactionList      func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
-		Vouchers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
+		AsyncAction                  func(childComplexity int, id string) int
+		AsyncActionList              func(childComplexity int, limit *int, endDate *time.Time) int
+		AsyncActions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
+		Campaign                     func(childComplexity int, idOrName string) int
+		CampaignList                 func(childComplexity int, input *CampaignListInput) int
+		CampaignSummary              func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
+		CampaignTransactionList      func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
+		Campaigns                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
+		CardActivities               func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) int
+		CardDefinition               func(childComplexity int, id string) int
+		CardDefinitions              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) int
+		CardTransactions             func(childComplexity int, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) int
+		Cards                        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) int
+		Categories                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) int
+		Category                     func(childComplexity int, id string) int
+		CategoryList                 func(childComplexity int, limit *int, startingAfterID *string) int
+		CustomEvents                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
+		Customer                     func(childComplexity int, idOrSourceID string) int
+		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *CustomerActivityListInput) int
+		CustomerList                 func(childComplexity int, input *CustomerListInput) int
+		CustomerSegments             func(childComplexity int, idOrSourceID string) int
+		Customers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
+		EarningRule                  func(childComplexity int, id string) int
+		EarningRules                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) int
+		Export                       func(childComplexity int, id string) int
+		Incentive                    func(childComplexity int, id string) int
+		Incentives                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
+		IntrospectOAuthToken         func(childComplexity int, accessToken string) int
+		ListSegments                 func(childComplexity int, input *SegmentListInput) int
+		LoyaltyMember                func(childComplexity int, programID string, memberID string) int
+		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
+		LoyaltyProgram               func(childComplexity int, id string) int
+		LoyaltyPrograms              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) int
+		ManagementAPIKeys            func(childComplexity int, projectID string, client *bool) int
+		ManagementBranding           func(childComplexity int, projectID string, id string) int
+		ManagementBrandings          func(childComplexity int, projectID string) int
+		ManagementCustomEventSchema  func(childComplexity int, projectID string, id string) int
+		ManagementCustomEventSchemas func(childComplexity int, projectID string) int
+		ManagementMetadataSchema     func(childComplexity int, projectID string, id string) int
+		ManagementMetadataSchemas    func(childComplexity int, projectID string) int
+		ManagementProject            func(childComplexity int, id string) int
+		ManagementProjects           func(childComplexity int, limit *int, page *int) int
+		ManagementStackingRules      func(childComplexity int, projectID string, id string) int
+		ManagementStackingRulesList  func(childComplexity int, projectID string) int
+		ManagementUser               func(childComplexity int, projectID string, userID string) int
+		ManagementUsers              func(childComplexity int, projectID string) int
+		ManagementWebhook            func(childComplexity int, projectID string, id string) int
+		ManagementWebhookDeliveries  func(childComplexity int, projectID string, webhookID string, eventID *string, limit *int, page *int) int
+		ManagementWebhookEvent       func(childComplexity int, projectID string, webhookID string, eventID string) int
+		ManagementWebhookEvents      func(childComplexity int, projectID string, webhookID string, state *string, limit *int, page *int) int
+		ManagementWebhooks           func(childComplexity int, projectID string) int
+		MetadataSchema               func(childComplexity int, id string) int
+		MetadataSchemaList           func(childComplexity int) int
+		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
+		Node                         func(childComplexity int, id string) int
+		Nodes                        func(childComplexity int, ids []string) int
+		PublicationList              func(childComplexity int, input *PublicationListInput) int
+		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
+		Redemption                   func(childComplexity int, id string) int
+		RedemptionList               func(childComplexity int, input *RedemptionListInput) int
+		Redemptions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
+		Reward                       func(childComplexity int, id string) int
+		RewardActivities             func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
+		Rewards                      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) int
+		Segment                      func(childComplexity int, id string) int
+		Segments                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
+		ValidationRule               func(childComplexity int, id string) int
+		ValidationRules              func(childComplexity int, limit *int, page *int) int
+		Voucher                      func(childComplexity int, codeOrID string) int
+		VoucherList                  func(childComplexity int, input *VoucherListInput) int
+		VoucherTransactionList       func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
+		Vouchers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
 
 	RedeemableResult struct {
@@ -1191,6 +1403,7 @@ type AsyncActionResolver interface {
 }
 type CampaignResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
+	Categories(ctx context.Context, obj *ent.Campaign) ([]*ent.Category, error)
 }
 type CardResolver interface {
 	Activities(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
@@ -1207,6 +1420,9 @@ type CustomerResolver interface {
 }
 type ExportResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.Export) (*string, error)
+}
+type LoyaltyMemberResolver interface {
+	Cards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error)
 }
 type LoyaltyProgramResolver interface {
 	Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error)
@@ -1285,11 +1501,33 @@ type MutationResolver interface {
 	SetManagementAPIKeyBlocked(ctx context.Context, projectID string, appID string, blocked bool) (*ent.AppKey, error)
 	RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error)
 	DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error)
+	DeleteManagementProject(ctx context.Context, id string) (string, error)
+	RegenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error)
+	CreateManagementBranding(ctx context.Context, projectID string, input BrandingInput) (*ent.Branding, error)
+	UpdateManagementBranding(ctx context.Context, projectID string, id string, input BrandingInput) (*ent.Branding, error)
+	DeleteManagementBranding(ctx context.Context, projectID string, id string) (string, error)
+	AssignManagementUser(ctx context.Context, projectID string, input AssignUserInput) (*ProjectUserView, error)
+	UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*ProjectUserView, error)
+	UnassignManagementUser(ctx context.Context, projectID string, userID string) (string, error)
+	CreateManagementMetadataSchema(ctx context.Context, projectID string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
+	UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
+	DeleteManagementMetadataSchema(ctx context.Context, projectID string, id string) (string, error)
+	CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
+	UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
+	DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error)
+	CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error)
+	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
+	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
 	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
 	CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error)
 	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error)
 	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
 	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
+	CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error)
+	UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error)
+	DeleteCategory(ctx context.Context, id string) (string, error)
+	ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error)
+	UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1302,6 +1540,7 @@ type QueryResolver interface {
 	Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error)
 	Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error)
 	CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error)
+	Categories(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) (*ent.CategoryConnection, error)
 	CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error)
 	Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error)
 	EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error)
@@ -1346,11 +1585,27 @@ type QueryResolver interface {
 	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
 	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
 	ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error)
+	ManagementWebhook(ctx context.Context, projectID string, id string) (*ent.Webhook, error)
+	ManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
+	ManagementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error)
+	ManagementBranding(ctx context.Context, projectID string, id string) (*ent.Branding, error)
+	ManagementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error)
+	ManagementUser(ctx context.Context, projectID string, userID string) (*ProjectUserView, error)
+	ManagementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
+	ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
+	ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
+	ManagementCustomEventSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
+	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error)
+	ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
 	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
 	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
 	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
+	Category(ctx context.Context, id string) (*ent.Category, error)
+	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error)
+	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error)
+	CustomerActivityList(ctx context.Context, idOrSourceID string, input *CustomerActivityListInput) (*CustomerActivityList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -1573,6 +1828,130 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AsyncActionEdge.Node(childComplexity), true
 
+	case "BrandingAddress.city":
+		if e.ComplexityRoot.BrandingAddress.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingAddress.City(childComplexity), true
+	case "BrandingAddress.country":
+		if e.ComplexityRoot.BrandingAddress.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingAddress.Country(childComplexity), true
+	case "BrandingAddress.postal":
+		if e.ComplexityRoot.BrandingAddress.Postal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingAddress.Postal(childComplexity), true
+	case "BrandingAddress.state":
+		if e.ComplexityRoot.BrandingAddress.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingAddress.State(childComplexity), true
+	case "BrandingAddress.street":
+		if e.ComplexityRoot.BrandingAddress.Street == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingAddress.Street(childComplexity), true
+
+	case "BrandingBrand.name":
+		if e.ComplexityRoot.BrandingBrand.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingBrand.Name(childComplexity), true
+	case "BrandingBrand.permissionReminder":
+		if e.ComplexityRoot.BrandingBrand.PermissionReminder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingBrand.PermissionReminder(childComplexity), true
+	case "BrandingBrand.privacyPolicyURL":
+		if e.ComplexityRoot.BrandingBrand.PrivacyPolicyURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingBrand.PrivacyPolicyURL(childComplexity), true
+	case "BrandingBrand.termsOfUseURL":
+		if e.ComplexityRoot.BrandingBrand.TermsOfUseURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingBrand.TermsOfUseURL(childComplexity), true
+	case "BrandingBrand.websiteURL":
+		if e.ComplexityRoot.BrandingBrand.WebsiteURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingBrand.WebsiteURL(childComplexity), true
+
+	case "BrandingCockpits.campaignsOverviewEnabled":
+		if e.ComplexityRoot.BrandingCockpits.CampaignsOverviewEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.CampaignsOverviewEnabled(childComplexity), true
+	case "BrandingCockpits.couponsEnabled":
+		if e.ComplexityRoot.BrandingCockpits.CouponsEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.CouponsEnabled(childComplexity), true
+	case "BrandingCockpits.customDoubleOptInRedirectURL":
+		if e.ComplexityRoot.BrandingCockpits.CustomDoubleOptInRedirectURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.CustomDoubleOptInRedirectURL(childComplexity), true
+	case "BrandingCockpits.giftCardsEnabled":
+		if e.ComplexityRoot.BrandingCockpits.GiftCardsEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.GiftCardsEnabled(childComplexity), true
+	case "BrandingCockpits.loyaltyEnabled":
+		if e.ComplexityRoot.BrandingCockpits.LoyaltyEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.LoyaltyEnabled(childComplexity), true
+	case "BrandingCockpits.referralsEnabled":
+		if e.ComplexityRoot.BrandingCockpits.ReferralsEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.ReferralsEnabled(childComplexity), true
+	case "BrandingCockpits.theme":
+		if e.ComplexityRoot.BrandingCockpits.Theme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.Theme(childComplexity), true
+	case "BrandingCockpits.useCustomDoubleOptInRedirectURL":
+		if e.ComplexityRoot.BrandingCockpits.UseCustomDoubleOptInRedirectURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingCockpits.UseCustomDoubleOptInRedirectURL(childComplexity), true
+
+	case "BrandingContact.email":
+		if e.ComplexityRoot.BrandingContact.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingContact.Email(childComplexity), true
+	case "BrandingContact.phone":
+		if e.ComplexityRoot.BrandingContact.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BrandingContact.Phone(childComplexity), true
+
 	case "Campaign.active":
 		if e.ComplexityRoot.Campaign.Active == nil {
 			break
@@ -1597,6 +1976,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Campaign.CampaignType(childComplexity), true
+	case "Campaign.categories":
+		if e.ComplexityRoot.Campaign.Categories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Campaign.Categories(childComplexity), true
 	case "Campaign.category":
 		if e.ComplexityRoot.Campaign.Category == nil {
 			break
@@ -1785,6 +2170,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CampaignEdge.Node(childComplexity), true
 
+	case "CampaignGiftSummary.amountAdded":
+		if e.ComplexityRoot.CampaignGiftSummary.AmountAdded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.AmountAdded(childComplexity), true
+	case "CampaignGiftSummary.amountDeleted":
+		if e.ComplexityRoot.CampaignGiftSummary.AmountDeleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.AmountDeleted(childComplexity), true
+	case "CampaignGiftSummary.amountRedeemed":
+		if e.ComplexityRoot.CampaignGiftSummary.AmountRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.AmountRedeemed(childComplexity), true
+	case "CampaignGiftSummary.amountRolledback":
+		if e.ComplexityRoot.CampaignGiftSummary.AmountRolledback == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.AmountRolledback(childComplexity), true
+	case "CampaignGiftSummary.amountSubtracted":
+		if e.ComplexityRoot.CampaignGiftSummary.AmountSubtracted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.AmountSubtracted(childComplexity), true
+	case "CampaignGiftSummary.createdVouchersAmount":
+		if e.ComplexityRoot.CampaignGiftSummary.CreatedVouchersAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignGiftSummary.CreatedVouchersAmount(childComplexity), true
+
 	case "CampaignList.data":
 		if e.ComplexityRoot.CampaignList.Data == nil {
 			break
@@ -1797,6 +2219,224 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CampaignList.Total(childComplexity), true
+
+	case "CampaignLoyaltySummary.createdVouchersPoints":
+		if e.ComplexityRoot.CampaignLoyaltySummary.CreatedVouchersPoints == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.CreatedVouchersPoints(childComplexity), true
+	case "CampaignLoyaltySummary.pendingPointsActivated":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsActivated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsActivated(childComplexity), true
+	case "CampaignLoyaltySummary.pendingPointsAdded":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsAdded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsAdded(childComplexity), true
+	case "CampaignLoyaltySummary.pendingPointsCanceled":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsCanceled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsCanceled(childComplexity), true
+	case "CampaignLoyaltySummary.pendingPointsSubtracted":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsSubtracted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PendingPointsSubtracted(childComplexity), true
+	case "CampaignLoyaltySummary.pointsAdded":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsAdded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsAdded(childComplexity), true
+	case "CampaignLoyaltySummary.pointsDeleted":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsDeleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsDeleted(childComplexity), true
+	case "CampaignLoyaltySummary.pointsExpired":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsExpired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsExpired(childComplexity), true
+	case "CampaignLoyaltySummary.pointsRedeemed":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsRedeemed(childComplexity), true
+	case "CampaignLoyaltySummary.pointsRewarded":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsRewarded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsRewarded(childComplexity), true
+	case "CampaignLoyaltySummary.pointsRolledback":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsRolledback == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsRolledback(childComplexity), true
+	case "CampaignLoyaltySummary.pointsSubtracted":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsSubtracted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsSubtracted(childComplexity), true
+	case "CampaignLoyaltySummary.pointsTransferredIn":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsTransferredIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsTransferredIn(childComplexity), true
+	case "CampaignLoyaltySummary.pointsTransferredOut":
+		if e.ComplexityRoot.CampaignLoyaltySummary.PointsTransferredOut == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignLoyaltySummary.PointsTransferredOut(childComplexity), true
+
+	case "CampaignSummary.campaign":
+		if e.ComplexityRoot.CampaignSummary.Campaign == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Campaign(childComplexity), true
+	case "CampaignSummary.discountedAmount":
+		if e.ComplexityRoot.CampaignSummary.DiscountedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.DiscountedAmount(childComplexity), true
+	case "CampaignSummary.gift":
+		if e.ComplexityRoot.CampaignSummary.Gift == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Gift(childComplexity), true
+	case "CampaignSummary.loyalty":
+		if e.ComplexityRoot.CampaignSummary.Loyalty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Loyalty(childComplexity), true
+	case "CampaignSummary.ordersAmount":
+		if e.ComplexityRoot.CampaignSummary.OrdersAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.OrdersAmount(childComplexity), true
+	case "CampaignSummary.ordersRolledbackAmount":
+		if e.ComplexityRoot.CampaignSummary.OrdersRolledbackAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.OrdersRolledbackAmount(childComplexity), true
+	case "CampaignSummary.publications":
+		if e.ComplexityRoot.CampaignSummary.Publications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Publications(childComplexity), true
+	case "CampaignSummary.publicationsFailed":
+		if e.ComplexityRoot.CampaignSummary.PublicationsFailed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.PublicationsFailed(childComplexity), true
+	case "CampaignSummary.publicationsSucceeded":
+		if e.ComplexityRoot.CampaignSummary.PublicationsSucceeded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.PublicationsSucceeded(childComplexity), true
+	case "CampaignSummary.redemptions":
+		if e.ComplexityRoot.CampaignSummary.Redemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Redemptions(childComplexity), true
+	case "CampaignSummary.redemptionsFailed":
+		if e.ComplexityRoot.CampaignSummary.RedemptionsFailed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.RedemptionsFailed(childComplexity), true
+	case "CampaignSummary.redemptionsSucceeded":
+		if e.ComplexityRoot.CampaignSummary.RedemptionsSucceeded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.RedemptionsSucceeded(childComplexity), true
+	case "CampaignSummary.referredCustomers":
+		if e.ComplexityRoot.CampaignSummary.ReferredCustomers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.ReferredCustomers(childComplexity), true
+	case "CampaignSummary.rollbacks":
+		if e.ComplexityRoot.CampaignSummary.Rollbacks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Rollbacks(childComplexity), true
+	case "CampaignSummary.rollbacksFailed":
+		if e.ComplexityRoot.CampaignSummary.RollbacksFailed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.RollbacksFailed(childComplexity), true
+	case "CampaignSummary.rollbacksSucceeded":
+		if e.ComplexityRoot.CampaignSummary.RollbacksSucceeded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.RollbacksSucceeded(childComplexity), true
+	case "CampaignSummary.rolledbackDiscountAmount":
+		if e.ComplexityRoot.CampaignSummary.RolledbackDiscountAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.RolledbackDiscountAmount(childComplexity), true
+	case "CampaignSummary.validations":
+		if e.ComplexityRoot.CampaignSummary.Validations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.Validations(childComplexity), true
+	case "CampaignSummary.validationsFailed":
+		if e.ComplexityRoot.CampaignSummary.ValidationsFailed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.ValidationsFailed(childComplexity), true
+	case "CampaignSummary.validationsSucceeded":
+		if e.ComplexityRoot.CampaignSummary.ValidationsSucceeded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.ValidationsSucceeded(childComplexity), true
+	case "CampaignSummary.vouchersCreated":
+		if e.ComplexityRoot.CampaignSummary.VouchersCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.VouchersCreated(childComplexity), true
+	case "CampaignSummary.vouchersDeleted":
+		if e.ComplexityRoot.CampaignSummary.VouchersDeleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CampaignSummary.VouchersDeleted(childComplexity), true
 
 	case "CampaignVoucher.codeConfig":
 		if e.ComplexityRoot.CampaignVoucher.CodeConfig == nil {
@@ -2217,6 +2857,88 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CardTransactionEdge.Node(childComplexity), true
 
+	case "Category.createdAt":
+		if e.ComplexityRoot.Category.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Category.CreatedAt(childComplexity), true
+	case "Category.hierarchy":
+		if e.ComplexityRoot.Category.Hierarchy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Category.Hierarchy(childComplexity), true
+	case "Category.id":
+		if e.ComplexityRoot.Category.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Category.ID(childComplexity), true
+	case "Category.name":
+		if e.ComplexityRoot.Category.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Category.Name(childComplexity), true
+	case "Category.updatedAt":
+		if e.ComplexityRoot.Category.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Category.UpdatedAt(childComplexity), true
+
+	case "CategoryConnection.edges":
+		if e.ComplexityRoot.CategoryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryConnection.Edges(childComplexity), true
+	case "CategoryConnection.pageInfo":
+		if e.ComplexityRoot.CategoryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryConnection.PageInfo(childComplexity), true
+	case "CategoryConnection.totalCount":
+		if e.ComplexityRoot.CategoryConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryConnection.TotalCount(childComplexity), true
+
+	case "CategoryEdge.cursor":
+		if e.ComplexityRoot.CategoryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryEdge.Cursor(childComplexity), true
+	case "CategoryEdge.node":
+		if e.ComplexityRoot.CategoryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryEdge.Node(childComplexity), true
+
+	case "CategoryList.data":
+		if e.ComplexityRoot.CategoryList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryList.Data(childComplexity), true
+	case "CategoryList.hasMore":
+		if e.ComplexityRoot.CategoryList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryList.HasMore(childComplexity), true
+	case "CategoryList.total":
+		if e.ComplexityRoot.CategoryList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CategoryList.Total(childComplexity), true
+
 	case "CodeConfig.charset":
 		if e.ComplexityRoot.CodeConfig.Charset == nil {
 			break
@@ -2466,6 +3188,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.UpdatedAt(childComplexity), true
+
+	case "CustomerActivity.createdAt":
+		if e.ComplexityRoot.CustomerActivity.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivity.CreatedAt(childComplexity), true
+	case "CustomerActivity.data":
+		if e.ComplexityRoot.CustomerActivity.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivity.Data(childComplexity), true
+	case "CustomerActivity.groupID":
+		if e.ComplexityRoot.CustomerActivity.GroupID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivity.GroupID(childComplexity), true
+	case "CustomerActivity.id":
+		if e.ComplexityRoot.CustomerActivity.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivity.ID(childComplexity), true
+	case "CustomerActivity.type":
+		if e.ComplexityRoot.CustomerActivity.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivity.Type(childComplexity), true
+
+	case "CustomerActivityList.data":
+		if e.ComplexityRoot.CustomerActivityList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivityList.Data(childComplexity), true
+	case "CustomerActivityList.hasMore":
+		if e.ComplexityRoot.CustomerActivityList.HasMore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivityList.HasMore(childComplexity), true
+	case "CustomerActivityList.total":
+		if e.ComplexityRoot.CustomerActivityList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerActivityList.Total(childComplexity), true
 
 	case "CustomerAddress.city":
 		if e.ComplexityRoot.CustomerAddress.City == nil {
@@ -3284,6 +4056,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LoyaltyProgramEdge.Node(childComplexity), true
 
+	case "ManagementBranding.address":
+		if e.ComplexityRoot.ManagementBranding.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementBranding.Address(childComplexity), true
+	case "ManagementBranding.brand":
+		if e.ComplexityRoot.ManagementBranding.Brand == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementBranding.Brand(childComplexity), true
+	case "ManagementBranding.cockpits":
+		if e.ComplexityRoot.ManagementBranding.Cockpits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementBranding.Cockpits(childComplexity), true
+	case "ManagementBranding.contact":
+		if e.ComplexityRoot.ManagementBranding.Contact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementBranding.Contact(childComplexity), true
+	case "ManagementBranding.id":
+		if e.ComplexityRoot.ManagementBranding.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementBranding.ID(childComplexity), true
+
 	case "ManagementProject.clientCreateCustomerEnabled":
 		if e.ComplexityRoot.ManagementProject.ClientCreateCustomerEnabled == nil {
 			break
@@ -3368,6 +4171,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ManagementProject.Timezone(childComplexity), true
+	case "ManagementProject.webhookToken":
+		if e.ComplexityRoot.ManagementProject.WebhookToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementProject.WebhookToken(childComplexity), true
 
 	case "ManagementProjectList.data":
 		if e.ComplexityRoot.ManagementProjectList.Data == nil {
@@ -3381,6 +4190,195 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ManagementProjectList.Total(childComplexity), true
+
+	case "ManagementStackingRules.applicableExclusiveRedeemablesLimit":
+		if e.ComplexityRoot.ManagementStackingRules.ApplicableExclusiveRedeemablesLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ApplicableExclusiveRedeemablesLimit(childComplexity), true
+	case "ManagementStackingRules.applicableExclusiveRedeemablesPerCategoryLimit":
+		if e.ComplexityRoot.ManagementStackingRules.ApplicableExclusiveRedeemablesPerCategoryLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ApplicableExclusiveRedeemablesPerCategoryLimit(childComplexity), true
+	case "ManagementStackingRules.applicableRedeemablesCategoryLimits":
+		if e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesCategoryLimits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesCategoryLimits(childComplexity), true
+	case "ManagementStackingRules.applicableRedeemablesLimit":
+		if e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesLimit(childComplexity), true
+	case "ManagementStackingRules.applicableRedeemablesPerCategoryLimit":
+		if e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesPerCategoryLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ApplicableRedeemablesPerCategoryLimit(childComplexity), true
+	case "ManagementStackingRules.createdAt":
+		if e.ComplexityRoot.ManagementStackingRules.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.CreatedAt(childComplexity), true
+	case "ManagementStackingRules.discountCalculationMode":
+		if e.ComplexityRoot.ManagementStackingRules.DiscountCalculationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.DiscountCalculationMode(childComplexity), true
+	case "ManagementStackingRules.discountedAmountModeCategories":
+		if e.ComplexityRoot.ManagementStackingRules.DiscountedAmountModeCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.DiscountedAmountModeCategories(childComplexity), true
+	case "ManagementStackingRules.exclusiveCategories":
+		if e.ComplexityRoot.ManagementStackingRules.ExclusiveCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ExclusiveCategories(childComplexity), true
+	case "ManagementStackingRules.id":
+		if e.ComplexityRoot.ManagementStackingRules.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.ID(childComplexity), true
+	case "ManagementStackingRules.initialAmountModeCategories":
+		if e.ComplexityRoot.ManagementStackingRules.InitialAmountModeCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.InitialAmountModeCategories(childComplexity), true
+	case "ManagementStackingRules.jointCategories":
+		if e.ComplexityRoot.ManagementStackingRules.JointCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.JointCategories(childComplexity), true
+	case "ManagementStackingRules.noEffectRedeemAnywayCategories":
+		if e.ComplexityRoot.ManagementStackingRules.NoEffectRedeemAnywayCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.NoEffectRedeemAnywayCategories(childComplexity), true
+	case "ManagementStackingRules.noEffectSkipCategories":
+		if e.ComplexityRoot.ManagementStackingRules.NoEffectSkipCategories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.NoEffectSkipCategories(childComplexity), true
+	case "ManagementStackingRules.redeemablesApplicationMode":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesApplicationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesApplicationMode(childComplexity), true
+	case "ManagementStackingRules.redeemablesLimit":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesLimit(childComplexity), true
+	case "ManagementStackingRules.redeemablesNoEffectRule":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesNoEffectRule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesNoEffectRule(childComplexity), true
+	case "ManagementStackingRules.redeemablesProductsApplicationMode":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesProductsApplicationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesProductsApplicationMode(childComplexity), true
+	case "ManagementStackingRules.redeemablesRollbackOrderMode":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesRollbackOrderMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesRollbackOrderMode(childComplexity), true
+	case "ManagementStackingRules.redeemablesSortingRule":
+		if e.ComplexityRoot.ManagementStackingRules.RedeemablesSortingRule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.RedeemablesSortingRule(childComplexity), true
+	case "ManagementStackingRules.updatedAt":
+		if e.ComplexityRoot.ManagementStackingRules.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementStackingRules.UpdatedAt(childComplexity), true
+
+	case "ManagementUser.email":
+		if e.ComplexityRoot.ManagementUser.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.Email(childComplexity), true
+	case "ManagementUser.firstName":
+		if e.ComplexityRoot.ManagementUser.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.FirstName(childComplexity), true
+	case "ManagementUser.id":
+		if e.ComplexityRoot.ManagementUser.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.ID(childComplexity), true
+	case "ManagementUser.isOwner":
+		if e.ComplexityRoot.ManagementUser.IsOwner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.IsOwner(childComplexity), true
+	case "ManagementUser.lastName":
+		if e.ComplexityRoot.ManagementUser.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.LastName(childComplexity), true
+	case "ManagementUser.login":
+		if e.ComplexityRoot.ManagementUser.Login == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.Login(childComplexity), true
+	case "ManagementUser.role":
+		if e.ComplexityRoot.ManagementUser.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.Role(childComplexity), true
+	case "ManagementUser.roles":
+		if e.ComplexityRoot.ManagementUser.Roles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUser.Roles(childComplexity), true
+
+	case "ManagementUserRole.projectID":
+		if e.ComplexityRoot.ManagementUserRole.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUserRole.ProjectID(childComplexity), true
+	case "ManagementUserRole.role":
+		if e.ComplexityRoot.ManagementUserRole.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagementUserRole.Role(childComplexity), true
 
 	case "ManagementWebhook.active":
 		if e.ComplexityRoot.ManagementWebhook.Active == nil {
@@ -3598,6 +4596,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.assignManagementUser":
+		if e.ComplexityRoot.Mutation.AssignManagementUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_assignManagementUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AssignManagementUser(childComplexity, args["projectID"].(string), args["input"].(AssignUserInput)), true
 	case "Mutation.assignValidationRule":
 		if e.ComplexityRoot.Mutation.AssignValidationRule == nil {
 			break
@@ -3631,6 +4640,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCardDefinition(childComplexity, args["input"].(CreateCardDefinitionInput)), true
+	case "Mutation.createCategory":
+		if e.ComplexityRoot.Mutation.CreateCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(CategoryInput)), true
 	case "Mutation.createEarningRule":
 		if e.ComplexityRoot.Mutation.CreateEarningRule == nil {
 			break
@@ -3686,6 +4706,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateManagementAPIKey(childComplexity, args["projectID"].(string), args["client"].(*bool), args["input"].(*AppKeyInput)), true
+	case "Mutation.createManagementBranding":
+		if e.ComplexityRoot.Mutation.CreateManagementBranding == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementBranding_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementBranding(childComplexity, args["projectID"].(string), args["input"].(BrandingInput)), true
+	case "Mutation.createManagementCustomEventSchema":
+		if e.ComplexityRoot.Mutation.CreateManagementCustomEventSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementCustomEventSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["input"].(CustomEventSchemaInput)), true
+	case "Mutation.createManagementMetadataSchema":
+		if e.ComplexityRoot.Mutation.CreateManagementMetadataSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementMetadataSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["input"].(ManagementMetadataSchemaInput)), true
 	case "Mutation.createManagementProject":
 		if e.ComplexityRoot.Mutation.CreateManagementProject == nil {
 			break
@@ -3697,6 +4750,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateManagementProject(childComplexity, args["input"].(ProjectInput)), true
+	case "Mutation.createManagementStackingRules":
+		if e.ComplexityRoot.Mutation.CreateManagementStackingRules == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createManagementStackingRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateManagementStackingRules(childComplexity, args["projectID"].(string), args["input"].(StackingRulesInput)), true
 	case "Mutation.createManagementWebhook":
 		if e.ComplexityRoot.Mutation.CreateManagementWebhook == nil {
 			break
@@ -3818,6 +4882,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCampaign(childComplexity, args["idOrName"].(string), args["force"].(*bool)), true
+	case "Mutation.deleteCategory":
+		if e.ComplexityRoot.Mutation.DeleteCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCategory(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteCustomer":
 		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
 			break
@@ -3840,6 +4915,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string)), true
+	case "Mutation.deleteManagementBranding":
+		if e.ComplexityRoot.Mutation.DeleteManagementBranding == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementBranding_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementBranding(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Mutation.deleteManagementCustomEventSchema":
+		if e.ComplexityRoot.Mutation.DeleteManagementCustomEventSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementCustomEventSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Mutation.deleteManagementMetadataSchema":
+		if e.ComplexityRoot.Mutation.DeleteManagementMetadataSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementMetadataSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementMetadataSchema(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Mutation.deleteManagementProject":
+		if e.ComplexityRoot.Mutation.DeleteManagementProject == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementProject_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementProject(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteManagementStackingRules":
+		if e.ComplexityRoot.Mutation.DeleteManagementStackingRules == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteManagementStackingRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string)), true
 	case "Mutation.deleteManagementWebhook":
 		if e.ComplexityRoot.Mutation.DeleteManagementWebhook == nil {
 			break
@@ -3994,6 +5124,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*AddVouchersInput)), true
+	case "Mutation.importVouchers":
+		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importVouchers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*CreateVoucherInput)), true
 	case "Mutation.issueOAuthToken":
 		if e.ComplexityRoot.Mutation.IssueOAuthToken == nil {
 			break
@@ -4060,6 +5201,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RegenerateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string)), true
+	case "Mutation.regenerateManagementWebhookToken":
+		if e.ComplexityRoot.Mutation.RegenerateManagementWebhookToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_regenerateManagementWebhookToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RegenerateManagementWebhookToken(childComplexity, args["projectID"].(string)), true
 	case "Mutation.releaseSession":
 		if e.ComplexityRoot.Mutation.ReleaseSession == nil {
 			break
@@ -4137,6 +5289,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnassignCard(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string)), true
+	case "Mutation.unassignManagementUser":
+		if e.ComplexityRoot.Mutation.UnassignManagementUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unassignManagementUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnassignManagementUser(childComplexity, args["projectID"].(string), args["userID"].(string)), true
 	case "Mutation.unassignValidationRule":
 		if e.ComplexityRoot.Mutation.UnassignValidationRule == nil {
 			break
@@ -4170,6 +5333,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(UpdateCardDefinitionInput)), true
+	case "Mutation.updateCategory":
+		if e.ComplexityRoot.Mutation.UpdateCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(CategoryInput)), true
 	case "Mutation.updateCustomer":
 		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
 			break
@@ -4225,6 +5399,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string), args["input"].(AppKeyInput)), true
+	case "Mutation.updateManagementBranding":
+		if e.ComplexityRoot.Mutation.UpdateManagementBranding == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementBranding_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementBranding(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(BrandingInput)), true
+	case "Mutation.updateManagementCustomEventSchema":
+		if e.ComplexityRoot.Mutation.UpdateManagementCustomEventSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementCustomEventSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(CustomEventSchemaInput)), true
+	case "Mutation.updateManagementMetadataSchema":
+		if e.ComplexityRoot.Mutation.UpdateManagementMetadataSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementMetadataSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(ManagementMetadataSchemaInput)), true
 	case "Mutation.updateManagementProject":
 		if e.ComplexityRoot.Mutation.UpdateManagementProject == nil {
 			break
@@ -4236,6 +5443,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateManagementProject(childComplexity, args["id"].(string), args["input"].(ProjectInput)), true
+	case "Mutation.updateManagementStackingRules":
+		if e.ComplexityRoot.Mutation.UpdateManagementStackingRules == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementStackingRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(StackingRulesInput)), true
+	case "Mutation.updateManagementUser":
+		if e.ComplexityRoot.Mutation.UpdateManagementUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateManagementUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateManagementUser(childComplexity, args["projectID"].(string), args["userID"].(string), args["role"].(string)), true
 	case "Mutation.updateManagementWebhook":
 		if e.ComplexityRoot.Mutation.UpdateManagementWebhook == nil {
 			break
@@ -4280,6 +5509,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(UpdateVoucherInput)), true
+	case "Mutation.updateVouchersInBulk":
+		if e.ComplexityRoot.Mutation.UpdateVouchersInBulk == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVouchersInBulk_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*VoucherMetadataUpdate)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -4646,6 +5886,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*CampaignListInput)), true
+	case "Query.campaignSummary":
+		if e.ComplexityRoot.Query.CampaignSummary == nil {
+			break
+		}
+
+		args, err := ec.field_Query_campaignSummary_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CampaignSummary(childComplexity, args["idOrName"].(string), args["startDate"].(*time.Time), args["endDate"].(*time.Time)), true
 	case "Query.campaignTransactionList":
 		if e.ComplexityRoot.Query.CampaignTransactionList == nil {
 			break
@@ -4723,6 +5974,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Cards(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.CardOrder), args["where"].(*ent.CardWhereInput)), true
+	case "Query.categories":
+		if e.ComplexityRoot.Query.Categories == nil {
+			break
+		}
+
+		args, err := ec.field_Query_categories_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Categories(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.CategoryOrder), args["where"].(*ent.CategoryWhereInput)), true
+	case "Query.category":
+		if e.ComplexityRoot.Query.Category == nil {
+			break
+		}
+
+		args, err := ec.field_Query_category_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Category(childComplexity, args["id"].(string)), true
+	case "Query.categoryList":
+		if e.ComplexityRoot.Query.CategoryList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_categoryList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CategoryList(childComplexity, args["limit"].(*int), args["startingAfterID"].(*string)), true
 	case "Query.customEvents":
 		if e.ComplexityRoot.Query.CustomEvents == nil {
 			break
@@ -4745,6 +6029,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customer(childComplexity, args["idOrSourceID"].(string)), true
+	case "Query.customerActivityList":
+		if e.ComplexityRoot.Query.CustomerActivityList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customerActivityList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CustomerActivityList(childComplexity, args["idOrSourceID"].(string), args["input"].(*CustomerActivityListInput)), true
 	case "Query.customerList":
 		if e.ComplexityRoot.Query.CustomerList == nil {
 			break
@@ -4911,6 +6206,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManagementAPIKeys(childComplexity, args["projectID"].(string), args["client"].(*bool)), true
+	case "Query.managementBranding":
+		if e.ComplexityRoot.Query.ManagementBranding == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementBranding_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementBranding(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Query.managementBrandings":
+		if e.ComplexityRoot.Query.ManagementBrandings == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementBrandings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementBrandings(childComplexity, args["projectID"].(string)), true
+	case "Query.managementCustomEventSchema":
+		if e.ComplexityRoot.Query.ManagementCustomEventSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementCustomEventSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Query.managementCustomEventSchemas":
+		if e.ComplexityRoot.Query.ManagementCustomEventSchemas == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementCustomEventSchemas_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementCustomEventSchemas(childComplexity, args["projectID"].(string)), true
+	case "Query.managementMetadataSchema":
+		if e.ComplexityRoot.Query.ManagementMetadataSchema == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementMetadataSchema_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementMetadataSchema(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Query.managementMetadataSchemas":
+		if e.ComplexityRoot.Query.ManagementMetadataSchemas == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementMetadataSchemas_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementMetadataSchemas(childComplexity, args["projectID"].(string)), true
 	case "Query.managementProject":
 		if e.ComplexityRoot.Query.ManagementProject == nil {
 			break
@@ -4933,6 +6294,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManagementProjects(childComplexity, args["limit"].(*int), args["page"].(*int)), true
+	case "Query.managementStackingRules":
+		if e.ComplexityRoot.Query.ManagementStackingRules == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementStackingRules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string)), true
+	case "Query.managementStackingRulesList":
+		if e.ComplexityRoot.Query.ManagementStackingRulesList == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementStackingRulesList_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementStackingRulesList(childComplexity, args["projectID"].(string)), true
+	case "Query.managementUser":
+		if e.ComplexityRoot.Query.ManagementUser == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementUser(childComplexity, args["projectID"].(string), args["userID"].(string)), true
+	case "Query.managementUsers":
+		if e.ComplexityRoot.Query.ManagementUsers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementUsers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementUsers(childComplexity, args["projectID"].(string)), true
+	case "Query.managementWebhook":
+		if e.ComplexityRoot.Query.ManagementWebhook == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementWebhook_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string)), true
 	case "Query.managementWebhookDeliveries":
 		if e.ComplexityRoot.Query.ManagementWebhookDeliveries == nil {
 			break
@@ -4944,6 +6360,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ManagementWebhookDeliveries(childComplexity, args["projectID"].(string), args["webhookID"].(string), args["eventID"].(*string), args["limit"].(*int), args["page"].(*int)), true
+	case "Query.managementWebhookEvent":
+		if e.ComplexityRoot.Query.ManagementWebhookEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managementWebhookEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagementWebhookEvent(childComplexity, args["projectID"].(string), args["webhookID"].(string), args["eventID"].(string)), true
 	case "Query.managementWebhookEvents":
 		if e.ComplexityRoot.Query.ManagementWebhookEvents == nil {
 			break
@@ -6769,6 +8196,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAsyncActionOrder,
 		ec.unmarshalInputAsyncActionWhereInput,
 		ec.unmarshalInputBalanceInput,
+		ec.unmarshalInputBrandingAddressInput,
+		ec.unmarshalInputBrandingBrandInput,
+		ec.unmarshalInputBrandingCockpitsInput,
+		ec.unmarshalInputBrandingContactInput,
 		ec.unmarshalInputCampaignListInput,
 		ec.unmarshalInputCampaignOrder,
 		ec.unmarshalInputCampaignVoucherInput,
@@ -6782,6 +8213,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCardTransactionOrder,
 		ec.unmarshalInputCardTransactionWhereInput,
 		ec.unmarshalInputCardWhereInput,
+		ec.unmarshalInputCategoryInput,
+		ec.unmarshalInputCategoryOrder,
+		ec.unmarshalInputCategoryWhereInput,
 		ec.unmarshalInputCodeConfigInput,
 		ec.unmarshalInputCreateCampaignInput,
 		ec.unmarshalInputCreateCardDefinitionInput,
@@ -6793,7 +8227,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateSegmentInput,
 		ec.unmarshalInputCreateVoucherInput,
 		ec.unmarshalInputCustomEventOrder,
+		ec.unmarshalInputCustomEventSchemaBodyInput,
 		ec.unmarshalInputCustomEventWhereInput,
+		ec.unmarshalInputCustomerActivityListInput,
 		ec.unmarshalInputCustomerAddressInput,
 		ec.unmarshalInputCustomerInput,
 		ec.unmarshalInputCustomerListInput,
@@ -6818,7 +8254,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputLoyaltyMemberWhereInput,
 		ec.unmarshalInputLoyaltyProgramOrder,
 		ec.unmarshalInputLoyaltyProgramWhereInput,
+		ec.unmarshalInputManagementBrandingInput,
+		ec.unmarshalInputManagementCustomEventSchemaInput,
+		ec.unmarshalInputManagementMetadataSchemaInput,
 		ec.unmarshalInputManagementProjectInput,
+		ec.unmarshalInputManagementStackingRulesInput,
+		ec.unmarshalInputManagementUserAssignInput,
 		ec.unmarshalInputManagementWebhookInput,
 		ec.unmarshalInputMetadataSchemaInput,
 		ec.unmarshalInputMetadataSchemaOrder,
@@ -6866,6 +8307,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputValidityHoursInput,
 		ec.unmarshalInputValidityTimeframeInput,
 		ec.unmarshalInputVoucherListInput,
+		ec.unmarshalInputVoucherMetadataUpdateInput,
 		ec.unmarshalInputVoucherOrder,
 		ec.unmarshalInputVoucherRedemptionInput,
 		ec.unmarshalInputVoucherRedemptionLimitInput,
@@ -8254,6 +9696,271 @@ extend type Mutation {
   deleteManagementApiKey(projectID: ID!, appID: ID!): ID!
 }
 
+# Management, continued (graph/management_*.go): deleting projects, the
+# webhook token, branding, project users, metadata schemas, custom event
+# schemas and stacking rules. Management credentials only, like above.
+
+extend type ManagementProject {
+  """Signs the project's webhooks (docs/webhooks.md)."""
+  webhookToken: String!
+}
+
+"""A project's brand configuration."""
+type ManagementBranding {
+  id: ID!
+  brand: BrandingBrand!
+  address: BrandingAddress!
+  contact: BrandingContact!
+  cockpits: BrandingCockpits!
+}
+
+"""The brand part of a brand configuration; websiteURL is "" when none was given."""
+type BrandingBrand {
+  name: String!
+  privacyPolicyURL: String
+  termsOfUseURL: String
+  permissionReminder: String!
+  websiteURL: String!
+}
+
+"""The brand's postal address."""
+type BrandingAddress {
+  street: String!
+  city: String!
+  postal: String!
+  state: String
+  country: String!
+}
+
+"""How customers reach the brand."""
+type BrandingContact {
+  email: String!
+  phone: String
+}
+
+"""The brand's customer cockpit settings."""
+type BrandingCockpits {
+  campaignsOverviewEnabled: Boolean!
+  loyaltyEnabled: Boolean!
+  giftCardsEnabled: Boolean!
+  couponsEnabled: Boolean!
+  referralsEnabled: Boolean!
+  theme: String!
+  useCustomDoubleOptInRedirectURL: Boolean!
+  customDoubleOptInRedirectURL: String
+}
+
+"""
+Creates (brand, address and contact required) or changes a brand
+configuration; only what is given changes, null clears a nullable field.
+"""
+input ManagementBrandingInput {
+  brand: BrandingBrandInput
+  address: BrandingAddressInput
+  contact: BrandingContactInput
+  cockpits: BrandingCockpitsInput
+}
+
+"""The brand part of ManagementBrandingInput."""
+input BrandingBrandInput {
+  name: String
+  privacyPolicyURL: String @goField(omittable: true)
+  termsOfUseURL: String @goField(omittable: true)
+  permissionReminder: String
+  websiteURL: String @goField(omittable: true)
+}
+
+"""The address part of ManagementBrandingInput."""
+input BrandingAddressInput {
+  street: String
+  city: String
+  postal: String
+  state: String @goField(omittable: true)
+  country: String
+}
+
+"""The contact part of ManagementBrandingInput."""
+input BrandingContactInput {
+  email: String
+  phone: String @goField(omittable: true)
+}
+
+"""The cockpits part of ManagementBrandingInput."""
+input BrandingCockpitsInput {
+  campaignsOverviewEnabled: Boolean
+  loyaltyEnabled: Boolean
+  giftCardsEnabled: Boolean
+  couponsEnabled: Boolean
+  referralsEnabled: Boolean
+  theme: String
+  useCustomDoubleOptInRedirectURL: Boolean
+  customDoubleOptInRedirectURL: String @goField(omittable: true)
+}
+
+"""A user of a project, with its role there and in every project."""
+type ManagementUser {
+  id: ID!
+  login: String!
+  email: String!
+  firstName: String!
+  lastName: String!
+  isOwner: Boolean!
+  """The role in the project asked about."""
+  role: String!
+  """The roles in every project."""
+  roles: [ManagementUserRole!]!
+}
+
+"""A user's role in one project."""
+type ManagementUserRole {
+  projectID: ID!
+  role: String!
+}
+
+"""Assigns an existing user, named by id or by login (not both)."""
+input ManagementUserAssignInput {
+  id: ID
+  login: String
+  """ADMIN, USER, VIEWER, MERCHANT or a custom role."""
+  role: String!
+}
+
+"""Creates (relatedObject and properties required) or changes a metadata schema."""
+input ManagementMetadataSchemaInput {
+  relatedObject: String
+  """Definitions by name: {type, optional}; {deleted: true} removes one on update."""
+  properties: Map
+  """Only false is supported."""
+  allowDefinedOnly: Boolean
+}
+
+"""Creates (name and schema required) or changes a custom event schema."""
+input ManagementCustomEventSchemaInput {
+  name: String
+  schema: CustomEventSchemaBodyInput
+}
+
+"""The custom event's metadata properties."""
+input CustomEventSchemaBodyInput {
+  """Definitions by name: {type, optional}; {deleted: true} removes one on update."""
+  properties: Map
+}
+
+"""
+A project's stacking rules. The engine applies the limits, the application
+mode, the sorting rule and the no-effect rule; the category settings have
+the one value it implements.
+"""
+type ManagementStackingRules {
+  id: ID!
+  exclusiveCategories: [String!]!
+  jointCategories: [String!]!
+  redeemablesLimit: Int!
+  applicableRedeemablesLimit: Int!
+  applicableRedeemablesPerCategoryLimit: Int!
+  applicableRedeemablesCategoryLimits: Map!
+  applicableExclusiveRedeemablesLimit: Int!
+  applicableExclusiveRedeemablesPerCategoryLimit: Int!
+  discountCalculationMode: String!
+  initialAmountModeCategories: [String!]!
+  discountedAmountModeCategories: [String!]!
+  redeemablesApplicationMode: String!
+  redeemablesSortingRule: String!
+  redeemablesProductsApplicationMode: String!
+  redeemablesNoEffectRule: String!
+  noEffectSkipCategories: [String!]!
+  noEffectRedeemAnywayCategories: [String!]!
+  redeemablesRollbackOrderMode: String!
+  createdAt: Time!
+  updatedAt: Time
+}
+
+"""Creates or changes stacking rules; only given settings change."""
+input ManagementStackingRulesInput {
+  exclusiveCategories: [String!]
+  jointCategories: [String!]
+  redeemablesLimit: Int
+  applicableRedeemablesLimit: Int
+  applicableRedeemablesPerCategoryLimit: Int
+  applicableRedeemablesCategoryLimits: Map
+  applicableExclusiveRedeemablesLimit: Int
+  applicableExclusiveRedeemablesPerCategoryLimit: Int
+  discountCalculationMode: String
+  initialAmountModeCategories: [String!]
+  discountedAmountModeCategories: [String!]
+  redeemablesApplicationMode: String
+  redeemablesSortingRule: String
+  redeemablesProductsApplicationMode: String
+  redeemablesNoEffectRule: String
+  noEffectSkipCategories: [String!]
+  noEffectRedeemAnywayCategories: [String!]
+  redeemablesRollbackOrderMode: String
+}
+
+extend type Query {
+  """A webhook (REST GET …/webhooks/{webhookId})."""
+  managementWebhook(projectID: ID!, id: ID!): ManagementWebhook!
+  """A webhook event with its data (REST GET …/webhooks/{webhookId}/events/{eventId})."""
+  managementWebhookEvent(projectID: ID!, webhookID: ID!, eventID: ID!): WebhookEvent!
+  """The project's brand configuration, none or one (REST GET …/branding)."""
+  managementBrandings(projectID: ID!): [ManagementBranding!]!
+  """A brand configuration (REST GET …/branding/{brandingId})."""
+  managementBranding(projectID: ID!, id: ID!): ManagementBranding!
+  """The project's users, oldest first (REST GET …/users)."""
+  managementUsers(projectID: ID!): [ManagementUser!]!
+  """A user of the project (REST GET …/users/{userId})."""
+  managementUser(projectID: ID!, userID: ID!): ManagementUser!
+  """The project's metadata schemas, custom events' aside (REST GET …/metadata-schemas)."""
+  managementMetadataSchemas(projectID: ID!): [MetadataSchema!]!
+  """A metadata schema (REST GET …/metadata-schemas/{metadataSchemaId})."""
+  managementMetadataSchema(projectID: ID!, id: ID!): MetadataSchema!
+  """The project's custom event schemas (REST GET …/custom-event-schemas)."""
+  managementCustomEventSchemas(projectID: ID!): [MetadataSchema!]!
+  """A custom event schema (REST GET …/custom-event-schemas/{customEventSchemaId})."""
+  managementCustomEventSchema(projectID: ID!, id: ID!): MetadataSchema!
+  """The project's stacking rules, none (defaults apply) or one (REST GET …/stacking-rules)."""
+  managementStackingRulesList(projectID: ID!): [ManagementStackingRules!]!
+  """The project's stacking rules by id (REST GET …/stacking-rules/{stackingRulesId})."""
+  managementStackingRules(projectID: ID!, id: ID!): ManagementStackingRules!
+}
+
+extend type Mutation {
+  """Deletes a project with all its data; its keys stop working (REST DELETE /management/v1/projects/{projectId}); returns its ID."""
+  deleteManagementProject(id: ID!): ID!
+  """Gives the project a new webhook token (REST POST …/webhook-token/regenerate)."""
+  regenerateManagementWebhookToken(projectID: ID!): ManagementProject!
+  """Creates the project's brand configuration (REST POST …/branding)."""
+  createManagementBranding(projectID: ID!, input: ManagementBrandingInput!): ManagementBranding!
+  """Changes a brand configuration (REST PUT …/branding/{brandingId})."""
+  updateManagementBranding(projectID: ID!, id: ID!, input: ManagementBrandingInput!): ManagementBranding!
+  """Deletes a brand configuration (REST DELETE …/branding/{brandingId}); returns its ID."""
+  deleteManagementBranding(projectID: ID!, id: ID!): ID!
+  """Assigns an existing user to the project (REST POST …/users)."""
+  assignManagementUser(projectID: ID!, input: ManagementUserAssignInput!): ManagementUser!
+  """Changes a project user's role (REST PUT …/users/{userId})."""
+  updateManagementUser(projectID: ID!, userID: ID!, role: String!): ManagementUser!
+  """Unassigns a user from the project (REST DELETE …/users/{userId}); returns its ID."""
+  unassignManagementUser(projectID: ID!, userID: ID!): ID!
+  """Creates a metadata schema (REST POST …/metadata-schemas)."""
+  createManagementMetadataSchema(projectID: ID!, input: ManagementMetadataSchemaInput!): MetadataSchema!
+  """Changes a metadata schema's definitions (REST PUT …/metadata-schemas/{metadataSchemaId})."""
+  updateManagementMetadataSchema(projectID: ID!, id: ID!, input: ManagementMetadataSchemaInput!): MetadataSchema!
+  """Deletes a metadata schema (REST DELETE …/metadata-schemas/{metadataSchemaId}); returns its ID."""
+  deleteManagementMetadataSchema(projectID: ID!, id: ID!): ID!
+  """Creates a custom event schema (REST POST …/custom-event-schemas)."""
+  createManagementCustomEventSchema(projectID: ID!, input: ManagementCustomEventSchemaInput!): MetadataSchema!
+  """Changes a custom event schema's properties (REST PUT …/custom-event-schemas/{customEventSchemaId})."""
+  updateManagementCustomEventSchema(projectID: ID!, id: ID!, input: ManagementCustomEventSchemaInput!): MetadataSchema!
+  """Deletes a custom event schema (REST DELETE …/custom-event-schemas/{customEventSchemaId}); returns its ID."""
+  deleteManagementCustomEventSchema(projectID: ID!, id: ID!): ID!
+  """Sets the project's stacking rules (REST POST …/stacking-rules)."""
+  createManagementStackingRules(projectID: ID!, input: ManagementStackingRulesInput!): ManagementStackingRules!
+  """Changes the project's stacking rules (REST PUT …/stacking-rules/{stackingRulesId})."""
+  updateManagementStackingRules(projectID: ID!, id: ID!, input: ManagementStackingRulesInput!): ManagementStackingRules!
+  """Deletes the project's stacking rules: the defaults apply again (REST DELETE …/stacking-rules/{stackingRulesId}); returns its ID."""
+  deleteManagementStackingRules(projectID: ID!, id: ID!): ID!
+}
+
 extend type Query {
   """The segments a customer is in, oldest membership first (REST GET /v1/customers/{customerId}/segments)."""
   customerSegments(idOrSourceID: String!): [Segment!]!
@@ -8373,6 +10080,157 @@ extend type Mutation {
   """Sends an event again (REST POST …/webhooks/{webhookId}/events/{eventId}/redeliver)."""
   redeliverManagementWebhookEvent(projectID: ID!, webhookID: ID!, eventID: ID!): WebhookEvent!
 }
+
+# Categories, campaign summary, customer activities, voucher import and
+# bulk update (REST /v1/categories, …/summary, …/activities,
+# /v1/vouchers/import, /v1/vouchers/bulk/async).
+
+"""Creates or changes a category (REST POST /v1/categories, PUT /v1/categories/{categoryId}); both are required."""
+input CategoryInput {
+  name: String
+  """0 or more; lower is applied first."""
+  hierarchy: Int
+}
+
+"""A page of categories, newest first, how many exist and whether more follow."""
+type CategoryList {
+  total: Int!
+  hasMore: Boolean!
+  data: [Category!]!
+}
+
+extend type Campaign {
+  """The campaign's category as a list (empty without one), as the REST campaign's categories."""
+  categories: [Category!]!
+}
+
+extend input CampaignListInput {
+  """category: fill each campaign's categories (REST expand=category); access_settings_assignments is accepted."""
+  expand: [String!]
+}
+
+"""
+A campaign's figures (REST GET /v1/campaigns/{campaignId}/summary), over the
+whole campaign or between two dates; see docs/campaigns.md for which are
+exact. Fields that do not apply to the campaign's type are null.
+"""
+type CampaignSummary {
+  campaign: Campaign!
+  redemptions: Int!
+  redemptionsSucceeded: Int!
+  redemptionsFailed: Int!
+  rollbacks: Int!
+  rollbacksSucceeded: Int!
+  rollbacksFailed: Int!
+  """Validations are not recorded: always 0."""
+  validations: Int!
+  validationsSucceeded: Int!
+  validationsFailed: Int!
+  ordersAmount: Int!
+  ordersRolledbackAmount: Int!
+  vouchersCreated: Int
+  vouchersDeleted: Int
+  publications: Int
+  publicationsSucceeded: Int
+  publicationsFailed: Int
+  discountedAmount: Int
+  rolledbackDiscountAmount: Int
+  gift: CampaignGiftSummary
+  loyalty: CampaignLoyaltySummary
+  referredCustomers: Int
+}
+
+"""Gift card credits of a campaign summary (smallest currency unit)."""
+type CampaignGiftSummary {
+  createdVouchersAmount: Int!
+  amountAdded: Int!
+  amountDeleted: Int!
+  amountRedeemed: Int!
+  amountRolledback: Int!
+  amountSubtracted: Int!
+}
+
+"""Loyalty points of a campaign summary."""
+type CampaignLoyaltySummary {
+  createdVouchersPoints: Int!
+  pointsDeleted: Int!
+  pointsSubtracted: Int!
+  pointsAdded: Int!
+  pointsRewarded: Int!
+  pointsRedeemed: Int!
+  pointsRolledback: Int!
+  pointsExpired: Int!
+  pointsTransferredOut: Int!
+  pointsTransferredIn: Int!
+  pendingPointsAdded: Int!
+  pendingPointsSubtracted: Int!
+  pendingPointsActivated: Int!
+  pendingPointsCanceled: Int!
+}
+
+"""The query of a customer's activities (REST GET /v1/customers/{customerId}/activities)."""
+input CustomerActivityListInput {
+  """1-100, default 10."""
+  limit: Int
+  """created_at or -created_at (default)."""
+  order: String
+  """Continue after this time (the createdAt of the previous page's last activity)."""
+  startingAfter: Time
+  """Continue after this activity."""
+  startingAfterID: String
+  """Only activities of campaigns of this type (publications, redemptions, rollbacks, referrals)."""
+  campaignType: CampaignType
+  """Only activities of this campaign."""
+  campaignID: String
+  startDate: Time
+  endDate: Time
+}
+
+"""Something that happened to a customer; data holds the objects involved (REST shapes)."""
+type CustomerActivity {
+  id: ID!
+  type: String!
+  data: Map!
+  createdAt: Time!
+  groupID: String
+}
+
+"""A page of a customer's activities, how many match and whether more follow."""
+type CustomerActivityList {
+  total: Int!
+  hasMore: Boolean!
+  data: [CustomerActivity!]!
+}
+
+"""One code and the metadata keys to set on it (REST POST /v1/vouchers/bulk/async)."""
+input VoucherMetadataUpdateInput {
+  code: String!
+  metadata: Map!
+}
+
+extend type Query {
+  """A category by ID (REST GET /v1/categories/{categoryId})."""
+  category(id: ID!): Category!
+  """Categories, newest first (REST GET /v1/categories): limit 1-100 (100), startingAfterID the last of the previous page."""
+  categoryList(limit: Int, startingAfterID: ID): CategoryList!
+  """A campaign's figures between two dates (whole days, UTC; both optional)."""
+  campaignSummary(idOrName: String!, startDate: Time, endDate: Time): CampaignSummary!
+  """A customer's activities, newest first by default (REST GET /v1/customers/{customerId}/activities)."""
+  customerActivityList(idOrSourceID: String!, input: CustomerActivityListInput): CustomerActivityList!
+}
+
+extend type Mutation {
+  """Creates a category; its name must be new in the project (REST POST /v1/categories)."""
+  createCategory(input: CategoryInput!): Category!
+  """Renames a category and sets its hierarchy (REST PUT /v1/categories/{categoryId})."""
+  updateCategory(id: ID!, input: CategoryInput!): Category!
+  """Deletes a category; its campaigns are left without one (REST DELETE /v1/categories/{categoryId}). Returns its ID."""
+  deleteCategory(id: ID!): ID!
+  """Imports standalone vouchers with their codes as a background job (REST POST /v1/vouchers/import)."""
+  importVouchers(input: [CreateVoucherInput!]!): AsyncAction!
+  """Sets metadata keys of many vouchers as a background job (REST POST /v1/vouchers/bulk/async)."""
+  updateVouchersInBulk(input: [VoucherMetadataUpdateInput!]!): AsyncAction!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -8472,6 +10330,70 @@ func (ec *executionContext) childFields_AsyncActionEdge(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type AsyncActionEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_BrandingAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "street":
+		return ec.fieldContext_BrandingAddress_street(ctx, field)
+	case "city":
+		return ec.fieldContext_BrandingAddress_city(ctx, field)
+	case "postal":
+		return ec.fieldContext_BrandingAddress_postal(ctx, field)
+	case "state":
+		return ec.fieldContext_BrandingAddress_state(ctx, field)
+	case "country":
+		return ec.fieldContext_BrandingAddress_country(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BrandingAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_BrandingBrand(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_BrandingBrand_name(ctx, field)
+	case "privacyPolicyURL":
+		return ec.fieldContext_BrandingBrand_privacyPolicyURL(ctx, field)
+	case "termsOfUseURL":
+		return ec.fieldContext_BrandingBrand_termsOfUseURL(ctx, field)
+	case "permissionReminder":
+		return ec.fieldContext_BrandingBrand_permissionReminder(ctx, field)
+	case "websiteURL":
+		return ec.fieldContext_BrandingBrand_websiteURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BrandingBrand", field.Name)
+}
+
+func (ec *executionContext) childFields_BrandingCockpits(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "campaignsOverviewEnabled":
+		return ec.fieldContext_BrandingCockpits_campaignsOverviewEnabled(ctx, field)
+	case "loyaltyEnabled":
+		return ec.fieldContext_BrandingCockpits_loyaltyEnabled(ctx, field)
+	case "giftCardsEnabled":
+		return ec.fieldContext_BrandingCockpits_giftCardsEnabled(ctx, field)
+	case "couponsEnabled":
+		return ec.fieldContext_BrandingCockpits_couponsEnabled(ctx, field)
+	case "referralsEnabled":
+		return ec.fieldContext_BrandingCockpits_referralsEnabled(ctx, field)
+	case "theme":
+		return ec.fieldContext_BrandingCockpits_theme(ctx, field)
+	case "useCustomDoubleOptInRedirectURL":
+		return ec.fieldContext_BrandingCockpits_useCustomDoubleOptInRedirectURL(ctx, field)
+	case "customDoubleOptInRedirectURL":
+		return ec.fieldContext_BrandingCockpits_customDoubleOptInRedirectURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BrandingCockpits", field.Name)
+}
+
+func (ec *executionContext) childFields_BrandingContact(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_BrandingContact_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_BrandingContact_phone(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BrandingContact", field.Name)
+}
+
 func (ec *executionContext) childFields_Campaign(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8532,6 +10454,8 @@ func (ec *executionContext) childFields_Campaign(ctx context.Context, field grap
 		return ec.fieldContext_Campaign_promotion(ctx, field)
 	case "vouchers":
 		return ec.fieldContext_Campaign_vouchers(ctx, field)
+	case "categories":
+		return ec.fieldContext_Campaign_categories(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Campaign", field.Name)
 }
@@ -8558,6 +10482,24 @@ func (ec *executionContext) childFields_CampaignEdge(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type CampaignEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_CampaignGiftSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "createdVouchersAmount":
+		return ec.fieldContext_CampaignGiftSummary_createdVouchersAmount(ctx, field)
+	case "amountAdded":
+		return ec.fieldContext_CampaignGiftSummary_amountAdded(ctx, field)
+	case "amountDeleted":
+		return ec.fieldContext_CampaignGiftSummary_amountDeleted(ctx, field)
+	case "amountRedeemed":
+		return ec.fieldContext_CampaignGiftSummary_amountRedeemed(ctx, field)
+	case "amountRolledback":
+		return ec.fieldContext_CampaignGiftSummary_amountRolledback(ctx, field)
+	case "amountSubtracted":
+		return ec.fieldContext_CampaignGiftSummary_amountSubtracted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignGiftSummary", field.Name)
+}
+
 func (ec *executionContext) childFields_CampaignList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "total":
@@ -8566,6 +10508,90 @@ func (ec *executionContext) childFields_CampaignList(ctx context.Context, field 
 		return ec.fieldContext_CampaignList_data(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CampaignList", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignLoyaltySummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "createdVouchersPoints":
+		return ec.fieldContext_CampaignLoyaltySummary_createdVouchersPoints(ctx, field)
+	case "pointsDeleted":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsDeleted(ctx, field)
+	case "pointsSubtracted":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsSubtracted(ctx, field)
+	case "pointsAdded":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsAdded(ctx, field)
+	case "pointsRewarded":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsRewarded(ctx, field)
+	case "pointsRedeemed":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsRedeemed(ctx, field)
+	case "pointsRolledback":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsRolledback(ctx, field)
+	case "pointsExpired":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsExpired(ctx, field)
+	case "pointsTransferredOut":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsTransferredOut(ctx, field)
+	case "pointsTransferredIn":
+		return ec.fieldContext_CampaignLoyaltySummary_pointsTransferredIn(ctx, field)
+	case "pendingPointsAdded":
+		return ec.fieldContext_CampaignLoyaltySummary_pendingPointsAdded(ctx, field)
+	case "pendingPointsSubtracted":
+		return ec.fieldContext_CampaignLoyaltySummary_pendingPointsSubtracted(ctx, field)
+	case "pendingPointsActivated":
+		return ec.fieldContext_CampaignLoyaltySummary_pendingPointsActivated(ctx, field)
+	case "pendingPointsCanceled":
+		return ec.fieldContext_CampaignLoyaltySummary_pendingPointsCanceled(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignLoyaltySummary", field.Name)
+}
+
+func (ec *executionContext) childFields_CampaignSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "campaign":
+		return ec.fieldContext_CampaignSummary_campaign(ctx, field)
+	case "redemptions":
+		return ec.fieldContext_CampaignSummary_redemptions(ctx, field)
+	case "redemptionsSucceeded":
+		return ec.fieldContext_CampaignSummary_redemptionsSucceeded(ctx, field)
+	case "redemptionsFailed":
+		return ec.fieldContext_CampaignSummary_redemptionsFailed(ctx, field)
+	case "rollbacks":
+		return ec.fieldContext_CampaignSummary_rollbacks(ctx, field)
+	case "rollbacksSucceeded":
+		return ec.fieldContext_CampaignSummary_rollbacksSucceeded(ctx, field)
+	case "rollbacksFailed":
+		return ec.fieldContext_CampaignSummary_rollbacksFailed(ctx, field)
+	case "validations":
+		return ec.fieldContext_CampaignSummary_validations(ctx, field)
+	case "validationsSucceeded":
+		return ec.fieldContext_CampaignSummary_validationsSucceeded(ctx, field)
+	case "validationsFailed":
+		return ec.fieldContext_CampaignSummary_validationsFailed(ctx, field)
+	case "ordersAmount":
+		return ec.fieldContext_CampaignSummary_ordersAmount(ctx, field)
+	case "ordersRolledbackAmount":
+		return ec.fieldContext_CampaignSummary_ordersRolledbackAmount(ctx, field)
+	case "vouchersCreated":
+		return ec.fieldContext_CampaignSummary_vouchersCreated(ctx, field)
+	case "vouchersDeleted":
+		return ec.fieldContext_CampaignSummary_vouchersDeleted(ctx, field)
+	case "publications":
+		return ec.fieldContext_CampaignSummary_publications(ctx, field)
+	case "publicationsSucceeded":
+		return ec.fieldContext_CampaignSummary_publicationsSucceeded(ctx, field)
+	case "publicationsFailed":
+		return ec.fieldContext_CampaignSummary_publicationsFailed(ctx, field)
+	case "discountedAmount":
+		return ec.fieldContext_CampaignSummary_discountedAmount(ctx, field)
+	case "rolledbackDiscountAmount":
+		return ec.fieldContext_CampaignSummary_rolledbackDiscountAmount(ctx, field)
+	case "gift":
+		return ec.fieldContext_CampaignSummary_gift(ctx, field)
+	case "loyalty":
+		return ec.fieldContext_CampaignSummary_loyalty(ctx, field)
+	case "referredCustomers":
+		return ec.fieldContext_CampaignSummary_referredCustomers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CampaignSummary", field.Name)
 }
 
 func (ec *executionContext) childFields_CampaignVoucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8778,6 +10804,56 @@ func (ec *executionContext) childFields_CardTransactionEdge(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type CardTransactionEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Category(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Category_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Category_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Category_updatedAt(ctx, field)
+	case "name":
+		return ec.fieldContext_Category_name(ctx, field)
+	case "hierarchy":
+		return ec.fieldContext_Category_hierarchy(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Category", field.Name)
+}
+
+func (ec *executionContext) childFields_CategoryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CategoryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CategoryConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CategoryConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CategoryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CategoryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CategoryEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CategoryEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CategoryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CategoryList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_CategoryList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_CategoryList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_CategoryList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CategoryList", field.Name)
+}
+
 func (ec *executionContext) childFields_CodeConfig(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "length":
@@ -8890,6 +10966,34 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_summary(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerActivity(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CustomerActivity_id(ctx, field)
+	case "type":
+		return ec.fieldContext_CustomerActivity_type(ctx, field)
+	case "data":
+		return ec.fieldContext_CustomerActivity_data(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CustomerActivity_createdAt(ctx, field)
+	case "groupID":
+		return ec.fieldContext_CustomerActivity_groupID(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerActivity", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerActivityList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_CustomerActivityList_total(ctx, field)
+	case "hasMore":
+		return ec.fieldContext_CustomerActivityList_hasMore(ctx, field)
+	case "data":
+		return ec.fieldContext_CustomerActivityList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerActivityList", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomerAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9298,6 +11402,22 @@ func (ec *executionContext) childFields_LoyaltyProgramEdge(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type LoyaltyProgramEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_ManagementBranding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagementBranding_id(ctx, field)
+	case "brand":
+		return ec.fieldContext_ManagementBranding_brand(ctx, field)
+	case "address":
+		return ec.fieldContext_ManagementBranding_address(ctx, field)
+	case "contact":
+		return ec.fieldContext_ManagementBranding_contact(ctx, field)
+	case "cockpits":
+		return ec.fieldContext_ManagementBranding_cockpits(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementBranding", field.Name)
+}
+
 func (ec *executionContext) childFields_ManagementProject(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9328,6 +11448,8 @@ func (ec *executionContext) childFields_ManagementProject(ctx context.Context, f
 		return ec.fieldContext_ManagementProject_clientSetVoucherExpirationDateEnabled(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_ManagementProject_createdAt(ctx, field)
+	case "webhookToken":
+		return ec.fieldContext_ManagementProject_webhookToken(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ManagementProject", field.Name)
 }
@@ -9340,6 +11462,86 @@ func (ec *executionContext) childFields_ManagementProjectList(ctx context.Contex
 		return ec.fieldContext_ManagementProjectList_data(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ManagementProjectList", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagementStackingRules(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagementStackingRules_id(ctx, field)
+	case "exclusiveCategories":
+		return ec.fieldContext_ManagementStackingRules_exclusiveCategories(ctx, field)
+	case "jointCategories":
+		return ec.fieldContext_ManagementStackingRules_jointCategories(ctx, field)
+	case "redeemablesLimit":
+		return ec.fieldContext_ManagementStackingRules_redeemablesLimit(ctx, field)
+	case "applicableRedeemablesLimit":
+		return ec.fieldContext_ManagementStackingRules_applicableRedeemablesLimit(ctx, field)
+	case "applicableRedeemablesPerCategoryLimit":
+		return ec.fieldContext_ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx, field)
+	case "applicableRedeemablesCategoryLimits":
+		return ec.fieldContext_ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx, field)
+	case "applicableExclusiveRedeemablesLimit":
+		return ec.fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx, field)
+	case "applicableExclusiveRedeemablesPerCategoryLimit":
+		return ec.fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx, field)
+	case "discountCalculationMode":
+		return ec.fieldContext_ManagementStackingRules_discountCalculationMode(ctx, field)
+	case "initialAmountModeCategories":
+		return ec.fieldContext_ManagementStackingRules_initialAmountModeCategories(ctx, field)
+	case "discountedAmountModeCategories":
+		return ec.fieldContext_ManagementStackingRules_discountedAmountModeCategories(ctx, field)
+	case "redeemablesApplicationMode":
+		return ec.fieldContext_ManagementStackingRules_redeemablesApplicationMode(ctx, field)
+	case "redeemablesSortingRule":
+		return ec.fieldContext_ManagementStackingRules_redeemablesSortingRule(ctx, field)
+	case "redeemablesProductsApplicationMode":
+		return ec.fieldContext_ManagementStackingRules_redeemablesProductsApplicationMode(ctx, field)
+	case "redeemablesNoEffectRule":
+		return ec.fieldContext_ManagementStackingRules_redeemablesNoEffectRule(ctx, field)
+	case "noEffectSkipCategories":
+		return ec.fieldContext_ManagementStackingRules_noEffectSkipCategories(ctx, field)
+	case "noEffectRedeemAnywayCategories":
+		return ec.fieldContext_ManagementStackingRules_noEffectRedeemAnywayCategories(ctx, field)
+	case "redeemablesRollbackOrderMode":
+		return ec.fieldContext_ManagementStackingRules_redeemablesRollbackOrderMode(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ManagementStackingRules_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ManagementStackingRules_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementStackingRules", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagementUser(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagementUser_id(ctx, field)
+	case "login":
+		return ec.fieldContext_ManagementUser_login(ctx, field)
+	case "email":
+		return ec.fieldContext_ManagementUser_email(ctx, field)
+	case "firstName":
+		return ec.fieldContext_ManagementUser_firstName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_ManagementUser_lastName(ctx, field)
+	case "isOwner":
+		return ec.fieldContext_ManagementUser_isOwner(ctx, field)
+	case "role":
+		return ec.fieldContext_ManagementUser_role(ctx, field)
+	case "roles":
+		return ec.fieldContext_ManagementUser_roles(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementUser", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagementUserRole(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "projectID":
+		return ec.fieldContext_ManagementUserRole_projectID(ctx, field)
+	case "role":
+		return ec.fieldContext_ManagementUserRole_role(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagementUserRole", field.Name)
 }
 
 func (ec *executionContext) childFields_ManagementWebhook(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10918,6 +13120,28 @@ func (ec *executionContext) field_Mutation_assignCard_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_assignManagementUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (AssignUserInput, error) {
+			return ec.unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAssignUserInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_assignValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10960,6 +13184,20 @@ func (ec *executionContext) field_Mutation_createCardDefinition_args(ctx context
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (CreateCardDefinitionInput, error) {
 			return ec.unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11062,6 +13300,72 @@ func (ec *executionContext) field_Mutation_createManagementApiKey_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createManagementBranding_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (BrandingInput, error) {
+			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createManagementCustomEventSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CustomEventSchemaInput, error) {
+			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createManagementMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
+			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createManagementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11073,6 +13377,28 @@ func (ec *executionContext) field_Mutation_createManagementProject_args(ctx cont
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createManagementStackingRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (StackingRulesInput, error) {
+			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -11254,6 +13580,20 @@ func (ec *executionContext) field_Mutation_deleteCampaign_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteCustomer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11287,6 +13627,108 @@ func (ec *executionContext) field_Mutation_deleteManagementApiKey_args(ctx conte
 		return nil, err
 	}
 	args["appID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementBranding_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementCustomEventSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteManagementStackingRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -11526,6 +13968,20 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_importVouchers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_issueOAuthToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11655,6 +14111,20 @@ func (ec *executionContext) field_Mutation_regenerateManagementApiKey_args(ctx c
 		return nil, err
 	}
 	args["appID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_regenerateManagementWebhookToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
 	return args, nil
 }
 
@@ -11812,6 +14282,28 @@ func (ec *executionContext) field_Mutation_unassignCard_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_unassignManagementUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_unassignValidationRule_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11870,6 +14362,28 @@ func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
 			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11996,6 +14510,96 @@ func (ec *executionContext) field_Mutation_updateManagementApiKey_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateManagementBranding_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (BrandingInput, error) {
+			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementCustomEventSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CustomEventSchemaInput, error) {
+			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
+			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateManagementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12015,6 +14619,66 @@ func (ec *executionContext) field_Mutation_updateManagementProject_args(ctx cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementStackingRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (StackingRulesInput, error) {
+			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateManagementUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "role",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["role"] = arg2
 	return args, nil
 }
 
@@ -12111,6 +14775,20 @@ func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateVouchersInBulk_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
+			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -12333,6 +15011,36 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_campaignSummary_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrName"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startDate"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endDate"] = arg2
 	return args, nil
 }
 
@@ -12680,6 +15388,96 @@ func (ec *executionContext) field_Query_cards_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_categories_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.CategoryOrder, error) {
+			return ec.unmarshalOCategoryOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.CategoryWhereInput, error) {
+			return ec.unmarshalOCategoryWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_categoryList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startingAfterID",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startingAfterID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_category_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_customEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12731,6 +15529,28 @@ func (ec *executionContext) field_Query_customEvents_args(ctx context.Context, r
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_customerActivityList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "idOrSourceID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idOrSourceID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*CustomerActivityListInput, error) {
+			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -13174,6 +15994,114 @@ func (ec *executionContext) field_Query_managementApiKeys_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_managementBranding_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementBrandings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementCustomEventSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementCustomEventSchemas_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementMetadataSchema_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementMetadataSchemas_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_managementProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13207,6 +16135,78 @@ func (ec *executionContext) field_Query_managementProjects_args(ctx context.Cont
 		return nil, err
 	}
 	args["page"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementStackingRulesList_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementStackingRules_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementUsers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
 	return args, nil
 }
 
@@ -13256,6 +16256,36 @@ func (ec *executionContext) field_Query_managementWebhookDeliveries_args(ctx con
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_managementWebhookEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "webhookID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["webhookID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "eventID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventID"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_managementWebhookEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13299,6 +16329,28 @@ func (ec *executionContext) field_Query_managementWebhookEvents_args(ctx context
 		return nil, err
 	}
 	args["page"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managementWebhook_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -14902,6 +17954,466 @@ func (ec *executionContext) fieldContext_AsyncActionEdge_cursor(_ context.Contex
 	return graphql.NewScalarFieldContext("AsyncActionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _BrandingAddress_street(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingAddress_street(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Street, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingAddress_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingAddress_city(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingAddress_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingAddress_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingAddress_postal(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingAddress_postal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Postal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingAddress_postal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingAddress_state(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingAddress_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingAddress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingAddress_country(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingAddress_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingAddress_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingBrand_name(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingBrand_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingBrand_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingBrand_privacyPolicyURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingBrand_privacyPolicyURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrivacyPolicyURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingBrand_privacyPolicyURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingBrand_termsOfUseURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingBrand_termsOfUseURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TermsOfUseURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingBrand_termsOfUseURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingBrand_permissionReminder(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingBrand_permissionReminder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PermissionReminder, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingBrand_permissionReminder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingBrand_websiteURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingBrand_websiteURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WebsiteURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingBrand_websiteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_campaignsOverviewEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_campaignsOverviewEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CampaignsOverviewEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_campaignsOverviewEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_loyaltyEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_loyaltyEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LoyaltyEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_loyaltyEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_giftCardsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_giftCardsEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftCardsEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_giftCardsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_couponsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_couponsEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CouponsEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_couponsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_referralsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_referralsEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReferralsEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_referralsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_theme(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_theme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Theme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_theme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_useCustomDoubleOptInRedirectURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_useCustomDoubleOptInRedirectURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UseCustomDoubleOptInRedirectURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_useCustomDoubleOptInRedirectURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingCockpits_customDoubleOptInRedirectURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingCockpits_customDoubleOptInRedirectURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomDoubleOptInRedirectURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingCockpits_customDoubleOptInRedirectURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingContact_email(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Contact) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingContact_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingContact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BrandingContact_phone(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Contact) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BrandingContact_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BrandingContact_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Campaign_id(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15214,14 +18726,14 @@ func (ec *executionContext) _Campaign_categoryID(ctx context.Context, field grap
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Campaign_category(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -15617,6 +19129,38 @@ func (ec *executionContext) fieldContext_Campaign_vouchers(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Campaign_categories(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Campaign_categories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Campaign().Categories(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Campaign_categories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Campaign",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CampaignConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15759,6 +19303,144 @@ func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_createdVouchersAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedVouchersAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_createdVouchersAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_amountAdded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountAdded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_amountAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_amountDeleted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountDeleted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_amountDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_amountRedeemed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountRedeemed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_amountRolledback(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountRolledback, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRolledback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignGiftSummary_amountSubtracted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountSubtracted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignGiftSummary_amountSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15812,6 +19494,861 @@ func (ec *executionContext) fieldContext_CampaignList_data(_ context.Context, fi
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_createdVouchersPoints(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedVouchersPoints, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_createdVouchersPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsDeleted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeleted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsSubtracted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsSubtracted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsAdded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsAdded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsRewarded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsRewarded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRewarded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsRedeemed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsRedeemed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsRolledback(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsRolledback, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRolledback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsExpired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsExpired, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsExpired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsTransferredOut(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsTransferredOut, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferredOut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pointsTransferredIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PointsTransferredIn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferredIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pendingPointsAdded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPointsAdded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pendingPointsSubtracted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPointsSubtracted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pendingPointsActivated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPointsActivated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsActivated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignLoyaltySummary_pendingPointsCanceled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingPointsCanceled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsCanceled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_campaign(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Campaign, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
+			return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_campaign(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Campaign(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_redemptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Redemptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_redemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_redemptionsSucceeded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedemptionsSucceeded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_redemptionsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_redemptionsFailed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedemptionsFailed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_redemptionsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_rollbacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rollbacks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_rollbacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_rollbacksSucceeded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RollbacksSucceeded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_rollbacksSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_rollbacksFailed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RollbacksFailed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_rollbacksFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_validations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Validations, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_validations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_validationsSucceeded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationsSucceeded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_validationsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_validationsFailed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationsFailed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_validationsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_ordersAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrdersAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_ordersAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_ordersRolledbackAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrdersRolledbackAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_ordersRolledbackAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_vouchersCreated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VouchersCreated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_vouchersCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_vouchersDeleted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VouchersDeleted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_vouchersDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_publications(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Publications, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_publications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_publicationsSucceeded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PublicationsSucceeded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_publicationsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_publicationsFailed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PublicationsFailed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_publicationsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_discountedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_discountedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_rolledbackDiscountAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RolledbackDiscountAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_rolledbackDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_gift(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gift, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
+			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_gift(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignGiftSummary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_loyalty(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Loyalty, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
+			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_loyalty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CampaignSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignLoyaltySummary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CampaignSummary_referredCustomers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReferredCustomers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CampaignSummary_referredCustomers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _CampaignVoucher_type(ctx context.Context, field graphql.CollectedField, obj *jsonfield.VoucherProfile) (ret graphql.Marshaler) {
@@ -17563,6 +22100,341 @@ func (ec *executionContext) fieldContext_CardTransactionEdge_cursor(_ context.Co
 	return graphql.NewScalarFieldContext("CardTransactionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _Category_id(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Category_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Category_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Category_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Category_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Category_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Category_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Category_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Category_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Category_name(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Category_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Category_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Category_hierarchy(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Category_hierarchy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hierarchy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Category_hierarchy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CategoryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CategoryEdge) graphql.Marshaler {
+			return ec.marshalOCategoryEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CategoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CategoryEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CategoryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CategoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CategoryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CategoryConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CategoryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalOCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CategoryEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CategoryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CategoryList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CategoryList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CategoryList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CategoryList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CategoryList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CodeConfig_length(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18581,6 +23453,199 @@ func (ec *executionContext) _Customer_summary(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_Customer_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Customer", field, true, true, errors.New("field of type Any does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivity_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivity_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivity_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivity_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivity_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivity_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivity_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivity_groupID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GroupID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivity_groupID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivityList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivityList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivityList_hasMore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasMore, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivityList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerActivityList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
+			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerActivityList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CustomerActivityList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerActivity(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -21266,7 +26331,7 @@ func (ec *executionContext) _LoyaltyMember_cards(ctx context.Context, field grap
 			return ec.fieldContext_LoyaltyMember_cards(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Cards(ctx)
+			return ec.Resolvers.LoyaltyMember().Cards(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Card) graphql.Marshaler {
@@ -21281,7 +26346,7 @@ func (ec *executionContext) fieldContext_LoyaltyMember_cards(_ context.Context, 
 		Object:     "LoyaltyMember",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Card(ctx, field)
 		},
@@ -21824,6 +26889,157 @@ func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Con
 	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _ManagementBranding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementBranding_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementBranding_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementBranding", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementBranding_brand(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementBranding_brand(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Brand, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v jsonfield.Brand) graphql.Marshaler {
+			return ec.marshalNBrandingBrand2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐBrand(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementBranding_brand(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementBranding",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BrandingBrand(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagementBranding_address(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementBranding_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v jsonfield.Address) graphql.Marshaler {
+			return ec.marshalNBrandingAddress2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐAddress(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementBranding_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementBranding",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BrandingAddress(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagementBranding_contact(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementBranding_contact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Contact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v jsonfield.Contact) graphql.Marshaler {
+			return ec.marshalNBrandingContact2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐContact(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementBranding_contact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementBranding",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BrandingContact(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagementBranding_cockpits(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementBranding_cockpits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cockpits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v jsonfield.Cockpits) graphql.Marshaler {
+			return ec.marshalNBrandingCockpits2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCockpits(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementBranding_cockpits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementBranding",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BrandingCockpits(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ManagementProject_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22146,6 +27362,29 @@ func (ec *executionContext) fieldContext_ManagementProject_createdAt(_ context.C
 	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _ManagementProject_webhookToken(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementProject_webhookToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WebhookToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementProject_webhookToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22199,6 +27438,728 @@ func (ec *executionContext) fieldContext_ManagementProjectList_data(_ context.Co
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_exclusiveCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExclusiveCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_exclusiveCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_jointCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.JointCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_jointCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_applicableRedeemablesLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableRedeemablesLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableRedeemablesPerCategoryLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesPerCategoryLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableRedeemablesCategoryLimits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
+			return ec.marshalNMap2map(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesCategoryLimits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableExclusiveRedeemablesLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ApplicableExclusiveRedeemablesPerCategoryLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_discountCalculationMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountCalculationMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_discountCalculationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_initialAmountModeCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InitialAmountModeCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_initialAmountModeCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_discountedAmountModeCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountedAmountModeCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_discountedAmountModeCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesApplicationMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesApplicationMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesSortingRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesSortingRule, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesSortingRule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesProductsApplicationMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesProductsApplicationMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesProductsApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesNoEffectRule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesNoEffectRule, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesNoEffectRule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_noEffectSkipCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NoEffectSkipCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectSkipCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_noEffectRedeemAnywayCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NoEffectRedeemAnywayCategories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectRedeemAnywayCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_redeemablesRollbackOrderMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedeemablesRollbackOrderMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesRollbackOrderMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementStackingRules_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementStackingRules_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_id(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_login(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_login(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Login, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_login(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_email(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_firstName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_firstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_lastName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_lastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_isOwner(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_isOwner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsOwner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_isOwner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_role(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_role(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUser_roles(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUser_roles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Roles(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []ProjectRole) graphql.Marshaler {
+			return ec.marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRoleᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUser_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagementUser",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementUserRole(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagementUserRole_projectID(ctx context.Context, field graphql.CollectedField, obj *ProjectRole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUserRole_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUserRole_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagementUserRole_role(ctx context.Context, field graphql.CollectedField, obj *ProjectRole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagementUserRole_role(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagementUserRole_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _ManagementWebhook_id(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -25699,6 +31660,754 @@ func (ec *executionContext) fieldContext_Mutation_deleteManagementApiKey(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_deleteManagementProject(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementProject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementProject(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementProject(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementProject_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_regenerateManagementWebhookToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_regenerateManagementWebhookToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RegenerateManagementWebhookToken(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_regenerateManagementWebhookToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementProject(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_regenerateManagementWebhookToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementBranding(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementBranding(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["input"].(BrandingInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
+			return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementBranding(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementBranding(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementBranding_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementBranding(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementBranding(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(BrandingInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
+			return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementBranding(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementBranding(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementBranding_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementBranding(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementBranding(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementBranding(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementBranding_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_assignManagementUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_assignManagementUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AssignManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["input"].(AssignUserInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_assignManagementUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementUser(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_assignManagementUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["userID"].(string), fc.Args["role"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementUser(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_unassignManagementUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_unassignManagementUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UnassignManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["userID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_unassignManagementUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_unassignManagementUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementMetadataSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(ManagementMetadataSchemaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementMetadataSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementMetadataSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(ManagementMetadataSchemaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementMetadataSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementMetadataSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementMetadataSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementMetadataSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementCustomEventSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(CustomEventSchemaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementCustomEventSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementCustomEventSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(CustomEventSchemaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementCustomEventSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementCustomEventSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementCustomEventSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createManagementStackingRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createManagementStackingRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["input"].(StackingRulesInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createManagementStackingRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementStackingRules(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createManagementStackingRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateManagementStackingRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateManagementStackingRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(StackingRulesInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateManagementStackingRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementStackingRules(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateManagementStackingRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteManagementStackingRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteManagementStackingRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteManagementStackingRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteManagementStackingRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25913,6 +32622,226 @@ func (ec *executionContext) fieldContext_Mutation_redeliverManagementWebhookEven
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_redeliverManagementWebhookEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(CategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(CategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCategory(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importVouchers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*CreateVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importVouchers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importVouchers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVouchersInBulk(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVouchersInBulk(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*VoucherMetadataUpdate))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVouchersInBulk(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVouchersInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -27264,6 +34193,50 @@ func (ec *executionContext) fieldContext_Query_cardDefinitions(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_cardDefinitions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_categories(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_categories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Categories(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.CategoryOrder), fc.Args["where"].(*ent.CategoryWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.CategoryConnection) graphql.Marshaler {
+			return ec.marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_categories(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CategoryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_categories_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29194,6 +36167,534 @@ func (ec *executionContext) fieldContext_Query_managementApiKeys(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_managementWebhook(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementWebhook(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
+			return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementWebhook(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementWebhook(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementWebhook_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementWebhookEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementWebhookEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementWebhookEvent(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["eventID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEvent) graphql.Marshaler {
+			return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementWebhookEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEvent(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementWebhookEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementBrandings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementBrandings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementBrandings(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Branding) graphql.Marshaler {
+			return ec.marshalNManagementBranding2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBrandingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementBrandings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementBranding(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementBrandings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementBranding(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementBranding(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
+			return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementBranding(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementBranding(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementBranding_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementUsers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementUsers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementUsers(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserViewᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementUsers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementUser(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementUsers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["userID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementUser(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementMetadataSchemas(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementMetadataSchemas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementMetadataSchemas(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementMetadataSchemas(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementMetadataSchemas_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementMetadataSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementMetadataSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementMetadataSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementMetadataSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementCustomEventSchemas(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementCustomEventSchemas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementCustomEventSchemas(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementCustomEventSchemas(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementCustomEventSchemas_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementCustomEventSchema(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
+			return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementCustomEventSchema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataSchema(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementCustomEventSchema_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementStackingRulesList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementStackingRulesList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementStackingRulesList(ctx, fc.Args["projectID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementStackingRulesList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementStackingRules(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementStackingRulesList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managementStackingRules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managementStackingRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managementStackingRules(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagementStackingRules(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managementStackingRules_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_customerSegments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29408,6 +36909,182 @@ func (ec *executionContext) fieldContext_Query_managementWebhookDeliveries(ctx c
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_managementWebhookDeliveries_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_category(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Category(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_category(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_category_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_categoryList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_categoryList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CategoryList(ctx, fc.Args["limit"].(*int), fc.Args["startingAfterID"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CategoryList) graphql.Marshaler {
+			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_categoryList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CategoryList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_categoryList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_campaignSummary(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_campaignSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CampaignSummary(ctx, fc.Args["idOrName"].(string), fc.Args["startDate"].(*time.Time), fc.Args["endDate"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
+			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_campaignSummary(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CampaignSummary(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_campaignSummary_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_customerActivityList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_customerActivityList(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CustomerActivityList(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(*CustomerActivityListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
+			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_customerActivityList(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerActivityList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_customerActivityList_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -38158,6 +45835,238 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Context, obj any) (BrandAddressInput, error) {
+	var it BrandAddressInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"street", "city", "postal", "state", "country"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "street":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("street"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Street = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		case "postal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postal"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Postal = data
+		case "state":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.State = graphql.OmittableOf(data)
+		case "country":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("country"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Country = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context, obj any) (BrandInput, error) {
+	var it BrandInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "privacyPolicyURL", "termsOfUseURL", "permissionReminder", "websiteURL"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "privacyPolicyURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("privacyPolicyURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrivacyPolicyURL = graphql.OmittableOf(data)
+		case "termsOfUseURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("termsOfUseURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TermsOfUseURL = graphql.OmittableOf(data)
+		case "permissionReminder":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("permissionReminder"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PermissionReminder = data
+		case "websiteURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("websiteURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WebsiteURL = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Context, obj any) (BrandCockpitsInput, error) {
+	var it BrandCockpitsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"campaignsOverviewEnabled", "loyaltyEnabled", "giftCardsEnabled", "couponsEnabled", "referralsEnabled", "theme", "useCustomDoubleOptInRedirectURL", "customDoubleOptInRedirectURL"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "campaignsOverviewEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignsOverviewEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignsOverviewEnabled = data
+		case "loyaltyEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyaltyEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoyaltyEnabled = data
+		case "giftCardsEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftCardsEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GiftCardsEnabled = data
+		case "couponsEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("couponsEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CouponsEnabled = data
+		case "referralsEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referralsEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferralsEnabled = data
+		case "theme":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("theme"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Theme = data
+		case "useCustomDoubleOptInRedirectURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("useCustomDoubleOptInRedirectURL"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UseCustomDoubleOptInRedirectURL = data
+		case "customDoubleOptInRedirectURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customDoubleOptInRedirectURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomDoubleOptInRedirectURL = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Context, obj any) (BrandContactInput, error) {
+	var it BrandContactInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email", "phone"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "phone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Phone = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (CampaignListInput, error) {
 	var it CampaignListInput
 	if obj == nil {
@@ -38169,7 +46078,7 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"limit", "page", "campaignType", "campaignStatus", "isReferralCode", "order"}
+	fieldsInOrder := [...]string{"limit", "page", "campaignType", "campaignStatus", "isReferralCode", "order", "expand"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -38218,6 +46127,13 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 				return it, err
 			}
 			it.Order = data
+		case "expand":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expand"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Expand = data
 		}
 	}
 	return it, nil
@@ -38930,77 +46846,77 @@ func (ec *executionContext) unmarshalInputCampaignWhereInput(ctx context.Context
 			it.ProtectedNEQ = data
 		case "categoryID":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryID = data
 		case "categoryIDNEQ":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNEQ"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDNEQ = data
 		case "categoryIDIn":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDIn = data
 		case "categoryIDNotIn":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDNotIn = data
 		case "categoryIDGT":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDGT = data
 		case "categoryIDGTE":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDGTE = data
 		case "categoryIDLT":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDLT = data
 		case "categoryIDLTE":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDLTE = data
 		case "categoryIDContains":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContains"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDContains = data
 		case "categoryIDHasPrefix":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasPrefix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDHasPrefix = data
 		case "categoryIDHasSuffix":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasSuffix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -39021,14 +46937,14 @@ func (ec *executionContext) unmarshalInputCampaignWhereInput(ctx context.Context
 			it.CategoryIDNotNil = data
 		case "categoryIDEqualFold":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDEqualFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDEqualFold = data
 		case "categoryIDContainsFold":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContainsFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -42201,6 +50117,471 @@ func (ec *executionContext) unmarshalInputCardWhereInput(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (CategoryInput, error) {
+	var it CategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "hierarchy"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "hierarchy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchy"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hierarchy = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCategoryOrder(ctx context.Context, obj any) (ent.CategoryOrder, error) {
+	var it ent.CategoryOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNCategoryOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCategoryWhereInput(ctx context.Context, obj any) (ent.CategoryWhereInput, error) {
+	var it ent.CategoryWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "updatedAtIsNil", "updatedAtNotNil", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hierarchy", "hierarchyNEQ", "hierarchyIn", "hierarchyNotIn", "hierarchyGT", "hierarchyGTE", "hierarchyLT", "hierarchyLTE"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCategoryWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCategoryWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCategoryWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "updatedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIsNil = data
+		case "updatedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotNil = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "hierarchy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchy"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hierarchy = data
+		case "hierarchyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyNEQ = data
+		case "hierarchyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyIn = data
+		case "hierarchyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyNotIn = data
+		case "hierarchyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyGT = data
+		case "hierarchyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyGTE = data
+		case "hierarchyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyLT = data
+		case "hierarchyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hierarchyLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HierarchyLTE = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCodeConfigInput(ctx context.Context, obj any) (jsonfield.CodeConfig, error) {
 	var it jsonfield.CodeConfig
 	if obj == nil {
@@ -43046,6 +51427,36 @@ func (ec *executionContext) unmarshalInputCustomEventOrder(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context.Context, obj any) (CustomEventSchema, error) {
+	var it CustomEventSchema
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"properties"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "properties":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("properties"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Properties = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCustomEventWhereInput(ctx context.Context, obj any) (ent.CustomEventWhereInput, error) {
 	var it ent.CustomEventWhereInput
 	if obj == nil {
@@ -43673,6 +52084,85 @@ func (ec *executionContext) unmarshalInputCustomEventWhereInput(ctx context.Cont
 				return it, err
 			}
 			it.LoyaltyCodeContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (CustomerActivityListInput, error) {
+	var it CustomerActivityListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"limit", "order", "startingAfter", "startingAfterID", "campaignType", "campaignID", "startDate", "endDate"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "startingAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfter"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfter = data
+		case "startingAfterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingAfterID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingAfterID = data
+		case "campaignType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignType"))
+			data, err := ec.unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignType = data
+		case "campaignID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaignID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CampaignID = data
+		case "startDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartDate = data
+		case "endDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endDate"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndDate = data
 		}
 	}
 	return it, nil
@@ -48153,6 +56643,138 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.C
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Context, obj any) (BrandingInput, error) {
+	var it BrandingInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"brand", "address", "contact", "cockpits"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "brand":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("brand"))
+			data, err := ec.unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Brand = data
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandAddressInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = data
+		case "contact":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contact"))
+			data, err := ec.unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandContactInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Contact = data
+		case "cockpits":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cockpits"))
+			data, err := ec.unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandCockpitsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cockpits = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx context.Context, obj any) (CustomEventSchemaInput, error) {
+	var it CustomEventSchemaInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "schema"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "schema":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("schema"))
+			data, err := ec.unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchema(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Schema = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx context.Context, obj any) (ManagementMetadataSchemaInput, error) {
+	var it ManagementMetadataSchemaInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"relatedObject", "properties", "allowDefinedOnly"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "relatedObject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObject = data
+		case "properties":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("properties"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Properties = data
+		case "allowDefinedOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowDefinedOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowDefinedOnly = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Context, obj any) (ProjectInput, error) {
 	var it ProjectInput
 	if obj == nil {
@@ -48248,6 +56870,199 @@ func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Con
 				return it, err
 			}
 			it.ClientSetVoucherExpirationDateEnabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (StackingRulesInput, error) {
+	var it StackingRulesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"exclusiveCategories", "jointCategories", "redeemablesLimit", "applicableRedeemablesLimit", "applicableRedeemablesPerCategoryLimit", "applicableRedeemablesCategoryLimits", "applicableExclusiveRedeemablesLimit", "applicableExclusiveRedeemablesPerCategoryLimit", "discountCalculationMode", "initialAmountModeCategories", "discountedAmountModeCategories", "redeemablesApplicationMode", "redeemablesSortingRule", "redeemablesProductsApplicationMode", "redeemablesNoEffectRule", "noEffectSkipCategories", "noEffectRedeemAnywayCategories", "redeemablesRollbackOrderMode"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "exclusiveCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exclusiveCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExclusiveCategories = data
+		case "jointCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("jointCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.JointCategories = data
+		case "redeemablesLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesLimit = data
+		case "applicableRedeemablesLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableRedeemablesLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableRedeemablesLimit = data
+		case "applicableRedeemablesPerCategoryLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableRedeemablesPerCategoryLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableRedeemablesPerCategoryLimit = data
+		case "applicableRedeemablesCategoryLimits":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableRedeemablesCategoryLimits"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableRedeemablesCategoryLimits = data
+		case "applicableExclusiveRedeemablesLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableExclusiveRedeemablesLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableExclusiveRedeemablesLimit = data
+		case "applicableExclusiveRedeemablesPerCategoryLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableExclusiveRedeemablesPerCategoryLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ApplicableExclusiveRedeemablesPerCategoryLimit = data
+		case "discountCalculationMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountCalculationMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountCalculationMode = data
+		case "initialAmountModeCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("initialAmountModeCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InitialAmountModeCategories = data
+		case "discountedAmountModeCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountedAmountModeCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountedAmountModeCategories = data
+		case "redeemablesApplicationMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesApplicationMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesApplicationMode = data
+		case "redeemablesSortingRule":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesSortingRule"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesSortingRule = data
+		case "redeemablesProductsApplicationMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesProductsApplicationMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesProductsApplicationMode = data
+		case "redeemablesNoEffectRule":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesNoEffectRule"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesNoEffectRule = data
+		case "noEffectSkipCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noEffectSkipCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoEffectSkipCategories = data
+		case "noEffectRedeemAnywayCategories":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noEffectRedeemAnywayCategories"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoEffectRedeemAnywayCategories = data
+		case "redeemablesRollbackOrderMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemablesRollbackOrderMode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RedeemablesRollbackOrderMode = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.Context, obj any) (AssignUserInput, error) {
+	var it AssignUserInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "login", "role"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "login":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("login"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Login = data
+		case "role":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Role = data
 		}
 	}
 	return it, nil
@@ -56596,6 +65411,43 @@ func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (VoucherMetadataUpdate, error) {
+	var it VoucherMetadataUpdate
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalNMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputVoucherOrder(ctx context.Context, obj any) (ent.VoucherOrder, error) {
 	var it ent.VoucherOrder
 	if obj == nil {
@@ -59297,6 +68149,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._CustomEvent(ctx, sel, obj)
+	case *ent.Category:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Category(ctx, sel, obj)
 	case *ent.CardTransaction:
 		if obj == nil {
 			return graphql.Null
@@ -59688,6 +68545,238 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 	return out
 }
 
+var brandingAddressImplementors = []string{"BrandingAddress"}
+
+func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Address) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, brandingAddressImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BrandingAddress")
+		case "street":
+			out.Values[i] = ec._BrandingAddress_street(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._BrandingAddress_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postal":
+			out.Values[i] = ec._BrandingAddress_postal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._BrandingAddress_state(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._BrandingAddress_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var brandingBrandImplementors = []string{"BrandingBrand"}
+
+func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Brand) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, brandingBrandImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BrandingBrand")
+		case "name":
+			out.Values[i] = ec._BrandingBrand_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "privacyPolicyURL":
+			out.Values[i] = ec._BrandingBrand_privacyPolicyURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "termsOfUseURL":
+			out.Values[i] = ec._BrandingBrand_termsOfUseURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "permissionReminder":
+			out.Values[i] = ec._BrandingBrand_permissionReminder(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "websiteURL":
+			out.Values[i] = ec._BrandingBrand_websiteURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var brandingCockpitsImplementors = []string{"BrandingCockpits"}
+
+func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Cockpits) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, brandingCockpitsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BrandingCockpits")
+		case "campaignsOverviewEnabled":
+			out.Values[i] = ec._BrandingCockpits_campaignsOverviewEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "loyaltyEnabled":
+			out.Values[i] = ec._BrandingCockpits_loyaltyEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftCardsEnabled":
+			out.Values[i] = ec._BrandingCockpits_giftCardsEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "couponsEnabled":
+			out.Values[i] = ec._BrandingCockpits_couponsEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "referralsEnabled":
+			out.Values[i] = ec._BrandingCockpits_referralsEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "theme":
+			out.Values[i] = ec._BrandingCockpits_theme(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "useCustomDoubleOptInRedirectURL":
+			out.Values[i] = ec._BrandingCockpits_useCustomDoubleOptInRedirectURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customDoubleOptInRedirectURL":
+			out.Values[i] = ec._BrandingCockpits_customDoubleOptInRedirectURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var brandingContactImplementors = []string{"BrandingContact"}
+
+func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.Contact) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, brandingContactImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BrandingContact")
+		case "email":
+			out.Values[i] = ec._BrandingContact_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._BrandingContact_phone(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var campaignImplementors = []string{"Campaign", "Node"}
 
 func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet, obj *ent.Campaign) graphql.Marshaler {
@@ -59878,6 +68967,44 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "categories":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Campaign_categories(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -59990,6 +69117,69 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var campaignGiftSummaryImplementors = []string{"CampaignGiftSummary"}
+
+func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *GiftSummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignGiftSummary")
+		case "createdVouchersAmount":
+			out.Values[i] = ec._CampaignGiftSummary_createdVouchersAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountAdded":
+			out.Values[i] = ec._CampaignGiftSummary_amountAdded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountDeleted":
+			out.Values[i] = ec._CampaignGiftSummary_amountDeleted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountRedeemed":
+			out.Values[i] = ec._CampaignGiftSummary_amountRedeemed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountRolledback":
+			out.Values[i] = ec._CampaignGiftSummary_amountRolledback(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountSubtracted":
+			out.Values[i] = ec._CampaignGiftSummary_amountSubtracted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var campaignListImplementors = []string{"CampaignList"}
 
 func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *CampaignList) graphql.Marshaler {
@@ -60010,6 +69200,252 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 		case "data":
 			out.Values[i] = ec._CampaignList_data(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var campaignLoyaltySummaryImplementors = []string{"CampaignLoyaltySummary"}
+
+func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *LoyaltySummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignLoyaltySummary")
+		case "createdVouchersPoints":
+			out.Values[i] = ec._CampaignLoyaltySummary_createdVouchersPoints(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsDeleted":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsDeleted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsSubtracted":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsSubtracted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsAdded":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsAdded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsRewarded":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsRewarded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsRedeemed":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsRedeemed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsRolledback":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsRolledback(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsExpired":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsExpired(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsTransferredOut":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsTransferredOut(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsTransferredIn":
+			out.Values[i] = ec._CampaignLoyaltySummary_pointsTransferredIn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pendingPointsAdded":
+			out.Values[i] = ec._CampaignLoyaltySummary_pendingPointsAdded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pendingPointsSubtracted":
+			out.Values[i] = ec._CampaignLoyaltySummary_pendingPointsSubtracted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pendingPointsActivated":
+			out.Values[i] = ec._CampaignLoyaltySummary_pendingPointsActivated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pendingPointsCanceled":
+			out.Values[i] = ec._CampaignLoyaltySummary_pendingPointsCanceled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var campaignSummaryImplementors = []string{"CampaignSummary"}
+
+func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *CampaignSummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CampaignSummary")
+		case "campaign":
+			out.Values[i] = ec._CampaignSummary_campaign(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redemptions":
+			out.Values[i] = ec._CampaignSummary_redemptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redemptionsSucceeded":
+			out.Values[i] = ec._CampaignSummary_redemptionsSucceeded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redemptionsFailed":
+			out.Values[i] = ec._CampaignSummary_redemptionsFailed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollbacks":
+			out.Values[i] = ec._CampaignSummary_rollbacks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollbacksSucceeded":
+			out.Values[i] = ec._CampaignSummary_rollbacksSucceeded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rollbacksFailed":
+			out.Values[i] = ec._CampaignSummary_rollbacksFailed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validations":
+			out.Values[i] = ec._CampaignSummary_validations(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validationsSucceeded":
+			out.Values[i] = ec._CampaignSummary_validationsSucceeded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validationsFailed":
+			out.Values[i] = ec._CampaignSummary_validationsFailed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ordersAmount":
+			out.Values[i] = ec._CampaignSummary_ordersAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ordersRolledbackAmount":
+			out.Values[i] = ec._CampaignSummary_ordersRolledbackAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vouchersCreated":
+			out.Values[i] = ec._CampaignSummary_vouchersCreated(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "vouchersDeleted":
+			out.Values[i] = ec._CampaignSummary_vouchersDeleted(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "publications":
+			out.Values[i] = ec._CampaignSummary_publications(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "publicationsSucceeded":
+			out.Values[i] = ec._CampaignSummary_publicationsSucceeded(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "publicationsFailed":
+			out.Values[i] = ec._CampaignSummary_publicationsFailed(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discountedAmount":
+			out.Values[i] = ec._CampaignSummary_discountedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "rolledbackDiscountAmount":
+			out.Values[i] = ec._CampaignSummary_rolledbackDiscountAmount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gift":
+			out.Values[i] = ec._CampaignSummary_gift(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "loyalty":
+			out.Values[i] = ec._CampaignSummary_loyalty(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "referredCustomers":
+			out.Values[i] = ec._CampaignSummary_referredCustomers(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -60957,6 +70393,203 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 	return out
 }
 
+var categoryImplementors = []string{"Category", "Node"}
+
+func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet, obj *ent.Category) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, categoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Category")
+		case "id":
+			out.Values[i] = ec._Category_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Category_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Category_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Category_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hierarchy":
+			out.Values[i] = ec._Category_hierarchy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var categoryConnectionImplementors = []string{"CategoryConnection"}
+
+func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CategoryConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, categoryConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CategoryConnection")
+		case "edges":
+			out.Values[i] = ec._CategoryConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CategoryConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CategoryConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var categoryEdgeImplementors = []string{"CategoryEdge"}
+
+func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CategoryEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, categoryEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CategoryEdge")
+		case "node":
+			out.Values[i] = ec._CategoryEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CategoryEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var categoryListImplementors = []string{"CategoryList"}
+
+func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *CategoryList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CategoryList")
+		case "total":
+			out.Values[i] = ec._CategoryList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._CategoryList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CategoryList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var codeConfigImplementors = []string{"CodeConfig"}
 
 func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSet, obj *jsonfield.CodeConfig) graphql.Marshaler {
@@ -61494,6 +71127,112 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var customerActivityImplementors = []string{"CustomerActivity"}
+
+func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivity) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerActivity")
+		case "id":
+			out.Values[i] = ec._CustomerActivity_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._CustomerActivity_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CustomerActivity_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._CustomerActivity_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "groupID":
+			out.Values[i] = ec._CustomerActivity_groupID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var customerActivityListImplementors = []string{"CustomerActivityList"}
+
+func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivityList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerActivityList")
+		case "total":
+			out.Values[i] = ec._CustomerActivityList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasMore":
+			out.Values[i] = ec._CustomerActivityList_hasMore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._CustomerActivityList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -63160,6 +72899,64 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var managementBrandingImplementors = []string{"ManagementBranding"}
+
+func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.SelectionSet, obj *ent.Branding) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementBrandingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementBranding")
+		case "id":
+			out.Values[i] = ec._ManagementBranding_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "brand":
+			out.Values[i] = ec._ManagementBranding_brand(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._ManagementBranding_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contact":
+			out.Values[i] = ec._ManagementBranding_contact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cockpits":
+			out.Values[i] = ec._ManagementBranding_cockpits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var managementProjectImplementors = []string{"ManagementProject"}
 
 func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
@@ -63242,6 +73039,11 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "webhookToken":
+			out.Values[i] = ec._ManagementProject_webhookToken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -63282,6 +73084,260 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 			}
 		case "data":
 			out.Values[i] = ec._ManagementProjectList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managementStackingRulesImplementors = []string{"ManagementStackingRules"}
+
+func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel ast.SelectionSet, obj *StackingRules) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementStackingRules")
+		case "id":
+			out.Values[i] = ec._ManagementStackingRules_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exclusiveCategories":
+			out.Values[i] = ec._ManagementStackingRules_exclusiveCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "jointCategories":
+			out.Values[i] = ec._ManagementStackingRules_jointCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesLimit":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applicableRedeemablesLimit":
+			out.Values[i] = ec._ManagementStackingRules_applicableRedeemablesLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applicableRedeemablesPerCategoryLimit":
+			out.Values[i] = ec._ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applicableRedeemablesCategoryLimits":
+			out.Values[i] = ec._ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applicableExclusiveRedeemablesLimit":
+			out.Values[i] = ec._ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applicableExclusiveRedeemablesPerCategoryLimit":
+			out.Values[i] = ec._ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountCalculationMode":
+			out.Values[i] = ec._ManagementStackingRules_discountCalculationMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "initialAmountModeCategories":
+			out.Values[i] = ec._ManagementStackingRules_initialAmountModeCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountedAmountModeCategories":
+			out.Values[i] = ec._ManagementStackingRules_discountedAmountModeCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesApplicationMode":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesApplicationMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesSortingRule":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesSortingRule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesProductsApplicationMode":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesProductsApplicationMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesNoEffectRule":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesNoEffectRule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "noEffectSkipCategories":
+			out.Values[i] = ec._ManagementStackingRules_noEffectSkipCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "noEffectRedeemAnywayCategories":
+			out.Values[i] = ec._ManagementStackingRules_noEffectRedeemAnywayCategories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "redeemablesRollbackOrderMode":
+			out.Values[i] = ec._ManagementStackingRules_redeemablesRollbackOrderMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ManagementStackingRules_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ManagementStackingRules_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managementUserImplementors = []string{"ManagementUser"}
+
+func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.SelectionSet, obj *ProjectUserView) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementUser")
+		case "id":
+			out.Values[i] = ec._ManagementUser_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "login":
+			out.Values[i] = ec._ManagementUser_login(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._ManagementUser_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "firstName":
+			out.Values[i] = ec._ManagementUser_firstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastName":
+			out.Values[i] = ec._ManagementUser_lastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isOwner":
+			out.Values[i] = ec._ManagementUser_isOwner(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._ManagementUser_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "roles":
+			out.Values[i] = ec._ManagementUser_roles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managementUserRoleImplementors = []string{"ManagementUserRole"}
+
+func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.SelectionSet, obj *ProjectRole) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagementUserRole")
+		case "projectID":
+			out.Values[i] = ec._ManagementUserRole_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._ManagementUserRole_role(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -64066,6 +74122,125 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "deleteManagementProject":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementProject(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "regenerateManagementWebhookToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_regenerateManagementWebhookToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementBranding":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementBranding(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementBranding":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementBranding(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementBranding":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementBranding(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assignManagementUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_assignManagementUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unassignManagementUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_unassignManagementUser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementMetadataSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementMetadataSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementMetadataSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementMetadataSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementMetadataSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementMetadataSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementCustomEventSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementCustomEventSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementCustomEventSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementCustomEventSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementCustomEventSchema":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementCustomEventSchema(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createManagementStackingRules":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createManagementStackingRules(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateManagementStackingRules":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateManagementStackingRules(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteManagementStackingRules":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteManagementStackingRules(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createVoucher":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createVoucher(ctx, field)
@@ -64097,6 +74272,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "redeliverManagementWebhookEvent":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_redeliverManagementWebhookEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importVouchers":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importVouchers(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVouchersInBulk":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVouchersInBulk(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -64845,6 +75055,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_cardDefinitions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "categories":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_categories(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -65825,6 +76057,270 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementWebhook":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementWebhook(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementWebhookEvent":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementWebhookEvent(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementBrandings":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementBrandings(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementBranding":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementBranding(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementUsers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementUsers(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementUser":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementUser(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementMetadataSchemas":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementMetadataSchemas(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementMetadataSchema":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementMetadataSchema(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementCustomEventSchemas":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementCustomEventSchemas(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementCustomEventSchema":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementCustomEventSchema(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementStackingRulesList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementStackingRulesList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managementStackingRules":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managementStackingRules(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "customerSegments":
 			field := field
 
@@ -65923,6 +76419,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_managementWebhookDeliveries(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "category":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_category(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "categoryList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_categoryList(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "campaignSummary":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_campaignSummary(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "customerActivityList":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_customerActivityList(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -69582,7 +80166,7 @@ func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.S
 }
 
 func (ec *executionContext) marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AppKey) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, sel, v[i])
@@ -69623,7 +80207,7 @@ func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengin
 }
 
 func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, sel, v[i])
@@ -69710,8 +80294,24 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNBrandingAddress2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐAddress(ctx context.Context, sel ast.SelectionSet, v jsonfield.Address) graphql.Marshaler {
+	return ec._BrandingAddress(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBrandingBrand2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐBrand(ctx context.Context, sel ast.SelectionSet, v jsonfield.Brand) graphql.Marshaler {
+	return ec._BrandingBrand(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBrandingCockpits2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCockpits(ctx context.Context, sel ast.SelectionSet, v jsonfield.Cockpits) graphql.Marshaler {
+	return ec._BrandingCockpits(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBrandingContact2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐContact(ctx context.Context, sel ast.SelectionSet, v jsonfield.Contact) graphql.Marshaler {
+	return ec._BrandingContact(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Campaign) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, sel, v[i])
@@ -69795,6 +80395,16 @@ func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoen
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CampaignSummary(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (campaign.CampaignType, error) {
@@ -69991,6 +80601,78 @@ func (ec *executionContext) unmarshalNCardWhereInput2ᚖgithubᚗcomᚋpromoengi
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Category(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CategoryConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CategoryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx context.Context, v any) (CategoryInput, error) {
+	res, err := ec.unmarshalInputCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *CategoryList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CategoryList(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCategoryOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrderField(ctx context.Context, v any) (*ent.CategoryOrderField, error) {
+	var res = new(ent.CategoryOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCategoryOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CategoryOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNCategoryWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInput(ctx context.Context, v any) (*ent.CategoryWhereInput, error) {
+	res, err := ec.unmarshalInputCategoryWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCodeConfig(ctx context.Context, sel ast.SelectionSet, v *jsonfield.CodeConfig) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -70044,6 +80726,25 @@ func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoeng
 func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*CreateVoucherInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (*CreateVoucherInput, error) {
+	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx context.Context, sel ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
@@ -70108,7 +80809,7 @@ func (ec *executionContext) unmarshalNCustomEventWhereInput2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Customer) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, sel, v[i])
@@ -70131,6 +80832,42 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 		return graphql.Null
 	}
 	return ec._Customer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *CustomerActivity) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CustomerActivity(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CustomerActivityList(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CustomerConnection) graphql.Marshaler {
@@ -70204,7 +80941,7 @@ func (ec *executionContext) marshalNDailyValidity2githubᚗcomᚋpromoengineᚋp
 }
 
 func (ec *executionContext) marshalNDailyValidity2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidityᚄ(ctx context.Context, sel ast.SelectionSet, v []jsonfield.DailyValidity) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDailyValidity2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidity(ctx, sel, v[i])
@@ -70672,8 +81409,49 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNManagementBranding2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBrandingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Branding) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx context.Context, sel ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementBranding(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx context.Context, v any) (BrandingInput, error) {
+	res, err := ec.unmarshalInputManagementBrandingInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx context.Context, v any) (CustomEventSchemaInput, error) {
+	res, err := ec.unmarshalInputManagementCustomEventSchemaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
+	res, err := ec.unmarshalInputManagementMetadataSchemaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProjectᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Project) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, sel, v[i])
@@ -70713,8 +81491,90 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 	return ec._ManagementProjectList(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*StackingRules) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementStackingRules(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx context.Context, v any) (StackingRulesInput, error) {
+	res, err := ec.unmarshalInputManagementStackingRulesInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*ProjectUserView) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx context.Context, sel ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagementUser(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAssignUserInput(ctx context.Context, v any) (AssignUserInput, error) {
+	res, err := ec.unmarshalInputManagementUserAssignInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRole(ctx context.Context, sel ast.SelectionSet, v ProjectRole) graphql.Marshaler {
+	return ec._ManagementUserRole(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []ProjectRole) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRole(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Webhook) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, sel, v[i])
@@ -70767,7 +81627,7 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 }
 
 func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, sel, v[i])
@@ -70829,7 +81689,7 @@ func (ec *executionContext) unmarshalNMetadataSchemaWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx, sel, v[i])
@@ -70909,7 +81769,7 @@ func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx, sel, v[i])
@@ -71000,7 +81860,7 @@ func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
@@ -71026,7 +81886,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, sel, v[i])
@@ -71128,7 +81988,7 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 }
 
 func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx, sel, v[i])
@@ -71271,7 +82131,7 @@ func (ec *executionContext) marshalNRuleAssignmentObject2githubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Segment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSegment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegment(ctx, sel, v[i])
@@ -71498,7 +82358,7 @@ func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRule) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, sel, v[i])
@@ -71524,7 +82384,7 @@ func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengine
 }
 
 func (ec *executionContext) marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, sel, v[i])
@@ -71607,7 +82467,7 @@ func (ec *executionContext) unmarshalNValidationRuleWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, sel, v[i])
@@ -71682,6 +82542,25 @@ func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherList(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*VoucherMetadataUpdate, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx context.Context, v any) (*VoucherMetadataUpdate, error) {
+	res, err := ec.unmarshalInputVoucherMetadataUpdateInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNVoucherOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherOrder(ctx context.Context, v any) (*ent.VoucherOrder, error) {
 	res, err := ec.unmarshalInputVoucherOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -71714,7 +82593,7 @@ func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.VoucherTransaction) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx, sel, v[i])
@@ -71816,7 +82695,7 @@ func (ec *executionContext) unmarshalNVoucherWhereInput2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx, sel, v[i])
@@ -71852,7 +82731,7 @@ func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, sel, v[i])
@@ -71892,7 +82771,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -71938,7 +82817,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -71966,7 +82845,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -71986,7 +82865,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -72088,7 +82967,7 @@ func (ec *executionContext) marshalOAsyncActionEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAsyncActionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionEdge(ctx, sel, v[i])
@@ -72133,7 +83012,7 @@ func (ec *executionContext) marshalOAsyncActionStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncActionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋasyncactionᚐStatus(ctx, sel, v[i])
@@ -72219,6 +83098,38 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandAddressInput(ctx context.Context, v any) (*BrandAddressInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputBrandingAddressInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandInput(ctx context.Context, v any) (*BrandInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputBrandingBrandInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandCockpitsInput(ctx context.Context, v any) (*BrandCockpitsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputBrandingCockpitsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandContactInput(ctx context.Context, v any) (*BrandContactInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputBrandingContactInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx context.Context, sel ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -72247,7 +83158,7 @@ func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, sel, v[i])
@@ -72299,7 +83210,7 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, sel, v[i])
@@ -72334,7 +83245,7 @@ func (ec *executionContext) marshalOCampaignEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEdge(ctx, sel, v[i])
@@ -72350,12 +83261,26 @@ func (ec *executionContext) marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CampaignEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignGiftSummary(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*CampaignListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputCampaignListInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CampaignLoyaltySummary(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOCampaignOrder2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignOrderᚄ(ctx context.Context, v any) ([]*ent.CampaignOrder, error) {
@@ -72396,7 +83321,7 @@ func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, sel, v[i])
@@ -72463,7 +83388,7 @@ func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithub�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, sel, v[i])
@@ -72523,7 +83448,7 @@ func (ec *executionContext) marshalOCard2ᚕᚖgithubᚗcomᚋpromoengineᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCard2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCard(ctx, sel, v[i])
@@ -72556,7 +83481,7 @@ func (ec *executionContext) marshalOCardActivityEdge2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardActivityEdge(ctx, sel, v[i])
@@ -72616,7 +83541,7 @@ func (ec *executionContext) marshalOCardDefinitionEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardDefinitionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinitionEdge(ctx, sel, v[i])
@@ -72678,7 +83603,7 @@ func (ec *executionContext) marshalOCardDefinitionStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardDefinitionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcarddefinitionᚐStatus(ctx, sel, v[i])
@@ -72738,7 +83663,7 @@ func (ec *executionContext) marshalOCardEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardEdge(ctx, sel, v[i])
@@ -72773,7 +83698,7 @@ func (ec *executionContext) marshalOCardTransactionEdge2ᚕᚖgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardTransactionEdge(ctx, sel, v[i])
@@ -72818,7 +83743,7 @@ func (ec *executionContext) marshalOCardTransactionType2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcardtransactionᚐType(ctx, sel, v[i])
@@ -72899,6 +83824,66 @@ func (ec *executionContext) unmarshalOCardWhereInput2ᚖgithubᚗcomᚋpromoengi
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Category(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCategoryEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CategoryEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCategoryEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCategoryEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CategoryEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CategoryEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCategoryOrder2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrder(ctx context.Context, v any) (*ent.CategoryOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCategoryOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCategoryWhereInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInputᚄ(ctx context.Context, v any) ([]*ent.CategoryWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CategoryWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCategoryWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCategoryWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryWhereInput(ctx context.Context, v any) (*ent.CategoryWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCategoryWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCodeConfig(ctx context.Context, sel ast.SelectionSet, v *jsonfield.CodeConfig) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -72941,7 +83926,7 @@ func (ec *executionContext) marshalOCustomEventEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomEventEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEventEdge(ctx, sel, v[i])
@@ -72962,6 +83947,14 @@ func (ec *executionContext) unmarshalOCustomEventOrder2ᚖgithubᚗcomᚋpromoen
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputCustomEventOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchema(ctx context.Context, v any) (*CustomEventSchema, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCustomEventSchemaBodyInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -72997,6 +83990,14 @@ func (ec *executionContext) marshalOCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx context.Context, v any) (*CustomerActivityListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCustomerActivityListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCustomerAddress2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCustomerAddress(ctx context.Context, sel ast.SelectionSet, v *jsonfield.CustomerAddress) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -73016,7 +84017,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerEdge(ctx, sel, v[i])
@@ -73132,7 +84133,7 @@ func (ec *executionContext) marshalODiscountUnit2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDiscountUnit2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx, sel, v[i])
@@ -73175,7 +84176,7 @@ func (ec *executionContext) marshalOEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRuleEdge(ctx, sel, v[i])
@@ -73220,7 +84221,7 @@ func (ec *executionContext) marshalOEarningRuleStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEarningRuleStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋearningruleᚐStatus(ctx, sel, v[i])
@@ -73351,7 +84352,7 @@ func (ec *executionContext) marshalOExportEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExportEdge(ctx, sel, v[i])
@@ -73396,7 +84397,7 @@ func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, sel, v[i])
@@ -73556,7 +84557,7 @@ func (ec *executionContext) marshalOIncentiveEdge2ᚕᚖgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOIncentiveEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentiveEdge(ctx, sel, v[i])
@@ -73617,7 +84618,7 @@ func (ec *executionContext) marshalOIncentiveStatus2ᚕgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐStatus(ctx, sel, v[i])
@@ -73669,7 +84670,7 @@ func (ec *executionContext) marshalOIncentiveType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐType(ctx, sel, v[i])
@@ -73857,7 +84858,7 @@ func (ec *executionContext) marshalOLoyaltyMemberEdge2ᚕᚖgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyMemberEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMemberEdge(ctx, sel, v[i])
@@ -73902,7 +84903,7 @@ func (ec *executionContext) marshalOLoyaltyMemberStatus2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyMemberStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltymemberᚐStatus(ctx, sel, v[i])
@@ -73969,7 +84970,7 @@ func (ec *executionContext) marshalOLoyaltyProgramEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyProgramEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramEdge(ctx, sel, v[i])
@@ -74014,7 +85015,7 @@ func (ec *executionContext) marshalOLoyaltyProgramStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyProgramStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltyprogramᚐStatus(ctx, sel, v[i])
@@ -74115,7 +85116,7 @@ func (ec *executionContext) marshalOMetadataSchemaEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMetadataSchemaEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaEdge(ctx, sel, v[i])
@@ -74217,7 +85218,7 @@ func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, sel, v[i])
@@ -74300,7 +85301,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationEdge(ctx, sel, v[i])
@@ -74369,7 +85370,7 @@ func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
@@ -74395,7 +85396,7 @@ func (ec *executionContext) marshalORedemptionEdge2ᚕᚖgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx, sel, v[i])
@@ -74462,7 +85463,7 @@ func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, sel, v[i])
@@ -74539,7 +85540,7 @@ func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, sel, v[i])
@@ -74591,7 +85592,7 @@ func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, sel, v[i])
@@ -74665,7 +85666,7 @@ func (ec *executionContext) marshalORewardActivityEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardActivityEdge(ctx, sel, v[i])
@@ -74718,7 +85719,7 @@ func (ec *executionContext) marshalORewardEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardEdge(ctx, sel, v[i])
@@ -74771,7 +85772,7 @@ func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx, sel, v[i])
@@ -74823,7 +85824,7 @@ func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋp
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx, sel, v[i])
@@ -74908,7 +85909,7 @@ func (ec *executionContext) marshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, sel, v[i])
@@ -74950,7 +85951,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentEdge(ctx, sel, v[i])
@@ -75155,7 +86156,7 @@ func (ec *executionContext) marshalOValidationRuleAssignmentEdge2ᚕᚖgithubᚗ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleAssignmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx, sel, v[i])
@@ -75200,7 +86201,7 @@ func (ec *executionContext) marshalOValidationRuleEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx, sel, v[i])
@@ -75282,7 +86283,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherEdge(ctx, sel, v[i])
@@ -75350,7 +86351,7 @@ func (ec *executionContext) marshalOVoucherTransactionEdge2ᚕᚖgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionEdge(ctx, sel, v[i])
@@ -75395,7 +86396,7 @@ func (ec *executionContext) marshalOVoucherTransactionType2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvouchertransactionᚐType(ctx, sel, v[i])
@@ -75472,7 +86473,7 @@ func (ec *executionContext) marshalOVoucherType2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐVoucherType(ctx, sel, v[i])
@@ -75532,7 +86533,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -75551,7 +86552,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -75570,7 +86571,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -75596,7 +86597,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -42,10 +43,18 @@ const SchemaIntrospectionCost = 100
 // everything below it, and it walks a fragment again at every spread, so a
 // few lines of fragments that each spread the next one twice take
 // exponential time. This walk computes each fragment once per operation.
+//
+// The cost of an operation without variables depends on its text alone,
+// so it is computed once per text (an LRU of costCacheSize texts, like
+// the parsed-query cache).
 type CostLimit struct {
-	Max int
-	es  graphql.ExecutableSchema
+	Max   int
+	es    graphql.ExecutableSchema
+	costs *lru.LRU[int]
 }
+
+// costCacheSize is how many operations' costs CostLimit remembers.
+const costCacheSize = 1000
 
 var _ interface {
 	graphql.HandlerExtension
@@ -61,16 +70,32 @@ func (c *CostLimit) Validate(es graphql.ExecutableSchema) error {
 		return errors.New("cost limit must be positive")
 	}
 	c.es = es
+	c.costs = lru.New[int](costCacheSize)
 	return nil
 }
 
 // MutateOperationContext implements graphql.OperationContextMutator.
 func (c *CostLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	if cost := OperationCost(ctx, c.es, oc.Operation, oc.Variables); cost > c.Max {
+	if cost := c.cost(ctx, oc); cost > c.Max {
 		return refuse(apperr.New(http.StatusUnprocessableEntity, "query_too_complex", "Query too complex",
 			fmt.Sprintf("The operation has complexity %d; the limit is %d", cost, c.Max)))
 	}
 	return nil
+}
+
+// cost is OperationCost of oc's operation, from the cache when the
+// operation has no variables.
+func (c *CostLimit) cost(ctx context.Context, oc *graphql.OperationContext) int {
+	if len(oc.Variables) > 0 || oc.RawQuery == "" || c.costs == nil {
+		return OperationCost(ctx, c.es, oc.Operation, oc.Variables)
+	}
+	key := oc.OperationName + "\x00" + oc.RawQuery
+	if cost, ok := c.costs.Get(ctx, key); ok {
+		return cost
+	}
+	cost := OperationCost(ctx, c.es, oc.Operation, oc.Variables)
+	c.costs.Add(ctx, key, cost)
+	return cost
 }
 
 // OperationCost is the cost of op under CostLimit's rule, saturating at the

@@ -53,10 +53,12 @@ func guardHTTP(srv http.Handler, present graphql.ErrorPresenterFunc) http.Handle
 		switch r.Method {
 		case http.MethodGet, http.MethodOptions, http.MethodHead:
 		case http.MethodPost:
-			if e := checkPostBody(r); e != nil {
+			params, e := checkPostBody(r)
+			if e != nil {
 				writeError(e)
 				return
 			}
+			r = r.WithContext(withPostParams(r.Context(), params))
 		default:
 			writeError(apperr.New(http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed",
 				"GraphQL is served over GET (queries only) and POST"))
@@ -68,11 +70,12 @@ func guardHTTP(srv http.Handler, present graphql.ErrorPresenterFunc) http.Handle
 	})
 }
 
-// checkPostBody reads and checks a POST body, then puts it back for gqlgen.
-func checkPostBody(r *http.Request) *apperr.Error {
+// checkPostBody reads and checks a POST body, puts it back for gqlgen and
+// returns it decoded (for postTransport).
+func checkPostBody(r *http.Request) (*graphql.RawParams, *apperr.Error) {
 	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mediaType != "application/json" {
-		return apperr.New(http.StatusUnsupportedMediaType, "unsupported_media_type", "Unsupported media type",
+		return nil, apperr.New(http.StatusUnsupportedMediaType, "unsupported_media_type", "Unsupported media type",
 			"Send GraphQL requests as JSON with Content-Type: application/json")
 	}
 	if r.Body == nil {
@@ -82,10 +85,10 @@ func checkPostBody(r *http.Request) *apperr.Error {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
+			return nil, apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
 				fmt.Sprintf("The request body must be at most %d bytes", tooLarge.Limit))
 		}
-		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+		return nil, apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	// Decoded as gqlgen's POST transport decodes it, so that what passes
@@ -94,9 +97,9 @@ func checkPostBody(r *http.Request) *apperr.Error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(&params); err != nil {
-		return bodyError(err)
+		return nil, bodyError(err)
 	}
-	return nil
+	return &params, nil
 }
 
 // bodyError describes a body that is not a JSON GraphQL request without

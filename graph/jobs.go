@@ -74,14 +74,15 @@ func (w *Worker) defaults() {
 	}
 }
 
-// Run processes jobs, and delivers webhook events in a loop of its own,
-// until ctx is cancelled. A job interrupted by the cancellation keeps its
-// committed progress and is resumed later.
+// Run processes jobs, and delivers webhook events and prunes old ones in
+// loops of their own, until ctx is cancelled. A job interrupted by the
+// cancellation keeps its committed progress and is resumed later.
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
-	deliveries := make(chan struct{})
+	deliveries, pruning := make(chan struct{}), make(chan struct{})
 	go func() { defer close(deliveries); w.runDeliveries(ctx) }()
-	defer func() { <-deliveries }()
+	go func() { defer close(pruning); w.runPruning(ctx) }() // webhook_prune.go
+	defer func() { <-deliveries; <-pruning }()
 	for {
 		worked, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {
@@ -115,6 +116,10 @@ func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
 		runErr = w.runExport(jctx, job)
 	case JobCampaignDelete:
 		runErr = w.deleteCampaignJob(jctx, job)
+	case JobVouchersImport:
+		runErr = w.runImport(jctx, job)
+	case JobVouchersBulkUpdate:
+		runErr = w.runBulkUpdate(jctx, job)
 	default:
 		runErr = w.generate(jctx, job)
 	}
@@ -261,6 +266,9 @@ func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error
 		} else {
 			upd.SetStatus(asyncaction.StatusDONE).
 				SetResult(map[string]any{"message": message, counted: job.Done})
+		}
+		if res := bulkResult(job, failure); res != nil { // voucher_bulk_jobs.go
+			upd.SetResult(res)
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("finishing job: %w", err)

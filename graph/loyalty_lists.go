@@ -48,6 +48,11 @@ func cardActivities(ctx context.Context, programID, memberID, cardID string, aft
 }
 
 func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
+		return bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
+			return obj.Activities(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -69,6 +74,11 @@ func rewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor
 }
 
 func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
+		return bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
+			return obj.Activities(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -90,6 +100,11 @@ func cardTransactions(ctx context.Context, programID, memberID, cardID string, a
 }
 
 func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
+	if orderBy != nil && eagerLoaded(ctx, obj.NamedTransactions) {
+		return bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
+			return obj.Transactions(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -102,6 +117,11 @@ func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 }
 
 func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+	if eagerLoaded(ctx, obj.NamedMembers) {
+		return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+			return obj.Members(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err

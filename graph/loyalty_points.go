@@ -70,7 +70,7 @@ func moveCardPoints(ctx context.Context, cardID string, points int64, reason, so
 	if points < 0 {
 		typ = cardtransaction.TypePOINTS_REMOVAL
 	}
-	if _, err := crd.Update().SetBalance(balance).Save(ctx); err != nil {
+	if crd, err = crd.Update().SetBalance(balance).Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating card balance: %w", err)
 	}
 	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(points).
@@ -79,5 +79,5 @@ func moveCardPoints(ctx context.Context, cardID string, points int64, reason, so
 	if err != nil {
 		return nil, fmt.Errorf("recording card transaction: %w", err)
 	}
-	return tx, nil
+	return tx, emitCardPoints(ctx, crd, tx) // voucher.loyalty_card.points_added when points > 0
 }

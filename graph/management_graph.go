@@ -84,19 +84,31 @@ func updateManagementProject(ctx context.Context, id string, in ProjectInput) (*
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}
-	return UpdateProject(ctx, id, in)
+	var p *ent.Project
+	err := withinTx(ctx, func(ctx context.Context) error {
+		var err error
+		p, err = UpdateProject(ctx, id, in)
+		return err
+	})
+	return p, err
 }
 
 // inManagedProject runs fn with a context scoped to the project (404 when
 // it does not exist), after checking management credentials.
 func inManagedProject[T any](ctx context.Context, projectID string, fn func(ctx context.Context) (T, error)) (T, error) {
+	return inManagedProjectWith(ctx, projectID, "", fn)
+}
+
+// inManagedProjectWith is inManagedProject for an operation that needs the
+// plan feature need (402 missing_required_feature without it).
+func inManagedProjectWith[T any](ctx context.Context, projectID, need string, fn func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	if err := requireManagement(ctx); err != nil {
 		return zero, err
 	}
 	var out T
 	err := withinTx(ctx, func(ctx context.Context) error {
-		pctx, _, err := ManageProject(ctx, projectID, "")
+		pctx, _, err := ManageProject(ctx, projectID, need)
 		if err != nil {
 			return err
 		}

@@ -56,3 +56,26 @@ func redeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, 
 		return RedeliverWebhookEvent(ctx, webhookID, eventID)
 	})
 }
+
+func managementWebhook(ctx context.Context, projectID, id string) (*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return WebhookByID(ctx, id) })
+}
+
+func managementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
+		return WebhookEventByID(ctx, webhookID, eventID)
+	})
+}
+
+func regenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
+	if err := requireManagement(ctx); err != nil {
+		return nil, err
+	}
+	var p *ent.Project
+	err := withinTx(ctx, func(ctx context.Context) error {
+		var err error
+		p, err = RegenerateWebhookToken(ctx, projectID)
+		return err
+	})
+	return p, err
+}

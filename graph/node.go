@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customevent"
 	"github.com/promoengine/promoengine/ent/earningrule"
@@ -54,6 +55,7 @@ var tableByPrefix = map[string]string{
 	pulid.PrefixOrder:            order.Table,
 	pulid.PrefixValidationRule:   validationrule.Table,
 	pulid.PrefixRuleAssignment:   validationruleassignment.Table,
+	pulid.PrefixCategory:         category.Table,
 
 	pulid.PrefixProgram:        loyaltyprogram.Table,
 	pulid.PrefixCardDefinition: carddefinition.Table,

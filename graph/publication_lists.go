@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
@@ -76,16 +77,21 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 		return nil, err
 	}
 	q := c.Publication.Query().Where(preds...)
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("counting publications: %w", err)
+	total := 0
+	if selected(ctx, "total") {
+		if total, err = q.Clone().Count(ctx); err != nil {
+			return nil, fmt.Errorf("counting publications: %w", err)
+		}
 	}
 	dir := sql.OrderAsc()
 	if desc {
 		dir = sql.OrderDesc()
 	}
-	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)).Offset(offset).Limit(limit).
-		WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { q.WithCampaign() }).All(ctx)
+	q = q.Order(sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)).Offset(offset).Limit(limit)
+	if err := publicationListEdges(ctx, q); err != nil {
+		return nil, fmt.Errorf("listing publications: %w", err)
+	}
+	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing publications: %w", err)
 	}
@@ -96,6 +102,18 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 		})
 	}
 	return &PublicationList{Total: total, Data: data}, nil
+}
+
+// publicationListEdges loads what the page's readers use with the page:
+// for REST the customer and the codes with their campaigns; over GraphQL the
+// edges the query selects (collectListFields; voucherCodes load for the
+// whole page when first asked, see publicationCodes).
+func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
+	if graphql.GetFieldContext(ctx) == nil {
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { q.WithCampaign() })
+		return nil
+	}
+	return collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
 }
 
 // publicationFilters builds the list's predicates; empty reports a filter

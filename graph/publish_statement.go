@@ -33,8 +33,12 @@ import (
 // answers no rows otherwise; publish then runs the general path, which
 // knows every rule and error (unknown campaign, join_once campaigns, codes
 // generated for AUTO_UPDATE campaigns, too few vouchers, replayed
-// source_ids, invalid input, projects with an active webhook, whose events
-// are written in the publication's transaction). Raw SQL bypasses ent's hooks and validators,
+// source_ids, invalid input). It also writes the webhook events of the
+// publication (customer.created for a new customer, publication.succeeded,
+// voucher.published) to the outbox for the project's active webhooks
+// subscribed to them, in the same statement, so the events commit with
+// the change: each outbox row holds a snapshot of the rows as written,
+// rendered in REST shapes when it is read (webhook_snapshot.go). Raw SQL bypasses ent's hooks and validators,
 // so only input the general path would accept as is comes here. The
 // publish tests run both paths (publish_statement_test.go and the REST
 // suite on PostgreSQL).
@@ -71,14 +75,15 @@ func publishStatementSQL(count int) string {
 	AND (v.start_date IS NULL OR v.start_date <= $3) AND (v.expiration_date IS NULL OR v.expiration_date > $3)`
 	// $1 project, $2 campaign id or name, $3 now, $4 random voucher id to
 	// start from, $5 new customer id, $6 customer source_id, $7 publication
-	// id, $8 metadata, $9 channel, $10 source_id, $11 count form.
+	// id, $8 metadata, $9 channel, $10 source_id, $11 count form, $12 the
+	// time part of the webhook event ids (pulid.Ordered).
 	// The pick reads from $4 on and wraps around to the lowest IDs only if
 	// it must (a CTE runs only as far as its reader needs).
-	// A project with an active webhook finds no campaign here: the general
-	// path then publishes and writes the webhook events in one transaction.
+	// The webhook events: hooks are the active webhooks subscribed to one
+	// of them; snap, the rows as written (built only when there are such
+	// hooks); outbox, one row per event and subscribed webhook.
 	return `WITH cmp AS (
 	SELECT * FROM campaigns WHERE project_id = $1 AND (id = $2 OR name = $2)
-		AND NOT EXISTS (SELECT 1 FROM webhooks WHERE project_id = $1 AND active)
 	ORDER BY id = $2 DESC LIMIT 1
 ), pick_from AS (
 	SELECT v.id, 0 AS pass ` + suitable + ` AND v.id >= $4
@@ -94,7 +99,7 @@ func publishStatementSQL(count int) string {
 	INSERT INTO customers (id, project_id, created_at, source_id, metadata, system_metadata)
 	SELECT $5, $1, $3, $6, '{}', '{}' FROM picked
 	ON CONFLICT (project_id, source_id) DO UPDATE SET source_id = EXCLUDED.source_id
-	RETURNING *
+	RETURNING *, xmax = 0 AS inserted
 ), upd AS (
 	UPDATE vouchers v SET publish_count = v.publish_count + 1, holder_id = cust.id, updated_at = $3
 	FROM pick, cust WHERE v.id = pick.id
@@ -107,6 +112,26 @@ func publishStatementSQL(count int) string {
 	RETURNING *
 ), link AS (
 	INSERT INTO publication_vouchers (publication_id, voucher_id) SELECT pub.id, upd.id FROM pub, upd
+), hooks AS (
+	SELECT id, events FROM webhooks WHERE project_id = $1 AND active
+		AND events ?| array['` + EventCustomerCreated + `', '` + EventPublicationSucceeded + `', '` + EventVoucherPublished + `']
+), snap AS (
+	SELECT json_build_object('publication', row_to_json(pub), 'customer', row_to_json(cust), 'campaign', row_to_json(cmp),
+		'vouchers', (SELECT json_agg(row_to_json(u) ORDER BY p.pass, u.id) FROM upd u JOIN pick p ON p.id = u.id)) AS rows,
+		cust.inserted, cust.id AS customer_id, pub.id AS publication_id
+	FROM pub, cust, cmp WHERE EXISTS (SELECT 1 FROM hooks)
+), outbox AS (
+	INSERT INTO webhook_events (id, project_id, created_at, webhook_id, type, object_type, object_id, data, state,
+		attempts, next_attempt_at, retry_since)
+	SELECT '` + webhookEventPrefix + `' || $12 || substr(md5(random()::text || h.id || e.object_id), 1, 18), $1, $3, h.id,
+		e.type, e.object_type, e.object_id, json_build_object('` + snapshotKey + `', snap.rows, 'voucher_id', e.voucher_id)::text,
+		'PENDING', 0, $3, $3
+	FROM hooks h, snap, LATERAL (
+		SELECT '` + EventCustomerCreated + `' AS type, 'customer' AS object_type, snap.customer_id AS object_id, NULL AS voucher_id WHERE snap.inserted
+		UNION ALL SELECT '` + EventPublicationSucceeded + `', 'publication', snap.publication_id, NULL
+		UNION ALL SELECT '` + EventVoucherPublished + `', 'voucher', u.id, u.id FROM upd u
+	) e
+	WHERE h.events ? e.type
 )
 SELECT ` + strings.Join(sel, ", ") + `
 FROM pub, cust, upd JOIN pick ON pick.id = upd.id, cmp ORDER BY pick.pass, upd.id`
@@ -145,7 +170,7 @@ func publishInOneStatement(ctx context.Context, in PublishInput, count int) (pub
 	rows, err := c.QueryContext(ctx, publishStatements[count],
 		v.ProjectID, in.Campaign.Name, now, pulid.New(pulid.PrefixVoucher, 32),
 		customer.DefaultID(), *in.Customer.SourceID,
-		publication.DefaultID(), string(meta), channelOf(in), in.SourceID, in.Campaign.Count != nil)
+		publication.DefaultID(), string(meta), channelOf(in), in.SourceID, in.Campaign.Count != nil, pulid.Ordered(0))
 	if err != nil {
 		if sqlgraph.IsUniqueConstraintError(err) {
 			return nil, false, nil // a repeated source_id: the general path replays it

@@ -60,7 +60,14 @@ const (
 // vouchers are locked unless mode is readOnly (see loadVouchers).
 func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
 	write := mode != readOnly
-	e := &evaluation{req: req, now: nowUTC(), rules: discount.DefaultRules()}
+	rules, err := projectStackingRules(ctx) // management_stacking.go
+	if err != nil {
+		return nil, err
+	}
+	if len(req.redeemables) > rules.RedeemablesLimit {
+		return nil, apperr.InvalidPayload("Property .redeemables must NOT have more than %d items (the project's redeemables_limit)", rules.RedeemablesLimit)
+	}
+	e := &evaluation{req: req, now: nowUTC(), rules: rules}
 	if req.session != nil && req.session.Key != nil {
 		e.sessionKey = *req.session.Key
 	}

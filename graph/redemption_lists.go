@@ -172,10 +172,20 @@ func redemptions(ctx context.Context, base predicate.Redemption, after *entgql.C
 
 // customerRedemptions is Customer.redemptions.
 func customerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	if eagerLoaded(ctx, obj.NamedRedemptions) {
+		return bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	return redemptions(ctx, redemption.CustomerID(obj.ID), after, first, before, last, orderBy, where)
 }
 
 // voucherRedemptions is Voucher.redemptions.
 func voucherRedemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	if eagerLoaded(ctx, obj.NamedRedemptions) {
+		return bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
+		})
+	}
 	return redemptions(ctx, redemption.VoucherID(obj.ID), after, first, before, last, orderBy, where)
 }

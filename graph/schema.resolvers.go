@@ -18,6 +18,11 @@ func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction
 	return JobProgress(obj), nil
 }
 
+// Categories is the resolver for the categories field.
+func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([]*ent.Category, error) {
+	return campaignCategories(ctx, obj)
+}
+
 // Customer is the resolver for the customer field.
 func (r *customEventResolver) Customer(ctx context.Context, obj *ent.CustomEvent) (*ent.Customer, error) {
 	return eventCustomer(ctx, obj)
@@ -388,6 +393,91 @@ func (r *mutationResolver) DeleteManagementAPIKey(ctx context.Context, projectID
 	return deleteManagementAPIKey(ctx, projectID, appID)
 }
 
+// DeleteManagementProject is the resolver for the deleteManagementProject field.
+func (r *mutationResolver) DeleteManagementProject(ctx context.Context, id string) (string, error) {
+	return deleteManagementProject(ctx, id)
+}
+
+// RegenerateManagementWebhookToken is the resolver for the regenerateManagementWebhookToken field.
+func (r *mutationResolver) RegenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
+	return regenerateManagementWebhookToken(ctx, projectID)
+}
+
+// CreateManagementBranding is the resolver for the createManagementBranding field.
+func (r *mutationResolver) CreateManagementBranding(ctx context.Context, projectID string, input BrandingInput) (*ent.Branding, error) {
+	return createManagementBranding(ctx, projectID, input)
+}
+
+// UpdateManagementBranding is the resolver for the updateManagementBranding field.
+func (r *mutationResolver) UpdateManagementBranding(ctx context.Context, projectID string, id string, input BrandingInput) (*ent.Branding, error) {
+	return updateManagementBranding(ctx, projectID, id, input)
+}
+
+// DeleteManagementBranding is the resolver for the deleteManagementBranding field.
+func (r *mutationResolver) DeleteManagementBranding(ctx context.Context, projectID string, id string) (string, error) {
+	return deleteManagementBranding(ctx, projectID, id)
+}
+
+// AssignManagementUser is the resolver for the assignManagementUser field.
+func (r *mutationResolver) AssignManagementUser(ctx context.Context, projectID string, input AssignUserInput) (*ProjectUserView, error) {
+	return assignManagementUser(ctx, projectID, input)
+}
+
+// UpdateManagementUser is the resolver for the updateManagementUser field.
+func (r *mutationResolver) UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*ProjectUserView, error) {
+	return updateManagementUser(ctx, projectID, userID, role)
+}
+
+// UnassignManagementUser is the resolver for the unassignManagementUser field.
+func (r *mutationResolver) UnassignManagementUser(ctx context.Context, projectID string, userID string) (string, error) {
+	return unassignManagementUser(ctx, projectID, userID)
+}
+
+// CreateManagementMetadataSchema is the resolver for the createManagementMetadataSchema field.
+func (r *mutationResolver) CreateManagementMetadataSchema(ctx context.Context, projectID string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return createManagementMetadataSchema(ctx, projectID, input)
+}
+
+// UpdateManagementMetadataSchema is the resolver for the updateManagementMetadataSchema field.
+func (r *mutationResolver) UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return updateManagementMetadataSchema(ctx, projectID, id, input)
+}
+
+// DeleteManagementMetadataSchema is the resolver for the deleteManagementMetadataSchema field.
+func (r *mutationResolver) DeleteManagementMetadataSchema(ctx context.Context, projectID string, id string) (string, error) {
+	return deleteManagementMetadataSchema(ctx, projectID, id)
+}
+
+// CreateManagementCustomEventSchema is the resolver for the createManagementCustomEventSchema field.
+func (r *mutationResolver) CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+	return createManagementCustomEventSchema(ctx, projectID, input)
+}
+
+// UpdateManagementCustomEventSchema is the resolver for the updateManagementCustomEventSchema field.
+func (r *mutationResolver) UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+	return updateManagementCustomEventSchema(ctx, projectID, id, input)
+}
+
+// DeleteManagementCustomEventSchema is the resolver for the deleteManagementCustomEventSchema field.
+func (r *mutationResolver) DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error) {
+	return deleteManagementCustomEventSchema(ctx, projectID, id)
+}
+
+// CreateManagementStackingRules is the resolver for the createManagementStackingRules field.
+func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error) {
+	return createManagementStackingRules(ctx, projectID, input)
+}
+
+// UpdateManagementStackingRules is the resolver for the updateManagementStackingRules field.
+func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error) {
+	return updateManagementStackingRules(ctx, projectID, id, input)
+}
+
+// DeleteManagementStackingRules is the resolver for the deleteManagementStackingRules field.
+func (r *mutationResolver) DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error) {
+	return deleteManagementStackingRules(ctx, projectID, id)
+}
+
 // CreateVoucher is the resolver for the createVoucher field.
 func (r *mutationResolver) CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error) {
 	return createStandaloneVoucher(ctx, input)
@@ -411,6 +501,31 @@ func (r *mutationResolver) DeleteManagementWebhook(ctx context.Context, projectI
 // RedeliverManagementWebhookEvent is the resolver for the redeliverManagementWebhookEvent field.
 func (r *mutationResolver) RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error) {
 	return redeliverManagementWebhookEvent(ctx, projectID, webhookID, eventID)
+}
+
+// CreateCategory is the resolver for the createCategory field.
+func (r *mutationResolver) CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error) {
+	return createCategory(ctx, input)
+}
+
+// UpdateCategory is the resolver for the updateCategory field.
+func (r *mutationResolver) UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error) {
+	return updateCategory(ctx, id, input)
+}
+
+// DeleteCategory is the resolver for the deleteCategory field.
+func (r *mutationResolver) DeleteCategory(ctx context.Context, id string) (string, error) {
+	return deleteCategory(ctx, id)
+}
+
+// ImportVouchers is the resolver for the importVouchers field.
+func (r *mutationResolver) ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error) {
+	return importVouchers(ctx, input)
+}
+
+// UpdateVouchersInBulk is the resolver for the updateVouchersInBulk field.
+func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error) {
+	return updateVouchersInBulk(ctx, input)
 }
 
 // VoucherCodes is the resolver for the voucherCodes field.
@@ -578,6 +693,66 @@ func (r *queryResolver) ManagementAPIKeys(ctx context.Context, projectID string,
 	return managementAPIKeys(ctx, projectID, client)
 }
 
+// ManagementWebhook is the resolver for the managementWebhook field.
+func (r *queryResolver) ManagementWebhook(ctx context.Context, projectID string, id string) (*ent.Webhook, error) {
+	return managementWebhook(ctx, projectID, id)
+}
+
+// ManagementWebhookEvent is the resolver for the managementWebhookEvent field.
+func (r *queryResolver) ManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error) {
+	return managementWebhookEvent(ctx, projectID, webhookID, eventID)
+}
+
+// ManagementBrandings is the resolver for the managementBrandings field.
+func (r *queryResolver) ManagementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error) {
+	return managementBrandings(ctx, projectID)
+}
+
+// ManagementBranding is the resolver for the managementBranding field.
+func (r *queryResolver) ManagementBranding(ctx context.Context, projectID string, id string) (*ent.Branding, error) {
+	return managementBranding(ctx, projectID, id)
+}
+
+// ManagementUsers is the resolver for the managementUsers field.
+func (r *queryResolver) ManagementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error) {
+	return managementUsers(ctx, projectID)
+}
+
+// ManagementUser is the resolver for the managementUser field.
+func (r *queryResolver) ManagementUser(ctx context.Context, projectID string, userID string) (*ProjectUserView, error) {
+	return managementUser(ctx, projectID, userID)
+}
+
+// ManagementMetadataSchemas is the resolver for the managementMetadataSchemas field.
+func (r *queryResolver) ManagementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
+	return managementMetadataSchemas(ctx, projectID)
+}
+
+// ManagementMetadataSchema is the resolver for the managementMetadataSchema field.
+func (r *queryResolver) ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error) {
+	return managementMetadataSchema(ctx, projectID, id)
+}
+
+// ManagementCustomEventSchemas is the resolver for the managementCustomEventSchemas field.
+func (r *queryResolver) ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
+	return managementCustomEventSchemas(ctx, projectID)
+}
+
+// ManagementCustomEventSchema is the resolver for the managementCustomEventSchema field.
+func (r *queryResolver) ManagementCustomEventSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error) {
+	return managementCustomEventSchema(ctx, projectID, id)
+}
+
+// ManagementStackingRulesList is the resolver for the managementStackingRulesList field.
+func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error) {
+	return managementStackingRulesList(ctx, projectID)
+}
+
+// ManagementStackingRules is the resolver for the managementStackingRules field.
+func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error) {
+	return managementStackingRules(ctx, projectID, id)
+}
+
 // CustomerSegments is the resolver for the customerSegments field.
 func (r *queryResolver) CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
 	return segmentsOfCustomer(ctx, idOrSourceID)
@@ -601,6 +776,26 @@ func (r *queryResolver) ManagementWebhookEvents(ctx context.Context, projectID s
 // ManagementWebhookDeliveries is the resolver for the managementWebhookDeliveries field.
 func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error) {
 	return managementWebhookDeliveries(ctx, projectID, webhookID, eventID, limit, page)
+}
+
+// Category is the resolver for the category field.
+func (r *queryResolver) Category(ctx context.Context, id string) (*ent.Category, error) {
+	return categoryByID(ctx, id)
+}
+
+// CategoryList is the resolver for the categoryList field.
+func (r *queryResolver) CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error) {
+	return listCategories(ctx, &CategoryListInput{Limit: limit, StartingAfterID: startingAfterID})
+}
+
+// CampaignSummary is the resolver for the campaignSummary field.
+func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error) {
+	return campaignSummary(ctx, idOrName, startDate, endDate)
+}
+
+// CustomerActivityList is the resolver for the customerActivityList field.
+func (r *queryResolver) CustomerActivityList(ctx context.Context, idOrSourceID string, input *CustomerActivityListInput) (*CustomerActivityList, error) {
+	return listCustomerActivities(ctx, idOrSourceID, input)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

@@ -64,7 +64,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv := handler.New(NewSchema(NewResolver()))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
 	if opts.Introspection {
@@ -76,6 +76,9 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(&CostLimit{Max: MaxComplexity})
 	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
 	srv.Use(mutationTx{entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)}})
+	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		return next(withSiblingStore(ctx))
+	})
 	present := presentError(opts)
 	srv.SetErrorPresenter(present)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {

@@ -3,8 +3,10 @@ package graph
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -18,11 +20,41 @@ import (
 // MERCHANT, USER_RESTRICTED, or a custom role in the same style.
 var rolePattern = regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,49}$`)
 
-// ProjectUserView is a user as the management API lists it: with the
-// user's role in every project.
+// normalizeRole checks a role and returns it upper-cased.
+func normalizeRole(role string) (string, error) {
+	r := strings.ToUpper(strings.TrimSpace(role))
+	if !rolePattern.MatchString(r) {
+		return "", apperr.InvalidPayload("Property .role must be a role such as ADMIN, USER or VIEWER, got %q", role)
+	}
+	return r, nil
+}
+
+// ProjectUserView is a user as the management API shows it: with the
+// user's role in the project asked about and in every project.
 type ProjectUserView struct {
-	User     *ent.User
-	Projects map[string]string
+	ID        string            `json:"id"`
+	Login     string            `json:"login"`
+	Email     string            `json:"email"`
+	FirstName string            `json:"first_name"`
+	LastName  string            `json:"last_name"`
+	IsOwner   bool              `json:"is_owner"`
+	Role      string            `json:"role"`
+	Projects  map[string]string `json:"projects"`
+}
+
+// ProjectRole is a user's role in one project.
+type ProjectRole struct {
+	ProjectID string `json:"project_id"`
+	Role      string `json:"role"`
+}
+
+// Roles are the user's roles in every project, by project id.
+func (v ProjectUserView) Roles() []ProjectRole {
+	out := make([]ProjectRole, 0, len(v.Projects))
+	for _, id := range slices.Sorted(maps.Keys(v.Projects)) {
+		out = append(out, ProjectRole{ProjectID: id, Role: v.Projects[id]})
+	}
+	return out
 }
 
 // ProjectUsers lists the users of the viewer's project (see ManageProject),
@@ -37,6 +69,12 @@ func ProjectUsers(ctx context.Context) ([]ProjectUserView, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listing project users: %w", err)
 	}
+	return userViews(ctx, c, members)
+}
+
+// userViews shows members (with their users loaded) with their roles in
+// every project.
+func userViews(ctx context.Context, c *ent.Client, members []*ent.ProjectUser) ([]ProjectUserView, error) {
 	ids := make([]string, len(members))
 	for i, m := range members {
 		ids[i] = m.UserID
@@ -56,7 +94,9 @@ func ProjectUsers(ctx context.Context) ([]ProjectUserView, error) {
 	}
 	out := make([]ProjectUserView, len(members))
 	for i, m := range members {
-		out[i] = ProjectUserView{User: m.Edges.User, Projects: roles[m.UserID]}
+		u := m.Edges.User
+		out[i] = ProjectUserView{ID: u.ID, Login: u.Login, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+			IsOwner: u.IsOwner, Role: m.Role, Projects: roles[m.UserID]}
 	}
 	return out, nil
 }
@@ -87,9 +127,9 @@ func PutProjectUser(ctx context.Context, in ProjectUserInput) (*ent.User, error)
 	if login == "" {
 		login = in.Email
 	}
-	role := strings.ToUpper(strings.TrimSpace(in.Role))
-	if !rolePattern.MatchString(role) {
-		return nil, apperr.InvalidPayload("Property .role must be a role such as ADMIN, USER or VIEWER, got %q", in.Role)
+	role, err := normalizeRole(in.Role)
+	if err != nil {
+		return nil, err
 	}
 	u, err := c.User.Query().Where(user.Login(login)).Only(ctx)
 	switch {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	"entgo.io/ent/dialect/sql"
 	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
@@ -17,13 +16,8 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
-
-// insertChunk is the number of rows per INSERT statement on SQLite (24
-// parameters a row stays under its parameter limit).
-const insertChunk = 1000
 
 // insertVouchers stores one voucher per code, made from tmpl, in the
 // caller's transaction. Codes that already exist in the project are skipped
@@ -44,34 +38,23 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 	if err != nil {
 		return 0, err
 	}
-	// Insert in one global order (sorted codes): concurrent writers then take
-	// their unique-index locks in the same order and cannot deadlock.
-	codes = slices.Clone(codes)
-	slices.Sort(codes)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	inserted := 0
 	if dia == dialect.Postgres {
+		// Insert in one global order (sorted codes): concurrent writers then
+		// take their unique-index locks in the same order and cannot deadlock.
+		codes = slices.Clone(codes)
+		slices.Sort(codes)
 		n, err := insertUnnest(ctx, c, projectID, campaignID, now, shared, codes)
 		inserted += n
 		if err != nil {
 			return inserted, err
 		}
 	} else {
-		for start := 0; start < len(codes); start += insertChunk {
-			chunk := codes[start:min(start+insertChunk, len(codes))]
-			ins := sql.Dialect(dia).Insert(voucher.Table).Columns(append([]string{
-				voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode, voucher.FieldCampaignID,
-			}, sharedColumnNames...)...)
-			for _, code := range chunk {
-				ins.Values(append([]any{pulid.New(pulid.PrefixVoucher, 32), now, projectID, code, campaignID}, shared...)...)
-			}
-			ins.OnConflict(sql.ConflictColumns(voucher.FieldProjectID, voucher.FieldCode), sql.DoNothing())
-			query, args := ins.Query()
-			n, err := execCount(ctx, c, query, args)
-			inserted += n
-			if err != nil {
-				return inserted, err
-			}
+		n, err := insertSQLite(ctx, c, projectID, campaignID, now, shared, codes)
+		inserted += n
+		if err != nil {
+			return inserted, err
 		}
 	}
 	if campaignID != nil && inserted > 0 {
@@ -86,10 +69,7 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 // and codes travel as two arrays, the shared columns once, so a batch of
 // thousands of rows costs a couple of dozen parameters.
 func insertUnnest(ctx context.Context, c *ent.Client, projectID string, campaignID *string, now time.Time, shared []any, codes []string) (int, error) {
-	ids := make([]string, len(codes))
-	for i := range ids {
-		ids[i] = pulid.New(pulid.PrefixVoucher, 32)
-	}
+	ids := newVoucherIDs(len(codes))
 	var b strings.Builder
 	fmt.Fprintf(&b, "INSERT INTO %s (%s, %s, %s, %s, %s, %s) SELECT u.id, $3::timestamptz, $4::varchar, u.code, $5::varchar",
 		voucher.Table, voucher.FieldID, voucher.FieldCreatedAt, voucher.FieldProjectID, voucher.FieldCode,

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
@@ -81,11 +82,19 @@ func listVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 		return nil, err
 	}
 	q := c.Voucher.Query().Where(preds...)
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("counting vouchers: %w", err)
+	total := 0
+	if selected(ctx, "total") {
+		if total, err = q.Clone().Count(ctx); err != nil {
+			return nil, fmt.Errorf("counting vouchers: %w", err)
+		}
 	}
-	data, err := q.Order(order...).Offset(offset).Limit(limit).WithCampaign().All(ctx)
+	q = q.Order(order...).Offset(offset).Limit(limit)
+	if graphql.GetFieldContext(ctx) == nil {
+		q.WithCampaign() // the REST shape shows the campaign's name
+	} else if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+		return nil, fmt.Errorf("listing vouchers: %w", err)
+	}
+	data, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing vouchers: %w", err)
 	}
@@ -146,7 +155,11 @@ func voucherFilters(ctx context.Context, in *VoucherListInput) (preds []predicat
 		preds = append(preds, voucher.HolderIDIn(ids...))
 	}
 	if in.Category != nil {
-		preds = append(preds, voucher.Or(voucher.Category(*in.Category), voucher.CategoryID(*in.Category)))
+		p, err := voucherCategoryPredicate(ctx, *in.Category) // category_assign.go
+		if err != nil {
+			return nil, false, err
+		}
+		preds = append(preds, p)
 	}
 	if in.Code != nil {
 		preds = append(preds, voucher.Code(*in.Code))

@@ -19,13 +19,15 @@ import (
 
 // Webhook delivery: the job workers (jobs.go) also send the outbox's due
 // events (webhook_outbox.go). Each Worker.Run starts one delivery loop
-// beside its job loop, so a long job never holds deliveries up. A loop
-// keeps up to Concurrency attempts in flight: it claims due events for its
-// free slots with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL; on
-// SQLite, which has one writer, a conditional update), POSTs each, records
-// the attempt and settles the event: DELIVERED on a 2xx answer, else another attempt later
-// (exponential back-off with jitter) until the retry window has passed,
-// then FAILED. At least once: a worker that dies mid-delivery leaves the
+// beside its job loop (and a pruning loop, webhook_prune.go), so a long
+// job never holds deliveries up. A loop keeps up to Concurrency attempts
+// in flight: it claims due events with a lease (webhook_claim.go: one
+// statement with FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite, which
+// has one writer, a conditional update), POSTs each (webhook_send.go),
+// and records the attempts and settles the events in batches
+// (webhook_settle.go): DELIVERED on a 2xx answer, else another attempt
+// later (exponential back-off with jitter) until the retry window has
+// passed, then FAILED. At least once: a worker that dies mid-delivery leaves the
 // event to be claimed again when its lease ends; receivers deduplicate on
 // the payload's id.
 
@@ -53,7 +55,18 @@ type WebhookSettings struct {
 	RetryWindow time.Duration
 	// Concurrency is how many events one loop sends at once (default 8).
 	Concurrency int
+	// Retention is how long DELIVERED and FAILED events and their delivery
+	// attempts are kept after they were delivered or failed (default 30
+	// days; PROMO_WEBHOOK_RETENTION); negative keeps them for ever
+	// (webhook_prune.go).
+	Retention time.Duration
+	// PruneEvery is the pause between two prunings by one worker (default
+	// 1 min, with jitter).
+	PruneEvery time.Duration
 }
+
+// DefaultWebhookRetention is how long settled webhook events are kept.
+const DefaultWebhookRetention = 30 * 24 * time.Hour
 
 func (s *WebhookSettings) defaults() {
 	if s.Timeout <= 0 {
@@ -70,6 +83,12 @@ func (s *WebhookSettings) defaults() {
 	}
 	if s.Concurrency <= 0 {
 		s.Concurrency = 8
+	}
+	if s.Retention == 0 {
+		s.Retention = DefaultWebhookRetention
+	}
+	if s.PruneEvery <= 0 {
+		s.PruneEvery = time.Minute
 	}
 }
 
@@ -90,37 +109,63 @@ func (s WebhookSettings) backoff(n int) time.Duration {
 func (s WebhookSettings) lease() time.Duration { return 2*s.Timeout + 10*time.Second }
 
 // runDeliveries delivers webhook events until ctx is cancelled. Up to
-// Concurrency attempts run at once; a slot freed by a finished attempt is
-// refilled at the next look, so a slow receiver holds only its own slots
-// and never the loop.
+// Concurrency attempts run at once, each in its own goroutine, so a slow
+// receiver holds only its own slots and never the loop. The loop holds up
+// to twice as many claimed events: the next ones wait for a free attempt,
+// so one claim serves several attempts and the queue never runs dry
+// between claims (the lease, 2 × timeout + 10 s, covers an attempt ahead
+// and its own). While events keep coming the loop claims again as soon as
+// half its places are free; when none is due it looks every Poll.
+// Outcomes are recorded by a settler (webhook_settle.go), several in one
+// transaction.
 func (w *Worker) runDeliveries(ctx context.Context) {
-	slots := make(chan struct{}, w.Webhooks.Concurrency)
+	held := make(chan struct{}, 2*w.Webhooks.Concurrency)
+	sending := make(chan struct{}, w.Webhooks.Concurrency)
+	freed := make(chan struct{}, 1)
+	settler := w.startSettler()
 	var running sync.WaitGroup
-	defer running.Wait()
+	defer func() { running.Wait(); settler.stop() }()
+	more := false // the last claim filled every free place: more may be due
 	for {
-		if free := cap(slots) - len(slots); free > 0 {
+		free := cap(held) - len(held)
+		if free > 0 && (!more || free >= cap(held)/2) {
 			evs, err := w.claimWebhookEvents(ctx, free)
 			if err != nil && ctx.Err() == nil {
 				w.Logger.Error("webhook delivery", "worker", w.ID, "error", err.Error())
 			}
 			for _, ev := range evs {
-				slots <- struct{}{}
+				held <- struct{}{}
 				running.Add(1)
 				go func() {
-					defer func() { <-slots; running.Done() }()
-					if err := w.deliverWebhookEvent(ctx, ev); err != nil && ctx.Err() == nil {
+					defer func() {
+						<-held
+						running.Done()
+						select {
+						case freed <- struct{}{}:
+						default:
+						}
+					}()
+					select {
+					case sending <- struct{}{}:
+						defer func() { <-sending }()
+					case <-ctx.Done(): // handed back below, uncounted
+					}
+					if err := w.deliverWebhookEvent(ctx, ev, settler.record); err != nil && ctx.Err() == nil {
 						w.Logger.Error("webhook delivery", "worker", w.ID, "event", ev.ID, "error", err.Error())
 					}
 				}()
 			}
-			if len(evs) == free {
-				continue // there may be more due
-			}
+			more = err == nil && len(evs) == free
+		}
+		wait := time.After(w.Poll)
+		if more {
+			wait = nil // wake when places free up
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(w.Poll):
+		case <-freed:
+		case <-wait:
 		}
 	}
 }
@@ -134,16 +179,24 @@ func (w *Worker) DeliverWebhooks(ctx context.Context) (int, error) {
 	if err != nil || len(evs) == 0 {
 		return 0, err
 	}
+	var mu sync.Mutex
+	var outcomes []settlement
+	record := func(s settlement) {
+		mu.Lock()
+		outcomes = append(outcomes, s)
+		mu.Unlock()
+	}
 	var wg sync.WaitGroup
-	errs := make([]error, len(evs))
+	errs := make([]error, len(evs)+1)
 	for i, ev := range evs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = w.deliverWebhookEvent(ctx, ev)
+			errs[i] = w.deliverWebhookEvent(ctx, ev, record)
 		}()
 	}
 	wg.Wait()
+	errs[len(evs)] = w.settle(context.WithoutCancel(ctx), outcomes)
 	return len(evs), errors.Join(errs...)
 }
 
@@ -169,54 +222,53 @@ func dueEvents(now time.Time) []predicate.WebhookEvent {
 	}
 }
 
-// claimWebhookEvents leases due events to this worker. On PostgreSQL the
-// candidates are locked with SKIP LOCKED, so concurrent workers take
-// different events without waiting for each other; everywhere the lease
-// is set by an update that only succeeds on a row still unleased, so one
-// event is never sent by two workers at once.
-func (w *Worker) claimWebhookEvents(ctx context.Context, limit int) ([]*ent.WebhookEvent, error) {
+// claimWebhookEvents leases due events to this worker, with the webhook
+// and signing secret each is sent with. On PostgreSQL one statement picks
+// the candidates with SKIP LOCKED, so concurrent workers take different
+// events without waiting for each other, and leases them
+// (webhook_claim.go). On SQLite, which has one writer, a read finds the
+// candidates and an update per candidate leases it only if it is still
+// unleased. Either way one event is never sent by two workers at once.
+func (w *Worker) claimWebhookEvents(ctx context.Context, limit int) ([]claimedEvent, error) {
 	sys := viewer.NewSystemContext(ctx)
 	now := time.Now().UTC()
 	until := now.Add(w.Webhooks.lease())
-	claim := func(ctx context.Context, c *ent.Client) ([]string, error) {
-		q := c.WebhookEvent.Query().Where(dueEvents(now)...).
-			Order(ent.Asc(webhookevent.FieldNextAttemptAt), ent.Asc(webhookevent.FieldID)).Limit(limit)
-		if w.Dialect == dialect.Postgres {
-			q.ForUpdate(sql.WithLockAction(sql.SkipLocked))
-		}
-		ids, err := q.Unique(false).IDs(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("claiming webhook events: %w", err)
-		}
-		var claimed []string
-		for _, id := range ids {
-			n, err := c.WebhookEvent.Update().Where(webhookevent.ID(id), webhookevent.StateEQ(webhookevent.StatePENDING),
-				webhookevent.Or(webhookevent.LeaseUntilIsNil(), webhookevent.LeaseUntilLT(now))).
-				SetClaimedBy(w.ID).SetLeaseUntil(until).Save(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("claiming webhook event: %w", err)
-			}
-			if n == 1 {
-				claimed = append(claimed, id)
-			}
-		}
-		return claimed, nil
-	}
-	var ids []string
+	var evs []*ent.WebhookEvent
 	var err error
 	if w.Dialect == dialect.Postgres {
-		err = InTx(ent.NewContext(sys, w.Client), func(ctx context.Context) error {
-			ids, err = claim(ctx, ent.FromContext(ctx))
-			return err
-		})
+		evs, err = w.claimInOneStatement(sys, now, until, limit)
 	} else {
-		// SQLite: a read first (no writer turn when nothing is due), then
-		// one conditional update per candidate.
-		ids, err = claim(sys, w.Client)
+		evs, err = w.claimOneByOne(sys, now, until, limit)
 	}
-	if err != nil || len(ids) == 0 {
+	if err != nil || len(evs) == 0 {
 		return nil, err
 	}
-	return w.Client.WebhookEvent.Query().Where(webhookevent.IDIn(ids...), webhookevent.ClaimedBy(w.ID)).
+	return w.withTargets(sys, evs)
+}
+
+// claimOneByOne is the claim on SQLite: a read first (no writer turn when
+// nothing is due), then one conditional update per candidate.
+func (w *Worker) claimOneByOne(sys context.Context, now, until time.Time, limit int) ([]*ent.WebhookEvent, error) {
+	ids, err := w.Client.WebhookEvent.Query().Where(dueEvents(now)...).
+		Order(ent.Asc(webhookevent.FieldNextAttemptAt), ent.Asc(webhookevent.FieldID)).Limit(limit).IDs(sys)
+	if err != nil {
+		return nil, fmt.Errorf("claiming webhook events: %w", err)
+	}
+	var claimed []string
+	for _, id := range ids {
+		n, err := w.Client.WebhookEvent.Update().Where(webhookevent.ID(id), webhookevent.StateEQ(webhookevent.StatePENDING),
+			webhookevent.Or(webhookevent.LeaseUntilIsNil(), webhookevent.LeaseUntilLT(now))).
+			SetClaimedBy(w.ID).SetLeaseUntil(until).Save(sys)
+		if err != nil {
+			return nil, fmt.Errorf("claiming webhook event: %w", err)
+		}
+		if n == 1 {
+			claimed = append(claimed, id)
+		}
+	}
+	if len(claimed) == 0 {
+		return nil, nil
+	}
+	return w.Client.WebhookEvent.Query().Where(webhookevent.IDIn(claimed...), webhookevent.ClaimedBy(w.ID)).
 		Order(ent.Asc(webhookevent.FieldID)).All(sys)
 }

@@ -52,7 +52,7 @@ func WebhookEvents(ctx context.Context, webhookID string, in WebhookEventListInp
 	if err != nil {
 		return nil, 0, fmt.Errorf("listing webhook events: %w", err)
 	}
-	return evs, total, nil
+	return evs, total, withRenderedData(ctx, evs...)
 }
 
 // WebhookEventByID reads one event of a webhook (404 otherwise).
@@ -68,7 +68,7 @@ func WebhookEventByID(ctx context.Context, webhookID, eventID string) (*ent.Webh
 	if err != nil {
 		return nil, fmt.Errorf("reading webhook event: %w", err)
 	}
-	return ev, nil
+	return ev, withRenderedData(ctx, ev)
 }
 
 // WebhookDeliveries lists the delivery attempts of a webhook, newest
@@ -115,8 +115,11 @@ func RedeliverWebhookEvent(ctx context.Context, webhookID, eventID string) (*ent
 	now := nowUTC()
 	ev, err = ev.Update().SetState(webhookevent.StatePENDING).SetNextAttemptAt(now).SetRetrySince(now).
 		ClearDeliveredAt().Save(ctx)
+	if ent.IsNotFound(err) { // pruned meanwhile (webhook_prune.go)
+		return nil, apperr.NotFound("webhook_event", eventID)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("scheduling redelivery: %w", err)
 	}
-	return ev, nil
+	return ev, withRenderedData(ctx, ev)
 }

@@ -24,12 +24,15 @@ import (
 // webhooks pays one indexed query per emitEvent call and writes nothing.
 
 // outboxEvent is one event to write: its name, the object whose events are
-// delivered in order, and the data (keys → entities or plain values).
+// delivered in order, and the data (keys → entities or plain values). When
+// load is set, it supplies the data instead, and is called only when a
+// webhook is subscribed to the event (data that costs queries to gather).
 type outboxEvent struct {
 	name       string
 	objectType string
 	objectID   string
 	data       map[string]any
+	load       func(ctx context.Context) (map[string]any, error)
 }
 
 // emitEvent writes the event name about objectType/objectID to the outbox
@@ -71,7 +74,13 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 				continue
 			}
 			if data == "" {
-				if data, err = renderWebhookData(ctx, ev.data); err != nil {
+				values := ev.data
+				if ev.load != nil {
+					if values, err = ev.load(ctx); err != nil {
+						return fmt.Errorf("gathering webhook payload: %w", err)
+					}
+				}
+				if data, err = renderWebhookData(ctx, values); err != nil {
 					return err
 				}
 			}
@@ -164,143 +173,13 @@ func fallbackShape(v any) any {
 		return map[string]any{"id": e.ID, "voucher_id": e.VoucherID, "amount": e.Amount, "type": e.Type.String()}
 	case *ent.AsyncAction:
 		return map[string]any{"id": e.ID, "type": e.Type, "status": e.Status.String(), "object": "async_action"}
+	case *ent.Card:
+		return cardSnapshot(e)
+	case *ent.CardTransaction:
+		return map[string]any{"id": e.ID, "card_id": e.CardID, "amount": e.Amount, "balance": e.Balance,
+			"type": e.Type.String(), "object": "card_transaction"}
+	case *ent.LoyaltyMember:
+		return map[string]any{"id": e.ID, "program_id": e.ProgramID, "customer_id": e.CustomerID, "object": "member"}
 	}
 	return v
-}
-
-// The events of the use cases. Each is called in the transaction of its
-// change, near its end.
-
-// emitPublication: publication.succeeded (ordered per publication) and
-// voucher.published for each voucher handed out (ordered per voucher).
-func emitPublication(ctx context.Context, pub *ent.Publication, cmp *ent.Campaign) error {
-	cust := pub.Edges.Customer
-	events := []outboxEvent{{name: EventPublicationSucceeded, objectType: "publication", objectID: pub.ID,
-		data: map[string]any{"publication": pub, "customer": cust, "campaign": cmp}}}
-	for _, v := range pub.Edges.Vouchers {
-		events = append(events, outboxEvent{name: EventVoucherPublished, objectType: "voucher", objectID: v.ID,
-			data: map[string]any{"voucher": v, "customer": cust, "campaign": cmp, "publication": pub}})
-	}
-	return emitEvents(ctx, events...)
-}
-
-// emitRedemptions: name (redemption.succeeded, redemption.failed,
-// redemption.rollback.succeeded) for each entry, ordered per voucher (or
-// per entry when it has no voucher).
-func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) error {
-	events := make([]outboxEvent, 0, len(rs))
-	for _, r := range rs {
-		if r == nil {
-			continue
-		}
-		objectType, objectID := "redemption", r.ID
-		if r.VoucherID != nil {
-			objectType, objectID = "voucher", *r.VoucherID
-		}
-		data := map[string]any{"redemption": r, "customer": r.Edges.Customer, "voucher": r.Edges.Voucher}
-		if v := r.Edges.Voucher; v != nil {
-			data["campaign"] = v.Edges.Campaign
-		}
-		events = append(events, outboxEvent{name: name, objectType: objectType, objectID: objectID, data: data})
-	}
-	return emitEvents(ctx, events...)
-}
-
-// emitVoucher: a voucher event (voucher.created, .updated, .deleted, …).
-func emitVoucher(ctx context.Context, name string, v *ent.Voucher) error {
-	return emitEvent(ctx, name, "voucher", v.ID, map[string]any{"voucher": v, "campaign": v.Edges.Campaign})
-}
-
-// emitVoucherChange: voucher.enabled or voucher.disabled when the active
-// state changed, voucher.updated when anything else was given.
-func emitVoucherChange(ctx context.Context, before, after *ent.Voucher, in UpdateVoucherInput) error {
-	var events []outboxEvent
-	data := map[string]any{"voucher": after, "campaign": after.Edges.Campaign}
-	if in.Active != nil && before.Active != after.Active {
-		name := EventVoucherDisabled
-		if after.Active {
-			name = EventVoucherEnabled
-		}
-		events = append(events, outboxEvent{name: name, objectType: "voucher", objectID: after.ID, data: data})
-	}
-	in.Active = nil
-	if !reflect.ValueOf(in).IsZero() {
-		events = append(events, outboxEvent{name: EventVoucherUpdated, objectType: "voucher", objectID: after.ID, data: data})
-	}
-	return emitEvents(ctx, events...)
-}
-
-// emitCampaign: a campaign event (campaign.created, .updated, .deleted, …).
-func emitCampaign(ctx context.Context, name string, cmp *ent.Campaign) error {
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp})
-}
-
-// emitCustomer: customer.created or customer.deleted.
-func emitCustomer(ctx context.Context, name string, cust *ent.Customer) error {
-	return emitEvent(ctx, name, "customer", cust.ID, map[string]any{"customer": cust})
-}
-
-// emitGiftBalance: voucher.gift.balance_added when credits were added.
-func emitGiftBalance(ctx context.Context, v *ent.Voucher, b *VoucherBalance) error {
-	if b.Amount <= 0 {
-		return nil
-	}
-	return emitEvent(ctx, EventVoucherGiftBalanceAdded, "voucher", v.ID, map[string]any{"voucher": v,
-		"transaction": b.Transaction, "balance": map[string]any{"amount": b.Amount, "total": b.Total,
-			"balance": b.Balance, "type": b.Type, "object": "balance"}})
-}
-
-// emitGenerationDone: campaign.vouchers.generation.completed (or .failed)
-// when a generation job of the campaign ends.
-func emitGenerationDone(ctx context.Context, jobID string, failure error) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
-	job, err := c.AsyncAction.Get(ctx, jobID)
-	if err != nil {
-		return fmt.Errorf("reading job: %w", err)
-	}
-	if job.Type != JobVouchersGeneration || job.CampaignID == nil {
-		return nil
-	}
-	cmp, err := c.Campaign.Get(ctx, *job.CampaignID)
-	if ent.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reading campaign: %w", err)
-	}
-	name := EventCampaignVouchersGenerationCompleted
-	if failure != nil {
-		name = EventCampaignVouchersGenerationFailed
-	}
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp, "async_action": job})
-}
-
-// emitRollback: redemption.rollback.succeeded for the rollback of each
-// redemption reverted (the children of a stacked one).
-func emitRollback(ctx context.Context, res *RollbackResult) error {
-	rs := res.Rollbacks
-	if len(rs) == 0 {
-		rs = []*ent.Redemption{res.Rollback}
-	}
-	return emitRedemptions(ctx, EventRedemptionRollbackSucceeded, rs...)
-}
-
-// emitCampaignDeleted: campaign.deleted, written with the deletion of the
-// campaign row (the last batch of its deletion job).
-func emitCampaignDeleted(ctx context.Context, campaignID string) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
-	cmp, err := c.Campaign.Get(ctx, campaignID)
-	if ent.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reading campaign: %w", err)
-	}
-	return emitCampaign(ctx, EventCampaignDeleted, cmp)
 }

@@ -24,21 +24,38 @@ import (
 
 // One delivery attempt: the signed body, the HTTP request and its outcome.
 
-// webhookBody is the JSON POSTed to a webhook's target.
-type webhookBody struct {
-	ID        string          `json:"id"`
-	Object    string          `json:"object"`
-	ProjectID string          `json:"project_id"`
-	WebhookID string          `json:"webhook_id"`
-	CreatedAt string          `json:"created_at"`
-	Type      string          `json:"type"`
-	Data      json.RawMessage `json:"data"`
+// webhookEnvelope is the JSON POSTed to a webhook's target, but its data,
+// which comes last.
+type webhookEnvelope struct {
+	ID        string `json:"id"`
+	Object    string `json:"object"`
+	ProjectID string `json:"project_id"`
+	WebhookID string `json:"webhook_id"`
+	CreatedAt string `json:"created_at"`
+	Type      string `json:"type"`
 }
 
-// WebhookPayload is the body sent for ev (the same bytes on every attempt).
-func WebhookPayload(ev *ent.WebhookEvent) ([]byte, error) {
-	return json.Marshal(webhookBody{ID: ev.ID, Object: "event", ProjectID: ev.ProjectID, WebhookID: ev.WebhookID,
-		CreatedAt: formatTime(ev.CreatedAt), Type: ev.Type, Data: json.RawMessage(ev.Data)})
+// WebhookPayload is the body sent for ev (the same on every attempt). The
+// data, valid JSON written by promoengine, is appended as it is rather than
+// compacted once more by json.Marshal.
+func WebhookPayload(ctx context.Context, ev *ent.WebhookEvent) ([]byte, error) {
+	data, err := WebhookEventData(ctx, ev)
+	if err != nil {
+		return nil, err
+	}
+	if data == "" {
+		data = "null"
+	}
+	head, err := json.Marshal(webhookEnvelope{ID: ev.ID, Object: "event", ProjectID: ev.ProjectID, WebhookID: ev.WebhookID,
+		CreatedAt: formatTime(ev.CreatedAt), Type: ev.Type})
+	if err != nil {
+		return nil, fmt.Errorf("encoding webhook payload: %w", err)
+	}
+	body := make([]byte, 0, len(head)+len(data)+9)
+	body = append(body, head[:len(head)-1]...)
+	body = append(body, `,"data":`...)
+	body = append(body, data...)
+	return append(body, '}'), nil
 }
 
 // SignWebhook is the x-voucherify-signature of body under token.
@@ -61,47 +78,37 @@ type attemptOutcome struct {
 
 func (o attemptOutcome) ok() bool { return o.status != nil && *o.status >= 200 && *o.status < 300 }
 
-// deliverWebhookEvent sends one claimed event and settles it.
-func (w *Worker) deliverWebhookEvent(ctx context.Context, ev *ent.WebhookEvent) error {
-	sys := viewer.NewSystemContext(ctx)
-	out, err := w.attempt(ctx, sys, ev)
+// deliverWebhookEvent sends one claimed event and hands the outcome to
+// record (the settler), or, when shutdown cut the attempt short, hands the
+// event back at once, uncounted, for another worker.
+func (w *Worker) deliverWebhookEvent(ctx context.Context, ev claimedEvent, record func(settlement)) error {
+	out, err := w.attempt(ctx, ev)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil && !out.ok() {
-		// Shutting down: the attempt was cut short, not answered. Hand the
-		// event back at once for another worker, without counting it.
+		sys := viewer.NewSystemContext(context.WithoutCancel(ctx))
 		err := w.Client.WebhookEvent.Update().Where(webhookevent.ID(ev.ID), webhookevent.ClaimedBy(w.ID)).
-			ClearClaimedBy().ClearLeaseUntil().Exec(context.WithoutCancel(sys))
+			ClearClaimedBy().ClearLeaseUntil().Exec(sys)
 		return wrapErr("releasing webhook event", err)
 	}
-	return w.settle(context.WithoutCancel(sys), ev, out)
+	record(settlement{ev: ev.WebhookEvent, out: out})
+	return nil
 }
 
-// attempt POSTs ev to its webhook's current target. An inactive or deleted
+// attempt POSTs ev to its webhook's target. An inactive or deleted
 // webhook is an outcome without a request.
-func (w *Worker) attempt(ctx, sys context.Context, ev *ent.WebhookEvent) (attemptOutcome, error) {
-	h, err := w.Client.Webhook.Get(sys, ev.WebhookID)
-	if ent.IsNotFound(err) {
+func (w *Worker) attempt(ctx context.Context, ev claimedEvent) (attemptOutcome, error) {
+	h := ev.hook
+	if h == nil {
 		return attemptOutcome{err: "the webhook was deleted", final: true}, nil
-	}
-	if err != nil {
-		return attemptOutcome{}, fmt.Errorf("reading webhook: %w", err)
 	}
 	out := attemptOutcome{target: h.TargetURL}
 	if !h.Active {
 		out.err, out.final = "the webhook is not active", true
 		return out, nil
 	}
-	p, err := w.Client.Project.Get(sys, ev.ProjectID)
-	if err != nil {
-		return out, fmt.Errorf("reading project: %w", err)
-	}
-	token, err := EnsureWebhookToken(sys, w.Client, p)
-	if err != nil {
-		return out, err
-	}
-	body, err := WebhookPayload(ev)
+	body, err := WebhookPayload(ctx, ev.WebhookEvent)
 	if err != nil {
 		return out, err
 	}
@@ -114,7 +121,7 @@ func (w *Worker) attempt(ctx, sys context.Context, ev *ent.WebhookEvent) (attemp
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "promoengine-webhooks/1")
-	req.Header.Set(SignatureHeader, SignWebhook(token, body))
+	req.Header.Set(SignatureHeader, SignWebhook(ev.token, body))
 	start := time.Now()
 	resp, err := w.httpClient.Do(req)
 	if err == nil {
@@ -135,45 +142,6 @@ func (w *Worker) attempt(ctx, sys context.Context, ev *ent.WebhookEvent) (attemp
 	}
 	out.duration = time.Since(start)
 	return out, nil
-}
-
-// settle records an attempt and moves the event on, in one transaction;
-// nothing is written when this worker's lease has been lost meanwhile.
-func (w *Worker) settle(sys context.Context, ev *ent.WebhookEvent, out attemptOutcome) error {
-	return InTx(ent.NewContext(sys, w.Client), func(ctx context.Context) error {
-		c := ent.FromContext(ctx)
-		now := time.Now().UTC()
-		upd := c.WebhookEvent.Update().Where(webhookevent.ID(ev.ID), webhookevent.ClaimedBy(w.ID)).
-			AddAttempts(1).ClearClaimedBy().ClearLeaseUntil()
-		deadline := ev.RetrySince.Add(w.Webhooks.RetryWindow)
-		switch next := now.Add(w.Webhooks.backoff(ev.Attempts + 1)); {
-		case out.ok():
-			upd.SetState(webhookevent.StateDELIVERED).SetDeliveredAt(now)
-		case out.final || !now.Before(deadline):
-			upd.SetState(webhookevent.StateFAILED)
-		case next.After(deadline):
-			upd.SetNextAttemptAt(deadline) // one last attempt at the end of the window
-		default:
-			upd.SetNextAttemptAt(next)
-		}
-		n, err := upd.Save(ctx)
-		if err != nil {
-			return fmt.Errorf("settling webhook event: %w", err)
-		}
-		if n == 0 {
-			return nil // the lease ran out and another worker has the event
-		}
-		create := c.WebhookDelivery.Create().SetProjectID(ev.ProjectID).SetEventID(ev.ID).SetWebhookID(ev.WebhookID).
-			SetAttempt(ev.Attempts + 1).SetNillableStatusCode(out.status).SetSuccess(out.ok()).
-			SetDurationMs(out.duration.Milliseconds()).SetTargetURL(truncate(out.target, 2048))
-		if out.err != "" {
-			create.SetError(truncate(out.err, 1000))
-		}
-		if err := create.Exec(ctx); err != nil {
-			return fmt.Errorf("recording webhook delivery: %w", err)
-		}
-		return nil
-	})
 }
 
 // truncate cuts s to at most n bytes on a rune boundary.
@@ -199,7 +167,7 @@ func newWebhookClient(s WebhookSettings) *http.Client {
 		DialContext:           dialer.DialContext,
 		ForceAttemptHTTP2:     true,
 		MaxIdleConns:          100,
-		MaxIdleConnsPerHost:   4,
+		MaxIdleConnsPerHost:   s.Concurrency, // a loop's attempts to one receiver reuse their connections
 		IdleConnTimeout:       90 * time.Second,
 		TLSHandshakeTimeout:   s.Timeout,
 		ResponseHeaderTimeout: s.Timeout,

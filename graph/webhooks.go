@@ -32,6 +32,7 @@ const (
 	EventVoucherEnabled                      = "voucher.enabled"
 	EventVoucherDisabled                     = "voucher.disabled"
 	EventVoucherGiftBalanceAdded             = "voucher.gift.balance_added"
+	EventVoucherLoyaltyCardPointsAdded       = "voucher.loyalty_card.points_added"
 	EventCustomerCreated                     = "customer.created"
 	EventCustomerDeleted                     = "customer.deleted"
 	EventCampaignCreated                     = "campaign.created"

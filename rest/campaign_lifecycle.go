@@ -26,8 +26,8 @@ func registerCampaigns(v1 *gin.RouterGroup, auth gin.HandlerFunc, h campaignHand
 }
 
 // list serves GET /v1/campaigns: page/limit, campaign_type,
-// campaign_status, is_referral_code, order (expand=category is accepted;
-// campaigns carry no category objects here).
+// campaign_status, is_referral_code, order, expand=category (each
+// campaign's categories; empty without it).
 func (h campaignHandlers) list(c *gin.Context) {
 	limit, page, err := limitAndPage(c)
 	if err != nil {
@@ -45,6 +45,7 @@ func (h campaignHandlers) list(c *gin.Context) {
 	if v, ok := c.GetQuery("order"); ok {
 		in.Order = &v
 	}
+	in.Expand = queryList(c, "expand") // categories.go
 	if v, ok := c.GetQuery("is_referral_code"); ok {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -79,7 +80,7 @@ func (h campaignHandlers) update(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, campaignJSON(updated))
+	h.renderCampaign(c, http.StatusOK, updated)
 }
 
 // setActive serves POST /v1/campaigns/{campaignId}/enable and …/disable.
@@ -95,7 +96,7 @@ func (h campaignHandlers) setActive(active bool) gin.HandlerFunc {
 			renderError(c, err)
 			return
 		}
-		c.PureJSON(http.StatusOK, campaignJSON(cmp))
+		h.renderCampaign(c, http.StatusOK, cmp)
 	}
 }
 

@@ -28,7 +28,7 @@ func (h campaignHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, campaignJSON(created))
+	h.renderCampaign(c, http.StatusOK, created)
 }
 
 // get serves GET /v1/campaigns/{campaignId}: the ID or the name.
@@ -38,7 +38,7 @@ func (h campaignHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, campaignJSON(found))
+	h.renderCampaign(c, http.StatusOK, found)
 }
 
 // campaignBody is the interface's Campaign object. Required fields are
@@ -69,7 +69,7 @@ type campaignBody struct {
 	VouchersGenerationStatus        string                       `json:"vouchers_generation_status"`
 	Protected                       bool                         `json:"protected"`
 	CategoryID                      *string                      `json:"category_id"`
-	Categories                      []any                        `json:"categories"`
+	Categories                      []categoryBody               `json:"categories"`
 	ReferralProgram                 map[string]any               `json:"referral_program,omitempty"`
 	LoyaltyTiersExpiration          map[string]any               `json:"loyalty_tiers_expiration,omitempty"`
 	Promotion                       map[string]any               `json:"promotion,omitempty"`
@@ -77,6 +77,9 @@ type campaignBody struct {
 	Object                          string                       `json:"object"`
 }
 
+// campaignJSON is the campaign object; its categories come from the
+// category edge when it was loaded (a list with expand=category), else
+// they are empty. Single-campaign answers use renderCampaign.
 func campaignJSON(c *ent.Campaign) campaignBody {
 	metadata := c.Metadata
 	if metadata == nil {
@@ -96,10 +99,32 @@ func campaignJSON(c *ent.Campaign) campaignBody {
 		CreatedAt: timestamp(c.CreatedAt), UpdatedAt: optionalTime(c.UpdatedAt),
 		Category: c.Category, CreationStatus: c.CreationStatus.String(),
 		VouchersGenerationStatus: c.VouchersGenerationStatus.String(),
-		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: []any{},
+		Protected:                c.Protected, CategoryID: c.CategoryID, Categories: categoriesJSON(loadedCategories(c)),
 		ReferralProgram: c.ReferralProgram, LoyaltyTiersExpiration: c.LoyaltyTiersExpiration,
 		Promotion:                  c.Promotion,
 		ValidationRulesAssignments: newList[any](nil, 0),
 		Object:                     "campaign",
 	}
+}
+
+// loadedCategories is the campaign's category as a list when the edge was
+// loaded (nil otherwise, and for a campaign without one).
+func loadedCategories(c *ent.Campaign) []*ent.Category {
+	if cat, err := c.Edges.AssignedCategoryOrErr(); err == nil && cat != nil {
+		return []*ent.Category{cat}
+	}
+	return nil
+}
+
+// renderCampaign answers with one campaign, its categories resolved as the
+// GraphQL field Campaign.categories resolves them.
+func (h campaignHandlers) renderCampaign(c *gin.Context, status int, cmp *ent.Campaign) {
+	cats, err := h.root.Campaign().Categories(c.Request.Context(), cmp)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	body := campaignJSON(cmp)
+	body.Categories = categoriesJSON(cats)
+	c.PureJSON(status, body)
 }

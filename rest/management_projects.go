@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -66,93 +65,84 @@ func projectJSON(p *ent.Project) projectBody {
 		WebhookToken:                          p.WebhookToken}
 }
 
-// projectHandlers serve /management/v1/projects. Changes to trusted
-// domains reach the CORS preflight directory at once (origins.Forget).
-type projectHandlers struct{ origins *graph.TrustedOrigins }
+func projectBodyOf(p *ent.Project) any { return projectJSON(p) }
 
-// list serves GET /management/v1/projects (limit, page).
-func (projectHandlers) list(c *gin.Context) {
+// listProjects serves GET /management/v1/projects (limit, page).
+func (h managementHandlers) listProjects(c *gin.Context) {
 	limit, page, err := limitAndPage(c)
 	if err != nil {
 		renderError(c, err)
 		return
 	}
-	ps, total, err := graph.ManagedProjects(c.Request.Context(), limit, page)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	out := make([]projectBody, len(ps))
-	for i, p := range ps {
-		out[i] = projectJSON(p)
-	}
+	list, err := h.root.Query().ManagementProjects(c.Request.Context(), limit, page)
 	c.Header("Cache-Control", "no-store") // webhook tokens
-	c.JSON(http.StatusOK, newList(out, total))
+	answer(c, http.StatusOK, list, err, func(l *graph.ProjectList) any {
+		out := make([]projectBody, len(l.Data))
+		for i, p := range l.Data {
+			out[i] = projectJSON(p)
+		}
+		return newList(out, l.Total)
+	})
 }
 
-// create serves POST /management/v1/projects.
-func (h projectHandlers) create(c *gin.Context) {
+// createProject serves POST /management/v1/projects: the project with its
+// first keys, whose tokens are never shown again.
+func (h managementHandlers) createProject(c *gin.Context) {
 	var in graph.ProjectInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
-	created, err := inTx(c, func(ctx context.Context) (graph.CreatedProject, error) {
-		return graph.CreateManagedProject(ctx, in)
-	})
-	if err != nil {
-		renderError(c, err)
-		return
+	created, err := h.root.Mutation().CreateManagementProject(c.Request.Context(), in)
+	if err == nil {
+		h.origins.Forget()
 	}
-	h.origins.Forget()
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, createdProjectBody{projectBody: projectJSON(created.Project),
-		ServerSideKey: sideKey{AppID: created.Keys.AppID, AppToken: created.Keys.AppToken},
-		ClientSideKey: sideKey{AppID: created.Keys.ClientAppID, AppToken: created.Keys.ClientAppToken}})
+	answer(c, http.StatusOK, created, err, func(cp *graph.CreatedProject) any {
+		return createdProjectBody{projectBody: projectJSON(cp.Project),
+			ServerSideKey: sideKey{AppID: cp.Keys.AppID, AppToken: cp.Keys.AppToken},
+			ClientSideKey: sideKey{AppID: cp.Keys.ClientAppID, AppToken: cp.Keys.ClientAppToken}}
+	})
 }
 
-// get serves GET /management/v1/projects/{projectId}.
-func (projectHandlers) get(c *gin.Context) {
-	p, err := graph.ManagedProject(c.Request.Context(), c.Param("projectId"))
-	if err != nil {
+// getProject serves GET /management/v1/projects/{projectId}.
+func (h managementHandlers) getProject(c *gin.Context) {
+	p, err := h.root.Query().ManagementProject(c.Request.Context(), c.Param("projectId"))
+	c.Header("Cache-Control", "no-store") // the webhook token
+	answer(c, http.StatusOK, p, err, projectBodyOf)
+}
+
+// updateProject serves PUT /management/v1/projects/{projectId}: only the
+// properties sent change.
+func (h managementHandlers) updateProject(c *gin.Context) {
+	var in graph.ProjectInput
+	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
+	p, err := h.root.Mutation().UpdateManagementProject(c.Request.Context(), c.Param("projectId"), in)
+	if err == nil {
+		h.origins.Forget()
+	}
 	c.Header("Cache-Control", "no-store") // the webhook token
-	c.JSON(http.StatusOK, projectJSON(p))
+	answer(c, http.StatusOK, p, err, projectBodyOf)
+}
+
+// deleteProject serves DELETE /management/v1/projects/{projectId}: 204;
+// the project and all its data are gone, its keys stop working.
+func (h managementHandlers) deleteProject(c *gin.Context) {
+	_, err := h.root.Mutation().DeleteManagementProject(c.Request.Context(), c.Param("projectId"))
+	if err == nil {
+		h.origins.Forget()
+	}
+	answer[any](c, http.StatusNoContent, nil, err, nil)
 }
 
 // regenerateWebhookToken serves POST
 // /management/v1/projects/{projectId}/webhook-token/regenerate: the
 // project with a new webhook_token, which signs every delivery from now on.
-func (projectHandlers) regenerateWebhookToken(c *gin.Context) {
-	p, err := inTx(c, func(ctx context.Context) (*ent.Project, error) {
-		return graph.RegenerateWebhookToken(ctx, c.Param("projectId"))
-	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
+func (h managementHandlers) regenerateWebhookToken(c *gin.Context) {
+	p, err := h.root.Mutation().RegenerateManagementWebhookToken(c.Request.Context(), c.Param("projectId"))
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, projectJSON(p))
-}
-
-// update serves PUT /management/v1/projects/{projectId}: only the
-// properties sent change.
-func (h projectHandlers) update(c *gin.Context) {
-	var in graph.ProjectInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
-		return
-	}
-	p, err := inTx(c, func(ctx context.Context) (*ent.Project, error) {
-		return graph.UpdateProject(ctx, c.Param("projectId"), in)
-	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	h.origins.Forget()
-	c.Header("Cache-Control", "no-store") // the webhook token
-	c.JSON(http.StatusOK, projectJSON(p))
+	answer(c, http.StatusOK, p, err, projectBodyOf)
 }

@@ -3,30 +3,46 @@ package rest
 import (
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/graph"
 )
 
-// registerManagement mounts the management area (/management/v1, management
-// keys): projects, their branding, users, server- and client-side keys, and
-// webhooks (webhooks.go).
+// registerManagement mounts the management area (/management/v1,
+// management keys): projects, their branding, users, server- and
+// client-side keys, webhooks, metadata schemas, custom event schemas and
+// stacking rules. Every handler is one call of the management graph's
+// resolvers (the graph's resolver holds no state, so a new one serves).
 // origins learns of trusted-domain changes at once.
 func registerManagement(r *gin.Engine, origins *graph.TrustedOrigins) {
-	projects := r.Group("/management/v1/projects", requireManagementKeys)
-	ph := projectHandlers{origins: origins}
-	projects.GET("", ph.list)
-	projects.POST("", ph.create)
-	projects.GET("/:projectId", ph.get)
-	projects.PUT("/:projectId", ph.update)
+	h := managementHandlers{root: graph.NewResolver(), origins: origins}
+	projects := r.Group("/management/v1/projects", requireManagementKeys, markManagement)
+	projects.GET("", h.listProjects)
+	projects.POST("", h.createProject)
+	projects.GET("/:projectId", h.getProject)
+	projects.PUT("/:projectId", h.updateProject)
+	projects.DELETE("/:projectId", h.deleteProject)
 
 	mgmt := projects.Group("/:projectId")
-	mgmt.POST("/branding", createBranding)
-	mgmt.POST("/webhook-token/regenerate", ph.regenerateWebhookToken)
-	registerWebhooks(mgmt)
-	mgmt.GET("/users", listUsers)
+	mgmt.POST("/webhook-token/regenerate", h.regenerateWebhookToken)
+	h.registerWebhooks(mgmt)
+	for path, route := range map[string]struct {
+		id                             string
+		list, create, get, update, del gin.HandlerFunc
+	}{
+		"/branding":             {":brandingId", h.listBrandings, h.createBranding, h.getBranding, h.updateBranding, h.deleteBranding},
+		"/users":                {":userId", h.listUsers, h.assignUser, h.getUser, h.updateUser, h.unassignUser},
+		"/metadata-schemas":     {":schemaId", h.listMetadataSchemas, h.createMetadataSchema, h.getMetadataSchema, h.updateMetadataSchema, h.deleteMetadataSchema},
+		"/custom-event-schemas": {":schemaId", h.listCustomEventSchemas, h.createCustomEventSchema, h.getCustomEventSchema, h.updateCustomEventSchema, h.deleteCustomEventSchema},
+		"/stacking-rules":       {":stackingRulesId", h.listStackingRules, h.createStackingRules, h.getStackingRules, h.updateStackingRules, h.deleteStackingRules},
+	} {
+		mgmt.GET(path, route.list)
+		mgmt.POST(path, route.create)
+		mgmt.GET(path+"/"+route.id, route.get)
+		mgmt.PUT(path+"/"+route.id, route.update)
+		mgmt.DELETE(path+"/"+route.id, route.del)
+	}
 	for path, keys := range map[string]apiKeyHandlers{
-		"/api-keys":    {side: appkey.SideSERVER},
-		"/client-keys": {side: appkey.SideCLIENT},
+		"/api-keys":    {root: h.root, client: false},
+		"/client-keys": {root: h.root, client: true},
 	} {
 		mgmt.GET(path, keys.list)
 		mgmt.POST(path, keys.create)

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/rest/openapi"
 )
 
 // Options configure the router.
@@ -137,6 +138,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		r.GET(MetricsPath, gin.WrapH(metrics.Handler()))
 	}
 
+	// The API's description, no credentials (rest/openapi).
+	r.GET("/openapi.json", gin.WrapH(openapi.Handler(openapi.Options{Scopes: scopesFor})))
+
 	r.GET("/playground", servePlayground)
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
@@ -164,6 +168,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.POST("/oauth/token/revoke", keys, oauth.revoke)
 
 	registerCampaigns(v1, keysOrBearer, campaignHandlers{root})
+	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
+	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
 	graph.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
@@ -171,6 +177,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/campaigns/:campaignId/transactions", keysOrBearer, vouchers.campaignTransactions)
 	v1.GET("/vouchers/:code", keysOrBearer, vouchers.get)
 	registerVoucherLifecycle(v1, keysOrBearer, vouchers)
+	v1.POST("/vouchers/import", keysOrBearer, vouchers.importVouchers)
+	v1.POST("/vouchers/bulk/async", keysOrBearer, vouchers.bulkUpdate)
 	v1.GET("/vouchers", keysOrBearer, vouchers.list)
 	v1.GET("/async-actions", keysOrBearer, vouchers.asyncActions)
 	v1.GET("/async-actions/:id", keysOrBearer, vouchers.asyncAction)
@@ -181,6 +189,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/vouchers/:code/transactions", keysOrBearer, vouchers.transactions)
 	customers := customerHandlers{root}
 	registerCustomers(v1, keysOrBearer, customers)
+	v1.GET("/customers/:customerId/activities", keysOrBearer, customers.activities)
 	events := eventHandlers{root}
 	v1.POST("/metadata-schemas", keysOrBearer, events.createSchema)
 	v1.GET("/metadata-schemas", keysOrBearer, events.listSchemas)

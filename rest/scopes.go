@@ -32,6 +32,7 @@ var scopeTable = []routeScope{
 	{Path: "/v1/redemptions", Scopes: []string{"api", "redemptions"}},
 	{Path: "/v1/validation-rules", Scopes: []string{"api", "validation-rules"}},
 	{Path: "/v1/campaigns", Scopes: []string{"api", "campaigns"}},
+	{Path: "/v1/categories", Scopes: []string{"api", "categories"}},
 	{Path: "/v1/vouchers", Scopes: []string{"api", "vouchers"}},
 	{Path: "/v1/async-actions", Scopes: []string{"api", "async-actions"}},
 	{Path: "/v1/customers", Scopes: []string{"api", "customers"}},

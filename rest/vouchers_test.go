@@ -53,7 +53,7 @@ func TestAddVoucherWithExplicitCode(t *testing.T) {
 	v := resp.JSON(t)
 	want := map[string]any{
 		"code": code, "campaign": "Spring sale", "campaign_id": cmp["id"], "type": "DISCOUNT_VOUCHER",
-		"category": "seasonal", "category_id": nil, "gift": nil, "loyalty_card": nil,
+		"category": "seasonal", "gift": nil, "loyalty_card": nil,
 		"start_date": "2030-01-01T00:00:00.000Z", "expiration_date": "2030-03-31T00:00:00.000Z",
 		"validity_timeframe": nil, "validity_hours": nil, "active": true, "additional_info": "printed",
 		"is_referral_code": false, "updated_at": nil, "holder_id": nil, "referrer_id": nil, "object": "voucher",
@@ -62,6 +62,10 @@ func TestAddVoucherWithExplicitCode(t *testing.T) {
 		if got, ok := v[k]; !ok || got != w {
 			t.Errorf("%s = %#v (present %v), want %#v", k, got, ok, w)
 		}
+	}
+	// The campaign's category (made from its name) is the voucher's too.
+	if id, _ := v["category_id"].(string); id == "" || id != cmp["category_id"] {
+		t.Errorf("category_id = %v, want the campaign's %v", v["category_id"], cmp["category_id"])
 	}
 	if !regexp.MustCompile(`^v_[0-9A-Za-z]{32}$`).MatchString(v["id"].(string)) || !timestampRE.MatchString(v["created_at"].(string)) {
 		t.Errorf("id/created_at = %v / %v", v["id"], v["created_at"])

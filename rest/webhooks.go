@@ -12,8 +12,8 @@ import (
 	"github.com/promoengine/promoengine/graph"
 )
 
-// Webhook configurations, their events and delivery attempts, under
-// /management/v1/projects/{projectId}/webhooks (management keys). The
+// The JSON shapes of webhook configurations, their events and delivery
+// attempts (routes in management_webhooks.go, management keys). The
 // configuration routes are the real service's (ManagementProjectsWebhook*);
 // …/events, …/deliveries and …/redeliver are promoengine's own
 // (docs/webhooks.md).
@@ -88,153 +88,6 @@ func webhookDeliveryJSON(d *ent.WebhookDelivery) webhookDeliveryBody {
 		DurationMs: d.DurationMs, CreatedAt: timestamp(d.CreatedAt)}
 }
 
-// registerWebhooks mounts the webhook routes on a project's management group.
-func registerWebhooks(mgmt *gin.RouterGroup) {
-	mgmt.POST("/webhooks", createWebhook)
-	mgmt.GET("/webhooks", listWebhooks)
-	mgmt.GET("/webhooks/:webhookId", getWebhook)
-	mgmt.PUT("/webhooks/:webhookId", updateWebhook)
-	mgmt.DELETE("/webhooks/:webhookId", deleteWebhook)
-	mgmt.GET("/webhooks/:webhookId/events", listWebhookEvents)
-	mgmt.GET("/webhooks/:webhookId/events/:eventId", getWebhookEvent)
-	mgmt.POST("/webhooks/:webhookId/events/:eventId/redeliver", redeliverWebhookEvent)
-	mgmt.GET("/webhooks/:webhookId/deliveries", listWebhookDeliveries)
-}
-
-// managed runs fn for the path's project (manage) and renders its result.
-func managed[T any](c *gin.Context, status int, fn func(ctx context.Context) (T, error), render func(T) any) {
-	var out T
-	err := manage(c, "", func(ctx context.Context) error {
-		var err error
-		out, err = fn(ctx)
-		return err
-	})
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	if render == nil {
-		c.Status(status)
-		return
-	}
-	c.PureJSON(status, render(out))
-}
-
-// createWebhook serves POST …/webhooks: {target_url, events, active?}.
-func createWebhook(c *gin.Context) {
-	var in graph.WebhookInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
-		return
-	}
-	managed(c, http.StatusOK, func(ctx context.Context) (*ent.Webhook, error) { return graph.CreateWebhook(ctx, in) },
-		func(h *ent.Webhook) any { return webhookJSON(h) })
-}
-
-// listWebhooks serves GET …/webhooks: every configuration, oldest first.
-func listWebhooks(c *gin.Context) {
-	managed(c, http.StatusOK, graph.Webhooks, func(hs []*ent.Webhook) any {
-		out := make([]webhookBody, len(hs))
-		for i, h := range hs {
-			out[i] = webhookJSON(h)
-		}
-		return newList(out, len(out))
-	})
-}
-
-// getWebhook serves GET …/webhooks/{webhookId}.
-func getWebhook(c *gin.Context) {
-	managed(c, http.StatusOK, func(ctx context.Context) (*ent.Webhook, error) { return graph.WebhookByID(ctx, c.Param("webhookId")) },
-		func(h *ent.Webhook) any { return webhookJSON(h) })
-}
-
-// updateWebhook serves PUT …/webhooks/{webhookId}: {target_url, events,
-// active?}; the events replace the configured ones.
-func updateWebhook(c *gin.Context) {
-	var in graph.WebhookInput
-	if err := decodeBody(c, &in); err != nil {
-		renderError(c, err)
-		return
-	}
-	managed(c, http.StatusOK, func(ctx context.Context) (*ent.Webhook, error) {
-		return graph.UpdateWebhook(ctx, c.Param("webhookId"), in)
-	}, func(h *ent.Webhook) any { return webhookJSON(h) })
-}
-
-// deleteWebhook serves DELETE …/webhooks/{webhookId}: 204.
-func deleteWebhook(c *gin.Context) {
-	managed(c, http.StatusNoContent, func(ctx context.Context) (struct{}, error) {
-		return struct{}{}, graph.DeleteWebhook(ctx, c.Param("webhookId"))
-	}, nil)
-}
-
-// listWebhookEvents serves GET …/webhooks/{webhookId}/events (status,
-// limit, page): the events written for the webhook, newest first.
-func listWebhookEvents(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	in := graph.WebhookEventListInput{Limit: limit, Page: page}
-	queryStrings(c, map[string]**string{"status": &in.State})
-	type eventPage struct {
-		evs   []*ent.WebhookEvent
-		total int
-	}
-	managed(c, http.StatusOK, func(ctx context.Context) (eventPage, error) {
-		evs, total, err := graph.WebhookEvents(ctx, c.Param("webhookId"), in)
-		return eventPage{evs, total}, err
-	}, func(p eventPage) any {
-		out := make([]webhookEventBody, len(p.evs))
-		for i, ev := range p.evs {
-			out[i] = webhookEventJSON(ev, false)
-		}
-		return newList(out, p.total)
-	})
-}
-
-// getWebhookEvent serves GET …/webhooks/{webhookId}/events/{eventId}, with its data.
-func getWebhookEvent(c *gin.Context) {
-	managed(c, http.StatusOK, func(ctx context.Context) (*ent.WebhookEvent, error) {
-		return graph.WebhookEventByID(ctx, c.Param("webhookId"), c.Param("eventId"))
-	}, func(ev *ent.WebhookEvent) any { return webhookEventJSON(ev, true) })
-}
-
-// redeliverWebhookEvent serves POST …/webhooks/{webhookId}/events/{eventId}/redeliver:
-// the event is sent again soon (202, the event, now PENDING).
-func redeliverWebhookEvent(c *gin.Context) {
-	managed(c, http.StatusAccepted, func(ctx context.Context) (*ent.WebhookEvent, error) {
-		return graph.RedeliverWebhookEvent(ctx, c.Param("webhookId"), c.Param("eventId"))
-	}, func(ev *ent.WebhookEvent) any { return webhookEventJSON(ev, false) })
-}
-
-// listWebhookDeliveries serves GET …/webhooks/{webhookId}/deliveries
-// (event_id, limit, page): delivery attempts, newest first.
-func listWebhookDeliveries(c *gin.Context) {
-	limit, page, err := limitAndPage(c)
-	if err != nil {
-		renderError(c, err)
-		return
-	}
-	var eventID *string
-	queryStrings(c, map[string]**string{"event_id": &eventID})
-	type deliveryPage struct {
-		ds    []*ent.WebhookDelivery
-		total int
-	}
-	managed(c, http.StatusOK, func(ctx context.Context) (deliveryPage, error) {
-		ds, total, err := graph.WebhookDeliveries(ctx, c.Param("webhookId"), eventID, limit, page)
-		return deliveryPage{ds, total}, err
-	}, func(p deliveryPage) any {
-		out := make([]webhookDeliveryBody, len(p.ds))
-		for i, d := range p.ds {
-			out[i] = webhookDeliveryJSON(d)
-		}
-		return newList(out, p.total)
-	})
-}
-
 // denyPrivateWebhookTargets makes webhook target URLs set through this
 // request refuse private and loopback addresses (Options.WebhookDenyPrivate).
 func denyPrivateWebhookTargets(c *gin.Context) {
@@ -282,6 +135,12 @@ func webhookRenderer(vouchers voucherHandlers) graph.WebhookRenderer {
 			return voucherTransactionJSON(e), true
 		case *ent.AsyncAction:
 			return asyncActionJSON(e), true
+		case *ent.Card:
+			return cardJSON(e), true
+		case *ent.CardTransaction:
+			return cardTransactionJSON(e), true
+		case *ent.LoyaltyMember:
+			return memberJSON(e, e.Edges.Cards), true
 		}
 		return nil, false
 	}

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"slices"
-	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -635,106 +634,4 @@ func TestSlowWebhookReceiverDoesNotHoldUpRequests(t *testing.T) {
 	}
 	release()
 	waitFor(t, "both deliveries", func() bool { return len(rcv.delivered()) == 2 })
-}
-
-// TestWebhookEventsOfTheUseCases subscribes to every event promoengine
-// sends and runs the operations that send them.
-func TestWebhookEventsOfTheUseCases(t *testing.T) {
-	e := resttest.NewWithoutWorker(t)
-	mk := e.NewManagementKey()
-	app := resttest.App(e.Project)
-	rcv := newReceiver(t)
-	all := []string{"campaign.created", "campaign.updated", "campaign.disabled", "campaign.enabled", "campaign.deleted",
-		"campaign.vouchers.generation.completed", "voucher.created", "voucher.updated", "voucher.disabled", "voucher.enabled",
-		"voucher.deleted", "voucher.published", "voucher.gift.balance_added", "customer.created", "customer.deleted",
-		"publication.succeeded", "redemption.succeeded", "redemption.failed", "redemption.rollback.succeeded"}
-	createHook(t, e, mk, rcv.srv.URL, all...)
-	startWorker(t, e, e.DB.Client, fastWebhooks)
-
-	discountCode(t, e, app, "Promo", "P-1", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
-	must(t, e.DoJSON(http.MethodPut, "/v1/campaigns/Promo", map[string]any{"description": "changed"}, app), http.StatusOK)
-	must(t, e.Do(http.MethodPost, "/v1/campaigns/Promo/disable", nil, app), http.StatusOK)
-	must(t, e.Do(http.MethodPost, "/v1/campaigns/Promo/enable", nil, app), http.StatusOK)
-	must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/P-1", map[string]any{"metadata": map[string]any{"k": "v"}}, app), http.StatusOK)
-	must(t, e.Do(http.MethodPost, "/v1/vouchers/P-1/disable", nil, app), http.StatusOK)
-	must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "P-1"}, map[string]any{"order": map[string]any{"amount": 1000}}),
-		http.StatusBadRequest)
-	must(t, e.Do(http.MethodPost, "/v1/vouchers/P-1/enable", nil, app), http.StatusOK)
-	must(t, publish(t, e, "", map[string]any{"campaign": map[string]any{"name": "Promo"}, "customer": map[string]any{"source_id": "ann"}}),
-		http.StatusOK)
-	red := must(t, redeemOne(e, app, map[string]any{"object": "voucher", "id": "P-1"},
-		map[string]any{"order": map[string]any{"amount": 1000}, "customer": map[string]any{"source_id": "ann"}}), http.StatusOK)
-	must(t, e.Do(http.MethodPost, "/v1/redemptions/"+red["parent_redemption"].(map[string]any)["id"].(string)+"/rollbacks", nil, app),
-		http.StatusOK)
-	giftCard(t, e, app, "Gifts", "G-1", 1000)
-	must(t, balance(t, e, app, "G-1", map[string]any{"amount": 500}), http.StatusOK)
-	must(t, e.Do(http.MethodPost, "/v1/campaigns/Promo/vouchers?vouchers_count=3", nil, app), http.StatusAccepted)
-	if r := e.Do(http.MethodDelete, "/v1/customers/ann", nil, app); r.Status/100 != 2 {
-		t.Fatalf("delete customer: %d %s", r.Status, r.Body)
-	}
-	if r := e.Do(http.MethodDelete, "/v1/vouchers/G-1", nil, app); r.Status/100 != 2 {
-		t.Fatalf("delete voucher: %d %s", r.Status, r.Body)
-	}
-	waitFor(t, "the generation event", func() bool { return hasType(rcv, "campaign.vouchers.generation.completed") })
-	if r := e.Do(http.MethodDelete, "/v1/campaigns/Gifts", nil, app); r.Status/100 != 2 {
-		t.Fatalf("delete campaign: %d %s", r.Status, r.Body)
-	}
-	waitFor(t, "every kind of event", func() bool {
-		for _, name := range all {
-			if !hasType(rcv, name) {
-				return false
-			}
-		}
-		return true
-	})
-
-	byType := map[string]hookPayload{}
-	for _, p := range rcv.delivered() {
-		if _, ok := byType[p.Type]; !ok {
-			byType[p.Type] = p
-		}
-	}
-	check := func(name string, keys ...string) {
-		t.Helper()
-		var have []string
-		for k := range byType[name].Data {
-			have = append(have, k)
-		}
-		sort.Strings(have)
-		if mustJSON(have) != mustJSON(keys) {
-			t.Errorf("%s data keys %v, want %v", name, have, keys)
-		}
-	}
-	check("voucher.published", "campaign", "customer", "publication", "voucher")
-	check("publication.succeeded", "campaign", "customer", "publication")
-	check("redemption.succeeded", "campaign", "customer", "redemption", "voucher")
-	check("voucher.gift.balance_added", "balance", "transaction", "voucher")
-	check("campaign.vouchers.generation.completed", "async_action", "campaign")
-	pub := byType["voucher.published"].Data
-	if pub["voucher"].(map[string]any)["code"] != "P-1" || pub["customer"].(map[string]any)["source_id"] != "ann" ||
-		pub["voucher"].(map[string]any)["object"] != "voucher" || pub["publication"].(map[string]any)["object"] != "publication" {
-		t.Errorf("voucher.published data: %v", mustJSON(pub))
-	}
-	if r := byType["redemption.failed"].Data["redemption"].(map[string]any); r["result"] != "FAILURE" || r["failure_code"] != "voucher_disabled" {
-		t.Errorf("redemption.failed: %v", mustJSON(r))
-	}
-	if r := byType["redemption.rollback.succeeded"].Data["redemption"].(map[string]any); r["object"] != "redemption_rollback" {
-		t.Errorf("rollback: %v", mustJSON(r))
-	}
-	gen := byType["campaign.vouchers.generation.completed"].Data
-	if gen["campaign"].(map[string]any)["vouchers_count"] != float64(4) || gen["async_action"].(map[string]any)["status"] != "DONE" {
-		t.Errorf("generation: %v", mustJSON(gen))
-	}
-	if v := byType["voucher.created"].Data["voucher"].(map[string]any)["assets"].(map[string]any)["qr"].(map[string]any)["url"].(string); !regexp.MustCompile(`^/v1/assets/qr/`).MatchString(v) {
-		t.Errorf("asset url %q: want a relative link without a public URL", v)
-	}
-}
-
-func hasType(rcv *receiver, name string) bool {
-	for _, p := range rcv.delivered() {
-		if p.Type == name {
-			return true
-		}
-	}
-	return false
 }

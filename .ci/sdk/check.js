@@ -194,6 +194,51 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   await expectError(() => client.customers.get('sdk-c2'), e => e.code === 404, 'customers.delete -> then 404')
   const permanent = await client.customers.deletePermanently('sdk-c3')
   assert(permanent.status === 'DONE' && permanent.related_object === 'customer', 'customers.deletePermanently', permanent)
+  // Categories, a campaign's categories, customer activities, voucher import and bulk update.
+  const waitJob = async id => {
+    let job
+    for (let i = 0; i < 200; i++) {
+      job = await client.asyncActions.get(id)
+      if (job.status === 'DONE' || job.status === 'FAILED') break
+      await new Promise(r => setTimeout(r, 100))
+    }
+    return job
+  }
+  const cat = await client.categories.create({ name: 'SDK Category', hierarchy: 1 })
+  assert(cat.id.startsWith('cat_') && cat.object === 'category' && cat.hierarchy === 1, 'categories.create', cat)
+  const catGot = await client.categories.get(cat.id)
+  assert(catGot.id === cat.id && catGot.name === 'SDK Category', 'categories.get', catGot)
+  const catUp = await client.categories.update(cat.id, { name: 'SDK Stacking', hierarchy: 2 })
+  assert(catUp.name === 'SDK Stacking' && catUp.hierarchy === 2 && typeof catUp.updated_at === 'string', 'categories.update', catUp)
+  const catList = await client.categories.list()
+  assert(catList.object === 'list' && catList.data_ref === 'data' && catList.total === 1 && catList.data[0].id === cat.id,
+    'categories.list', catList)
+  const catCamp = await client.campaigns.create({ name: 'SDK Categorized', type: 'STATIC', category_id: cat.id,
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } })
+  assert(catCamp.category === 'SDK Stacking' && catCamp.category_id === cat.id && catCamp.categories.length === 1 &&
+    catCamp.categories[0].id === cat.id, 'campaigns.create with category_id -> category, categories', pick(catCamp, 'category', 'category_id', 'categories'))
+  const expandedList = await client.campaigns.list({ expand: 'category', limit: 100 })
+  const listed = expandedList.campaigns.find(c => c.id === catCamp.id)
+  assert(listed && listed.categories.length === 1 && listed.categories[0].name === 'SDK Stacking', 'campaigns.list expand=category', listed)
+  await client.categories.delete(cat.id)
+  await expectError(() => client.categories.get(cat.id), e => e.code === 404 && e.resource_type === 'category', 'categories.delete -> then 404')
+  const uncategorized = await client.campaigns.get('SDK Categorized')
+  assert(uncategorized.category_id === null && uncategorized.categories.length === 0, 'campaigns.get after its category was deleted',
+    pick(uncategorized, 'category', 'category_id', 'categories'))
+  const acts = await client.customers.listActivities('sdk-customer', { limit: 100 })
+  assert(acts.object === 'list' && acts.data_ref === 'data' && acts.total === acts.data.length &&
+    acts.data.some(a => a.type === 'customer.publication.succeeded') && acts.data.some(a => a.type === 'customer.redemption.succeeded'),
+    'customers.listActivities -> publications and redemptions', acts.data.map(a => a.type))
+  const imported = await client.vouchers.import([{ code: 'SDK-IMP-1', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } },
+    { code: 'SDK-IMP-2', type: 'GIFT_VOUCHER', gift: { amount: 1000 }, metadata: { batch: 1 } }])
+  const importJob = await waitJob(imported.async_action_id)
+  assert(importJob.type === 'VOUCHERS.IMPORT' && importJob.status === 'DONE' && importJob.result.done_count === 2,
+    'vouchers.import -> async action VOUCHERS.IMPORT done', importJob)
+  const bulk = await client.vouchers.bulkUpdate([{ code: 'SDK-IMP-1', metadata: { via: 'bulk' } }, { code: 'SDK-IMP-2', metadata: { via: 'bulk' } }])
+  const bulkJob = await waitJob(bulk.async_action_id)
+  const imp2 = await client.vouchers.get('SDK-IMP-2')
+  assert(bulkJob.type === 'VOUCHERS.BULK_UPDATE' && bulkJob.status === 'DONE' && imp2.metadata.via === 'bulk' && imp2.metadata.batch === 1,
+    'vouchers.bulkUpdate -> metadata merged', { job: bulkJob, metadata: imp2.metadata })
   // Rate limits: the SDK reads X-Rate-Limit-Limit / X-Rate-Limit-Remaining of the last answer (default 2000 a minute).
   const limits = { limit: client.apiLimitsHandler.getRateLimit(), remaining: client.apiLimitsHandler.getRateLimitRemaining() }
   assert(client.apiLimitsHandler.areLimitsAvailable() && Number.isInteger(limits.limit) && limits.limit > 0 &&

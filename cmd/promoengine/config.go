@@ -14,6 +14,10 @@ import (
 type dbConfig struct {
 	DatabaseURL string
 	LogLevel    string
+	// AutoMigrate is PROMO_AUTO_MIGRATE: "true" applies pending migrations
+	// at start, "false" refuses to start on a database behind the code,
+	// "" means true on the embedded SQLite and false on PostgreSQL.
+	AutoMigrate string
 }
 
 // envOr returns the environment value of key, or def when it is unset.
@@ -74,6 +78,14 @@ func (c *dbConfig) bind(fs *flag.FlagSet, getenv func(string) string) {
 		"database URL: postgres://… or a SQLite path (env PROMO_DATABASE_URL; default ./promoengine.db)")
 	fs.StringVar(&c.LogLevel, "log-level", envOr(getenv, "PROMO_LOG_LEVEL", "info"),
 		"log level: debug, info, warn, error (env PROMO_LOG_LEVEL)")
+	fs.StringVar(&c.AutoMigrate, "auto-migrate", getenv("PROMO_AUTO_MIGRATE"),
+		"apply pending schema migrations at start: true or false (env PROMO_AUTO_MIGRATE; default true on SQLite, false on PostgreSQL)")
+}
+
+// autoMigrate resolves AutoMigrate for the opened database's dialect.
+func (c *dbConfig) autoMigrate(dialect string) (bool, error) {
+	def := dialect != "postgres"
+	return envBool(func(string) string { return c.AutoMigrate }, "PROMO_AUTO_MIGRATE", def)
 }
 
 // logger returns a JSON slog logger at the configured level.

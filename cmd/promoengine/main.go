@@ -48,6 +48,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return dispatch(ctx, "key", keyCommands, args, getenv, stdout, stderr)
 	case "user":
 		return dispatch(ctx, "user", userCommands, args, getenv, stdout, stderr)
+	case "migrate":
+		return migrateCmd(ctx, args, getenv, stdout, stderr)
 	case "version":
 		printVersion(stdout)
 		return nil
@@ -72,6 +74,8 @@ Usage:
   promoengine user add --project P --email E --role ROLE [--login L] [--first-name F] [--last-name L] [--owner]
   promoengine user remove --project P --user ID_OR_LOGIN
                                             project users and their roles
+  promoengine migrate [up|status]           apply the pending schema migrations (default), or show where the
+                                            database stands; serve does "up" itself when PROMO_AUTO_MIGRATE is true
   promoengine version                       print the version, VCS revision and Go version (also: --version)
   promoengine help                          show this help
 
@@ -82,6 +86,8 @@ Environment (each has a flag of the same meaning):
   PROMO_DATABASE_URL                postgres://… for PostgreSQL; unset → embedded SQLite at ./promoengine.db
                                     (sqlite://PATH or file:PATH choose another SQLite file)
   PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
+  PROMO_AUTO_MIGRATE                apply pending schema migrations at start (default true on SQLite, false on
+                                    PostgreSQL, where a database behind the binary is refused: run "migrate up")
   PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
   PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
   PROMO_PUBLISH_CONCURRENCY         publications run on the database at once per process (default 4; 0 or negative: no limit)

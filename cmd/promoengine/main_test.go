@@ -32,7 +32,16 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+// env serves m as the environment; PROMO_AUTO_MIGRATE defaults to true so
+// the commands migrate the fresh test databases on PostgreSQL too.
+func env(m map[string]string) func(string) string {
+	return func(k string) string {
+		if v, ok := m[k]; ok || k != "PROMO_AUTO_MIGRATE" {
+			return v
+		}
+		return "true"
+	}
+}
 
 func freeAddr(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -92,6 +92,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	webhookTimeout := fs.Duration("webhook-timeout", defaultWebhookTimeout,
 		"time one webhook delivery attempt may take before it counts as failed (env PROMO_WEBHOOK_TIMEOUT)")
+	defaultWebhookRetention, err := envDuration(getenv, "PROMO_WEBHOOK_RETENTION", graph.DefaultWebhookRetention)
+	if err != nil {
+		return err
+	}
+	webhookRetention := fs.Duration("webhook-retention", defaultWebhookRetention,
+		"how long delivered and failed webhook events and their delivery attempts are kept after they were delivered or failed, e.g. 720h (env PROMO_WEBHOOK_RETENTION; 0 keeps them for ever)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -181,7 +187,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		go func() {
 			defer jobsDone.Done()
 			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
-				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout}}).Run(jobCtx)
+				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
+					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()
 	}
 	defer func() { stopJobs(); jobsDone.Wait() }()
@@ -237,13 +244,16 @@ func serveMetrics(addr string, metrics *rest.Metrics, log *slog.Logger) (*http.S
 	return srv, nil
 }
 
-// openAndMigrate opens the configured database and brings its schema up to date.
+// openAndMigrate opens the configured database and makes sure its schema
+// matches this binary: pending migrations are applied when auto-migration
+// is on (the SQLite default), otherwise a database behind the code is
+// refused with the way out.
 func openAndMigrate(ctx context.Context, cfg dbConfig, log *slog.Logger) (*entdb.DB, error) {
 	db, err := entdb.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
 	}
-	if err := db.Migrate(ctx); err != nil {
+	if err := ensureSchema(ctx, db, cfg, log); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
@@ -253,6 +263,28 @@ func openAndMigrate(ctx context.Context, cfg dbConfig, log *slog.Logger) (*entdb
 	}
 	log.Info("database ready", "dialect", db.Dialect, "url", redactURL(target))
 	return db, nil
+}
+
+// ensureSchema migrates (auto-migration on) or checks (off) the schema.
+func ensureSchema(ctx context.Context, db *entdb.DB, cfg dbConfig, log *slog.Logger) error {
+	auto, err := cfg.autoMigrate(db.Dialect)
+	if err != nil {
+		return err
+	}
+	if !auto {
+		return db.CheckSchema(ctx)
+	}
+	res, err := db.Up(ctx)
+	if err != nil {
+		return err
+	}
+	if res.Adopted {
+		log.Info("adopted an automatically migrated database into versioned migrations")
+	}
+	if len(res.Applied) > 0 {
+		log.Info("applied schema migrations", "files", res.Applied)
+	}
+	return nil
 }
 
 // printBootstrap shows the credentials of a first start, once, on stdout
@@ -273,4 +305,13 @@ These tokens are stored hashed and will not be shown again.
 
 `, b.Project.ProjectID, b.Project.AppID, b.Project.AppToken, b.Management.ManagementID, b.Management.ManagementToken,
 		b.Project.ClientAppID, b.Project.ClientAppToken)
+}
+
+// keptFor maps the retention setting to WebhookSettings.Retention, where 0
+// is the default and negative keeps events for ever.
+func keptFor(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }

@@ -5,8 +5,10 @@
 # into the same indexed table. Reports wall time, rows/s, the ratio, and the
 # server's peak RSS (VmHWM).
 #   .ci/with-postgres docs/bench/generation.sh [N]
+#   docs/bench/generation.sh sqlite [N]      # on SQLite, against the sqlite3 shell
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/generation-sqlite.sh "$@"; fi
 N=${1:-1000000}
 : "${PG_URL:?run me under .ci/with-postgres}"
 
@@ -17,7 +19,7 @@ bin=$(mktemp -d)/promoengine
 go build -o "$bin" ./cmd/promoengine
 port=$((20000 + RANDOM % 20000))
 
-PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_WORKERS=1 PROMO_LOG_LEVEL=warn \
+PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_WORKERS=1 PROMO_LOG_LEVEL=warn \
   PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$bin" >/dev/null 2>"$bin.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT

@@ -6,8 +6,10 @@
 # single SQL statement directly (docs/bench/pubsql): what PostgreSQL alone
 # can do for a publication, without HTTP, JSON or Go.
 #   .ci/with-postgres docs/bench/publications.sh [C] [D]
+#   docs/bench/publications.sh sqlite [C] [D]   # on SQLite (publications-sqlite.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+if [ "${1:-}" = sqlite ]; then shift; exec docs/bench/publications-sqlite.sh "$@"; fi
 C=${1:-16}
 D=${2:-20}
 : "${PG_URL:?run me under .ci/with-postgres}"
@@ -21,7 +23,7 @@ go build -o "$tmp/promoengine" ./cmd/promoengine
 go build -o "$tmp/pubload" ./docs/bench/pubload
 go build -o "$tmp/pubsql" ./docs/bench/pubsql
 port=$((20000 + RANDOM % 20000))
-PROMO_DATABASE_URL="$url" PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
+PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
   PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench "$tmp/promoengine" >/dev/null 2>"$tmp/server.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT

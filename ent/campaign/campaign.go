@@ -76,6 +76,8 @@ const (
 	FieldPromotion = "promotion"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
 	EdgeVouchers = "vouchers"
+	// EdgeAssignedCategory holds the string denoting the assigned_category edge name in mutations.
+	EdgeAssignedCategory = "assigned_category"
 	// Table holds the table name of the campaign in the database.
 	Table = "campaigns"
 	// VouchersTable is the table that holds the vouchers relation/edge.
@@ -85,6 +87,13 @@ const (
 	VouchersInverseTable = "vouchers"
 	// VouchersColumn is the table column denoting the vouchers relation/edge.
 	VouchersColumn = "campaign_id"
+	// AssignedCategoryTable is the table that holds the assigned_category relation/edge.
+	AssignedCategoryTable = "campaigns"
+	// AssignedCategoryInverseTable is the table name for the Category entity.
+	// It exists in this package in order to avoid circular dependency with the "category" package.
+	AssignedCategoryInverseTable = "categories"
+	// AssignedCategoryColumn is the table column denoting the assigned_category relation/edge.
+	AssignedCategoryColumn = "category_id"
 )
 
 // Columns holds all SQL columns for campaign fields.
@@ -397,11 +406,25 @@ func ByVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByAssignedCategoryField orders the results by assigned_category field.
+func ByAssignedCategoryField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAssignedCategoryStep(), sql.OrderByField(field, opts...))
+	}
+}
 func newVouchersStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(VouchersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
+	)
+}
+func newAssignedCategoryStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AssignedCategoryInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, AssignedCategoryTable, AssignedCategoryColumn),
 	)
 }
 

@@ -1028,6 +1028,29 @@ func HasVouchersWith(preds ...predicate.Voucher) predicate.Campaign {
 	})
 }
 
+// HasAssignedCategory applies the HasEdge predicate on the "assigned_category" edge.
+func HasAssignedCategory() predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, AssignedCategoryTable, AssignedCategoryColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasAssignedCategoryWith applies the HasEdge predicate on the "assigned_category" edge with a given conditions (other predicates).
+func HasAssignedCategoryWith(preds ...predicate.Category) predicate.Campaign {
+	return predicate.Campaign(func(s *sql.Selector) {
+		step := newAssignedCategoryStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Campaign) predicate.Campaign {
 	return predicate.Campaign(sql.AndPredicates(predicates...))

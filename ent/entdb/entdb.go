@@ -11,8 +11,8 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
-	"github.com/lib/pq"    // PostgreSQL driver (and its connector)
-	_ "modernc.org/sqlite" // pure-Go SQLite driver
+	"github.com/lib/pq"  // PostgreSQL driver (and its connector)
+	"modernc.org/sqlite" // pure-Go SQLite driver (and its connector)
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/migrate"
@@ -42,9 +42,9 @@ type DB struct {
 // postgresql:// → PostgreSQL; sqlite://PATH, file:PATH or a plain path →
 // SQLite. It checks the connection before returning.
 func Open(ctx context.Context, url string) (*DB, error) {
-	drv, dsn, dia := sqliteDSN(url)
+	_, dsn, dia := sqliteDSN(url)
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		drv, dsn, dia = "postgres", withBinaryParameters(url), dialect.Postgres
+		dsn, dia = withBinaryParameters(url), dialect.Postgres
 	}
 	var db *sql.DB
 	if dia == dialect.Postgres {
@@ -52,12 +52,16 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("opening %s database: %w", dia, err)
 		}
-		db = sql.OpenDB(cachingConnector{connector})
+		db = sql.OpenDB(cachingConnector{base: connector})
 	} else {
-		var err error
-		if db, err = sql.Open(drv, dsn); err != nil {
+		connector, err := sqlite.NewConnector(dsn)
+		if err != nil {
 			return nil, fmt.Errorf("opening %s database: %w", dia, err)
 		}
+		// Each connection keeps its statements prepared (stmtcache.go), so
+		// idle connections are kept too rather than closed beyond two.
+		db = sql.OpenDB(cachingConnector{base: connector, local: true})
+		db.SetMaxIdleConns(32)
 	}
 	if dia == dialect.Postgres {
 		db.SetMaxOpenConns(32)
@@ -114,19 +118,31 @@ func (d *DB) Close() error { return d.Client.Close() }
 // migration when several server processes start at once.
 const migrationLockKey = 7_267_001
 
-// Migrate brings the schema up to date. On PostgreSQL it holds an advisory
-// lock meanwhile, so concurrent starts migrate one after the other. Indexes
-// the schema no longer declares are dropped (they would only slow writes).
+// Migrate applies the pending versioned migrations (see Up); databases
+// made by the automatic migration of earlier releases are adopted.
 func (d *DB) Migrate(ctx context.Context) error {
-	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
-		if err := d.renameDuplicateProjects(ctx); err != nil {
-			return err
-		}
-		if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
-			return fmt.Errorf("migrating schema: %w", err)
-		}
-		return nil
-	})
+	_, err := d.Up(ctx)
+	return err
+}
+
+// AutoMigrate is ent's automatic migration, the way releases before
+// versioned migrations made their databases: it creates what the schema
+// declares and the database lacks, and drops undeclared indexes. Up uses it
+// once to adopt such a database; tests use it to build one.
+func (d *DB) AutoMigrate(ctx context.Context) error {
+	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error { return d.autoMigrate(ctx) })
+}
+
+// autoMigrate is ent's automatic migration: inspect the database, then
+// create what the schema declares and it lacks.
+func (d *DB) autoMigrate(ctx context.Context) error {
+	if err := d.renameDuplicateProjects(ctx); err != nil {
+		return err
+	}
+	if err := d.Client.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
+		return fmt.Errorf("migrating schema: %w", err)
+	}
+	return nil
 }
 
 // renameDuplicateProjects prepares a database made before project names
@@ -135,20 +151,13 @@ func (d *DB) Migrate(ctx context.Context) error {
 // create the index instead of failing the start. New databases (no
 // projects table yet) and databases without duplicates are left alone.
 func (d *DB) renameDuplicateProjects(ctx context.Context) error {
-	exists := "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'projects'"
-	if d.Dialect == dialect.Postgres {
-		exists = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'projects'"
-	}
-	var n int
-	if err := d.SQL.QueryRowContext(ctx, exists).Scan(&n); err != nil {
-		return fmt.Errorf("migrating schema: looking for projects: %w", err)
-	}
-	if n == 0 {
-		return nil
+	exists, err := d.tableExists(ctx, d.SQL, "projects")
+	if err != nil || !exists {
+		return err
 	}
 	// 180 characters of the name + " (" + the 13-character id + ")" stay
 	// within the column's 200.
-	_, err := d.SQL.ExecContext(ctx, `UPDATE projects SET name = substr(name, 1, 180) || ' (' || id || ')'
+	_, err = d.SQL.ExecContext(ctx, `UPDATE projects SET name = substr(name, 1, 180) || ' (' || id || ')'
 		WHERE EXISTS (SELECT 1 FROM projects older WHERE older.name = projects.name AND older.id < projects.id)`)
 	if err != nil {
 		return fmt.Errorf("migrating schema: renaming projects that share a name: %w", err)

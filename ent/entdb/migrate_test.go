@@ -4,14 +4,27 @@ import (
 	"context"
 	"testing"
 
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 )
 
-// TestMigrateDropsUndeclaredIndexes: a database made by an older schema
-// loses the indexes the schema no longer declares (here the lone project_id
-// index vouchers had before (project_id, code) was found to cover it).
+// legacyDatabase opens an empty test database and builds it the way
+// releases before versioned migrations did: ent's automatic migration.
+func legacyDatabase(t *testing.T) *entdb.DB {
+	t.Helper()
+	db := openEmpty(t)
+	if err := db.AutoMigrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestMigrateDropsUndeclaredIndexes: an auto-migrated database made by an
+// older schema loses, when adopted, the indexes the schema no longer
+// declares (here the lone project_id index vouchers had before
+// (project_id, code) was found to cover it).
 func TestMigrateDropsUndeclaredIndexes(t *testing.T) {
-	db := entdbtest.Open(t)
+	db := legacyDatabase(t)
 	ctx := context.Background()
 	if _, err := db.SQL.ExecContext(ctx, "CREATE INDEX voucher_project_id ON vouchers (project_id)"); err != nil {
 		t.Fatal(err)
@@ -32,11 +45,12 @@ func TestMigrateDropsUndeclaredIndexes(t *testing.T) {
 	}
 }
 
-// TestMigrateRenamesDuplicateProjectNames: a database made before project
-// names were unique, holding two projects of one name, still migrates:
-// the younger one gets its id appended, and the unique index is created.
+// TestMigrateRenamesDuplicateProjectNames: an auto-migrated database made
+// before project names were unique, holding two projects of one name, is
+// still adopted: the younger one gets its id appended, and the unique index
+// is created.
 func TestMigrateRenamesDuplicateProjectNames(t *testing.T) {
-	db := entdbtest.Open(t)
+	db := legacyDatabase(t)
 	ctx := context.Background()
 	if _, err := db.SQL.ExecContext(ctx, "DROP INDEX project_name"); err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
@@ -322,6 +323,33 @@ func (f TraverseCardTransaction) Traverse(ctx context.Context, q ent.Query) erro
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CardTransactionQuery", q)
+}
+
+// The CategoryFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CategoryFunc func(context.Context, *ent.CategoryQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CategoryFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CategoryQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CategoryQuery", q)
+}
+
+// The TraverseCategory type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCategory func(context.Context, *ent.CategoryQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCategory) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCategory) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CategoryQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CategoryQuery", q)
 }
 
 // The CursorSecretFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1234,6 +1262,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.CardDefinitionQuery, predicate.CardDefinition, carddefinition.OrderOption]{typ: ent.TypeCardDefinition, tq: q}, nil
 	case *ent.CardTransactionQuery:
 		return &query[*ent.CardTransactionQuery, predicate.CardTransaction, cardtransaction.OrderOption]{typ: ent.TypeCardTransaction, tq: q}, nil
+	case *ent.CategoryQuery:
+		return &query[*ent.CategoryQuery, predicate.Category, category.OrderOption]{typ: ent.TypeCategory, tq: q}, nil
 	case *ent.CursorSecretQuery:
 		return &query[*ent.CursorSecretQuery, predicate.CursorSecret, cursorsecret.OrderOption]{typ: ent.TypeCursorSecret, tq: q}, nil
 	case *ent.CustomEventQuery:

@@ -127,7 +127,6 @@ var (
 		{Name: "creation_status", Type: field.TypeEnum, Enums: []string{"DONE", "IN_PROGRESS", "FAILED", "DRAFT", "MODIFYING"}, Default: "DONE"},
 		{Name: "vouchers_generation_status", Type: field.TypeEnum, Enums: []string{"DONE", "IN_PROGRESS", "FAILED", "DRAFT", "MODIFYING"}, Default: "DONE"},
 		{Name: "protected", Type: field.TypeBool, Default: false},
-		{Name: "category_id", Type: field.TypeString, Nullable: true},
 		{Name: "category", Type: field.TypeString, Nullable: true},
 		{Name: "voucher", Type: field.TypeJSON, Nullable: true},
 		{Name: "validity_timeframe", Type: field.TypeJSON, Nullable: true},
@@ -142,12 +141,21 @@ var (
 		{Name: "referral_program", Type: field.TypeJSON, Nullable: true},
 		{Name: "loyalty_tiers_expiration", Type: field.TypeJSON, Nullable: true},
 		{Name: "promotion", Type: field.TypeJSON, Nullable: true},
+		{Name: "category_id", Type: field.TypeString, Nullable: true},
 	}
 	// CampaignsTable holds the schema information for the "campaigns" table.
 	CampaignsTable = &schema.Table{
 		Name:       "campaigns",
 		Columns:    CampaignsColumns,
 		PrimaryKey: []*schema.Column{CampaignsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "campaigns_categories_campaigns",
+				Columns:    []*schema.Column{CampaignsColumns[28]},
+				RefColumns: []*schema.Column{CategoriesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
 		Indexes: []*schema.Index{
 			{
 				Name:    "campaign_project_id_name",
@@ -294,6 +302,28 @@ var (
 				Name:    "cardtransaction_card_id_earning_rule_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{CardTransactionsColumns[10], CardTransactionsColumns[9], CardTransactionsColumns[2]},
+			},
+		},
+	}
+	// CategoriesColumns holds the columns for the "categories" table.
+	CategoriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "project_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "hierarchy", Type: field.TypeInt},
+	}
+	// CategoriesTable holds the schema information for the "categories" table.
+	CategoriesTable = &schema.Table{
+		Name:       "categories",
+		Columns:    CategoriesColumns,
+		PrimaryKey: []*schema.Column{CategoriesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "category_project_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{CategoriesColumns[1], CategoriesColumns[4]},
 			},
 		},
 	}
@@ -726,6 +756,7 @@ var (
 		{Name: "client_loyalty_events_enabled", Type: field.TypeBool, Default: false},
 		{Name: "client_set_voucher_expiration_date_enabled", Type: field.TypeBool, Default: false},
 		{Name: "webhook_token", Type: field.TypeString, Nullable: true, Size: 128},
+		{Name: "stacking_rules", Type: field.TypeJSON, Nullable: true},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
 	ProjectsTable = &schema.Table{
@@ -1386,6 +1417,7 @@ var (
 		CardActivitiesTable,
 		CardDefinitionsTable,
 		CardTransactionsTable,
+		CategoriesTable,
 		CursorSecretsTable,
 		CustomEventsTable,
 		CustomersTable,
@@ -1425,6 +1457,7 @@ var (
 
 func init() {
 	AppKeysTable.ForeignKeys[0].RefTable = ProjectsTable
+	CampaignsTable.ForeignKeys[0].RefTable = CategoriesTable
 	CardsTable.ForeignKeys[0].RefTable = LoyaltyMembersTable
 	CardActivitiesTable.ForeignKeys[0].RefTable = CardsTable
 	CardTransactionsTable.ForeignKeys[0].RefTable = CardsTable

@@ -30,6 +30,9 @@ type CardDefinition func(*sql.Selector)
 // CardTransaction is the predicate function for cardtransaction builders.
 type CardTransaction func(*sql.Selector)
 
+// Category is the predicate function for category builders.
+type Category func(*sql.Selector)
+
 // CursorSecret is the predicate function for cursorsecret builders.
 type CursorSecret func(*sql.Selector)
 

@@ -44,6 +44,8 @@ const (
 	FieldClientSetVoucherExpirationDateEnabled = "client_set_voucher_expiration_date_enabled"
 	// FieldWebhookToken holds the string denoting the webhook_token field in the database.
 	FieldWebhookToken = "webhook_token"
+	// FieldStackingRules holds the string denoting the stacking_rules field in the database.
+	FieldStackingRules = "stacking_rules"
 	// EdgeAppKeys holds the string denoting the app_keys edge name in mutations.
 	EdgeAppKeys = "app_keys"
 	// Table holds the table name of the project in the database.
@@ -75,6 +77,7 @@ var Columns = []string{
 	FieldClientLoyaltyEventsEnabled,
 	FieldClientSetVoucherExpirationDateEnabled,
 	FieldWebhookToken,
+	FieldStackingRules,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).

@@ -645,6 +645,16 @@ func WebhookTokenContainsFold(v string) predicate.Project {
 	return predicate.Project(sql.FieldContainsFold(FieldWebhookToken, v))
 }
 
+// StackingRulesIsNil applies the IsNil predicate on the "stacking_rules" field.
+func StackingRulesIsNil() predicate.Project {
+	return predicate.Project(sql.FieldIsNull(FieldStackingRules))
+}
+
+// StackingRulesNotNil applies the NotNil predicate on the "stacking_rules" field.
+func StackingRulesNotNil() predicate.Project {
+	return predicate.Project(sql.FieldNotNull(FieldStackingRules))
+}
+
 // HasAppKeys applies the HasEdge predicate on the "app_keys" edge.
 func HasAppKeys() predicate.Project {
 	return predicate.Project(func(s *sql.Selector) {

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/cardactivity"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/customereventcount"
@@ -415,6 +416,59 @@ func init() {
 	cardtransaction.DefaultID = cardtransactionDescID.Default.(func() string)
 	// cardtransaction.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	cardtransaction.IDValidator = cardtransactionDescID.Validators[0].(func(string) error)
+	categoryMixin := schema.Category{}.Mixin()
+	categoryMixinHooks1 := categoryMixin[1].Hooks()
+	category.Hooks[0] = categoryMixinHooks1[0]
+	categoryMixinInters1 := categoryMixin[1].Interceptors()
+	category.Interceptors[0] = categoryMixinInters1[0]
+	categoryMixinFields0 := categoryMixin[0].Fields()
+	_ = categoryMixinFields0
+	categoryMixinFields1 := categoryMixin[1].Fields()
+	_ = categoryMixinFields1
+	categoryMixinFields2 := categoryMixin[2].Fields()
+	_ = categoryMixinFields2
+	categoryFields := schema.Category{}.Fields()
+	_ = categoryFields
+	// categoryDescProjectID is the schema descriptor for project_id field.
+	categoryDescProjectID := categoryMixinFields1[0].Descriptor()
+	// category.ProjectIDValidator is a validator for the "project_id" field. It is called by the builders before save.
+	category.ProjectIDValidator = categoryDescProjectID.Validators[0].(func(string) error)
+	// categoryDescCreatedAt is the schema descriptor for created_at field.
+	categoryDescCreatedAt := categoryMixinFields2[0].Descriptor()
+	// category.DefaultCreatedAt holds the default value on creation for the created_at field.
+	category.DefaultCreatedAt = categoryDescCreatedAt.Default.(func() time.Time)
+	// categoryDescUpdatedAt is the schema descriptor for updated_at field.
+	categoryDescUpdatedAt := categoryMixinFields2[1].Descriptor()
+	// category.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	category.UpdateDefaultUpdatedAt = categoryDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// categoryDescName is the schema descriptor for name field.
+	categoryDescName := categoryFields[0].Descriptor()
+	// category.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	category.NameValidator = func() func(string) error {
+		validators := categoryDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// categoryDescHierarchy is the schema descriptor for hierarchy field.
+	categoryDescHierarchy := categoryFields[1].Descriptor()
+	// category.HierarchyValidator is a validator for the "hierarchy" field. It is called by the builders before save.
+	category.HierarchyValidator = categoryDescHierarchy.Validators[0].(func(int) error)
+	// categoryDescID is the schema descriptor for id field.
+	categoryDescID := categoryMixinFields0[0].Descriptor()
+	// category.DefaultID holds the default value on creation for the id field.
+	category.DefaultID = categoryDescID.Default.(func() string)
+	// category.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	category.IDValidator = categoryDescID.Validators[0].(func(string) error)
 	cursorsecretFields := schema.CursorSecret{}.Fields()
 	_ = cursorsecretFields
 	// cursorsecretDescSecret is the schema descriptor for secret field.

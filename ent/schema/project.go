@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 )
 
@@ -51,6 +52,9 @@ func (Project) Fields() []ent.Field {
 		// read (graph.EnsureWebhookToken).
 		field.String("webhook_token").Optional().Sensitive().MaxLen(128).
 			DefaultFunc(func() string { return pulid.Hex(32) }),
+		// stacking_rules are the rules set through the management API
+		// (graph/management_stacking.go); none: the engine's defaults.
+		field.JSON("stacking_rules", &jsonfield.StackingRules{}).Optional(),
 	}
 }
 

@@ -35,6 +35,11 @@ type Env struct {
 	// URL is the database URL, for opening more connection pools on it.
 	URL string
 	log *slog.Logger
+	// routes finds the route template of a request (see contract.go).
+	routes routeMatcher
+	// SkipContract turns off checking responses against the OpenAPI
+	// document (contract.go) for the rest of the test.
+	SkipContract bool
 	// configure adjusts the router options of every server of the test
 	// (see NewWithOptions); nil keeps the defaults.
 	configure func(*rest.Options)
@@ -108,6 +113,9 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 	router, err := rest.NewRouter(opts)
 	if err != nil {
 		e.T.Fatalf("building router: %v", err)
+	}
+	if e.routes.engine == nil {
+		e.routes = newRouteMatcher(router.Routes())
 	}
 	srv := httptest.NewServer(router)
 	e.T.Cleanup(srv.Close)
@@ -200,6 +208,7 @@ func (e *Env) DoAt(base, method, path string, body []byte, h Headers) Response {
 	if err != nil {
 		e.T.Fatalf("reading response: %v", err)
 	}
+	e.checkContract(method, path, resp.StatusCode, resp.Header, b)
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
 }
 
@@ -223,6 +232,7 @@ func (e *Env) Form(path string, form url.Values, h Headers) Response {
 	if err != nil {
 		e.T.Fatalf("reading response: %v", err)
 	}
+	e.checkContract(http.MethodPost, path, resp.StatusCode, resp.Header, b)
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
 }
 

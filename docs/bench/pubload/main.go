@@ -1,7 +1,9 @@
 // Command pubload drives POST /v1/publications with a fixed number of
 // concurrent clients for a fixed time and reports throughput and latency
 // percentiles. Each request publishes one voucher of the campaign to a new
-// customer. Used by docs/bench/publications.sh.
+// customer. Used by docs/bench/publications.sh; with -hook-listen it is
+// also the webhook receiver of docs/bench/webhooks.sh and reports the
+// delivery lag.
 package main
 
 import (
@@ -26,7 +28,18 @@ func main() {
 	campaign := flag.String("campaign", "", "campaign name or ID to publish from")
 	clients := flag.Int("clients", 16, "concurrent clients")
 	duration := flag.Duration("duration", 20*time.Second, "how long to run")
+	hookListen := flag.String("hook-listen", "", "also receive webhooks on this address (e.g. 127.0.0.1:9099) and report the delivery lag")
+	hookToken := flag.String("hook-token", "", "the project's webhook_token, to check each signature")
+	hookDrain := flag.Duration("hook-drain", time.Minute, "how long to wait after the load for the last webhooks")
 	flag.Parse()
+	var hooks *receiver
+	if *hookListen != "" {
+		var err error
+		if hooks, err = startReceiver(*hookListen, *hookToken); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
 
 	target, err := url.Parse(*base)
 	if err != nil || target.Host == "" {
@@ -78,6 +91,9 @@ func main() {
 		ms(pct(0.5)), ms(pct(0.9)), ms(pct(0.99)), ms(latencies[len(latencies)-1]))
 	if len(failures) > 0 {
 		fmt.Printf("failures: %v\n", failures)
+	}
+	if hooks != nil {
+		hooks.drain(len(latencies), *hookDrain) // one voucher.published per publication
 	}
 }
 

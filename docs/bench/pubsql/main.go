@@ -32,6 +32,7 @@ func main() {
 		1: quote(*project), 2: quote(*campaign), 3: "now()", 4: random("v_", 8),
 		5: random("cust_", 24), 6: random("load-", 24), 7: random("pub_", 32),
 		8: "'{}'::jsonb", 9: "'API'", 10: "NULL::text", 11: "false",
+		12: "lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000000)::bigint), 14, '0')", // pulid.Ordered's time part
 	}
 	sql := regexp.MustCompile(`\$(\d+)`).ReplaceAllStringFunc(graph.PublishStatement(1), func(m string) string {
 		n, _ := strconv.Atoi(m[1:])

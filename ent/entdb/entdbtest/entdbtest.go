@@ -69,3 +69,11 @@ func Open(t testing.TB) *entdb.DB {
 
 // IsPostgres reports whether the suites run against PostgreSQL.
 func IsPostgres() bool { return os.Getenv(EnvURL) != "" }
+
+// Dialect is the ent dialect name of the suites' database.
+func Dialect() string {
+	if IsPostgres() {
+		return "postgres"
+	}
+	return "sqlite3"
+}

@@ -7,7 +7,9 @@ type Brand struct {
 	PrivacyPolicyURL   *string `json:"privacy_policy_url"`
 	TermsOfUseURL      *string `json:"terms_of_use_url"`
 	PermissionReminder string  `json:"permission_reminder"`
-	WebsiteURL         *string `json:"website_url"`
+	// WebsiteURL is always a string (the interface's brand has no null
+	// website_url): "" when none was given.
+	WebsiteURL string `json:"website_url"`
 }
 
 // Address is the postal address of a brand.

@@ -1,6 +1,9 @@
 package jsonfield
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // VoucherTemplate is everything a new voucher gets besides its code: the
 // campaign's voucher profile merged with the request's overrides, resolved
@@ -32,4 +35,7 @@ type GenerationParams struct {
 	CodeConfig CodeConfig `json:"code_config"`
 	// Template is what every generated voucher gets besides its code.
 	Template VoucherTemplate `json:"template"`
+	// Items are the request of a bulk job over a list (voucher import,
+	// metadata bulk update), as the job's use case encodes it.
+	Items json.RawMessage `json:"items,omitempty"`
 }

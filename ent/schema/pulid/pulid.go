@@ -44,6 +44,7 @@ const (
 	PrefixValidation       = "valid_"
 	PrefixValidationRule   = "val_"
 	PrefixRuleAssignment   = "asgm_"
+	PrefixCategory         = "cat_"
 )
 
 const alphanumeric = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/promoengine/promoengine/ent/entdb"
+)
+
+// migrateCmd runs `migrate [up|status]`: `up` (the default) applies the
+// pending versioned migrations (adopting a database made by automatic
+// migration), `status` prints where the database stands and changes nothing.
+func migrateCmd(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	action := "up"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		action, args = args[0], args[1:]
+	}
+	if action != "up" && action != "status" {
+		fmt.Fprintf(stderr, "usage: promoengine migrate [up|status] [--database-url URL]\n")
+		return errUsage
+	}
+	fs := flag.NewFlagSet("migrate "+action, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg dbConfig
+	cfg.bind(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	db, err := entdb.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if action == "up" {
+		res, err := db.Up(ctx)
+		if err != nil {
+			return err
+		}
+		if res.Adopted {
+			fmt.Fprintln(stdout, "adopted a database made by automatic migration: every migration is recorded as applied")
+		}
+		for _, f := range res.Applied {
+			fmt.Fprintln(stdout, "applied", f)
+		}
+	}
+	st, err := db.Status(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, st)
+	return nil
+}

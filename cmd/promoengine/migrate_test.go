@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+)
+
+// TestMigrateCommandAndTheStartCheck: with auto-migration off a command
+// refuses an empty database and names the way out; `migrate status` lists
+// the pending files, `migrate up` applies them, and the same command then
+// starts.
+func TestMigrateCommandAndTheStartCheck(t *testing.T) {
+	url := entdbtest.URL(t)
+	ctx := context.Background()
+	noAuto := env(map[string]string{"PROMO_AUTO_MIGRATE": "false"})
+	cmd := func(args ...string) (string, error) {
+		var out, errOut syncBuffer
+		err := run(ctx, append(args, "--database-url", url), noAuto, &out, &errOut)
+		return out.String() + errOut.String(), err
+	}
+	_, err := cmd("project", "create", "--name", "Shop")
+	if !errors.Is(err, entdb.ErrSchemaBehind) || !strings.Contains(err.Error(), "promoengine migrate up") {
+		t.Fatalf("project create on an unmigrated database = %v, want the schema-behind error naming migrate up", err)
+	}
+	out, err := cmd("migrate", "status")
+	if err != nil || !strings.Contains(out, "migrations pending") || !strings.Contains(out, "_initial.sql") {
+		t.Fatalf("migrate status = %q, %v; want the pending files", out, err)
+	}
+	out, err = cmd("migrate", "up")
+	if err != nil || !strings.Contains(out, "applied ") || !strings.Contains(out, "up to date") {
+		t.Fatalf("migrate up = %q, %v", out, err)
+	}
+	if out, err = cmd("migrate", "status"); err != nil || !strings.HasPrefix(out, "up to date") {
+		t.Fatalf("migrate status after up = %q, %v", out, err)
+	}
+	if out, err = cmd("project", "create", "--name", "Shop"); err != nil || !strings.Contains(out, "proj_") {
+		t.Fatalf("project create after migrate up = %q, %v", out, err)
+	}
+	if _, err = cmd("migrate", "sideways"); !errors.Is(err, errUsage) {
+		t.Errorf("migrate sideways = %v, want a usage error", err)
+	}
+}

@@ -1,0 +1,52 @@
+package graph
+
+import (
+	"context"
+	"slices"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// collectListFields runs entgql's field collection (the generated
+// CollectFields of an ent query) for the items of a list payload such as
+// CustomerList.data: the edges the GraphQL query selects under each item
+// (publications, vouchers, customer, …) are then loaded with the page, one
+// query per edge for the whole page, and only the columns the query asks
+// for are read. Root connections get the same from Paginate; the REST
+// shapes and other callers without a GraphQL field in ctx are left alone.
+//
+// collect receives a context whose current field is the list's items field
+// (named field, under any alias), which is where CollectFields starts.
+func collectListFields(ctx context.Context, field string, collect func(context.Context) error) error {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
+		return nil
+	}
+	oc := graphql.GetOperationContext(ctx)
+	for _, f := range graphql.CollectFields(oc, fc.Field.Selections, nil) {
+		if f.Name != field {
+			continue
+		}
+		items := &graphql.FieldContext{Parent: fc, Object: fc.Field.Definition.Type.Name(), Field: f}
+		if err := collect(graphql.WithFieldContext(ctx, items)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// selected reports whether the GraphQL query asks for any of names on the
+// field being resolved (a list payload's total, say), so a use case can skip
+// work nobody reads; always true outside GraphQL (REST shows everything).
+func selected(ctx context.Context, names ...string) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
+		return true
+	}
+	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), fc.Field.Selections, nil) {
+		if slices.Contains(names, f.Name) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,198 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/discount"
+)
+
+// A project's stacking rules through the management API
+// (…/stacking-rules). The redemption engine applies what it supports —
+// redeemables_limit, applicable_redeemables_limit, the application mode,
+// the sorting rule and the no-effect rule — from the project's rules, or
+// the defaults (discount.DefaultRules) when it has none. The category
+// settings have one value the engine implements; another value is refused
+// rather than stored and ignored.
+
+// stackingRulesType is the resource type of stacking rules.
+const stackingRulesType = "stacking_rules"
+
+// StackingRules are a project's stacking rules as the management API shows them.
+type StackingRules struct {
+	ID                                             string         `json:"id"`
+	ExclusiveCategories                            []string       `json:"exclusive_categories"`
+	JointCategories                                []string       `json:"joint_categories"`
+	RedeemablesLimit                               int            `json:"redeemables_limit"`
+	ApplicableRedeemablesLimit                     int            `json:"applicable_redeemables_limit"`
+	ApplicableRedeemablesPerCategoryLimit          int            `json:"applicable_redeemables_per_category_limit"`
+	ApplicableRedeemablesCategoryLimits            map[string]any `json:"applicable_redeemables_category_limits"`
+	ApplicableExclusiveRedeemablesLimit            int            `json:"applicable_exclusive_redeemables_limit"`
+	ApplicableExclusiveRedeemablesPerCategoryLimit int            `json:"applicable_exclusive_redeemables_per_category_limit"`
+	DiscountCalculationMode                        string         `json:"discount_calculation_mode"`
+	InitialAmountModeCategories                    []string       `json:"initial_amount_mode_categories"`
+	DiscountedAmountModeCategories                 []string       `json:"discounted_amount_mode_categories"`
+	RedeemablesApplicationMode                     string         `json:"redeemables_application_mode"`
+	RedeemablesSortingRule                         string         `json:"redeemables_sorting_rule"`
+	RedeemablesProductsApplicationMode             string         `json:"redeemables_products_application_mode"`
+	RedeemablesNoEffectRule                        string         `json:"redeemables_no_effect_rule"`
+	NoEffectSkipCategories                         []string       `json:"no_effect_skip_categories"`
+	NoEffectRedeemAnywayCategories                 []string       `json:"no_effect_redeem_anyway_categories"`
+	RedeemablesRollbackOrderMode                   string         `json:"redeemables_rollback_order_mode"`
+	CreatedAt                                      time.Time      `json:"created_at"`
+	UpdatedAt                                      *time.Time     `json:"updated_at"`
+}
+
+// stackingRulesOf shows stored rules with the fixed category settings
+// (the values every validation echoes, see stackingRulesView).
+func stackingRulesOf(s *jsonfield.StackingRules) *StackingRules {
+	return &StackingRules{ID: s.ID, ExclusiveCategories: []string{}, JointCategories: []string{},
+		RedeemablesLimit: s.RedeemablesLimit, ApplicableRedeemablesLimit: s.ApplicableRedeemablesLimit,
+		ApplicableRedeemablesPerCategoryLimit: 1, ApplicableRedeemablesCategoryLimits: map[string]any{},
+		ApplicableExclusiveRedeemablesLimit: 1, ApplicableExclusiveRedeemablesPerCategoryLimit: 1,
+		DiscountCalculationMode: "DISCOUNTED_AMOUNT", InitialAmountModeCategories: []string{}, DiscountedAmountModeCategories: []string{},
+		RedeemablesApplicationMode: s.RedeemablesApplicationMode, RedeemablesSortingRule: s.RedeemablesSortingRule,
+		RedeemablesProductsApplicationMode: "STACK", RedeemablesNoEffectRule: s.RedeemablesNoEffectRule,
+		NoEffectSkipCategories: []string{}, NoEffectRedeemAnywayCategories: []string{},
+		RedeemablesRollbackOrderMode: "WITH_ORDER", CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+}
+
+// viewerProject reads the viewer's project, locked for a write (lockProject).
+func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
+		return nil, nil, fmt.Errorf("stacking rules: no project in context")
+	}
+	if lock {
+		if err := lockProject(ctx, c, v.ProjectID); err != nil {
+			return nil, nil, err
+		}
+	}
+	p, err := c.Project.Get(ctx, v.ProjectID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("looking up project: %w", err)
+	}
+	return c, p, nil
+}
+
+// projectStackingRules are the rules the redemption engine applies for the
+// viewer's project: its own, or the defaults.
+func projectStackingRules(ctx context.Context) (discount.Rules, error) {
+	_, p, err := viewerProject(ctx, false)
+	if err != nil {
+		return discount.Rules{}, err
+	}
+	s := p.StackingRules
+	if s == nil {
+		return discount.DefaultRules(), nil
+	}
+	return discount.Rules{RedeemablesLimit: s.RedeemablesLimit, ApplicableLimit: s.ApplicableRedeemablesLimit,
+		Mode: discount.Mode(s.RedeemablesApplicationMode), Sorting: discount.Sorting(s.RedeemablesSortingRule),
+		NoEffect: discount.NoEffectRule(s.RedeemablesNoEffectRule)}, nil
+}
+
+// StackingRulesList lists the viewer's project's stacking rules: none
+// (the defaults apply) or one.
+func StackingRulesList(ctx context.Context) ([]*StackingRules, error) {
+	_, p, err := viewerProject(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	if p.StackingRules == nil {
+		return []*StackingRules{}, nil
+	}
+	return []*StackingRules{stackingRulesOf(p.StackingRules)}, nil
+}
+
+// StackingRulesByID reads the project's stacking rules by their id.
+func StackingRulesByID(ctx context.Context, id string) (*StackingRules, error) {
+	_, p, err := viewerProject(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	if p.StackingRules == nil || p.StackingRules.ID != id {
+		return nil, apperr.NotFound(stackingRulesType, id)
+	}
+	return stackingRulesOf(p.StackingRules), nil
+}
+
+// CreateStackingRules sets the project's stacking rules, from the defaults
+// for what in leaves out; rules the project already has are 409 (update them).
+func CreateStackingRules(ctx context.Context, in StackingRulesInput) (*StackingRules, error) {
+	c, p, err := viewerProject(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	if p.StackingRules != nil {
+		e := apperr.Duplicate(stackingRulesType, "The project has stacking rules already; update them instead")
+		e.ResourceID = p.StackingRules.ID
+		return nil, e
+	}
+	d := discount.DefaultRules()
+	s, err := in.apply(jsonfield.StackingRules{ID: "stk_" + pulid.Hex(9), RedeemablesLimit: d.RedeemablesLimit,
+		ApplicableRedeemablesLimit: d.ApplicableLimit, RedeemablesApplicationMode: string(d.Mode),
+		RedeemablesSortingRule: string(d.Sorting), RedeemablesNoEffectRule: string(d.NoEffect), CreatedAt: nowUTC()})
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Project.UpdateOne(p).SetStackingRules(&s).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("saving stacking rules: %w", err)
+	}
+	return stackingRulesOf(&s), nil
+}
+
+// UpdateStackingRules changes what in gives of the project's stacking rules.
+func UpdateStackingRules(ctx context.Context, id string, in StackingRulesInput) (*StackingRules, error) {
+	c, p, err := viewerProject(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	if p.StackingRules == nil || p.StackingRules.ID != id {
+		return nil, apperr.NotFound(stackingRulesType, id)
+	}
+	s, err := in.apply(*p.StackingRules)
+	if err != nil {
+		return nil, err
+	}
+	now := nowUTC()
+	s.UpdatedAt = &now
+	if err := c.Project.UpdateOne(p).SetStackingRules(&s).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("saving stacking rules: %w", err)
+	}
+	return stackingRulesOf(&s), nil
+}
+
+// DeleteStackingRules removes the project's stacking rules: the defaults
+// apply again.
+func DeleteStackingRules(ctx context.Context, id string) error {
+	c, p, err := viewerProject(ctx, true)
+	if err != nil {
+		return err
+	}
+	if p.StackingRules == nil || p.StackingRules.ID != id {
+		return apperr.NotFound(stackingRulesType, id)
+	}
+	if err := c.Project.UpdateOne(p).ClearStackingRules().Exec(ctx); err != nil {
+		return fmt.Errorf("deleting stacking rules: %w", err)
+	}
+	return nil
+}
+
+// requireOneOf refuses v when it is given and not one of allowed.
+func requireOneOf(field string, v *string, allowed ...string) error {
+	if v != nil && !slices.Contains(allowed, *v) {
+		return apperr.InvalidPayload("Property .%s must be one of %v, got %q", field, allowed, *v)
+	}
+	return nil
+}

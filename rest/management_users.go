@@ -1,0 +1,71 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph"
+)
+
+// Project users: /management/v1/projects/{projectId}/users.
+
+// userBody is the interface's project user.
+type userBody struct {
+	ID        string            `json:"id"`
+	Login     string            `json:"login"`
+	Email     string            `json:"email"`
+	FirstName string            `json:"first_name"`
+	LastName  string            `json:"last_name"`
+	Projects  map[string]string `json:"projects"`
+	IsOwner   bool              `json:"is_owner"`
+}
+
+func userJSON(u *graph.ProjectUserView) userBody {
+	return userBody{ID: u.ID, Login: u.Login, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+		Projects: u.Projects, IsOwner: u.IsOwner}
+}
+
+func userAny(u *graph.ProjectUserView) any { return userJSON(u) }
+
+// listUsers serves GET …/users.
+func (h managementHandlers) listUsers(c *gin.Context) {
+	us, err := h.root.Query().ManagementUsers(c.Request.Context(), c.Param("projectId"))
+	answer(c, http.StatusOK, us, err, func(us []*graph.ProjectUserView) any { return listOf(us, userJSON) })
+}
+
+// assignUser serves POST …/users: {id | login, role} of an existing user.
+func (h managementHandlers) assignUser(c *gin.Context) {
+	var in graph.AssignUserInput
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	u, err := h.root.Mutation().AssignManagementUser(c.Request.Context(), c.Param("projectId"), in)
+	answer(c, http.StatusOK, u, err, userAny)
+}
+
+// getUser serves GET …/users/{userId}.
+func (h managementHandlers) getUser(c *gin.Context) {
+	u, err := h.root.Query().ManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"))
+	answer(c, http.StatusOK, u, err, userAny)
+}
+
+// updateUser serves PUT …/users/{userId}: {role}.
+func (h managementHandlers) updateUser(c *gin.Context) {
+	var in struct {
+		Role string `json:"role"`
+	}
+	if err := decodeBody(c, &in); err != nil {
+		renderError(c, err)
+		return
+	}
+	u, err := h.root.Mutation().UpdateManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"), in.Role)
+	answer(c, http.StatusOK, u, err, userAny)
+}
+
+// unassignUser serves DELETE …/users/{userId}: 204.
+func (h managementHandlers) unassignUser(c *gin.Context) {
+	_, err := h.root.Mutation().UnassignManagementUser(c.Request.Context(), c.Param("projectId"), c.Param("userId"))
+	answer[any](c, http.StatusNoContent, nil, err, nil)
+}

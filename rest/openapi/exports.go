@@ -1,0 +1,39 @@
+package openapi
+
+import (
+	"github.com/promoengine/promoengine/ent/export"
+	"github.com/promoengine/promoengine/graph"
+)
+
+// exports documents exports of voucher transactions and their downloads
+// (rest/exports.go).
+func exports(a *API) {
+	a.Tag("Exports", "CSV exports of voucher transactions, made in the background.")
+	exp := a.Schema("Export", Object(
+		Req("id", String()),
+		Req("object", Const("export")),
+		Req("created_at", DateTime()),
+		Req("status", EnumOf(export.StatusSCHEDULED, export.StatusIN_PROGRESS, export.StatusDONE, export.StatusERROR)),
+		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
+		Req("exported_object", Const("voucher_transactions")),
+		Req("parameters", Object(
+			Req("order", Enum("created_at", "-created_at")),
+			Req("fields", Array(Enum(graph.TransactionExportFields...))),
+			Req("filters", Object(Req("voucher_id", Object(Req("conditions", Object(Req("$in", Array(String())))))))),
+		)),
+		Req("result", OneOf(
+			Object(Req("url", String().Desc("Where to download the CSV (signed, expiring; no credentials)."))),
+			Object(Req("error", Object(Req("message", String())))),
+		).Null().Desc("null until the file is ready or the export failed.")),
+		Req("user_id", String().Null()),
+	))
+	a.Add("POST /v1/vouchers/{code}/transactions/export", Op{Summary: "Export a voucher's transactions",
+		Auth: ServerAPI, PathParams: map[string]string{"code": "The voucher's code or ID."},
+		Body:     Object(Opt("parameters", Input[graph.ExportParametersInput]())),
+		Response: exp})
+	a.Add("GET /v1/exports/{id}", Op{Summary: "Get an export", Auth: ServerAPI, Response: exp})
+	a.Add("GET /v1/exports/{id}/download", Op{Summary: "Download an export", Auth: Public,
+		Description:  "The CSV file. No credentials: the signed, expiring token of result.url is one.",
+		Query:        []Param{{Name: "token", Required: true, Schema: String(), Description: "From result.url."}},
+		ResponseType: "text/csv"})
+}

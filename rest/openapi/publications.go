@@ -1,0 +1,57 @@
+package openapi
+
+import "github.com/promoengine/promoengine/graph"
+
+// publications documents /v1/publications (rest/publications.go,
+// rest/publication_lists.go).
+func publications(a *API) {
+	a.Tag("Publications", "Assigning vouchers to customers.")
+	customer := Input[graph.CustomerInput]()
+	a.Schema("PublicationRequest", Object(
+		Opt("voucher", String().Desc("A specific voucher's code.")),
+		Opt("campaign", OneOf(
+			String().Desc("The campaign's name or ID."),
+			Input[graph.PublishCampaignInput]("name"),
+		).Desc("The campaign to publish from; count (1-20) asks for several vouchers.")),
+		Req("customer", OneOf(String().Desc("An existing customer's ID."), customer)),
+		Opt("source_id", String().Desc("The caller's own publication id: the same id gets the same publication.")),
+		Opt("metadata", Metadata()),
+		Opt("channel", String().Desc("Default API.")),
+		Opt("join_once", Boolean().Desc("As the join_once query parameter.")),
+	).Desc("Exactly one of voucher or campaign."))
+	a.Schema("Publication", Object(
+		Req("id", String()),
+		Req("object", Const("publication")),
+		Req("created_at", DateTime()),
+		Req("customer_id", String()),
+		Req("tracking_id", String().Null().Desc("The customer's source_id.")),
+		Req("metadata", Metadata()),
+		Req("channel", String().Desc("API by default, or the caller's own channel name.")),
+		Req("source_id", String().Null()),
+		Req("result", Const("SUCCESS")),
+		Req("customer", Ref("Customer")),
+		Req("vouchers_id", Array(String()).Desc("IDs of the published vouchers.")),
+		Opt("voucher", Ref("Voucher").Desc("The voucher, in the single form.")),
+		Opt("vouchers", Array(String()).Desc("The codes, in the count form (campaign.count given).")),
+	))
+	publication := Ref("Publication")
+	a.Add("POST /v1/publications", Op{Summary: "Create a publication", Auth: ServerAPI,
+		Description: "Assigns a suitable voucher (active, not yet published) of the campaign, or the named " +
+			"voucher, to the customer.",
+		Query: []Param{Query("join_once", Boolean(), "The customer gets one voucher of the campaign, always the same.")},
+		Body:  Ref("PublicationRequest"), BodyRequired: true,
+		Response: publication, Errors: []int{409, 422}})
+	list := V1List("publications", publication, true)
+	a.Add("GET /v1/publications", Op{Summary: "List publications", Auth: ServerAPI,
+		Query: []Param{LimitParam, PageParam,
+			Query("campaign", String(), "Campaign name or ID."),
+			Query("customer", String(), "Customer ID or source_id."),
+			Query("voucher", String(), "Voucher code."),
+			Query("result", Enum("SUCCESS", "FAILURE"), "Failed publications are not stored: FAILURE finds none."),
+			Query("source_id", String(), ""),
+			OrderParam("created_at", "id", "customer_id")},
+		Response: list})
+	a.Add("GET /v1/vouchers/{code}/publications", Op{Summary: "List a voucher's publications", Auth: ServerAPI,
+		PathParams: map[string]string{"code": "The voucher's code or ID."},
+		Query:      []Param{LimitParam, PageParam}, Response: list})
+}

@@ -1,0 +1,118 @@
+package openapi
+
+import (
+	"github.com/promoengine/promoengine/graph"
+)
+
+// validations documents validating codes: the stacked POST /v1/validations
+// and the legacy POST /v1/vouchers/{code}/validate (rest/redemptions.go),
+// with the calculated order both show.
+func validations(a *API) {
+	a.Tag("Validations", "Checking codes against an order and a customer without redeeming them.")
+	amounts := []Prop{
+		Req("amount", Integer()), Req("initial_amount", Integer()), Req("discount_amount", Integer()),
+		Req("applied_discount_amount", Integer()),
+	}
+	a.Schema("OrderItem", Object(append(amounts,
+		Req("object", Const("order_item")),
+		Opt("product_id", String()), Opt("sku_id", String()), Opt("source_id", String()),
+		Opt("related_object", String()),
+		Req("quantity", Integer()), Req("initial_quantity", Integer()), Req("discount_quantity", Integer()),
+		Req("price", Integer()), Req("subtotal_amount", Integer()),
+		Opt("metadata", Metadata()))...))
+	a.Schema("Order", Object(append(amounts,
+		Opt("id", String().Desc("The stored order's id, once redeemed.")),
+		Opt("source_id", String().Null()),
+		Opt("status", String().Desc("CREATED, PAID, CANCELED, ...")),
+		Req("items_discount_amount", Integer()), Req("total_discount_amount", Integer()),
+		Req("total_amount", Integer()), Req("items_applied_discount_amount", Integer()),
+		Req("total_applied_discount_amount", Integer()),
+		Req("items", Array(Ref("OrderItem")).Null()),
+		Req("metadata", Metadata()),
+		Req("customer_id", String().Null()),
+		Opt("customer", Object(Req("id", String()), Req("object", Const("customer")))),
+		Opt("created_at", DateTime()),
+		Opt("redemptions", MapOf(Object(
+			Req("date", DateTime()), Req("related_object_type", String()), Req("related_object_id", String()),
+			Opt("stacked", Array(String())), Opt("rollback_id", String()), Opt("rollback_date", DateTime()),
+		)).Desc("The order's redemptions by id.")),
+		Req("object", Const("order")))...).Desc("The order with its discounts calculated (amounts in cents)."))
+	a.Schema("ValidationError", Object(
+		Req("code", Integer()), Req("key", String()), Req("message", String()),
+		Req("details", String().Null()), Req("request_id", String()),
+		Opt("resource_id", String()), Opt("resource_type", String()),
+	).Desc("Why a code is not valid: the error object the redemption would answer."))
+	smallList := V1List("data", Object(Req("object", String()), Req("id", String()), Req("effect", String())), true)
+	a.Schema("RedeemableResult", FromGo[graph.RedeemableResult]().With(
+		Req("status", Enum("APPLICABLE", "INAPPLICABLE", "SKIPPED")),
+		Req("object", Enum("voucher", "promotion_tier")),
+		Opt("order", Ref("Order")),
+		Opt("applicable_to", smallList),
+		Opt("inapplicable_to", smallList),
+		Opt("categories", Array(Any())),
+		Req("result", Object(
+			Opt("discount", FreeObject().Desc("The voucher's discount, is_dynamic included.")),
+			Opt("gift", Object(Req("credits", Integer()), Req("balance", Integer()))),
+			Opt("loyalty_card", Object(Req("points", Integer()))),
+			Opt("reward", Object(Req("id", String()), Req("name", String()), Req("points", Integer()),
+				Req("object", Const("reward")))),
+			Opt("error", Ref("ValidationError")),
+			Opt("details", Object(Req("key", String()), Req("message", String()))),
+		).Desc("APPLICABLE: discount, gift or loyalty_card; INAPPLICABLE: error; SKIPPED: details.")),
+	))
+	a.Schema("StackingRules", Object(
+		Req("redeemables_limit", Integer()), Req("applicable_redeemables_limit", Integer()),
+		Req("applicable_redeemables_per_category_limit", Integer()),
+		Req("applicable_exclusive_redeemables_limit", Integer()),
+		Req("applicable_exclusive_redeemables_per_category_limit", Integer()),
+		Req("exclusive_categories", Array(String())), Req("joint_categories", Array(String())),
+		Req("redeemables_application_mode", String()), Req("redeemables_sorting_rule", String()),
+		Req("redeemables_products_application_mode", String()), Req("redeemables_no_effect_rule", String()),
+		Req("no_effect_skip_categories", Array(String())), Req("no_effect_redeem_anyway_categories", Array(String())),
+		Req("redeemables_rollback_order_mode", String()),
+	))
+	a.Schema("Session", Object(Req("key", String()), Req("type", Const("LOCK")), Req("ttl", Integer()),
+		Req("ttl_unit", String())).Desc("The session that holds the validated codes locked."))
+	redeemables := Array(Ref("RedeemableResult"))
+	a.Schema("ValidationResult", Object(
+		Req("id", String()),
+		Req("valid", Boolean()),
+		Req("redeemables", redeemables),
+		Opt("inapplicable_redeemables", redeemables),
+		Opt("skipped_redeemables", redeemables),
+		Opt("order", Ref("Order")),
+		Opt("tracking_id", String()),
+		Opt("session", Ref("Session")),
+		Req("stacking_rules", Ref("StackingRules")),
+	))
+	a.Schema("StackedRedemptionRequest", Input[graph.StackedRedemptionInput]("redeemables"))
+	a.Schema("VoucherRedemptionRequest", Input[graph.VoucherRedemptionInput]())
+	a.Schema("LegacyValidation", Object(
+		Req("valid", Boolean()),
+		Req("code", String()),
+		Req("metadata", Metadata()),
+		Req("tracking_id", String().Null()),
+		Opt("customer_id", String()),
+		Opt("reason", String().Desc("Why the code is not valid.")),
+		Opt("error", Ref("ValidationError")),
+		Opt("applicable_to", smallList),
+		Opt("inapplicable_to", smallList),
+		Opt("campaign_id", String().Null()),
+		Opt("campaign", String()),
+		Opt("start_date", DateTime()),
+		Opt("expiration_date", DateTime()),
+		Opt("discount", FreeObject()),
+		Opt("gift", Object(Req("amount", Integer()), Req("balance", Integer()), Req("effect", String().Null()),
+			Req("credits", Integer()))),
+		Opt("loyalty", Object(Req("points_cost", Integer()))),
+		Opt("reward", Object(Req("id", String()), Req("points", Integer()))),
+		Opt("order", Ref("Order")),
+		Opt("session", Ref("Session")),
+	).Desc("The legacy validation of one code: valid with what it gives, or not with reason and error."))
+	a.Add("POST /v1/validations", Op{Summary: "Validate redeemables", Auth: ServerAPI,
+		Body: Ref("StackedRedemptionRequest"), BodyRequired: true, Response: Ref("ValidationResult")})
+	a.Add("POST /v1/vouchers/{code}/validate", Op{Summary: "Validate a voucher", Auth: ServerAPI,
+		Description: "The legacy validation; an unknown code is a 404.",
+		PathParams:  map[string]string{"code": "The voucher's code."},
+		Body:        Ref("VoucherRedemptionRequest"), Response: Ref("LegacyValidation")})
+}

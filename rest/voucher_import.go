@@ -1,0 +1,73 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/apperr"
+)
+
+// maxBulkBodyBytes bounds the body of the bulk voucher requests (the real
+// service takes up to 10 MB there).
+const maxBulkBodyBytes = 10 << 20
+
+// importVouchers serves POST /v1/vouchers/import: 202 with the async
+// action (VOUCHERS.IMPORT) that imports the array of vouchers.
+func (h voucherHandlers) importVouchers(c *gin.Context) {
+	var items []*graph.CreateVoucherInput
+	if err := decodeBulkBody(c, &items); err != nil {
+		renderError(c, err)
+		return
+	}
+	h.scheduled(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+		return h.root.Mutation().ImportVouchers(ctx, items)
+	})
+}
+
+// bulkUpdate serves POST /v1/vouchers/bulk/async: 202 with the async
+// action (VOUCHERS.BULK_UPDATE) that sets each code's metadata keys.
+func (h voucherHandlers) bulkUpdate(c *gin.Context) {
+	var items []*graph.VoucherMetadataUpdate
+	if err := decodeBulkBody(c, &items); err != nil {
+		renderError(c, err)
+		return
+	}
+	h.scheduled(c, func(ctx context.Context) (*ent.AsyncAction, error) {
+		return h.root.Mutation().UpdateVouchersInBulk(ctx, items)
+	})
+}
+
+// scheduled runs a mutation that schedules a job and answers 202 with its ID.
+func (h voucherHandlers) scheduled(c *gin.Context, schedule func(ctx context.Context) (*ent.AsyncAction, error)) {
+	job, err := inTx(c, schedule)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusAccepted, gin.H{"async_action_id": job.ID})
+}
+
+// decodeBulkBody is decodeBody with the bulk requests' larger size limit.
+func decodeBulkBody(c *gin.Context, dst any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBulkBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
+				fmt.Sprintf("The request body must be at most %d bytes", maxBulkBodyBytes))
+		}
+		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+	}
+	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '[' {
+		return apperr.InvalidPayload("Payload must be a JSON array")
+	}
+	return decodeJSON(body, dst)
+}
