@@ -37,11 +37,14 @@ type Category struct {
 type CategoryEdges struct {
 	// Campaigns holds the value of the campaigns edge.
 	Campaigns []*Campaign `json:"campaigns,omitempty"`
+	// Vouchers holds the value of the vouchers edge.
+	Vouchers []*Voucher `json:"vouchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 
 	namedCampaigns map[string][]*Campaign
+	namedVouchers  map[string][]*Voucher
 }
 
 // CampaignsOrErr returns the Campaigns value or an error if the edge
@@ -51,6 +54,15 @@ func (e CategoryEdges) CampaignsOrErr() ([]*Campaign, error) {
 		return e.Campaigns, nil
 	}
 	return nil, &NotLoadedError{edge: "campaigns"}
+}
+
+// VouchersOrErr returns the Vouchers value or an error if the edge
+// was not loaded in eager-loading.
+func (e CategoryEdges) VouchersOrErr() ([]*Voucher, error) {
+	if e.loadedTypes[1] {
+		return e.Vouchers, nil
+	}
+	return nil, &NotLoadedError{edge: "vouchers"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -134,6 +146,11 @@ func (_m *Category) QueryCampaigns() *CampaignQuery {
 	return NewCategoryClient(_m.config).QueryCampaigns(_m)
 }
 
+// QueryVouchers queries the "vouchers" edge of the Category entity.
+func (_m *Category) QueryVouchers() *VoucherQuery {
+	return NewCategoryClient(_m.config).QueryVouchers(_m)
+}
+
 // Update returns a builder for updating this Category.
 // Note that you need to call Category.Unwrap() before calling this method if this Category
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -198,6 +215,30 @@ func (_m *Category) appendNamedCampaigns(name string, edges ...*Campaign) {
 		_m.Edges.namedCampaigns[name] = []*Campaign{}
 	} else {
 		_m.Edges.namedCampaigns[name] = append(_m.Edges.namedCampaigns[name], edges...)
+	}
+}
+
+// NamedVouchers returns the Vouchers named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Category) NamedVouchers(name string) ([]*Voucher, error) {
+	if _m.Edges.namedVouchers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedVouchers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Category) appendNamedVouchers(name string, edges ...*Voucher) {
+	if _m.Edges.namedVouchers == nil {
+		_m.Edges.namedVouchers = make(map[string][]*Voucher)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedVouchers[name] = []*Voucher{}
+	} else {
+		_m.Edges.namedVouchers[name] = append(_m.Edges.namedVouchers[name], edges...)
 	}
 }
 

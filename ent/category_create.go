@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CategoryCreate is the builder for creating a Category entity.
@@ -97,6 +98,21 @@ func (_c *CategoryCreate) AddCampaigns(v ...*Campaign) *CategoryCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCampaignIDs(ids...)
+}
+
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_c *CategoryCreate) AddVoucherIDs(ids ...string) *CategoryCreate {
+	_c.mutation.AddVoucherIDs(ids...)
+	return _c
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_c *CategoryCreate) AddVouchers(v ...*Voucher) *CategoryCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddVoucherIDs(ids...)
 }
 
 // Mutation returns the CategoryMutation object of the builder.
@@ -252,6 +268,22 @@ func (_c *CategoryCreate) createSpec() (*Category, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(campaign.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

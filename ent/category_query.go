@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CategoryQuery is the builder for querying Category entities.
@@ -26,9 +27,11 @@ type CategoryQuery struct {
 	inters             []Interceptor
 	predicates         []predicate.Category
 	withCampaigns      *CampaignQuery
+	withVouchers       *VoucherQuery
 	loadTotal          []func(context.Context, []*Category) error
 	modifiers          []func(*sql.Selector)
 	withNamedCampaigns map[string]*CampaignQuery
+	withNamedVouchers  map[string]*VoucherQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -80,6 +83,28 @@ func (_q *CategoryQuery) QueryCampaigns() *CampaignQuery {
 			sqlgraph.From(category.Table, category.FieldID, selector),
 			sqlgraph.To(campaign.Table, campaign.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, category.CampaignsTable, category.CampaignsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryVouchers chains the current query on the "vouchers" edge.
+func (_q *CategoryQuery) QueryVouchers() *VoucherQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(category.Table, category.FieldID, selector),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, category.VouchersTable, category.VouchersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -280,6 +305,7 @@ func (_q *CategoryQuery) Clone() *CategoryQuery {
 		inters:        append([]Interceptor{}, _q.inters...),
 		predicates:    append([]predicate.Category{}, _q.predicates...),
 		withCampaigns: _q.withCampaigns.Clone(),
+		withVouchers:  _q.withVouchers.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -294,6 +320,17 @@ func (_q *CategoryQuery) WithCampaigns(opts ...func(*CampaignQuery)) *CategoryQu
 		opt(query)
 	}
 	_q.withCampaigns = query
+	return _q
+}
+
+// WithVouchers tells the query-builder to eager-load the nodes that are connected to
+// the "vouchers" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CategoryQuery) WithVouchers(opts ...func(*VoucherQuery)) *CategoryQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withVouchers = query
 	return _q
 }
 
@@ -375,8 +412,9 @@ func (_q *CategoryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cat
 	var (
 		nodes       = []*Category{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withCampaigns != nil,
+			_q.withVouchers != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -407,10 +445,24 @@ func (_q *CategoryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cat
 			return nil, err
 		}
 	}
+	if query := _q.withVouchers; query != nil {
+		if err := _q.loadVouchers(ctx, query, nodes,
+			func(n *Category) { n.Edges.Vouchers = []*Voucher{} },
+			func(n *Category, e *Voucher) { n.Edges.Vouchers = append(n.Edges.Vouchers, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedCampaigns {
 		if err := _q.loadCampaigns(ctx, query, nodes,
 			func(n *Category) { n.appendNamedCampaigns(name) },
 			func(n *Category, e *Campaign) { n.appendNamedCampaigns(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedVouchers {
+		if err := _q.loadVouchers(ctx, query, nodes,
+			func(n *Category) { n.appendNamedVouchers(name) },
+			func(n *Category, e *Voucher) { n.appendNamedVouchers(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -437,6 +489,39 @@ func (_q *CategoryQuery) loadCampaigns(ctx context.Context, query *CampaignQuery
 	}
 	query.Where(predicate.Campaign(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(category.CampaignsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CategoryID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "category_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "category_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CategoryQuery) loadVouchers(ctx context.Context, query *VoucherQuery, nodes []*Category, init func(*Category), assign func(*Category, *Voucher)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Category)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(voucher.FieldCategoryID)
+	}
+	query.Where(predicate.Voucher(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(category.VouchersColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -580,6 +665,20 @@ func (_q *CategoryQuery) WithNamedCampaigns(name string, opts ...func(*CampaignQ
 		_q.withNamedCampaigns = make(map[string]*CampaignQuery)
 	}
 	_q.withNamedCampaigns[name] = query
+	return _q
+}
+
+// WithNamedVouchers tells the query-builder to eager-load the nodes that are connected to the "vouchers"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CategoryQuery) WithNamedVouchers(name string, opts ...func(*VoucherQuery)) *CategoryQuery {
+	query := (&VoucherClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedVouchers == nil {
+		_q.withNamedVouchers = make(map[string]*VoucherQuery)
+	}
+	_q.withNamedVouchers[name] = query
 	return _q
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/voucher"
 )
 
 // CategoryUpdate is the builder for updating Category entities.
@@ -91,6 +92,21 @@ func (_u *CategoryUpdate) AddCampaigns(v ...*Campaign) *CategoryUpdate {
 	return _u.AddCampaignIDs(ids...)
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_u *CategoryUpdate) AddVoucherIDs(ids ...string) *CategoryUpdate {
+	_u.mutation.AddVoucherIDs(ids...)
+	return _u
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_u *CategoryUpdate) AddVouchers(v ...*Voucher) *CategoryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVoucherIDs(ids...)
+}
+
 // Mutation returns the CategoryMutation object of the builder.
 func (_u *CategoryUpdate) Mutation() *CategoryMutation {
 	return _u.mutation
@@ -115,6 +131,27 @@ func (_u *CategoryUpdate) RemoveCampaigns(v ...*Campaign) *CategoryUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCampaignIDs(ids...)
+}
+
+// ClearVouchers clears all "vouchers" edges to the Voucher entity.
+func (_u *CategoryUpdate) ClearVouchers() *CategoryUpdate {
+	_u.mutation.ClearVouchers()
+	return _u
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to Voucher entities by IDs.
+func (_u *CategoryUpdate) RemoveVoucherIDs(ids ...string) *CategoryUpdate {
+	_u.mutation.RemoveVoucherIDs(ids...)
+	return _u
+}
+
+// RemoveVouchers removes "vouchers" edges to Voucher entities.
+func (_u *CategoryUpdate) RemoveVouchers(v ...*Voucher) *CategoryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVoucherIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -246,6 +283,51 @@ func (_u *CategoryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVouchersIDs(); len(nodes) > 0 && !_u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{category.Label}
@@ -328,6 +410,21 @@ func (_u *CategoryUpdateOne) AddCampaigns(v ...*Campaign) *CategoryUpdateOne {
 	return _u.AddCampaignIDs(ids...)
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by IDs.
+func (_u *CategoryUpdateOne) AddVoucherIDs(ids ...string) *CategoryUpdateOne {
+	_u.mutation.AddVoucherIDs(ids...)
+	return _u
+}
+
+// AddVouchers adds the "vouchers" edges to the Voucher entity.
+func (_u *CategoryUpdateOne) AddVouchers(v ...*Voucher) *CategoryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVoucherIDs(ids...)
+}
+
 // Mutation returns the CategoryMutation object of the builder.
 func (_u *CategoryUpdateOne) Mutation() *CategoryMutation {
 	return _u.mutation
@@ -352,6 +449,27 @@ func (_u *CategoryUpdateOne) RemoveCampaigns(v ...*Campaign) *CategoryUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCampaignIDs(ids...)
+}
+
+// ClearVouchers clears all "vouchers" edges to the Voucher entity.
+func (_u *CategoryUpdateOne) ClearVouchers() *CategoryUpdateOne {
+	_u.mutation.ClearVouchers()
+	return _u
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to Voucher entities by IDs.
+func (_u *CategoryUpdateOne) RemoveVoucherIDs(ids ...string) *CategoryUpdateOne {
+	_u.mutation.RemoveVoucherIDs(ids...)
+	return _u
+}
+
+// RemoveVouchers removes "vouchers" edges to Voucher entities.
+func (_u *CategoryUpdateOne) RemoveVouchers(v ...*Voucher) *CategoryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVoucherIDs(ids...)
 }
 
 // Where appends a list predicates to the CategoryUpdate builder.
@@ -506,6 +624,51 @@ func (_u *CategoryUpdateOne) sqlSave(ctx context.Context) (_node *Category, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(campaign.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVouchersIDs(); len(nodes) > 0 && !_u.mutation.VouchersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VouchersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   category.VouchersTable,
+			Columns: []string{category.VouchersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

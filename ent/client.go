@@ -1897,6 +1897,22 @@ func (c *CategoryClient) QueryCampaigns(_m *Category) *CampaignQuery {
 	return query
 }
 
+// QueryVouchers queries the vouchers edge of a Category.
+func (c *CategoryClient) QueryVouchers(_m *Category) *VoucherQuery {
+	query := (&VoucherClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(category.Table, category.FieldID, id),
+			sqlgraph.To(voucher.Table, voucher.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, category.VouchersTable, category.VouchersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *CategoryClient) Hooks() []Hook {
 	hooks := c.hooks.Category
@@ -6085,6 +6101,22 @@ func (c *VoucherClient) QueryRedemptions(_m *Voucher) *RedemptionQuery {
 			sqlgraph.From(voucher.Table, voucher.FieldID, id),
 			sqlgraph.To(redemption.Table, redemption.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, voucher.RedemptionsTable, voucher.RedemptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAssignedCategory queries the assigned_category edge of a Voucher.
+func (c *VoucherClient) QueryAssignedCategory(_m *Voucher) *CategoryQuery {
+	query := (&CategoryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, id),
+			sqlgraph.To(category.Table, category.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, voucher.AssignedCategoryTable, voucher.AssignedCategoryColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil

@@ -9143,6 +9143,9 @@ type CategoryMutation struct {
 	campaigns        map[string]struct{}
 	removedcampaigns map[string]struct{}
 	clearedcampaigns bool
+	vouchers         map[string]struct{}
+	removedvouchers  map[string]struct{}
+	clearedvouchers  bool
 	done             bool
 	oldValue         func(context.Context) (*Category, error)
 	predicates       []predicate.Category
@@ -9519,6 +9522,60 @@ func (m *CategoryMutation) ResetCampaigns() {
 	m.removedcampaigns = nil
 }
 
+// AddVoucherIDs adds the "vouchers" edge to the Voucher entity by ids.
+func (m *CategoryMutation) AddVoucherIDs(ids ...string) {
+	if m.vouchers == nil {
+		m.vouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.vouchers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVouchers clears the "vouchers" edge to the Voucher entity.
+func (m *CategoryMutation) ClearVouchers() {
+	m.clearedvouchers = true
+}
+
+// VouchersCleared reports if the "vouchers" edge to the Voucher entity was cleared.
+func (m *CategoryMutation) VouchersCleared() bool {
+	return m.clearedvouchers
+}
+
+// RemoveVoucherIDs removes the "vouchers" edge to the Voucher entity by IDs.
+func (m *CategoryMutation) RemoveVoucherIDs(ids ...string) {
+	if m.removedvouchers == nil {
+		m.removedvouchers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.vouchers, ids[i])
+		m.removedvouchers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVouchers returns the removed IDs of the "vouchers" edge to the Voucher entity.
+func (m *CategoryMutation) RemovedVouchersIDs() (ids []string) {
+	for id := range m.removedvouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VouchersIDs returns the "vouchers" edge IDs in the mutation.
+func (m *CategoryMutation) VouchersIDs() (ids []string) {
+	for id := range m.vouchers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVouchers resets all changes to the "vouchers" edge.
+func (m *CategoryMutation) ResetVouchers() {
+	m.vouchers = nil
+	m.clearedvouchers = false
+	m.removedvouchers = nil
+}
+
 // Where appends a list predicates to the CategoryMutation builder.
 func (m *CategoryMutation) Where(ps ...predicate.Category) {
 	m.predicates = append(m.predicates, ps...)
@@ -9744,9 +9801,12 @@ func (m *CategoryMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CategoryMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.campaigns != nil {
 		edges = append(edges, category.EdgeCampaigns)
+	}
+	if m.vouchers != nil {
+		edges = append(edges, category.EdgeVouchers)
 	}
 	return edges
 }
@@ -9761,15 +9821,24 @@ func (m *CategoryMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case category.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.vouchers))
+		for id := range m.vouchers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CategoryMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.removedcampaigns != nil {
 		edges = append(edges, category.EdgeCampaigns)
+	}
+	if m.removedvouchers != nil {
+		edges = append(edges, category.EdgeVouchers)
 	}
 	return edges
 }
@@ -9784,15 +9853,24 @@ func (m *CategoryMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case category.EdgeVouchers:
+		ids := make([]ent.Value, 0, len(m.removedvouchers))
+		for id := range m.removedvouchers {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CategoryMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedcampaigns {
 		edges = append(edges, category.EdgeCampaigns)
+	}
+	if m.clearedvouchers {
+		edges = append(edges, category.EdgeVouchers)
 	}
 	return edges
 }
@@ -9803,6 +9881,8 @@ func (m *CategoryMutation) EdgeCleared(name string) bool {
 	switch name {
 	case category.EdgeCampaigns:
 		return m.clearedcampaigns
+	case category.EdgeVouchers:
+		return m.clearedvouchers
 	}
 	return false
 }
@@ -9821,6 +9901,9 @@ func (m *CategoryMutation) ResetEdge(name string) error {
 	switch name {
 	case category.EdgeCampaigns:
 		m.ResetCampaigns()
+		return nil
+	case category.EdgeVouchers:
+		m.ResetVouchers()
 		return nil
 	}
 	return fmt.Errorf("unknown Category edge %s", name)
@@ -34955,7 +35038,6 @@ type VoucherMutation struct {
 	code                       *string
 	_type                      *jsonfield.VoucherType
 	category                   *string
-	category_id                *string
 	discount                   **jsonfield.Discount
 	gift                       **jsonfield.Gift
 	loyalty_card               **jsonfield.LoyaltyCard
@@ -34988,6 +35070,8 @@ type VoucherMutation struct {
 	redemptions                map[string]struct{}
 	removedredemptions         map[string]struct{}
 	clearedredemptions         bool
+	assigned_category          *string
+	clearedassigned_category   bool
 	done                       bool
 	oldValue                   func(context.Context) (*Voucher, error)
 	predicates                 []predicate.Voucher
@@ -35390,12 +35474,12 @@ func (m *VoucherMutation) ResetCategory() {
 
 // SetCategoryID sets the "category_id" field.
 func (m *VoucherMutation) SetCategoryID(s string) {
-	m.category_id = &s
+	m.assigned_category = &s
 }
 
 // CategoryID returns the value of the "category_id" field in the mutation.
 func (m *VoucherMutation) CategoryID() (r string, exists bool) {
-	v := m.category_id
+	v := m.assigned_category
 	if v == nil {
 		return
 	}
@@ -35421,7 +35505,7 @@ func (m *VoucherMutation) OldCategoryID(ctx context.Context) (v *string, err err
 
 // ClearCategoryID clears the value of the "category_id" field.
 func (m *VoucherMutation) ClearCategoryID() {
-	m.category_id = nil
+	m.assigned_category = nil
 	m.clearedFields[voucher.FieldCategoryID] = struct{}{}
 }
 
@@ -35433,7 +35517,7 @@ func (m *VoucherMutation) CategoryIDCleared() bool {
 
 // ResetCategoryID resets all changes to the "category_id" field.
 func (m *VoucherMutation) ResetCategoryID() {
-	m.category_id = nil
+	m.assigned_category = nil
 	delete(m.clearedFields, voucher.FieldCategoryID)
 }
 
@@ -36473,6 +36557,46 @@ func (m *VoucherMutation) ResetRedemptions() {
 	m.removedredemptions = nil
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by id.
+func (m *VoucherMutation) SetAssignedCategoryID(id string) {
+	m.assigned_category = &id
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (m *VoucherMutation) ClearAssignedCategory() {
+	m.clearedassigned_category = true
+	m.clearedFields[voucher.FieldCategoryID] = struct{}{}
+}
+
+// AssignedCategoryCleared reports if the "assigned_category" edge to the Category entity was cleared.
+func (m *VoucherMutation) AssignedCategoryCleared() bool {
+	return m.CategoryIDCleared() || m.clearedassigned_category
+}
+
+// AssignedCategoryID returns the "assigned_category" edge ID in the mutation.
+func (m *VoucherMutation) AssignedCategoryID() (id string, exists bool) {
+	if m.assigned_category != nil {
+		return *m.assigned_category, true
+	}
+	return
+}
+
+// AssignedCategoryIDs returns the "assigned_category" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AssignedCategoryID instead. It exists only for internal usage by the builders.
+func (m *VoucherMutation) AssignedCategoryIDs() (ids []string) {
+	if id := m.assigned_category; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAssignedCategory resets all changes to the "assigned_category" edge.
+func (m *VoucherMutation) ResetAssignedCategory() {
+	m.assigned_category = nil
+	m.clearedassigned_category = false
+}
+
 // Where appends a list predicates to the VoucherMutation builder.
 func (m *VoucherMutation) Where(ps ...predicate.Voucher) {
 	m.predicates = append(m.predicates, ps...)
@@ -36529,7 +36653,7 @@ func (m *VoucherMutation) Fields() []string {
 	if m.category != nil {
 		fields = append(fields, voucher.FieldCategory)
 	}
-	if m.category_id != nil {
+	if m.assigned_category != nil {
 		fields = append(fields, voucher.FieldCategoryID)
 	}
 	if m.discount != nil {
@@ -37181,7 +37305,7 @@ func (m *VoucherMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VoucherMutation) AddedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.campaign != nil {
 		edges = append(edges, voucher.EdgeCampaign)
 	}
@@ -37190,6 +37314,9 @@ func (m *VoucherMutation) AddedEdges() []string {
 	}
 	if m.redemptions != nil {
 		edges = append(edges, voucher.EdgeRedemptions)
+	}
+	if m.assigned_category != nil {
+		edges = append(edges, voucher.EdgeAssignedCategory)
 	}
 	return edges
 }
@@ -37214,13 +37341,17 @@ func (m *VoucherMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case voucher.EdgeAssignedCategory:
+		if id := m.assigned_category; id != nil {
+			return []ent.Value{*id}
+		}
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VoucherMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.removedpublications != nil {
 		edges = append(edges, voucher.EdgePublications)
 	}
@@ -37252,7 +37383,7 @@ func (m *VoucherMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VoucherMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.clearedcampaign {
 		edges = append(edges, voucher.EdgeCampaign)
 	}
@@ -37261,6 +37392,9 @@ func (m *VoucherMutation) ClearedEdges() []string {
 	}
 	if m.clearedredemptions {
 		edges = append(edges, voucher.EdgeRedemptions)
+	}
+	if m.clearedassigned_category {
+		edges = append(edges, voucher.EdgeAssignedCategory)
 	}
 	return edges
 }
@@ -37275,6 +37409,8 @@ func (m *VoucherMutation) EdgeCleared(name string) bool {
 		return m.clearedpublications
 	case voucher.EdgeRedemptions:
 		return m.clearedredemptions
+	case voucher.EdgeAssignedCategory:
+		return m.clearedassigned_category
 	}
 	return false
 }
@@ -37285,6 +37421,9 @@ func (m *VoucherMutation) ClearEdge(name string) error {
 	switch name {
 	case voucher.EdgeCampaign:
 		m.ClearCampaign()
+		return nil
+	case voucher.EdgeAssignedCategory:
+		m.ClearAssignedCategory()
 		return nil
 	}
 	return fmt.Errorf("unknown Voucher unique edge %s", name)
@@ -37302,6 +37441,9 @@ func (m *VoucherMutation) ResetEdge(name string) error {
 		return nil
 	case voucher.EdgeRedemptions:
 		m.ResetRedemptions()
+		return nil
+	case voucher.EdgeAssignedCategory:
+		m.ResetAssignedCategory()
 		return nil
 	}
 	return fmt.Errorf("unknown Voucher edge %s", name)

@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 )
@@ -86,9 +87,11 @@ type VoucherEdges struct {
 	Publications []*Publication `json:"publications,omitempty"`
 	// Redemptions holds the value of the redemptions edge.
 	Redemptions []*Redemption `json:"redemptions,omitempty"`
+	// AssignedCategory holds the value of the assigned_category edge.
+	AssignedCategory *Category `json:"assigned_category,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [3]bool
+	loadedTypes [4]bool
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
 
@@ -123,6 +126,17 @@ func (e VoucherEdges) RedemptionsOrErr() ([]*Redemption, error) {
 		return e.Redemptions, nil
 	}
 	return nil, &NotLoadedError{edge: "redemptions"}
+}
+
+// AssignedCategoryOrErr returns the AssignedCategory value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e VoucherEdges) AssignedCategoryOrErr() (*Category, error) {
+	if e.AssignedCategory != nil {
+		return e.AssignedCategory, nil
+	} else if e.loadedTypes[3] {
+		return nil, &NotFoundError{label: category.Label}
+	}
+	return nil, &NotLoadedError{edge: "assigned_category"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -367,6 +381,11 @@ func (_m *Voucher) QueryPublications() *PublicationQuery {
 // QueryRedemptions queries the "redemptions" edge of the Voucher entity.
 func (_m *Voucher) QueryRedemptions() *RedemptionQuery {
 	return NewVoucherClient(_m.config).QueryRedemptions(_m)
+}
+
+// QueryAssignedCategory queries the "assigned_category" edge of the Voucher entity.
+func (_m *Voucher) QueryAssignedCategory() *CategoryQuery {
+	return NewVoucherClient(_m.config).QueryAssignedCategory(_m)
 }
 
 // Update returns a builder for updating this Voucher.

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -360,6 +361,25 @@ func (_c *VoucherCreate) AddRedemptions(v ...*Redemption) *VoucherCreate {
 	return _c.AddRedemptionIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_c *VoucherCreate) SetAssignedCategoryID(id string) *VoucherCreate {
+	_c.mutation.SetAssignedCategoryID(id)
+	return _c
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_c *VoucherCreate) SetNillableAssignedCategoryID(id *string) *VoucherCreate {
+	if id != nil {
+		_c = _c.SetAssignedCategoryID(*id)
+	}
+	return _c
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_c *VoucherCreate) SetAssignedCategory(v *Category) *VoucherCreate {
+	return _c.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_c *VoucherCreate) Mutation() *VoucherMutation {
 	return _c.mutation
@@ -570,10 +590,6 @@ func (_c *VoucherCreate) createSpec() (*Voucher, *sqlgraph.CreateSpec) {
 		_spec.SetField(voucher.FieldCategory, field.TypeString, value)
 		_node.Category = &value
 	}
-	if value, ok := _c.mutation.CategoryID(); ok {
-		_spec.SetField(voucher.FieldCategoryID, field.TypeString, value)
-		_node.CategoryID = &value
-	}
 	if value, ok := _c.mutation.Discount(); ok {
 		_spec.SetField(voucher.FieldDiscount, field.TypeJSON, value)
 		_node.Discount = value
@@ -693,6 +709,23 @@ func (_c *VoucherCreate) createSpec() (*Voucher, *sqlgraph.CreateSpec) {
 		for _, k := range nodes {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   voucher.AssignedCategoryTable,
+			Columns: []string{voucher.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.CategoryID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

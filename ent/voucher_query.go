@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
@@ -30,6 +31,7 @@ type VoucherQuery struct {
 	withCampaign          *CampaignQuery
 	withPublications      *PublicationQuery
 	withRedemptions       *RedemptionQuery
+	withAssignedCategory  *CategoryQuery
 	loadTotal             []func(context.Context, []*Voucher) error
 	modifiers             []func(*sql.Selector)
 	withNamedPublications map[string]*PublicationQuery
@@ -129,6 +131,28 @@ func (_q *VoucherQuery) QueryRedemptions() *RedemptionQuery {
 			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
 			sqlgraph.To(redemption.Table, redemption.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, voucher.RedemptionsTable, voucher.RedemptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAssignedCategory chains the current query on the "assigned_category" edge.
+func (_q *VoucherQuery) QueryAssignedCategory() *CategoryQuery {
+	query := (&CategoryClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(voucher.Table, voucher.FieldID, selector),
+			sqlgraph.To(category.Table, category.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, voucher.AssignedCategoryTable, voucher.AssignedCategoryColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -323,14 +347,15 @@ func (_q *VoucherQuery) Clone() *VoucherQuery {
 		return nil
 	}
 	return &VoucherQuery{
-		config:           _q.config,
-		ctx:              _q.ctx.Clone(),
-		order:            append([]voucher.OrderOption{}, _q.order...),
-		inters:           append([]Interceptor{}, _q.inters...),
-		predicates:       append([]predicate.Voucher{}, _q.predicates...),
-		withCampaign:     _q.withCampaign.Clone(),
-		withPublications: _q.withPublications.Clone(),
-		withRedemptions:  _q.withRedemptions.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]voucher.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Voucher{}, _q.predicates...),
+		withCampaign:         _q.withCampaign.Clone(),
+		withPublications:     _q.withPublications.Clone(),
+		withRedemptions:      _q.withRedemptions.Clone(),
+		withAssignedCategory: _q.withAssignedCategory.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -367,6 +392,17 @@ func (_q *VoucherQuery) WithRedemptions(opts ...func(*RedemptionQuery)) *Voucher
 		opt(query)
 	}
 	_q.withRedemptions = query
+	return _q
+}
+
+// WithAssignedCategory tells the query-builder to eager-load the nodes that are connected to
+// the "assigned_category" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VoucherQuery) WithAssignedCategory(opts ...func(*CategoryQuery)) *VoucherQuery {
+	query := (&CategoryClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAssignedCategory = query
 	return _q
 }
 
@@ -448,10 +484,11 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 	var (
 		nodes       = []*Voucher{}
 		_spec       = _q.querySpec()
-		loadedTypes = [3]bool{
+		loadedTypes = [4]bool{
 			_q.withCampaign != nil,
 			_q.withPublications != nil,
 			_q.withRedemptions != nil,
+			_q.withAssignedCategory != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -492,6 +529,12 @@ func (_q *VoucherQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Vouc
 		if err := _q.loadRedemptions(ctx, query, nodes,
 			func(n *Voucher) { n.Edges.Redemptions = []*Redemption{} },
 			func(n *Voucher, e *Redemption) { n.Edges.Redemptions = append(n.Edges.Redemptions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAssignedCategory; query != nil {
+		if err := _q.loadAssignedCategory(ctx, query, nodes, nil,
+			func(n *Voucher, e *Category) { n.Edges.AssignedCategory = e }); err != nil {
 			return nil, err
 		}
 	}
@@ -643,6 +686,38 @@ func (_q *VoucherQuery) loadRedemptions(ctx context.Context, query *RedemptionQu
 	}
 	return nil
 }
+func (_q *VoucherQuery) loadAssignedCategory(ctx context.Context, query *CategoryQuery, nodes []*Voucher, init func(*Voucher), assign func(*Voucher, *Category)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Voucher)
+	for i := range nodes {
+		if nodes[i].CategoryID == nil {
+			continue
+		}
+		fk := *nodes[i].CategoryID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(category.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "category_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
 
 func (_q *VoucherQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -674,6 +749,9 @@ func (_q *VoucherQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withCampaign != nil {
 			_spec.Node.AddColumnOnce(voucher.FieldCampaignID)
+		}
+		if _q.withAssignedCategory != nil {
+			_spec.Node.AddColumnOnce(voucher.FieldCategoryID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {

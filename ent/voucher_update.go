@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/promoengine/promoengine/ent/category"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/redemption"
@@ -416,6 +417,25 @@ func (_u *VoucherUpdate) AddRedemptions(v ...*Redemption) *VoucherUpdate {
 	return _u.AddRedemptionIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_u *VoucherUpdate) SetAssignedCategoryID(id string) *VoucherUpdate {
+	_u.mutation.SetAssignedCategoryID(id)
+	return _u
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_u *VoucherUpdate) SetNillableAssignedCategoryID(id *string) *VoucherUpdate {
+	if id != nil {
+		_u = _u.SetAssignedCategoryID(*id)
+	}
+	return _u
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_u *VoucherUpdate) SetAssignedCategory(v *Category) *VoucherUpdate {
+	return _u.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdate) Mutation() *VoucherMutation {
 	return _u.mutation
@@ -461,6 +481,12 @@ func (_u *VoucherUpdate) RemoveRedemptions(v ...*Redemption) *VoucherUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRedemptionIDs(ids...)
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (_u *VoucherUpdate) ClearAssignedCategory() *VoucherUpdate {
+	_u.mutation.ClearAssignedCategory()
+	return _u
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -553,12 +579,6 @@ func (_u *VoucherUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.CategoryCleared() {
 		_spec.ClearField(voucher.FieldCategory, field.TypeString)
-	}
-	if value, ok := _u.mutation.CategoryID(); ok {
-		_spec.SetField(voucher.FieldCategoryID, field.TypeString, value)
-	}
-	if _u.mutation.CategoryIDCleared() {
-		_spec.ClearField(voucher.FieldCategoryID, field.TypeString)
 	}
 	if value, ok := _u.mutation.Discount(); ok {
 		_spec.SetField(voucher.FieldDiscount, field.TypeJSON, value)
@@ -750,6 +770,35 @@ func (_u *VoucherUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssignedCategoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   voucher.AssignedCategoryTable,
+			Columns: []string{voucher.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   voucher.AssignedCategoryTable,
+			Columns: []string{voucher.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1161,6 +1210,25 @@ func (_u *VoucherUpdateOne) AddRedemptions(v ...*Redemption) *VoucherUpdateOne {
 	return _u.AddRedemptionIDs(ids...)
 }
 
+// SetAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID.
+func (_u *VoucherUpdateOne) SetAssignedCategoryID(id string) *VoucherUpdateOne {
+	_u.mutation.SetAssignedCategoryID(id)
+	return _u
+}
+
+// SetNillableAssignedCategoryID sets the "assigned_category" edge to the Category entity by ID if the given value is not nil.
+func (_u *VoucherUpdateOne) SetNillableAssignedCategoryID(id *string) *VoucherUpdateOne {
+	if id != nil {
+		_u = _u.SetAssignedCategoryID(*id)
+	}
+	return _u
+}
+
+// SetAssignedCategory sets the "assigned_category" edge to the Category entity.
+func (_u *VoucherUpdateOne) SetAssignedCategory(v *Category) *VoucherUpdateOne {
+	return _u.SetAssignedCategoryID(v.ID)
+}
+
 // Mutation returns the VoucherMutation object of the builder.
 func (_u *VoucherUpdateOne) Mutation() *VoucherMutation {
 	return _u.mutation
@@ -1206,6 +1274,12 @@ func (_u *VoucherUpdateOne) RemoveRedemptions(v ...*Redemption) *VoucherUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRedemptionIDs(ids...)
+}
+
+// ClearAssignedCategory clears the "assigned_category" edge to the Category entity.
+func (_u *VoucherUpdateOne) ClearAssignedCategory() *VoucherUpdateOne {
+	_u.mutation.ClearAssignedCategory()
+	return _u
 }
 
 // Where appends a list predicates to the VoucherUpdate builder.
@@ -1328,12 +1402,6 @@ func (_u *VoucherUpdateOne) sqlSave(ctx context.Context) (_node *Voucher, err er
 	}
 	if _u.mutation.CategoryCleared() {
 		_spec.ClearField(voucher.FieldCategory, field.TypeString)
-	}
-	if value, ok := _u.mutation.CategoryID(); ok {
-		_spec.SetField(voucher.FieldCategoryID, field.TypeString, value)
-	}
-	if _u.mutation.CategoryIDCleared() {
-		_spec.ClearField(voucher.FieldCategoryID, field.TypeString)
 	}
 	if value, ok := _u.mutation.Discount(); ok {
 		_spec.SetField(voucher.FieldDiscount, field.TypeJSON, value)
@@ -1525,6 +1593,35 @@ func (_u *VoucherUpdateOne) sqlSave(ctx context.Context) (_node *Voucher, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(redemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AssignedCategoryCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   voucher.AssignedCategoryTable,
+			Columns: []string{voucher.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AssignedCategoryIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   voucher.AssignedCategoryTable,
+			Columns: []string{voucher.AssignedCategoryColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(category.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

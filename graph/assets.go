@@ -47,3 +47,16 @@ func CodeForAsset(ctx context.Context, assetID string) (string, error) {
 	}
 	return v.Code, nil
 }
+
+// CustomerAssetLinks returns a customer's cockpit and preference center
+// links. The real service hosts both pages; this service hosts neither, so
+// both are null rather than links to pages that do not exist
+// (docs/publications.md).
+func CustomerAssetLinks(_ *ent.Customer) *CustomerAssets {
+	return &CustomerAssets{}
+}
+
+// customerAssets resolves Customer.assets.
+func customerAssets(_ context.Context, c *ent.Customer) (*CustomerAssets, error) {
+	return CustomerAssetLinks(c), nil
+}

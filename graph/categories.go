@@ -122,7 +122,8 @@ func updateCategory(ctx context.Context, id string, in CategoryInput) (*ent.Cate
 
 // deleteCategory deletes a category that may be in use: like the real
 // service (whose API documents no in-use error), the campaigns and vouchers
-// assigned to it are left without a category. It returns the category's ID.
+// assigned to it are left without a category and the project's stacking
+// rules stop naming it. It returns the category's ID.
 func deleteCategory(ctx context.Context, id string) (string, error) {
 	cat, err := categoryByID(ctx, id)
 	if err != nil {
@@ -137,6 +138,9 @@ func deleteCategory(ctx context.Context, id string) (string, error) {
 	}
 	if err := c.Voucher.Update().Where(voucher.CategoryID(cat.ID)).ClearCategory().ClearCategoryID().Exec(ctx); err != nil {
 		return "", fmt.Errorf("detaching the category's vouchers: %w", err)
+	}
+	if err := forgetStackingCategory(ctx, cat.ID); err != nil {
+		return "", err
 	}
 	if err := c.Category.DeleteOne(cat).Exec(ctx); err != nil {
 		return "", fmt.Errorf("deleting category: %w", err)

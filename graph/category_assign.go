@@ -116,8 +116,19 @@ func categoryOnCreate(ctx context.Context, create *ent.CampaignCreate, name, id 
 	return nil
 }
 
-// categoryOnUpdate changes, clears or keeps a campaign's category (see campaignCategory).
-func categoryOnUpdate(ctx context.Context, upd *ent.CampaignUpdateOne, name, id *string) error {
+// categoryUpdate is an update of a row with its own category: a campaign
+// or a voucher.
+type categoryUpdate[U any] interface {
+	ClearCategory() U
+	ClearCategoryID() U
+	SetCategory(string) U
+	SetCategoryID(string) U
+}
+
+// categoryOnUpdate changes, clears or keeps the category of the campaign or
+// voucher upd updates, as campaignCategory reads the update's category and
+// category_id.
+func categoryOnUpdate[U categoryUpdate[U]](ctx context.Context, upd U, name, id *string) error {
 	cat, clear, err := campaignCategory(ctx, name, id)
 	switch {
 	case err != nil:

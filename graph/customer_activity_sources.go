@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/predicate"
@@ -31,12 +33,82 @@ func customerActivitySources(cust *ent.Customer) []customerActivitySource {
 		customEventSource(), segmentEntrySource(), referralSource()}
 }
 
-// found turns a lookup's result into find's answer.
-func found(at time.Time, err error) (time.Time, bool, error) {
-	if ent.IsNotFound(err) {
-		return time.Time{}, false, nil
+// activityQuery is what a table source needs of an ent query Q over rows
+// R, whose predicates P and order options O are SQL selector functions.
+type activityQuery[Q any, P, O ~func(*sql.Selector), R any] interface {
+	Where(...P) Q
+	Order(...O) Q
+	Limit(int) Q
+	Count(context.Context) (int, error)
+	All(context.Context) ([]R, error)
+	Only(context.Context) (R, error)
+}
+
+// tableSource completes src (name, prefixes, campaignScoped) as a source
+// of table rows: query selects the customer's rows (for a campaign-scoped
+// source, honouring f's campaign filters), timeCol is their time and
+// orders them with idCol, and activities turns rows into activities, in
+// order (each at its row's time).
+func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](src customerActivitySource,
+	timeCol, idCol string, query func(c *ent.Client, f activityFilter) Q,
+	activities func(ctx context.Context, rows []R) ([]*CustomerActivity, error)) customerActivitySource {
+	rows := func(ctx context.Context, f activityFilter) (Q, error) {
+		c, err := client(ctx)
+		if err != nil {
+			var none Q
+			return none, err
+		}
+		return query(c, f), nil
 	}
-	return at, err == nil, err
+	src.count = func(ctx context.Context, f activityFilter) (int, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return 0, err
+		}
+		return q.Where(P(f.window(timeCol))).Count(ctx)
+	}
+	src.page = func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		page, err := q.Where(P(f.window(timeCol)), P(f.after(timeCol, idCol))).
+			Order(O(f.order(timeCol, idCol))).Limit(n).All(ctx)
+		if err != nil || len(page) == 0 {
+			return nil, err
+		}
+		return activities(ctx, page)
+	}
+	src.find = func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		row, err := q.Where(P(func(s *sql.Selector) { s.Where(sql.EQ(s.C(idCol), id)) })).Only(ctx)
+		if ent.IsNotFound(err) {
+			return time.Time{}, false, nil
+		}
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		acts, err := activities(ctx, []R{row})
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		return acts[0].CreatedAt, true, nil
+	}
+	return src
+}
+
+// eachRow maps rows one at a time (sources whose rows hold all they show).
+func eachRow[R any](activity func(R) *CustomerActivity) func(context.Context, []R) ([]*CustomerActivity, error) {
+	return func(_ context.Context, rows []R) ([]*CustomerActivity, error) {
+		out := make([]*CustomerActivity, len(rows))
+		for i, r := range rows {
+			out[i] = activity(r)
+		}
+		return out, nil
+	}
 }
 
 // customerCreatedSource: customer.created, the customer's own row.
@@ -70,12 +142,9 @@ func customerCreatedSource(cust *ent.Customer) customerActivitySource {
 // publicationSource: customer.publication.succeeded (failed publications
 // are not stored), filtered by the campaign the request named.
 func publicationSource() customerActivitySource {
-	query := func(ctx context.Context, f activityFilter) (*ent.PublicationQuery, error) {
-		c, err := client(ctx)
-		if err != nil {
-			return nil, err
-		}
-		q := c.Publication.Query().Where(publication.CustomerID(f.customerID))
+	query := func(c *ent.Client, f activityFilter) *ent.PublicationQuery {
+		q := c.Publication.Query().Where(publication.CustomerID(f.customerID)).
+			WithVouchers(func(q *ent.VoucherQuery) { q.Select(voucher.FieldCode, voucher.FieldCampaignID) })
 		if f.campaignScoped { // the campaign the request named, or the campaign of a code it gave
 			vouchers := []predicate.Voucher{}
 			if f.campaignID != nil {
@@ -86,50 +155,19 @@ func publicationSource() customerActivitySource {
 			}
 			q.Where(publication.Or(f.campaign(publication.FieldCampaignID), publication.HasVouchersWith(vouchers...)))
 		}
-		return q, nil
+		return q
 	}
-	return customerActivitySource{
-		name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true,
-		count: func(ctx context.Context, f activityFilter) (int, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return 0, err
+	return tableSource(customerActivitySource{name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true},
+		publication.FieldCreatedAt, publication.FieldID, query, eachRow(func(p *ent.Publication) *CustomerActivity {
+			codes := make([]map[string]any, len(p.Edges.Vouchers))
+			for j, v := range p.Edges.Vouchers {
+				codes[j] = map[string]any{"id": v.ID, "code": v.Code, "campaign_id": v.CampaignID, "object": "voucher"}
 			}
-			return q.Where(f.window(publication.FieldCreatedAt)).Count(ctx)
-		},
-		page: func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return nil, err
-			}
-			pubs, err := q.Where(f.window(publication.FieldCreatedAt), f.after(publication.FieldCreatedAt, publication.FieldID)).
-				Order(f.order(publication.FieldCreatedAt, publication.FieldID)).Limit(n).
-				WithVouchers(func(q *ent.VoucherQuery) { q.Select(voucher.FieldCode, voucher.FieldCampaignID) }).All(ctx)
-			out := make([]*CustomerActivity, len(pubs))
-			for i, p := range pubs {
-				codes := make([]map[string]any, len(p.Edges.Vouchers))
-				for j, v := range p.Edges.Vouchers {
-					codes[j] = map[string]any{"id": v.ID, "code": v.Code, "campaign_id": v.CampaignID, "object": "voucher"}
-				}
-				out[i] = &CustomerActivity{ID: p.ID, Type: "customer.publication." + publicationOutcome(p.Result), CreatedAt: p.CreatedAt,
-					Data: map[string]any{"publication": map[string]any{"id": p.ID, "channel": p.Channel, "source_id": p.SourceID,
-						"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": orEmptyMap(p.Metadata),
-						"vouchers": codes, "result": p.Result, "object": "publication"}}}
-			}
-			return out, err
-		},
-		find: func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return time.Time{}, false, err
-			}
-			p, err := q.Where(publication.ID(id)).Only(ctx)
-			if err != nil {
-				return found(time.Time{}, err)
-			}
-			return found(p.CreatedAt, nil)
-		},
-	}
+			return &CustomerActivity{ID: p.ID, Type: "customer.publication." + publicationOutcome(p.Result), CreatedAt: p.CreatedAt,
+				Data: map[string]any{"publication": map[string]any{"id": p.ID, "channel": p.Channel, "source_id": p.SourceID,
+					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": orEmptyMap(p.Metadata),
+					"vouchers": codes, "result": p.Result, "object": "publication"}}}
+		}))
 }
 
 func publicationOutcome(result string) string {
@@ -143,49 +181,13 @@ func publicationOutcome(result string) string {
 // customer.redemption.rollback.succeeded|failed, one per voucher (the parent
 // entry of a stacked request is not an activity of its own).
 func redemptionSource() customerActivitySource {
-	query := func(ctx context.Context, f activityFilter) (*ent.RedemptionQuery, error) {
-		c, err := client(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return c.Redemption.Query().Where(redemption.CustomerID(f.customerID), redemption.RelatedObjectTypeNEQ("redemption"),
-			f.campaign(redemption.FieldCampaignID)), nil
-	}
-	return customerActivitySource{
-		name: "redemption", campaignScoped: true,
-		prefixes: []string{pulid.PrefixRedemption, pulid.PrefixRedemptionFailed, pulid.PrefixRollback, pulid.PrefixRollbackFailed},
-		count: func(ctx context.Context, f activityFilter) (int, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return 0, err
-			}
-			return q.Where(f.window(redemption.FieldCreatedAt)).Count(ctx)
-		},
-		page: func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return nil, err
-			}
-			rows, err := q.Where(f.window(redemption.FieldCreatedAt), f.after(redemption.FieldCreatedAt, redemption.FieldID)).
-				Order(f.order(redemption.FieldCreatedAt, redemption.FieldID)).Limit(n).All(ctx)
-			out := make([]*CustomerActivity, len(rows))
-			for i, r := range rows {
-				out[i] = redemptionActivity(r)
-			}
-			return out, err
-		},
-		find: func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error) {
-			q, err := query(ctx, f)
-			if err != nil {
-				return time.Time{}, false, err
-			}
-			r, err := q.Where(redemption.ID(id)).Only(ctx)
-			if err != nil {
-				return found(time.Time{}, err)
-			}
-			return found(r.CreatedAt, nil)
-		},
-	}
+	return tableSource(customerActivitySource{name: "redemption", campaignScoped: true,
+		prefixes: []string{pulid.PrefixRedemption, pulid.PrefixRedemptionFailed, pulid.PrefixRollback, pulid.PrefixRollbackFailed}},
+		redemption.FieldCreatedAt, redemption.FieldID,
+		func(c *ent.Client, f activityFilter) *ent.RedemptionQuery {
+			return c.Redemption.Query().Where(redemption.CustomerID(f.customerID), redemption.RelatedObjectTypeNEQ("redemption"),
+				f.campaign(redemption.FieldCampaignID))
+		}, eachRow(redemptionActivity))
 }
 
 func redemptionActivity(r *ent.Redemption) *CustomerActivity {

@@ -417,6 +417,7 @@ type ComplexityRoot struct {
 
 	Customer struct {
 		Address        func(childComplexity int) int
+		Assets         func(childComplexity int) int
 		Birthday       func(childComplexity int) int
 		CreatedAt      func(childComplexity int) int
 		Description    func(childComplexity int) int
@@ -455,6 +456,11 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	CustomerAssets struct {
+		CockpitPreferenceCenterURL func(childComplexity int) int
+		CockpitURL                 func(childComplexity int) int
 	}
 
 	CustomerConnection struct {
@@ -1004,6 +1010,7 @@ type ComplexityRoot struct {
 		ApplicableTo   func(childComplexity int) int
 		CampaignID     func(childComplexity int) int
 		CampaignName   func(childComplexity int) int
+		Categories     func(childComplexity int) int
 		ID             func(childComplexity int) int
 		InapplicableTo func(childComplexity int) int
 		Metadata       func(childComplexity int) int
@@ -1250,6 +1257,7 @@ type ComplexityRoot struct {
 		Assets                     func(childComplexity int) int
 		Campaign                   func(childComplexity int) int
 		CampaignID                 func(childComplexity int) int
+		Categories                 func(childComplexity int) int
 		Category                   func(childComplexity int) int
 		CategoryID                 func(childComplexity int) int
 		Code                       func(childComplexity int) int
@@ -1417,6 +1425,7 @@ type CustomerResolver interface {
 	Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
 	Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error)
 	Summary(ctx context.Context, obj *ent.Customer) (any, error)
+	Assets(ctx context.Context, obj *ent.Customer) (*CustomerAssets, error)
 }
 type ExportResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.Export) (*string, error)
@@ -1619,6 +1628,7 @@ type VoucherResolver interface {
 	Assets(ctx context.Context, obj *ent.Voucher) (*VoucherAssets, error)
 	Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error)
 	ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error)
+	Categories(ctx context.Context, obj *ent.Voucher) ([]*ent.Category, error)
 }
 
 type OrderItemInputResolver interface {
@@ -3088,6 +3098,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Address(childComplexity), true
+	case "Customer.assets":
+		if e.ComplexityRoot.Customer.Assets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Assets(childComplexity), true
 	case "Customer.birthday":
 		if e.ComplexityRoot.Customer.Birthday == nil {
 			break
@@ -3275,6 +3291,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CustomerAddress.State(childComplexity), true
+
+	case "CustomerAssets.cockpitPreferenceCenterURL":
+		if e.ComplexityRoot.CustomerAssets.CockpitPreferenceCenterURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAssets.CockpitPreferenceCenterURL(childComplexity), true
+	case "CustomerAssets.cockpitURL":
+		if e.ComplexityRoot.CustomerAssets.CockpitURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAssets.CockpitURL(childComplexity), true
 
 	case "CustomerConnection.edges":
 		if e.ComplexityRoot.CustomerConnection.Edges == nil {
@@ -6638,6 +6667,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RedeemableResult.CampaignName(childComplexity), true
+	case "RedeemableResult.categories":
+		if e.ComplexityRoot.RedeemableResult.Categories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedeemableResult.Categories(childComplexity), true
 	case "RedeemableResult.id":
 		if e.ComplexityRoot.RedeemableResult.ID == nil {
 			break
@@ -7592,6 +7627,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.CampaignID(childComplexity), true
+	case "Voucher.categories":
+		if e.ComplexityRoot.Voucher.Categories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Categories(childComplexity), true
 	case "Voucher.category":
 		if e.ComplexityRoot.Voucher.Category == nil {
 			break
@@ -8704,6 +8745,8 @@ extend type Voucher {
   transactions(after: Cursor, first: Int, before: Cursor, last: Int, orderBy: VoucherTransactionOrder, where: VoucherTransactionWhereInput): VoucherTransactionConnection!
   """The validation rules assigned to the voucher and to its campaign."""
   validationRulesAssignments: [ValidationRuleAssignment!]!
+  """The voucher's category, else its campaign's, as a list (empty without one), as the REST voucher's categories."""
+  categories: [Category!]!
 }
 
 extend type AsyncAction {
@@ -8762,6 +8805,14 @@ extend type Customer {
   referrals: CustomerReferrals
   """The customer's summary (REST shape): redemptions counters and the gift credits and loyalty points redeemed."""
   summary: Any!
+  """Links to the customer's cockpit and preference center (REST ` + "`" + `assets` + "`" + `); both null, as this service hosts neither."""
+  assets: CustomerAssets!
+}
+
+"""Links to a customer's pages in the real service's customer cockpit."""
+type CustomerAssets {
+  cockpitURL: String
+  cockpitPreferenceCenterURL: String
 }
 
 """Creates a segment: static (customers) or auto-update (filter)."""
@@ -9158,6 +9209,8 @@ type RedeemableResult {
   applicableTo: Any
   inapplicableTo: Any
   metadata: Map
+  """APPLICABLE and INAPPLICABLE vouchers: the voucher's category, else its campaign's, as category objects."""
+  categories: Any
   campaignID: String
   campaignName: String
 }
@@ -9848,8 +9901,10 @@ input CustomEventSchemaBodyInput {
 
 """
 A project's stacking rules. The engine applies the limits, the application
-mode, the sorting rule and the no-effect rule; the category settings have
-the one value it implements.
+mode, the sorting rule, the no-effect rule and the category settings
+(docs/redemptions.md, "Categories in stacking"); the discount calculation,
+products application and rollback order modes have the one value it
+implements.
 """
 type ManagementStackingRules {
   id: ID!
@@ -9978,7 +10033,10 @@ input CreateVoucherInput {
   gift: GiftInput
   loyaltyCard: LoyaltyCardInput
   codeConfig: CodeConfigInput
+  """A category name: found, or created when the project has none of that name."""
   category: String
+  """A category of the project (404 otherwise); wins over category."""
+  categoryID: String
   startDate: Time
   expirationDate: Time
   validityTimeframe: ValidityTimeframeInput
@@ -10964,6 +11022,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_referrals(ctx, field)
 	case "summary":
 		return ec.fieldContext_Customer_summary(ctx, field)
+	case "assets":
+		return ec.fieldContext_Customer_assets(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -11012,6 +11072,16 @@ func (ec *executionContext) childFields_CustomerAddress(ctx context.Context, fie
 		return ec.fieldContext_CustomerAddress_state(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CustomerAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerAssets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cockpitURL":
+		return ec.fieldContext_CustomerAssets_cockpitURL(ctx, field)
+	case "cockpitPreferenceCenterURL":
+		return ec.fieldContext_CustomerAssets_cockpitPreferenceCenterURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerAssets", field.Name)
 }
 
 func (ec *executionContext) childFields_CustomerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11732,6 +11802,8 @@ func (ec *executionContext) childFields_RedeemableResult(ctx context.Context, fi
 		return ec.fieldContext_RedeemableResult_inapplicableTo(ctx, field)
 	case "metadata":
 		return ec.fieldContext_RedeemableResult_metadata(ctx, field)
+	case "categories":
+		return ec.fieldContext_RedeemableResult_categories(ctx, field)
 	case "campaignID":
 		return ec.fieldContext_RedeemableResult_campaignID(ctx, field)
 	case "campaignName":
@@ -12244,6 +12316,8 @@ func (ec *executionContext) childFields_Voucher(ctx context.Context, field graph
 		return ec.fieldContext_Voucher_transactions(ctx, field)
 	case "validationRulesAssignments":
 		return ec.fieldContext_Voucher_validationRulesAssignments(ctx, field)
+	case "categories":
+		return ec.fieldContext_Voucher_categories(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Voucher", field.Name)
 }
@@ -23455,6 +23529,38 @@ func (ec *executionContext) fieldContext_Customer_summary(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Customer", field, true, true, errors.New("field of type Any does not have child fields"))
 }
 
+func (ec *executionContext) _Customer_assets(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Customer_assets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Customer().Assets(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CustomerAssets) graphql.Marshaler {
+			return ec.marshalNCustomerAssets2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerAssets(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Customer_assets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Customer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomerAssets(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23784,6 +23890,52 @@ func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_CustomerAddress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerAssets_cockpitURL(ctx context.Context, field graphql.CollectedField, obj *CustomerAssets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerAssets_cockpitURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CockpitURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerAssets_cockpitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CustomerAssets_cockpitPreferenceCenterURL(ctx context.Context, field graphql.CollectedField, obj *CustomerAssets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomerAssets_cockpitPreferenceCenterURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CockpitPreferenceCenterURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CustomerAssets_cockpitPreferenceCenterURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _CustomerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CustomerConnection) (ret graphql.Marshaler) {
@@ -37351,6 +37503,29 @@ func (ec *executionContext) fieldContext_RedeemableResult_metadata(_ context.Con
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Map does not have child fields"))
 }
 
+func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedeemableResult_categories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Categories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
+			return ec.marshalOAny2interface(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedeemableResult_categories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+}
+
 func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41150,14 +41325,14 @@ func (ec *executionContext) _Voucher_categoryID(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Voucher_discount(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41842,6 +42017,38 @@ func (ec *executionContext) fieldContext_Voucher_validationRulesAssignments(_ co
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ValidationRuleAssignment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_categories(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_categories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().Categories(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_categories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
 		},
 	}
 	return fc, nil
@@ -51262,7 +51469,7 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"code", "type", "discount", "gift", "loyaltyCard", "codeConfig", "category", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption"}
+	fieldsInOrder := [...]string{"code", "type", "discount", "gift", "loyaltyCard", "codeConfig", "category", "categoryID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -51318,6 +51525,13 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 				return it, err
 			}
 			it.Category = data
+		case "categoryID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
 		case "startDate":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startDate"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -67180,77 +67394,77 @@ func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context,
 			it.CategoryContainsFold = data
 		case "categoryID":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryID"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryID = data
 		case "categoryIDNEQ":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNEQ"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDNEQ = data
 		case "categoryIDIn":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDIn = data
 		case "categoryIDNotIn":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDNotIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDNotIn = data
 		case "categoryIDGT":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDGT = data
 		case "categoryIDGTE":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDGTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDGTE = data
 		case "categoryIDLT":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDLT = data
 		case "categoryIDLTE":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDLTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDLTE = data
 		case "categoryIDContains":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContains"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDContains = data
 		case "categoryIDHasPrefix":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasPrefix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDHasPrefix = data
 		case "categoryIDHasSuffix":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDHasSuffix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -67271,14 +67485,14 @@ func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context,
 			it.CategoryIDNotNil = data
 		case "categoryIDEqualFold":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDEqualFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.CategoryIDEqualFold = data
 		case "categoryIDContainsFold":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryIDContainsFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -71127,6 +71341,44 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "assets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Customer_assets(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71293,6 +71545,49 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 			}
 		case "state":
 			out.Values[i] = ec._CustomerAddress_state(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var customerAssetsImplementors = []string{"CustomerAssets"}
+
+func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.SelectionSet, obj *CustomerAssets) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customerAssetsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomerAssets")
+		case "cockpitURL":
+			out.Values[i] = ec._CustomerAssets_cockpitURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cockpitPreferenceCenterURL":
+			out.Values[i] = ec._CustomerAssets_cockpitPreferenceCenterURL(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -76606,6 +76901,11 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "categories":
+			out.Values[i] = ec._RedeemableResult_categories(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "campaignID":
 			out.Values[i] = ec._RedeemableResult_campaignID(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -78867,6 +79167,44 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "categories":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_categories(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -80868,6 +81206,16 @@ func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromo
 		return graphql.Null
 	}
 	return ec._CustomerActivityList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCustomerAssets2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerAssets(ctx context.Context, sel ast.SelectionSet, v *CustomerAssets) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CustomerAssets(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CustomerConnection) graphql.Marshaler {

@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
@@ -75,6 +77,31 @@ func requiredName(name *string) error {
 	}
 	if n := len([]rune(*name)); n < 1 || n > 200 {
 		return apperr.InvalidPayload("Property .name must be 1 to 200 characters long, got %d", n)
+	}
+	return nil
+}
+
+// initialStatus is the status a loyalty object is created with: given, if
+// it is one of allowed, or allowed[0] when absent; another value is a 400.
+func initialStatus[S ~string](given *S, allowed ...S) (S, error) {
+	if given == nil {
+		return allowed[0], nil
+	}
+	if !slices.Contains(allowed, *given) {
+		names := make([]string, len(allowed))
+		for i, a := range allowed {
+			names[i] = string(a)
+		}
+		return "", apperr.InvalidPayload("Property .status must be one of %s, got %q", strings.Join(names, ", "), *given)
+	}
+	return *given, nil
+}
+
+// checkDateOrder refuses an end_date before the start_date (either may
+// be absent).
+func checkDateOrder(start, end *time.Time) error {
+	if start != nil && end != nil && end.Before(*start) {
+		return apperr.InvalidPayload("Property .end_date must not be before .start_date")
 	}
 	return nil
 }

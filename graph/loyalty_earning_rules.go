@@ -26,12 +26,9 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
-	status := earningrule.StatusDRAFT
-	if in.Status != nil {
-		if *in.Status != earningrule.StatusDRAFT && *in.Status != earningrule.StatusACTIVE {
-			return nil, apperr.InvalidPayload("Property .status must be one of DRAFT, ACTIVE, got %q", *in.Status)
-		}
-		status = *in.Status
+	status, err := initialStatus(in.Status, earningrule.StatusDRAFT, earningrule.StatusACTIVE)
+	if err != nil {
+		return nil, err
 	}
 	if err := validateEarningRule(ctx, &in); err != nil {
 		return nil, err
@@ -69,8 +66,8 @@ func validateEarningRule(ctx context.Context, in *CreateEarningRuleInput) error 
 	if err := validateTriggerLimits(in.TriggerLimits); err != nil {
 		return err
 	}
-	if in.StartDate != nil && in.EndDate != nil && in.EndDate.Before(*in.StartDate) {
-		return apperr.InvalidPayload("Property .end_date must not be before .start_date")
+	if err := checkDateOrder(in.StartDate, in.EndDate); err != nil {
+		return err
 	}
 	if in.Error != nil {
 		if _, ok := in.Error["message"].(string); !ok {

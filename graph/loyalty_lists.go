@@ -48,6 +48,9 @@ func cardActivities(ctx context.Context, programID, memberID, cardID string, aft
 }
 
 func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+	if err := checkCardActivityWhere(where); err != nil {
+		return nil, err
+	}
 	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
 		return bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
 			return obj.Activities(ctx, after, first, before, last, orderBy, where)
@@ -74,6 +77,9 @@ func rewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor
 }
 
 func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	if err := checkRewardActivityWhere(where); err != nil {
+		return nil, err
+	}
 	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
 		return bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
 			return obj.Activities(ctx, after, first, before, last, orderBy, where)

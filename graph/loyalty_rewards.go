@@ -100,12 +100,9 @@ func createReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	if err := reward.TypeValidator(*in.Type); err != nil {
 		return nil, apperr.InvalidPayload("Property .type must be one of MATERIAL, DIGITAL, got %q", *in.Type)
 	}
-	status := reward.StatusDRAFT
-	if in.Status != nil {
-		if *in.Status != reward.StatusDRAFT && *in.Status != reward.StatusACTIVE {
-			return nil, apperr.InvalidPayload("Property .status must be one of DRAFT, ACTIVE, got %q", *in.Status)
-		}
-		status = *in.Status
+	status, err := initialStatus(in.Status, reward.StatusDRAFT, reward.StatusACTIVE)
+	if err != nil {
+		return nil, err
 	}
 	if err := validateRewardDetails(ctx, *in.Type, &in); err != nil {
 		return nil, err

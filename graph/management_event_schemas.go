@@ -104,6 +104,6 @@ func updateManagementCustomEventSchema(ctx context.Context, projectID, id string
 
 func deleteManagementCustomEventSchema(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) {
-		return id, deleteSchemaOfKind(ctx, id, true, customEventSchemaType)
+		return id, deleteCustomEventSchema(ctx, id)
 	})
 }

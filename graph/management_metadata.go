@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"entgo.io/ent/dialect"
 
@@ -23,28 +22,6 @@ import (
 
 // eventRelatedObject is the related_object of custom event schemas.
 const eventRelatedObject = "event"
-
-// metadataProperty checks one property definition of a schema: a type
-// (metadataTypes) and an optional boolean "optional".
-func metadataProperty(name string, raw any) (jsonfield.MetadataProperty, error) {
-	def, ok := raw.(map[string]any)
-	if !ok {
-		return jsonfield.MetadataProperty{}, apperr.InvalidPayload("Property .properties.%s must be an object", name)
-	}
-	typ, _ := def["type"].(string)
-	if !slices.Contains(metadataTypes, typ) {
-		return jsonfield.MetadataProperty{}, apperr.InvalidPayload("Property .properties.%s.type must be one of %v", name, metadataTypes)
-	}
-	p := jsonfield.MetadataProperty{Type: typ}
-	if o, ok := def["optional"]; ok {
-		b, ok := o.(bool)
-		if !ok {
-			return jsonfield.MetadataProperty{}, apperr.InvalidPayload("Property .properties.%s.optional must be a boolean", name)
-		}
-		p.Optional = b
-	}
-	return p, nil
-}
 
 // mergeProperties applies the definitions in over props: a definition
 // replaces or adds one, {"deleted": true} removes one. fixedTypes refuses a

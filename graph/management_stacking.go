@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -16,11 +17,13 @@ import (
 
 // A project's stacking rules through the management API
 // (…/stacking-rules). The redemption engine applies what it supports —
-// redeemables_limit, applicable_redeemables_limit, the application mode,
-// the sorting rule and the no-effect rule — from the project's rules, or
-// the defaults (discount.DefaultRules) when it has none. The category
-// settings have one value the engine implements; another value is refused
-// rather than stored and ignored.
+// the limits, the application mode, the sorting rule, the no-effect rule
+// and the category settings (exclusive and joint categories, per-category
+// limits, no-effect overrides) — from the project's rules, or the
+// defaults (discount.DefaultRules) when it has none. The discount
+// calculation mode, products application mode and rollback order mode
+// have one value the engine implements; another value is refused rather
+// than stored and ignored.
 
 // stackingRulesType is the resource type of stacking rules.
 const stackingRulesType = "stacking_rules"
@@ -50,18 +53,42 @@ type StackingRules struct {
 	UpdatedAt                                      *time.Time     `json:"updated_at"`
 }
 
-// stackingRulesOf shows stored rules with the fixed category settings
-// (the values every validation echoes, see stackingRulesView).
+// stackingRulesOf shows stored rules: what the engine applies (see
+// rulesOf), with the fixed settings it does not vary.
 func stackingRulesOf(s *jsonfield.StackingRules) *StackingRules {
-	return &StackingRules{ID: s.ID, ExclusiveCategories: []string{}, JointCategories: []string{},
-		RedeemablesLimit: s.RedeemablesLimit, ApplicableRedeemablesLimit: s.ApplicableRedeemablesLimit,
-		ApplicableRedeemablesPerCategoryLimit: 1, ApplicableRedeemablesCategoryLimits: map[string]any{},
-		ApplicableExclusiveRedeemablesLimit: 1, ApplicableExclusiveRedeemablesPerCategoryLimit: 1,
+	r := rulesOf(s).WithDefaults()
+	limits := map[string]any{}
+	for id, l := range r.CategoryLimits {
+		limits[id] = l
+	}
+	return &StackingRules{ID: s.ID, ExclusiveCategories: orEmpty(r.ExclusiveCategories), JointCategories: orEmpty(r.JointCategories),
+		RedeemablesLimit: r.RedeemablesLimit, ApplicableRedeemablesLimit: r.ApplicableLimit,
+		ApplicableRedeemablesPerCategoryLimit: r.PerCategoryLimit, ApplicableRedeemablesCategoryLimits: limits,
+		ApplicableExclusiveRedeemablesLimit: r.ExclusiveLimit, ApplicableExclusiveRedeemablesPerCategoryLimit: r.ExclusivePerCategoryLimit,
 		DiscountCalculationMode: "DISCOUNTED_AMOUNT", InitialAmountModeCategories: []string{}, DiscountedAmountModeCategories: []string{},
-		RedeemablesApplicationMode: s.RedeemablesApplicationMode, RedeemablesSortingRule: s.RedeemablesSortingRule,
-		RedeemablesProductsApplicationMode: "STACK", RedeemablesNoEffectRule: s.RedeemablesNoEffectRule,
-		NoEffectSkipCategories: []string{}, NoEffectRedeemAnywayCategories: []string{},
+		RedeemablesApplicationMode: string(r.Mode), RedeemablesSortingRule: string(r.Sorting),
+		RedeemablesProductsApplicationMode: "STACK", RedeemablesNoEffectRule: string(r.NoEffect),
+		NoEffectSkipCategories: orEmpty(r.NoEffectSkipCategories), NoEffectRedeemAnywayCategories: orEmpty(r.NoEffectRedeemAnywayCategories),
 		RedeemablesRollbackOrderMode: "WITH_ORDER", CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+}
+
+// rulesOf is the engine's view of stored rules (zero values: the defaults).
+func rulesOf(s *jsonfield.StackingRules) discount.Rules {
+	return discount.Rules{RedeemablesLimit: s.RedeemablesLimit, ApplicableLimit: s.ApplicableRedeemablesLimit,
+		Mode: discount.Mode(s.RedeemablesApplicationMode), Sorting: discount.Sorting(s.RedeemablesSortingRule),
+		NoEffect: discount.NoEffectRule(s.RedeemablesNoEffectRule), PerCategoryLimit: s.ApplicableRedeemablesPerCategoryLimit,
+		CategoryLimits: s.ApplicableRedeemablesCategoryLimits, ExclusiveCategories: s.ExclusiveCategories,
+		JointCategories: s.JointCategories, ExclusiveLimit: s.ApplicableExclusiveRedeemablesLimit,
+		ExclusivePerCategoryLimit: s.ApplicableExclusiveRedeemablesPerCategoryLimit,
+		NoEffectSkipCategories:    s.NoEffectSkipCategories, NoEffectRedeemAnywayCategories: s.NoEffectRedeemAnywayCategories}
+}
+
+// orEmpty is list, or an empty list for nil (JSON [] rather than null).
+func orEmpty(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }
 
 // viewerProject reads the viewer's project, locked for a write (lockProject).
@@ -93,13 +120,31 @@ func projectStackingRules(ctx context.Context) (discount.Rules, error) {
 	if err != nil {
 		return discount.Rules{}, err
 	}
-	s := p.StackingRules
-	if s == nil {
+	if p.StackingRules == nil {
 		return discount.DefaultRules(), nil
 	}
-	return discount.Rules{RedeemablesLimit: s.RedeemablesLimit, ApplicableLimit: s.ApplicableRedeemablesLimit,
-		Mode: discount.Mode(s.RedeemablesApplicationMode), Sorting: discount.Sorting(s.RedeemablesSortingRule),
-		NoEffect: discount.NoEffectRule(s.RedeemablesNoEffectRule)}, nil
+	return rulesOf(p.StackingRules).WithDefaults(), nil
+}
+
+// forgetStackingCategory removes a deleted category from the project's
+// stacking rules.
+func forgetStackingCategory(ctx context.Context, id string) error {
+	c, p, err := viewerProject(ctx, true)
+	if err != nil || p.StackingRules == nil || !slices.Contains(stackingCategoryIDs(*p.StackingRules), id) {
+		return err
+	}
+	s := *p.StackingRules
+	drop := func(list []string) []string {
+		return slices.DeleteFunc(slices.Clone(list), func(c string) bool { return c == id })
+	}
+	s.ExclusiveCategories, s.JointCategories = drop(s.ExclusiveCategories), drop(s.JointCategories)
+	s.NoEffectSkipCategories, s.NoEffectRedeemAnywayCategories = drop(s.NoEffectSkipCategories), drop(s.NoEffectRedeemAnywayCategories)
+	s.ApplicableRedeemablesCategoryLimits = maps.Clone(s.ApplicableRedeemablesCategoryLimits)
+	delete(s.ApplicableRedeemablesCategoryLimits, id)
+	if err := c.Project.UpdateOne(p).SetStackingRules(&s).Exec(ctx); err != nil {
+		return fmt.Errorf("removing the category from the stacking rules: %w", err)
+	}
+	return nil
 }
 
 // StackingRulesList lists the viewer's project's stacking rules: none
@@ -140,7 +185,7 @@ func CreateStackingRules(ctx context.Context, in StackingRulesInput) (*StackingR
 		return nil, e
 	}
 	d := discount.DefaultRules()
-	s, err := in.apply(jsonfield.StackingRules{ID: "stk_" + pulid.Hex(9), RedeemablesLimit: d.RedeemablesLimit,
+	s, err := in.apply(ctx, jsonfield.StackingRules{ID: "stk_" + pulid.Hex(9), RedeemablesLimit: d.RedeemablesLimit,
 		ApplicableRedeemablesLimit: d.ApplicableLimit, RedeemablesApplicationMode: string(d.Mode),
 		RedeemablesSortingRule: string(d.Sorting), RedeemablesNoEffectRule: string(d.NoEffect), CreatedAt: nowUTC()})
 	if err != nil {
@@ -161,7 +206,7 @@ func UpdateStackingRules(ctx context.Context, id string, in StackingRulesInput) 
 	if p.StackingRules == nil || p.StackingRules.ID != id {
 		return nil, apperr.NotFound(stackingRulesType, id)
 	}
-	s, err := in.apply(*p.StackingRules)
+	s, err := in.apply(ctx, *p.StackingRules)
 	if err != nil {
 		return nil, err
 	}

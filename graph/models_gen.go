@@ -2,6 +2,12 @@
 
 package graph
 
+// Links to a customer's pages in the real service's customer cockpit.
+type CustomerAssets struct {
+	CockpitURL                 *string `json:"cockpitURL,omitempty"`
+	CockpitPreferenceCenterURL *string `json:"cockpitPreferenceCenterURL,omitempty"`
+}
+
 // An image of a voucher's code, served by this service.
 type VoucherAsset struct {
 	ID string `json:"id"`

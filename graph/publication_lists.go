@@ -110,7 +110,7 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 // whole page when first asked, see publicationCodes).
 func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { q.WithCampaign() })
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { withVoucherCategories(q) })
 		return nil
 	}
 	return collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })

@@ -119,10 +119,12 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	for i, vch := range vouchers {
 		ids[i] = vch.ID
 	}
-	if err := markPublished(ctx, ids, cust.ID); err != nil {
+	// One clock reading for the stored updated_at and the returned (and
+	// webhook-snapshotted) vouchers, so both render the same time.
+	now := nowUTC()
+	if err := markPublished(ctx, ids, cust.ID, now); err != nil {
 		return nil, err
 	}
-	now := time.Now().UTC().Truncate(time.Millisecond)
 	for _, vch := range vouchers {
 		vch.PublishCount++
 		vch.HolderID, vch.UpdatedAt = &cust.ID, &now
@@ -244,7 +246,7 @@ func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
 	if err != nil {
 		return nil, err
 	}
-	vch, err := c.Voucher.Query().Where(voucher.Code(code)).WithCampaign().Only(ctx)
+	vch, err := withVoucherCategories(c.Voucher.Query().Where(voucher.Code(code))).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("voucher", code)
 	}
@@ -279,15 +281,16 @@ func alreadyPublished(v *ent.Voucher) error {
 
 // markPublished adds a publish entry to each voucher and makes the customer
 // its holder. The update only touches vouchers still unpublished, so a
-// voucher can never be handed out twice, whatever races with it.
-func markPublished(ctx context.Context, ids []string, customerID string) error {
+// voucher can never be handed out twice, whatever races with it. now is
+// the vouchers' new updated_at.
+func markPublished(ctx context.Context, ids []string, customerID string, now time.Time) error {
 	c, err := client(ctx)
 	if err != nil {
 		return err
 	}
 	n, err := c.Voucher.Update().
 		Where(voucher.IDIn(ids...), voucher.PublishCount(0)).
-		AddPublishCount(1).SetHolderID(customerID).
+		AddPublishCount(1).SetHolderID(customerID).SetUpdatedAt(now).
 		Save(ctx)
 	if err != nil {
 		return fmt.Errorf("publishing vouchers: %w", err)
@@ -311,7 +314,7 @@ func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
 	}
 	pub, err := c.Publication.Query().Where(publication.ID(id)).
 		WithCustomer().
-		WithVouchers(func(q *ent.VoucherQuery) { q.WithCampaign() }).
+		WithVouchers(func(q *ent.VoucherQuery) { withVoucherCategories(q) }).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("publication", id)

@@ -62,6 +62,9 @@ type redeemableState struct {
 	// points: loyalty points the reward costs; reward the reward redeemed.
 	points int64
 	reward *ent.Reward
+	// category: the voucher's category in the stacking rules (nil: none;
+	// see loadCategories).
+	category *ent.Category
 }
 
 // code is the redeemable's id as the client sent it.
@@ -193,11 +196,16 @@ func (e *evaluation) checkLoyalty(ctx context.Context, s *redeemableState, held 
 
 // candidate is what the stacking calculation gets for a redeemable.
 func (s *redeemableState) candidate() discount.Candidate {
+	var c discount.Candidate
+	if s.category != nil {
+		c.Category, c.Hierarchy = s.category.ID, s.category.Hierarchy
+	}
 	if s.failure != nil {
-		return discount.Candidate{Failure: s.failure.key}
+		c.Failure = s.failure.key
+		return c
 	}
 	v := s.voucher
-	c := discount.Candidate{Eligible: s.eligible()}
+	c.Eligible = s.eligible()
 	switch v.Type {
 	case jsonfield.VoucherTypeDiscount:
 		if v.Discount != nil {

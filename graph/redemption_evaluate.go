@@ -83,6 +83,9 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadRules(ctx); err != nil {
 		return nil, err
 	}
+	if err := e.loadCategories(ctx); err != nil { // redemption_categories.go
+		return nil, err
+	}
 	// The starting order: rules check it before Stack applies discounts to it.
 	order, err := e.startOrder()
 	if err != nil {

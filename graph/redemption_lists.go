@@ -81,7 +81,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 		dir = sql.OrderDesc()
 	}
 	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
-		WithVoucher(func(vq *ent.VoucherQuery) { vq.WithCampaign() }).WithCustomer().All(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
 	}
@@ -144,7 +144,7 @@ func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
 		return nil, err
 	}
 	r, err := c.Redemption.Query().Where(redemption.ID(id)).
-		WithVoucher(func(vq *ent.VoucherQuery) { vq.WithCampaign() }).WithCustomer().Only(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("redemption", id)
 	}

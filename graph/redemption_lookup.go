@@ -19,7 +19,8 @@ import (
 // campaignCheckColumns are the campaign columns the checks and responses
 // use (its voucher template and settings are large JSON columns).
 var campaignCheckColumns = []string{campaign.FieldID, campaign.FieldName, campaign.FieldActive, campaign.FieldStartDate,
-	campaign.FieldExpirationDate, campaign.FieldValidityTimeframe, campaign.FieldValidityDayOfWeek, campaign.FieldValidityHours}
+	campaign.FieldExpirationDate, campaign.FieldValidityTimeframe, campaign.FieldValidityDayOfWeek, campaign.FieldValidityHours,
+	campaign.FieldCategoryID}
 
 // lookedUpVoucher is a voucher named by a request, with its campaign and
 // whether any validation rule is assigned to it or its campaign.

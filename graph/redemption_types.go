@@ -129,7 +129,7 @@ type RedeemableResult struct {
 	InapplicableTo any            `json:"inapplicable_to,omitempty"`
 	Result         any            `json:"result"`
 	Metadata       map[string]any `json:"metadata,omitempty"`
-	Categories     []any          `json:"categories,omitempty"`
+	Categories     any            `json:"categories,omitempty"` // APPLICABLE and INAPPLICABLE vouchers: their category objects ([] without one)
 	CampaignID     *string        `json:"campaign_id,omitempty"`
 	CampaignName   *string        `json:"campaign_name,omitempty"`
 }

@@ -111,7 +111,9 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	r := &RedeemableResult{Status: string(out.Status), ID: s.code(), Object: redeemableObject(s.input)}
 	if v := s.voucher; v != nil {
 		r.Metadata = orEmptyMap(v.Metadata)
-		r.Categories = []any{}
+		if out.Status != discount.StatusSkipped {
+			r.Categories = s.categoriesView()
+		}
 		r.CampaignID = v.CampaignID
 		if cmp := v.Edges.Campaign; cmp != nil {
 			r.CampaignName = &cmp.Name
@@ -140,9 +142,13 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 }
 
 var skipMessages = map[string]string{
-	discount.KeyApplicableLimitExceeded:   "Applicable redeemables limit exceeded",
-	discount.KeyPrecedingValidationFailed: "Preceding validation failed",
-	discount.KeyNoEffect:                  "Redeemable has no effect on the order",
+	discount.KeyApplicableLimitExceeded:           "Applicable redeemables limit exceeded",
+	discount.KeyPrecedingValidationFailed:         "Preceding validation failed",
+	discount.KeyNoEffect:                          "Redeemable has no effect on the order",
+	discount.KeyPerCategoryLimitExceeded:          "Applicable redeemables per category limit exceeded",
+	discount.KeyExclusiveLimitExceeded:            "Applicable exclusive redeemables limit exceeded",
+	discount.KeyExclusivePerCategoryLimitExceeded: "Applicable exclusive redeemables per category limit exceeded",
+	discount.KeyExclusionRulesNotMet:              "Exclusion rules not met",
 }
 
 // applicableResult is result of an APPLICABLE redeemable: the discount
@@ -181,15 +187,22 @@ func (e *evaluation) applicableTo(s *redeemableState) map[string]any {
 	return listOf(data)
 }
 
-// stackingRulesView is the stacking_rules object every validation echoes.
+// stackingRulesView is the stacking_rules object every validation echoes:
+// the rules r the request was worked out with (defaults filled in).
 func stackingRulesView(r discount.Rules) map[string]any {
+	limits := map[string]any{}
+	for id, l := range r.CategoryLimits {
+		limits[id] = l
+	}
 	return map[string]any{
 		"redeemables_limit": r.RedeemablesLimit, "applicable_redeemables_limit": r.ApplicableLimit,
-		"applicable_redeemables_per_category_limit": 1, "applicable_exclusive_redeemables_limit": 1,
-		"applicable_exclusive_redeemables_per_category_limit": 1, "exclusive_categories": []string{},
-		"joint_categories": []string{}, "redeemables_application_mode": string(r.Mode),
-		"redeemables_sorting_rule": string(r.Sorting), "redeemables_products_application_mode": "STACK",
-		"redeemables_no_effect_rule": string(r.NoEffect), "no_effect_skip_categories": []string{},
-		"no_effect_redeem_anyway_categories": []string{}, "redeemables_rollback_order_mode": "WITH_ORDER",
+		"applicable_redeemables_per_category_limit": r.PerCategoryLimit, "applicable_redeemables_category_limits": limits,
+		"applicable_exclusive_redeemables_limit":              r.ExclusiveLimit,
+		"applicable_exclusive_redeemables_per_category_limit": r.ExclusivePerCategoryLimit,
+		"exclusive_categories":                                orEmpty(r.ExclusiveCategories), "joint_categories": orEmpty(r.JointCategories),
+		"redeemables_application_mode": string(r.Mode), "redeemables_sorting_rule": string(r.Sorting),
+		"redeemables_products_application_mode": "STACK", "redeemables_no_effect_rule": string(r.NoEffect),
+		"no_effect_skip_categories": orEmpty(r.NoEffectSkipCategories), "no_effect_redeem_anyway_categories": orEmpty(r.NoEffectRedeemAnywayCategories),
+		"redeemables_rollback_order_mode": "WITH_ORDER",
 	}
 }

@@ -38,6 +38,11 @@ func (r *customerResolver) Summary(ctx context.Context, obj *ent.Customer) (any,
 	return customerSummary(ctx, obj)
 }
 
+// Assets is the resolver for the assets field.
+func (r *customerResolver) Assets(ctx context.Context, obj *ent.Customer) (*CustomerAssets, error) {
+	return customerAssets(ctx, obj)
+}
+
 // DownloadURL is the resolver for the downloadURL field.
 func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*string, error) {
 	return exportDownloadPath(ctx, obj)
@@ -816,6 +821,11 @@ func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, af
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
 func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
 	return voucherRuleAssignments(ctx, obj)
+}
+
+// Categories is the resolver for the categories field.
+func (r *voucherResolver) Categories(ctx context.Context, obj *ent.Voucher) ([]*ent.Category, error) {
+	return voucherCategories(ctx, obj)
 }
 
 // Quantity is the resolver for the quantity field.

@@ -16,7 +16,7 @@ import (
 
 // Membership of auto-update segments: filling a new segment and
 // re-evaluating a customer after an event or a profile change
-// (refreshSegments in customers.go, recordEvent in events.go). Whether a
+// (refreshSegments in customers.go, sendEvent in events.go). Whether a
 // customer matches is decided by graph/segmentfilter.
 
 // filterCustomer is what the segment filter language sees of a customer;

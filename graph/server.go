@@ -45,6 +45,9 @@ type HandlerOptions struct {
 	Introspection bool
 	// Metrics counts operations by name and outcome; nil counts nothing.
 	Metrics *GraphQLMetrics
+	// Resolver is the root the schema executes over; nil makes a new one.
+	// The REST router passes its own, so both transports share one.
+	Resolver *Resolver
 }
 
 // NewHandler returns the GraphQL endpoint: GET (queries only) and POST
@@ -61,7 +64,10 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	if opts.RequestID == nil {
 		opts.RequestID = RequestIDFromContext
 	}
-	srv := handler.New(NewSchema(NewResolver()))
+	if opts.Resolver == nil {
+		opts.Resolver = NewResolver()
+	}
+	srv := handler.New(NewSchema(opts.Resolver))
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postTransport{})

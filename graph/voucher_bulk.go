@@ -2,8 +2,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -37,9 +35,9 @@ func updateVouchersInBulk(ctx context.Context, items []*VoucherMetadataUpdate) (
 
 // runBulkUpdate merges the job's metadata into its vouchers one batch at a time.
 func (w *Worker) runBulkUpdate(ctx context.Context, job *ent.AsyncAction) error {
-	var items []VoucherMetadataUpdate
-	if job.Params == nil || json.Unmarshal(job.Params.Items, &items) != nil || len(items) != job.Total {
-		return fmt.Errorf("job %s: unreadable bulk update items", job.ID)
+	items, err := bulkItems[VoucherMetadataUpdate](job, "bulk update")
+	if err != nil {
+		return err
 	}
 	return w.runBulk(ctx, job, func(ctx context.Context, i int) (map[string]any, error) {
 		it := items[i]

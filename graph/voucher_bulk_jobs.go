@@ -53,6 +53,17 @@ func scheduleBulk(ctx context.Context, typ string, items any, n int) (*ent.Async
 	return job, nil
 }
 
+// bulkItems decodes the items stored with a bulk job by scheduleBulk; what
+// names them in the error when they are unreadable or their count is not
+// the job's total.
+func bulkItems[T any](job *ent.AsyncAction, what string) ([]T, error) {
+	var items []T
+	if job.Params == nil || json.Unmarshal(job.Params.Items, &items) != nil || len(items) != job.Total {
+		return nil, fmt.Errorf("job %s: unreadable %s items", job.ID, what)
+	}
+	return items, nil
+}
+
 // checkBulkSize refuses an empty or oversized list.
 func checkBulkSize(n int) error {
 	if n == 0 {

@@ -21,7 +21,8 @@ type CreateVoucherInput struct {
 	Gift              *jsonfield.Gift              `json:"gift"`
 	LoyaltyCard       *jsonfield.LoyaltyCard       `json:"loyalty_card"`
 	CodeConfig        *jsonfield.CodeConfig        `json:"code_config"`
-	Category          *string                      `json:"category"`
+	Category          *string                      `json:"category"`    // a name: found or created (see campaignCategory)
+	CategoryID        *string                      `json:"category_id"` // a category of the project; wins over Category
 	StartDate         *time.Time                   `json:"start_date"`
 	ExpirationDate    *time.Time                   `json:"expiration_date"`
 	ValidityTimeframe *jsonfield.ValidityTimeframe `json:"validity_timeframe"`
@@ -56,8 +57,13 @@ func createStandaloneVoucher(ctx context.Context, in CreateVoucherInput) (*ent.V
 	if err != nil {
 		return nil, err
 	}
+	cat, _, err := campaignCategory(ctx, in.Category, in.CategoryID) // category_assign.go
+	if err != nil {
+		return nil, err
+	}
+	catName, catID := categoryNameID(cat)
 	tmpl := &jsonfield.VoucherTemplate{Type: profile.Type, Discount: profile.Discount, Gift: profile.Gift,
-		LoyaltyCard: profile.LoyaltyCard, RedemptionQuantity: profile.Redemption.Quantity, Category: in.Category,
+		LoyaltyCard: profile.LoyaltyCard, RedemptionQuantity: profile.Redemption.Quantity, Category: catName, CategoryID: catID,
 		StartDate: utcPtr(in.StartDate), ExpirationDate: utcPtr(in.ExpirationDate), ValidityTimeframe: in.ValidityTimeframe,
 		ValidityDayOfWeek: in.ValidityDayOfWeek, ValidityHours: in.ValidityHours, Active: in.Active == nil || *in.Active,
 		AdditionalInfo: in.AdditionalInfo, Metadata: in.Metadata}

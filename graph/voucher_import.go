@@ -2,8 +2,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
@@ -36,9 +34,9 @@ func importVouchers(ctx context.Context, items []*CreateVoucherInput) (*ent.Asyn
 
 // runImport imports the job's vouchers one batch at a time.
 func (w *Worker) runImport(ctx context.Context, job *ent.AsyncAction) error {
-	var items []CreateVoucherInput
-	if job.Params == nil || json.Unmarshal(job.Params.Items, &items) != nil || len(items) != job.Total {
-		return fmt.Errorf("job %s: unreadable import items", job.ID)
+	items, err := bulkItems[CreateVoucherInput](job, "import")
+	if err != nil {
+		return err
 	}
 	return w.runBulk(ctx, job, func(ctx context.Context, i int) (map[string]any, error) {
 		_, err := createStandaloneVoucher(ctx, items[i])

@@ -34,6 +34,9 @@ func insertVouchers(ctx context.Context, projectID string, campaignID *string, t
 	if dia == "" {
 		return 0, fmt.Errorf("inserting vouchers: no SQL dialect in context")
 	}
+	if err := dropDeletedCategory(ctx, c, tmpl); err != nil { // voucher_categories.go
+		return 0, err
+	}
 	shared, err := templateColumns(tmpl)
 	if err != nil {
 		return 0, err

@@ -90,7 +90,7 @@ func listVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 	}
 	q = q.Order(order...).Offset(offset).Limit(limit)
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCampaign() // the REST shape shows the campaign's name
+		withVoucherCategories(q) // the REST shape shows the campaign's name and the categories
 	} else if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing vouchers: %w", err)
 	}

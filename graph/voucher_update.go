@@ -16,6 +16,8 @@ import (
 // leaves a property as it is. The code, type and campaign stay; a gift
 // card's balance changes through the balance endpoint, not here.
 type UpdateVoucherInput struct {
+	// Category (a name, found or created) or CategoryID (a category of the
+	// project, 404 otherwise) sets the voucher's category; "" clears it.
 	Category          *string                      `json:"category"`
 	CategoryID        *string                      `json:"category_id"`
 	StartDate         *time.Time                   `json:"start_date"`
@@ -61,8 +63,10 @@ func updateVoucher(ctx context.Context, codeOrID string, in UpdateVoucherInput) 
 	if in.Metadata != nil {
 		upd.SetMetadata(in.Metadata)
 	}
-	upd.SetNillableCategory(in.Category).SetNillableCategoryID(in.CategoryID).SetNillableActive(in.Active).
-		SetNillableAdditionalInfo(in.AdditionalInfo)
+	if err := categoryOnUpdate(ctx, upd, in.Category, in.CategoryID); err != nil {
+		return nil, err
+	}
+	upd.SetNillableActive(in.Active).SetNillableAdditionalInfo(in.AdditionalInfo)
 	if _, err := upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("updating voucher: %w", err)
 	}

@@ -87,7 +87,7 @@ func insertOne(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTe
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.Voucher.Query().Where(voucher.Code(code)).WithCampaign().Only(ctx)
+	v, err := withVoucherCategories(c.Voucher.Query().Where(voucher.Code(code))).Only(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading new voucher: %w", err)
 	}
@@ -122,6 +122,9 @@ func prepareVouchers(ctx context.Context, campaignIDOrName string, in *AddVouche
 	}
 	tmpl, cc, err := voucherTemplate(cmp, in)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := addedVouchersCategory(ctx, tmpl, in.Category); err != nil { // voucher_categories.go
 		return nil, nil, nil, err
 	}
 	return cmp, tmpl, cc, nil
@@ -197,9 +200,6 @@ func voucherTemplate(cmp *ent.Campaign, in *AddVouchersInput) (*jsonfield.Vouche
 			return nil, nil, apperr.InvalidPayload("Property .redemption.quantity must be at least 1 (or null for unlimited)")
 		}
 		t.RedemptionQuantity = in.Redemption.Quantity
-	}
-	if in.Category != nil {
-		t.Category, t.CategoryID = in.Category, nil
 	}
 	if in.StartDate != nil {
 		t.StartDate = in.StartDate
@@ -294,7 +294,7 @@ func voucherByCodeOrID(ctx context.Context, codeOrID string) (*ent.Voucher, erro
 	if err != nil {
 		return nil, err
 	}
-	found, err := c.Voucher.Query().Where(voucher.Or(voucher.Code(codeOrID), voucher.ID(codeOrID))).WithCampaign().Limit(2).All(ctx)
+	found, err := withVoucherCategories(c.Voucher.Query().Where(voucher.Or(voucher.Code(codeOrID), voucher.ID(codeOrID)))).Limit(2).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("looking up voucher: %w", err)
 	}

@@ -111,8 +111,7 @@ type customerBody struct {
 }
 
 // customerAssets are the links to the customer's cockpit and preference
-// center in the real service. This service hosts neither, so both are
-// null rather than links to pages that do not exist (docs/publications.md).
+// center (graph.CustomerAssetLinks, the same values as Customer.assets).
 type customerAssets struct {
 	CockpitURL                 *string `json:"cockpit_url"`
 	CockpitPreferenceCenterURL *string `json:"cockpit_preference_center_url"`
@@ -124,7 +123,12 @@ func customerJSON(c *ent.Customer) customerBody {
 		Phone: c.Phone, Birthday: c.Birthday, Address: c.Address,
 		Metadata: orEmpty(c.Metadata), SystemMetadata: orEmpty(c.SystemMetadata),
 		CreatedAt: timestamp(c.CreatedAt), UpdatedAt: optionalTime(c.UpdatedAt), Object: "customer",
+		Assets: customerAssetsJSON(graph.CustomerAssetLinks(c)),
 	}
+}
+
+func customerAssetsJSON(a *graph.CustomerAssets) customerAssets {
+	return customerAssets{CockpitURL: a.CockpitURL, CockpitPreferenceCenterURL: a.CockpitPreferenceCenterURL}
 }
 
 // orEmpty turns a nil map into {} for fields the API always shows as objects.

@@ -23,16 +23,35 @@ const maxBodyBytes = 1 << 20
 // {}; null for an optional field counts as absent; unknown fields are
 // ignored. Malformed JSON and wrong types are 400s naming the field.
 func decodeBody(c *gin.Context, dst any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
+	body, err := readBody(c, maxBodyBytes)
+	if err != nil {
+		return err
+	}
+	return decodeJSON(body, dst)
+}
+
+// bodyLimit is the size limit of a body of the route: maxBodyBytes, or
+// maxBulkBodyBytes for the bulk voucher routes.
+func bodyLimit(route string) int64 {
+	if bulkBodyRoutes[route] {
+		return maxBulkBodyBytes
+	}
+	return maxBodyBytes
+}
+
+// readBody reads the request body, at most limit bytes: a longer one is a
+// 413 payload_too_large, one that cannot be read a 400.
+func readBody(c *gin.Context, limit int64) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
-				fmt.Sprintf("The request body must be at most %d bytes", maxBodyBytes))
+			return nil, apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
+				fmt.Sprintf("The request body must be at most %d bytes", limit))
 		}
-		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+		return nil, apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
 	}
-	return decodeJSON(body, dst)
+	return body, nil
 }
 
 // decodeJSON is decodeBody's decoding of an already read body.

@@ -141,20 +141,15 @@ func invalidIdempotencyKey(details string) *apperr.Error {
 	return apperr.New(http.StatusBadRequest, "invalid_idempotency_key", "Invalid idempotency key", details)
 }
 
-// readIdempotentBody reads the request body (at most maxBodyBytes, the
-// limit of every body) and puts it back for the handler.
+// readIdempotentBody reads the request body (at most the route's limit,
+// bodyLimit) and puts it back for the handler.
 func readIdempotentBody(c *gin.Context) ([]byte, error) {
 	if c.Request.Body == nil || c.Request.Body == http.NoBody {
 		return nil, nil
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
+	body, err := readBody(c, bodyLimit(c.FullPath()))
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
-				fmt.Sprintf("The request body must be at most %d bytes", maxBodyBytes))
-		}
-		return nil, apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+		return nil, err
 	}
 	c.Request.Body = io.NopCloser(bytes.NewReader(body))
 	return body, nil

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -12,9 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/idempotencykey"
-	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
-	"github.com/promoengine/promoengine/ent/schema/viewer"
 )
 
 // Tuning of idempotency keys (docs/idempotency.md).
@@ -199,103 +196,4 @@ func (s idemStore) takeOver(ctx context.Context, row *ent.IdempotencyKey) (*ent.
 	}
 	row.LockID, row.LockedUntil = lock, now.Add(idempotencyLease)
 	return row, nil
-}
-
-// deleteExpired deletes row if it is still expired, and sweeps others.
-func (s idemStore) deleteExpired(ctx context.Context, row *ent.IdempotencyKey) error {
-	err := s.write(ctx, func(c *ent.Client) error {
-		_, err := c.IdempotencyKey.Delete().
-			Where(idempotencykey.ID(row.ID), idempotencykey.ExpiresAtLTE(clock())).Exec(ctx)
-		return err
-	})
-	if err != nil {
-		return wrapIdem("deleting expired idempotency key", err)
-	}
-	s.sweep(ctx)
-	return nil
-}
-
-// sweep deletes up to idempotencySweepBatch expired keys of every
-// project. It is best effort: a failure only leaves rows for a later sweep.
-func (s idemStore) sweep(ctx context.Context) {
-	sys := viewer.NewSystemContext(context.WithoutCancel(ctx))
-	sys, cancel := context.WithTimeout(sys, 5*time.Second)
-	defer cancel()
-	now := clock()
-	ids, err := s.client.IdempotencyKey.Query().Where(idempotencykey.ExpiresAtLTE(now)).
-		Limit(idempotencySweepBatch).IDs(sys)
-	if err != nil || len(ids) == 0 {
-		return
-	}
-	_ = s.write(sys, func(c *ent.Client) error {
-		_, err := c.IdempotencyKey.Delete().
-			Where(idempotencykey.IDIn(ids...), idempotencykey.ExpiresAtLTE(now)).Exec(sys)
-		return err
-	})
-}
-
-// renew extends the lease of a row this request holds.
-func (s idemStore) renew(ctx context.Context, row *ent.IdempotencyKey) error {
-	return s.write(ctx, func(c *ent.Client) error {
-		return c.IdempotencyKey.Update().Where(held(row)...).
-			SetLockedUntil(clock().Add(idempotencyLease)).Exec(ctx)
-	})
-}
-
-// keepLease renews the lease of row every third of idempotencyLease
-// until the returned stop is called, so a long request keeps its key and
-// only a dead process lets the lease lapse.
-func (s idemStore) keepLease(ctx context.Context, row *ent.IdempotencyKey) (stop func()) {
-	done, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		tick := time.NewTicker(idempotencyLease / 3)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				_ = s.renew(ctx, row) // a missed renewal is retried on the next tick
-			}
-		}
-	}()
-	return func() { close(done); <-exited }
-}
-
-// finish stores the answer of the request that holds row. It reports
-// false when the request no longer held the key (its lease was taken
-// over), so the answer was not stored.
-func (s idemStore) finish(ctx context.Context, row *ent.IdempotencyKey, status int, contentType, body string) (bool, error) {
-	var n int
-	err := s.write(ctx, func(c *ent.Client) error {
-		var err error
-		n, err = c.IdempotencyKey.Update().Where(held(row)...).
-			SetState(idempotencykey.StateDONE).SetLockedUntil(clock()).
-			SetResponseStatus(status).SetResponseContentType(contentType).SetResponseBody(body).
-			Save(ctx)
-		return err
-	})
-	return n == 1, wrapIdem("storing idempotent response", err)
-}
-
-// release deletes the row this request holds, so a retry acts again.
-func (s idemStore) release(ctx context.Context, row *ent.IdempotencyKey) error {
-	return wrapIdem("releasing idempotency key", s.write(ctx, func(c *ent.Client) error {
-		_, err := c.IdempotencyKey.Delete().Where(held(row)...).Exec(ctx)
-		return err
-	}))
-}
-
-// held are the predicates of row while this request holds it.
-func held(row *ent.IdempotencyKey) []predicate.IdempotencyKey {
-	return []predicate.IdempotencyKey{idempotencykey.ID(row.ID), idempotencykey.LockID(row.LockID),
-		idempotencykey.StateEQ(idempotencykey.StateIN_PROGRESS)}
-}
-
-func wrapIdem(what string, err error) error {
-	if err == nil || errors.Is(err, context.Canceled) {
-		return err
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -84,10 +85,10 @@ type filterTerm struct {
 	at        time.Time
 }
 
-const maxIn = 100
-
 // parseActivityFilters reads the interface's filter table (types lists the
 // allowed activity types); every problem is a 400 naming the parameter.
+// The limits (graph.MaxFilterValues, types) are the graph's, which enforces
+// them on every transport; checking them here only names the parameter.
 func parseActivityFilters(q url.Values, types []string) (activityFilter, error) {
 	var f activityFilter
 	var canon []string
@@ -144,8 +145,8 @@ func parseActivityFilters(q url.Values, types []string) (activityFilter, error) 
 			if len(t.values) == 0 {
 				return f, apperr.InvalidQueryParams("Query parameter %s must have at least 1 item", name)
 			}
-			if len(t.values) > maxIn {
-				return f, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, maxIn, len(t.values))
+			if len(t.values) > graph.MaxFilterValues {
+				return f, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, graph.MaxFilterValues, len(t.values))
 			}
 		default:
 			return f, apperr.InvalidQueryParams("Unsupported filter %s (supported: id $is/$in, type $is/$in, created_at $before/$after)", name)

@@ -10,10 +10,10 @@ import (
 // management keys): projects, their branding, users, server- and
 // client-side keys, webhooks, metadata schemas, custom event schemas and
 // stacking rules. Every handler is one call of the management graph's
-// resolvers (the graph's resolver holds no state, so a new one serves).
-// origins learns of trusted-domain changes at once.
-func registerManagement(r *gin.Engine, origins *graph.TrustedOrigins) {
-	h := managementHandlers{root: graph.NewResolver(), origins: origins}
+// resolvers on root, the router's resolver. origins learns of
+// trusted-domain changes at once.
+func registerManagement(r *gin.Engine, root *graph.Resolver, origins *graph.TrustedOrigins) {
+	h := managementHandlers{root: root, origins: origins}
 	projects := r.Group("/management/v1/projects", requireManagementKeys, markManagement)
 	projects.GET("", h.listProjects)
 	projects.POST("", h.createProject)

@@ -16,7 +16,7 @@ func TestManagementMetadataSchemas(t *testing.T) {
 		"properties": map[string]any{"tier": map[string]any{"type": "string", "optional": true}}}, mk), http.StatusOK)
 	id := created["id"].(string)
 	if created["related_object"] != "customer" || created["object"] != "metadata_schema" || created["allow_defined_only"] != false ||
-		mustJSON(created["properties"]) != `{"tier":{"optional":true,"type":"string"}}` {
+		mustJSON(created["properties"]) != `{"tier":{"array":false,"optional":true,"type":"string"}}` {
 		t.Errorf("created: %v", created)
 	}
 	dup := wantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{"related_object": "customer", "properties": map[string]any{}}, mk),
@@ -38,14 +38,14 @@ func TestManagementMetadataSchemas(t *testing.T) {
 	upd := must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"properties": map[string]any{
 		"points": map[string]any{"type": "number"}, "tier": map[string]any{"type": "string", "optional": false},
 	}}, mk), http.StatusOK)
-	if mustJSON(upd["properties"]) != `{"points":{"optional":false,"type":"number"},"tier":{"optional":false,"type":"string"}}` || upd["updated_at"] == nil {
+	if mustJSON(upd["properties"]) != `{"points":{"array":false,"optional":false,"type":"number"},"tier":{"array":false,"optional":false,"type":"string"}}` || upd["updated_at"] == nil {
 		t.Errorf("updated: %v", upd)
 	}
 	wantErrorKey(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"properties": map[string]any{
 		"points": map[string]any{"type": "string"}}}, mk), http.StatusBadRequest, "invalid_payload")
 	upd = must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"properties": map[string]any{
 		"points": map[string]any{"deleted": true}}}, mk), http.StatusOK)
-	if mustJSON(upd["properties"]) != `{"tier":{"optional":false,"type":"string"}}` {
+	if mustJSON(upd["properties"]) != `{"tier":{"array":false,"optional":false,"type":"string"}}` {
 		t.Errorf("after deleting a definition: %v", upd["properties"])
 	}
 	// The list holds metadata schemas, not custom event schemas.
@@ -83,7 +83,7 @@ func TestManagementCustomEventSchemas(t *testing.T) {
 		"schema": map[string]any{"properties": map[string]any{"stars": map[string]any{"type": "number"}}}}, mk), http.StatusOK)
 	id := created["id"].(string)
 	if created["name"] != "review" || created["object"] != "custom-event-schema" ||
-		mustJSON(created["schema"]) != `{"properties":{"stars":{"optional":false,"type":"number"}}}` {
+		mustJSON(created["schema"]) != `{"properties":{"stars":{"array":false,"optional":false,"type":"number"}}}` {
 		t.Errorf("created: %v", created)
 	}
 	wantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{"name": "review", "schema": map[string]any{"properties": map[string]any{}}}, mk),
@@ -98,7 +98,7 @@ func TestManagementCustomEventSchemas(t *testing.T) {
 	// A property's type may change; deleted: true removes one.
 	upd := must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"schema": map[string]any{"properties": map[string]any{
 		"stars": map[string]any{"type": "string"}, "text": map[string]any{"type": "string", "optional": true}}}}, mk), http.StatusOK)
-	if mustJSON(upd["schema"]) != `{"properties":{"stars":{"optional":false,"type":"string"},"text":{"optional":true,"type":"string"}}}` {
+	if mustJSON(upd["schema"]) != `{"properties":{"stars":{"array":false,"optional":false,"type":"string"},"text":{"array":false,"optional":true,"type":"string"}}}` {
 		t.Errorf("updated: %v", upd["schema"])
 	}
 	wantErrorKey(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"name": "renamed"}, mk), http.StatusBadRequest, "invalid_payload")
@@ -131,7 +131,7 @@ func TestSchemasThroughTheManagementGraph(t *testing.T) {
 	vars["id"] = ms["id"]
 	upd := gqlObject(t, e, mk, "updateManagementMetadataSchema", `mutation($p: ID!, $id: ID!) {
 		updateManagementMetadataSchema(projectID: $p, id: $id, input: {properties: {size: {type: "number", optional: true}}}) { properties } }`, vars)
-	if mustJSON(upd["properties"]) != `{"color":{"optional":false,"type":"string"},"size":{"optional":true,"type":"number"}}` {
+	if mustJSON(upd["properties"]) != `{"color":{"array":false,"optional":false,"type":"string"},"size":{"array":false,"optional":true,"type":"number"}}` {
 		t.Errorf("updateManagementMetadataSchema = %v", upd)
 	}
 	gqlError(t, e, mk, 400, "invalid_payload", `mutation($p: ID!, $id: ID!) {
@@ -152,7 +152,7 @@ func TestSchemasThroughTheManagementGraph(t *testing.T) {
 	gqlObject(t, e, mk, "updateManagementCustomEventSchema", `mutation($p: ID!, $id: ID!) {
 		updateManagementCustomEventSchema(projectID: $p, id: $id, input: {schema: {properties: {source: {type: "string"}}}}) { id } }`, evVars)
 	got := gqlObject(t, e, mk, "managementCustomEventSchema", `query($p: ID!, $id: ID!) { managementCustomEventSchema(projectID: $p, id: $id) { properties } }`, evVars)
-	if mustJSON(got["properties"]) != `{"source":{"optional":false,"type":"string"}}` {
+	if mustJSON(got["properties"]) != `{"source":{"array":false,"optional":false,"type":"string"}}` {
 		t.Errorf("managementCustomEventSchema = %v", got)
 	}
 	other := e.NewProject("Other").ProjectID

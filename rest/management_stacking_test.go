@@ -48,7 +48,7 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 	wantErrorKey(t, e.DoJSON(http.MethodPost, base, map[string]any{}, mk), http.StatusConflict, "duplicate_found")
 
 	// Update: only what is sent changes; limits and enums are checked, and
-	// category settings other than the engine's are refused.
+	// settings other than the engine's are refused.
 	upd := must(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"redeemables_limit": 1}, mk), http.StatusOK)
 	if upd["redeemables_limit"] != float64(1) || upd["redeemables_application_mode"] != "PARTIAL" || upd["updated_at"] == nil {
 		t.Errorf("updated: %v", upd)
@@ -59,17 +59,21 @@ func TestStackingRulesLifecycleAndEffect(t *testing.T) {
 	}, app)
 	wantErrorKey(t, r, http.StatusBadRequest, "invalid_payload")
 	for name, body := range map[string]map[string]any{
-		"limit above 30":       {"redeemables_limit": 31},
-		"applicable > limit":   {"redeemables_limit": 5, "applicable_redeemables_limit": 6},
-		"unknown mode":         {"redeemables_application_mode": "SOME"},
-		"exclusive categories": {"exclusive_categories": []string{"cat_1"}},
-		"products mode":        {"redeemables_products_application_mode": "ONCE"},
-		"per-category limit":   {"applicable_redeemables_per_category_limit": 3},
+		"limit above 30":     {"redeemables_limit": 31},
+		"applicable > limit": {"redeemables_limit": 5, "applicable_redeemables_limit": 6},
+		"unknown mode":       {"redeemables_application_mode": "SOME"},
+		"products mode":      {"redeemables_products_application_mode": "ONCE"},
+		"per-category limit": {"applicable_redeemables_per_category_limit": 31},
+		"exclusive limit":    {"applicable_exclusive_redeemables_limit": 6},
+		"category limit":     {"applicable_redeemables_category_limits": map[string]any{"cat_1": 0}},
 	} {
 		if r := e.DoJSON(http.MethodPut, base+"/"+id, body, mk); r.Status != http.StatusBadRequest || r.JSON(t)["key"] != "invalid_payload" {
 			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
+	// Category settings must name categories of the project.
+	wantErrorKey(t, e.DoJSON(http.MethodPut, base+"/"+id, map[string]any{"exclusive_categories": []string{"cat_1"}}, mk),
+		http.StatusNotFound, "not_found")
 	if got := must(t, e.Do(http.MethodGet, base+"/"+id, nil, mk), http.StatusOK); mustJSON(got) != mustJSON(upd) {
 		t.Errorf("refused updates changed the rules: %v", got)
 	}

@@ -312,6 +312,15 @@ func TestCustomerResponseHasAssets(t *testing.T) {
 			t.Errorf("%s: assets = %v (present %v), want %s", name, a, ok, want)
 		}
 	}
+	// GraphQL's Customer.assets carries the same links.
+	r := e.GraphQL(app, `query($id: ID!) { node(id: $id) { ... on Customer { assets { cockpitURL cockpitPreferenceCenterURL } } } }`,
+		map[string]any{"id": created["id"]})
+	if len(r.Errors) > 0 {
+		t.Fatal(r.Errors)
+	}
+	if a := mustJSON(r.Data["node"].(map[string]any)["assets"]); a != `{"cockpitPreferenceCenterURL":null,"cockpitURL":null}` {
+		t.Errorf("GraphQL Customer.assets = %s", a)
+	}
 }
 
 func TestGraphQLPublish(t *testing.T) {

@@ -144,8 +144,11 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.GET("/playground", servePlayground)
 	r.GET("/playground/assets/*file", servePlaygroundAsset)
 
+	// One resolver for the whole router: GraphQL, REST and management
+	// handlers call the same instance.
+	root := graph.NewResolver()
 	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext,
-		Introspection: !opts.DisableGraphQLIntrospection, Metrics: metrics.graphql})
+		Introspection: !opts.DisableGraphQLIntrospection, Metrics: metrics.graphql, Resolver: root})
 	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
 	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
@@ -156,7 +159,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 		r.Handle(method, "/graphql", graphQLMethodNotAllowed)
 	}
 
-	root := graph.NewResolver()
 	// /v1: application keys; routes that also take an OAuth bearer token
 	// (scoped by scopeTable) say so. /v2 routes take both (bearerAndAppKeys).
 	v1 := r.Group("/v1")
@@ -218,6 +220,6 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	registerClientAPI(r, clientAccess{limiter: clientRateLimit}, clientHandlers{
 		redemptions: redemptionHandlers{root: root, vouchers: vouchers}, publications: publicationHandlers{vouchers},
 		events: events, customers: customers, vouchers: vouchers})
-	registerManagement(r, trustedOrigins)
+	registerManagement(r, root, trustedOrigins)
 	return r, nil
 }

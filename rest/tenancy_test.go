@@ -13,7 +13,7 @@ import (
 
 func TestCredentialsAreRequired(t *testing.T) {
 	e := resttest.New(t)
-	boot := bootstrapManagementKey(t, e)
+	boot := e.NewManagementCredentials()
 	cases := map[string]resttest.Headers{
 		"none":              {},
 		"id only":           {"X-App-Id": e.Project.AppID},

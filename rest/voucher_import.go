@@ -3,9 +3,6 @@ package rest
 import (
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -18,6 +15,10 @@ import (
 // maxBulkBodyBytes bounds the body of the bulk voucher requests (the real
 // service takes up to 10 MB there).
 const maxBulkBodyBytes = 10 << 20
+
+// bulkBodyRoutes are the routes whose bodies may be maxBulkBodyBytes long
+// (see bodyLimit).
+var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/bulk/async": true}
 
 // importVouchers serves POST /v1/vouchers/import: 202 with the async
 // action (VOUCHERS.IMPORT) that imports the array of vouchers.
@@ -57,14 +58,9 @@ func (h voucherHandlers) scheduled(c *gin.Context, schedule func(ctx context.Con
 
 // decodeBulkBody is decodeBody with the bulk requests' larger size limit.
 func decodeBulkBody(c *gin.Context, dst any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBulkBodyBytes))
+	body, err := readBody(c, maxBulkBodyBytes)
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return apperr.New(http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large",
-				fmt.Sprintf("The request body must be at most %d bytes", maxBulkBodyBytes))
-		}
-		return apperr.New(http.StatusBadRequest, "invalid_payload", "Invalid payload", "The request body could not be read")
+		return err
 	}
 	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '[' {
 		return apperr.InvalidPayload("Payload must be a JSON array")

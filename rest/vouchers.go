@@ -46,14 +46,14 @@ func (h voucherHandlers) addCertainVoucher(c *gin.Context) {
 }
 
 // addVouchers serves POST /v1/campaigns/{campaignId}/vouchers: one voucher
-// (200, the voucher) or, with vouchers_count > 1, a background job (202,
-// {async_action_id}).
+// (200, the voucher) or, with any other vouchers_count, a background job
+// (202, {async_action_id}); generateVouchers checks the count's range.
 func (h voucherHandlers) addVouchers(c *gin.Context) {
 	count := 1
 	if raw := c.Query("vouchers_count"); raw != "" {
 		n, err := strconv.Atoi(raw)
-		if err != nil || n < 1 || n > graph.MaxVouchersPerRequest {
-			renderError(c, apperr.InvalidQueryParams("vouchers_count must be an integer between 1 and %d, got %q", graph.MaxVouchersPerRequest, raw))
+		if err != nil {
+			renderError(c, apperr.InvalidQueryParams("vouchers_count must be an integer, got %q", raw))
 			return
 		}
 		count = n
@@ -64,7 +64,7 @@ func (h voucherHandlers) addVouchers(c *gin.Context) {
 		return
 	}
 	campaignID := c.Param("campaignId")
-	if count > 1 {
+	if count != 1 {
 		job, err := inTx(c, func(ctx context.Context) (*ent.AsyncAction, error) {
 			return h.root.Mutation().GenerateVouchers(ctx, campaignID, count, &in)
 		})
@@ -153,7 +153,7 @@ type voucherBody struct {
 	CampaignID                 *string                      `json:"campaign_id"`
 	Category                   *string                      `json:"category"`
 	CategoryID                 *string                      `json:"category_id"`
-	Categories                 []any                        `json:"categories"`
+	Categories                 []categoryBody               `json:"categories"`
 	Type                       string                       `json:"type"`
 	Discount                   *jsonfield.Discount          `json:"discount"`
 	Gift                       *jsonfield.Gift              `json:"gift"`
@@ -203,7 +203,13 @@ type redemptionBody struct {
 }
 
 // voucherJSON renders a voucher (loaded with its campaign, for the name).
+// Its categories resolve as the GraphQL field Voucher.categories does;
+// outside a request (webhook payloads) from the edges loaded with it.
 func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody {
+	cats, err := h.root.Voucher().Categories(c.Request.Context(), v)
+	if err != nil {
+		cats = graph.VoucherCategories(v)
+	}
 	var campaignName *string
 	if cmp := v.Edges.Campaign; cmp != nil {
 		campaignName = &cmp.Name
@@ -217,7 +223,7 @@ func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody
 	escaped := url.PathEscape(v.Code)
 	return voucherBody{
 		ID: v.ID, Code: v.Code, Campaign: campaignName, CampaignID: v.CampaignID,
-		Category: v.Category, CategoryID: v.CategoryID, Categories: []any{},
+		Category: v.Category, CategoryID: v.CategoryID, Categories: categoriesJSON(cats),
 		Type: string(v.Type), Discount: v.Discount, Gift: v.Gift, LoyaltyCard: v.LoyaltyCard,
 		StartDate: optionalTime(v.StartDate), ExpirationDate: optionalTime(v.ExpirationDate),
 		ValidityTimeframe: v.ValidityTimeframe, ValidityDayOfWeek: v.ValidityDayOfWeek, ValidityHours: v.ValidityHours,
@@ -238,10 +244,15 @@ func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody
 	}
 }
 
-// baseURL is the configured public URL, or the one the request came to.
+// baseURL is the configured public URL, or the one the request came to;
+// empty (links relative, /v1/…) when neither names a host, as when webhook
+// payloads are rendered outside a request.
 func (h voucherHandlers) baseURL(c *gin.Context) string {
 	if h.publicURL != "" {
 		return h.publicURL
+	}
+	if c.Request.Host == "" {
+		return ""
 	}
 	scheme := "http"
 	if c.Request.TLS != nil {

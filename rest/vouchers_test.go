@@ -88,8 +88,8 @@ func TestAddVoucherWithExplicitCode(t *testing.T) {
 	if pub["object"] != "list" || pub["count"] != float64(0) || pub["url"] != "/v1/vouchers/SPRING%2050%25%2Foff/publications?page=1&limit=10" {
 		t.Errorf("publish = %v", pub)
 	}
-	if cats := v["categories"].([]any); len(cats) != 0 {
-		t.Errorf("categories = %v", cats)
+	if cats := v["categories"].([]any); len(cats) != 1 || cats[0].(map[string]any)["id"] != v["category_id"] {
+		t.Errorf("categories = %v, want the campaign's category", cats)
 	}
 	if vra := v["validation_rules_assignments"].(map[string]any); vra["object"] != "list" || vra["total"] != float64(0) {
 		t.Errorf("validation_rules_assignments = %v", vra)

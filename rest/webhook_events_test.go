@@ -11,21 +11,6 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// wantEvent is an event a step must send: its type and its data keys, each
-// with the `object` its value must carry ("" any object, "null" null).
-type wantEvent struct {
-	typ  string
-	data map[string]string
-}
-
-// eventStep is one operation through REST and exactly the events it sends.
-type eventStep struct {
-	name  string
-	do    func(t *testing.T)
-	want  []wantEvent
-	check func(t *testing.T, got map[string]hookPayload)
-}
-
 // TestEveryWebhookEventComesFromItsOperation subscribes one webhook to every
 // event name, runs each operation through REST and checks that exactly
 // the events it names arrive at a loopback receiver — no more, no fewer —
@@ -126,11 +111,8 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 				campaign := must(t, e.Do(http.MethodGet, "/v1/campaigns/Promo", nil, app), http.StatusOK)
 				// Webhook asset links are relative without a public URL.
 				absolute := regexp.MustCompile(`http://[^/"]+/v1/assets/`)
-				// The snapshot written by SQL and the API's read may render
-				// the sub-millisecond part of updated_at differently (round
-				// vs truncate): compare timestamps to the second.
-				millis := regexp.MustCompile(`("updated_at":"[0-9T:-]+)\.[0-9]+Z"`)
-				norm := func(s string) string { return millis.ReplaceAllString(s, `$1Z"`) }
+				// Exactly, updated_at included: the stored and the returned
+				// vouchers share one clock reading (graph/publications.go).
 				for _, c := range []struct {
 					name      string
 					got, want any
@@ -143,7 +125,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 					{"publication.succeeded customer", got["publication.succeeded"].Data["customer"], customer},
 					{"customer.created customer", got["customer.created"].Data["customer"], customer},
 				} {
-					if want := norm(absolute.ReplaceAllString(mustJSON(c.want), "/v1/assets/")); norm(mustJSON(c.got)) != want {
+					if want := absolute.ReplaceAllString(mustJSON(c.want), "/v1/assets/"); mustJSON(c.got) != want {
 						t.Errorf("%s:\n%s\nREST:\n%s", c.name, mustJSON(c.got), mustJSON(c.want))
 					}
 				}
@@ -279,41 +261,6 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 		"customer.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "campaign.vouchers.generation.completed"} {
 		if !covered[name] {
 			t.Errorf("no step sends %s", name)
-		}
-	}
-}
-
-// checkEventPayload checks one payload's envelope and its data keys.
-func checkEventPayload(t *testing.T, step string, p hookPayload, w wantEvent, projectID, hookID string) {
-	t.Helper()
-	if p.Object != "event" || p.ProjectID != projectID || p.WebhookID != hookID || !timestampRE.MatchString(p.CreatedAt) ||
-		!regexp.MustCompile(`^whs_[0-9a-f]{32}$`).MatchString(p.ID) {
-		t.Errorf("%s: %s envelope: %+v", step, w.typ, p)
-	}
-	var keys, wantKeys []string
-	for k := range p.Data {
-		keys = append(keys, k)
-	}
-	for k := range w.data {
-		wantKeys = append(wantKeys, k)
-	}
-	sort.Strings(keys)
-	sort.Strings(wantKeys)
-	if !slices.Equal(keys, wantKeys) {
-		t.Errorf("%s: %s data keys %v, want %v", step, w.typ, keys, wantKeys)
-		return
-	}
-	for k, object := range w.data {
-		v := p.Data[k]
-		if object == "null" {
-			if v != nil {
-				t.Errorf("%s: %s data.%s = %v, want null", step, w.typ, k, mustJSON(v))
-			}
-			continue
-		}
-		m, ok := v.(map[string]any)
-		if !ok || m["id"] == nil && k != "balance" || object != "" && m["object"] != object {
-			t.Errorf("%s: %s data.%s = %v, want an object %q", step, w.typ, k, mustJSON(v), object)
 		}
 	}
 }

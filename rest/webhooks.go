@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -96,41 +95,25 @@ func denyPrivateWebhookTargets(c *gin.Context) {
 }
 
 // webhookRenderer renders the entities of webhook payloads exactly as the
-// REST API answers them. Asset links are absolute with a PublicURL and
-// relative (/v1/assets/…) without one, as no request names the host.
+// REST API answers them, with the handlers' public URL. They are rendered
+// outside any request (one with no host), so without a PublicURL asset
+// links are relative (/v1/assets/…), see voucherHandlers.baseURL.
 func webhookRenderer(vouchers voucherHandlers) graph.WebhookRenderer {
 	redemptions := redemptionHandlers{vouchers: vouchers}
 	publications := publicationHandlers{vouchers}
-	relative := func(b *voucherBody) {
-		if vouchers.publicURL == "" {
-			b.Assets.QR.URL = strings.TrimPrefix(b.Assets.QR.URL, "http://")
-			b.Assets.Barcode.URL = strings.TrimPrefix(b.Assets.Barcode.URL, "http://")
-		}
-	}
 	return func(_ context.Context, entity any) (any, bool) {
 		c := &gin.Context{Request: &http.Request{}}
 		switch e := entity.(type) {
 		case *ent.Voucher:
-			b := vouchers.voucherJSON(c, e)
-			relative(&b)
-			return b, true
+			return vouchers.voucherJSON(c, e), true
 		case *ent.Campaign:
 			return campaignJSON(e), true
 		case *ent.Customer:
 			return customerJSON(e), true
 		case *ent.Publication:
-			b := publications.publicationJSON(c, e)
-			if b.Voucher != nil {
-				relative(b.Voucher)
-			}
-			return b, true
+			return publications.publicationJSON(c, e), true
 		case *ent.Redemption:
-			b := redemptions.redemptionJSON(c, e)
-			if v, ok := b["voucher"].(voucherBody); ok {
-				relative(&v)
-				b["voucher"] = v
-			}
-			return b, true
+			return redemptions.redemptionJSON(c, e), true
 		case *ent.VoucherTransaction:
 			return voucherTransactionJSON(e), true
 		case *ent.AsyncAction:

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,11 +34,8 @@ func runAdmin(ctx context.Context, name string, cmd adminCommand, args []string,
 	cfg.bind(fs, getenv)
 	project := fs.String("project", "", "project id (required)")
 	run := cmd.flags(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if ok, err := parseFlags(fs, args); !ok {
+		return err
 	}
 	if *project == "" {
 		fmt.Fprintf(stderr, "%s: --project is required\n", name)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,11 +25,8 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 	fs.SetOutput(stderr)
 	var cfg dbConfig
 	cfg.bind(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if ok, err := parseFlags(fs, args); !ok {
+		return err
 	}
 	db, err := entdb.Open(ctx, cfg.DatabaseURL)
 	if err != nil {

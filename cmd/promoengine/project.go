@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph"
 )
 
@@ -24,11 +24,8 @@ func projectCmd(ctx context.Context, args []string, getenv func(string) string, 
 	var cfg dbConfig
 	cfg.bind(fs, getenv)
 	name := fs.String("name", "", "name of the new project (required)")
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if ok, err := parseFlags(fs, args[1:]); !ok {
+		return err
 	}
 	if *name == "" {
 		fmt.Fprint(stderr, "project create: --name is required\n")
@@ -44,7 +41,7 @@ func projectCmd(ctx context.Context, args []string, getenv func(string) string, 
 	}
 	defer db.Close()
 	var creds graph.ProjectCredentials
-	err = graph.InTx(ent.NewContext(ctx, db.Client), func(ctx context.Context) error {
+	err = graph.InTx(entdb.WithDialect(ent.NewContext(ctx, db.Client), db.Dialect), func(ctx context.Context) error {
 		creds, err = graph.CreateProject(ctx, *name, "", "")
 		return err
 	})

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,13 +12,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/rest"
 )
-
-// bootstrapLockKey serialises the first-start bootstrap across processes.
-const bootstrapLockKey = 7_267_002
 
 // shutdownGrace is how long in-flight requests may finish after a signal.
 const shutdownGrace = 20 * time.Second
@@ -102,11 +97,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if ok, err := parseFlags(fs, args); !ok {
+		return err
 	}
 	log, err := cfg.logger(stderr)
 	if err != nil {
@@ -222,89 +214,6 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// serveMetrics serves the Prometheus metrics on their own address
-// (PROMO_METRICS_ADDR), until the returned server is shut down.
-func serveMetrics(addr string, metrics *rest.Metrics, log *slog.Logger) (*http.Server, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("listening on %s (metrics): %w", addr, err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("GET "+rest.MetricsPath, metrics.Handler())
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	log.Info("metrics", "addr", ln.Addr().String(), "path", rest.MetricsPath)
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Warn("metrics listener stopped", "error", err.Error())
-		}
-	}()
-	return srv, nil
-}
-
-// openAndMigrate opens the configured database and makes sure its schema
-// matches this binary: pending migrations are applied when auto-migration
-// is on (the SQLite default), otherwise a database behind the code is
-// refused with the way out.
-func openAndMigrate(ctx context.Context, cfg dbConfig, log *slog.Logger) (*entdb.DB, error) {
-	db, err := entdb.Open(ctx, cfg.DatabaseURL)
-	if err != nil {
-		return nil, err
-	}
-	if err := ensureSchema(ctx, db, cfg, log); err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	target := cfg.DatabaseURL
-	if target == "" {
-		target = entdb.DefaultSQLitePath
-	}
-	log.Info("database ready", "dialect", db.Dialect, "url", redactURL(target))
-	return db, nil
-}
-
-// ensureSchema migrates (auto-migration on) or checks (off) the schema.
-func ensureSchema(ctx context.Context, db *entdb.DB, cfg dbConfig, log *slog.Logger) error {
-	auto, err := cfg.autoMigrate(db.Dialect)
-	if err != nil {
-		return err
-	}
-	if !auto {
-		return db.CheckSchema(ctx)
-	}
-	res, err := db.Up(ctx)
-	if err != nil {
-		return err
-	}
-	if res.Adopted {
-		log.Info("adopted an automatically migrated database into versioned migrations")
-	}
-	if len(res.Applied) > 0 {
-		log.Info("applied schema migrations", "files", res.Applied)
-	}
-	return nil
-}
-
-// printBootstrap shows the credentials of a first start, once, on stdout
-// (never through the logger). Tokens supplied through the environment are
-// not echoed.
-func printBootstrap(w io.Writer, b *graph.Bootstrapped) {
-	fmt.Fprintf(w, `
-=== promoengine: first start — default project created ===
-project id:        %s
-X-App-Id:          %s
-X-App-Token:       %s
-X-Management-Id:   %s
-X-Management-Token: %s
-client-side key (X-Client-Application-Id / X-Client-Token, /client/v1 from
-the project's client_trusted_domains): %s / %s
-These tokens are stored hashed and will not be shown again.
-===========================================================
-
-`, b.Project.ProjectID, b.Project.AppID, b.Project.AppToken, b.Management.ManagementID, b.Management.ManagementToken,
-		b.Project.ClientAppID, b.Project.ClientAppToken)
 }
 
 // keptFor maps the retention setting to WebhookSettings.Retention, where 0

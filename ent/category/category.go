@@ -27,6 +27,8 @@ const (
 	FieldHierarchy = "hierarchy"
 	// EdgeCampaigns holds the string denoting the campaigns edge name in mutations.
 	EdgeCampaigns = "campaigns"
+	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
+	EdgeVouchers = "vouchers"
 	// Table holds the table name of the category in the database.
 	Table = "categories"
 	// CampaignsTable is the table that holds the campaigns relation/edge.
@@ -36,6 +38,13 @@ const (
 	CampaignsInverseTable = "campaigns"
 	// CampaignsColumn is the table column denoting the campaigns relation/edge.
 	CampaignsColumn = "category_id"
+	// VouchersTable is the table that holds the vouchers relation/edge.
+	VouchersTable = "vouchers"
+	// VouchersInverseTable is the table name for the Voucher entity.
+	// It exists in this package in order to avoid circular dependency with the "voucher" package.
+	VouchersInverseTable = "vouchers"
+	// VouchersColumn is the table column denoting the vouchers relation/edge.
+	VouchersColumn = "category_id"
 )
 
 // Columns holds all SQL columns for category fields.
@@ -128,10 +137,31 @@ func ByCampaigns(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCampaignsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByVouchersCount orders the results by vouchers count.
+func ByVouchersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newVouchersStep(), opts...)
+	}
+}
+
+// ByVouchers orders the results by vouchers terms.
+func ByVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newCampaignsStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CampaignsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CampaignsTable, CampaignsColumn),
+	)
+}
+func newVouchersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(VouchersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
 	)
 }

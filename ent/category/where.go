@@ -373,6 +373,29 @@ func HasCampaignsWith(preds ...predicate.Campaign) predicate.Category {
 	})
 }
 
+// HasVouchers applies the HasEdge predicate on the "vouchers" edge.
+func HasVouchers() predicate.Category {
+	return predicate.Category(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasVouchersWith applies the HasEdge predicate on the "vouchers" edge with a given conditions (other predicates).
+func HasVouchersWith(preds ...predicate.Voucher) predicate.Category {
+	return predicate.Category(func(s *sql.Selector) {
+		step := newVouchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Category) predicate.Category {
 	return predicate.Category(sql.AndPredicates(predicates...))

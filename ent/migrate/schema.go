@@ -1197,7 +1197,6 @@ var (
 		{Name: "code", Type: field.TypeString, Size: 300},
 		{Name: "type", Type: field.TypeEnum, Enums: []string{"GIFT_VOUCHER", "DISCOUNT_VOUCHER", "LOYALTY_CARD"}},
 		{Name: "category", Type: field.TypeString, Nullable: true},
-		{Name: "category_id", Type: field.TypeString, Nullable: true},
 		{Name: "discount", Type: field.TypeJSON, Nullable: true},
 		{Name: "gift", Type: field.TypeJSON, Nullable: true},
 		{Name: "loyalty_card", Type: field.TypeJSON, Nullable: true},
@@ -1217,6 +1216,7 @@ var (
 		{Name: "redeemed_quantity", Type: field.TypeInt, Default: 0},
 		{Name: "redeemed_points", Type: field.TypeInt, Default: 0},
 		{Name: "campaign_id", Type: field.TypeString, Nullable: true},
+		{Name: "category_id", Type: field.TypeString, Nullable: true},
 	}
 	// VouchersTable holds the schema information for the "vouchers" table.
 	VouchersTable = &schema.Table{
@@ -1226,8 +1226,14 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "vouchers_campaigns_vouchers",
-				Columns:    []*schema.Column{VouchersColumns[26]},
+				Columns:    []*schema.Column{VouchersColumns[25]},
 				RefColumns: []*schema.Column{CampaignsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "vouchers_categories_vouchers",
+				Columns:    []*schema.Column{VouchersColumns[26]},
+				RefColumns: []*schema.Column{CategoriesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 		},
@@ -1240,7 +1246,7 @@ var (
 			{
 				Name:    "voucher_campaign_id_publish_count_id",
 				Unique:  false,
-				Columns: []*schema.Column{VouchersColumns[26], VouchersColumns[22], VouchersColumns[0]},
+				Columns: []*schema.Column{VouchersColumns[25], VouchersColumns[21], VouchersColumns[0]},
 			},
 		},
 	}
@@ -1475,6 +1481,7 @@ func init() {
 	RedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
 	RewardActivitiesTable.ForeignKeys[0].RefTable = RewardsTable
 	VouchersTable.ForeignKeys[0].RefTable = CampaignsTable
+	VouchersTable.ForeignKeys[1].RefTable = CategoriesTable
 	PublicationVouchersTable.ForeignKeys[0].RefTable = PublicationsTable
 	PublicationVouchersTable.ForeignKeys[1].RefTable = VouchersTable
 }

@@ -14,9 +14,9 @@ import (
 
 // Category groups campaigns for stacking (REST /v1/categories): a name,
 // unique within the project, and a hierarchy (lower is applied first).
-// Campaigns point at it through category_id (a foreign key that becomes
-// null when the category is deleted); their category column keeps its
-// name, kept equal by the category use cases (graph/category*.go).
+// Campaigns and vouchers point at it through category_id (a foreign key
+// that becomes null when the category is deleted); their category column
+// keeps its name, kept equal by the category use cases (graph/category*.go).
 type Category struct{ ent.Schema }
 
 // Mixin of the Category: IDs look like the real service's (cat_ and 18 hex
@@ -36,11 +36,14 @@ func (Category) Fields() []ent.Field {
 	}
 }
 
-// Edges of the Category: the campaigns assigned to it (not in the graph;
-// Campaign.categories shows the other direction).
+// Edges of the Category: the campaigns and vouchers assigned to it (not in
+// the graph; Campaign.categories and Voucher.categories show the other
+// direction).
 func (Category) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("campaigns", Campaign.Type).
+			Annotations(entsql.OnDelete(entsql.SetNull), entgql.Skip(entgql.SkipAll)),
+		edge.To("vouchers", Voucher.Type).
 			Annotations(entsql.OnDelete(entsql.SetNull), entgql.Skip(entgql.SkipAll)),
 	}
 }

@@ -63,6 +63,10 @@ func (Voucher) Edges() []ent.Edge {
 		edge.From("publications", Publication.Type).Ref("vouchers").
 			Annotations(entgql.RelayConnection()),
 		edge.To("redemptions", Redemption.Type).Annotations(entgql.RelayConnection()),
+		// assigned_category is the voucher's own category, named by
+		// category_id (the graph shows it as Voucher.categories).
+		edge.From("assigned_category", Category.Type).Ref("vouchers").Field("category_id").Unique().
+			Annotations(entgql.Skip(entgql.SkipAll)),
 	}
 }
 

@@ -76,6 +76,8 @@ const (
 	EdgePublications = "publications"
 	// EdgeRedemptions holds the string denoting the redemptions edge name in mutations.
 	EdgeRedemptions = "redemptions"
+	// EdgeAssignedCategory holds the string denoting the assigned_category edge name in mutations.
+	EdgeAssignedCategory = "assigned_category"
 	// Table holds the table name of the voucher in the database.
 	Table = "vouchers"
 	// CampaignTable is the table that holds the campaign relation/edge.
@@ -97,6 +99,13 @@ const (
 	RedemptionsInverseTable = "redemptions"
 	// RedemptionsColumn is the table column denoting the redemptions relation/edge.
 	RedemptionsColumn = "voucher_id"
+	// AssignedCategoryTable is the table that holds the assigned_category relation/edge.
+	AssignedCategoryTable = "vouchers"
+	// AssignedCategoryInverseTable is the table name for the Category entity.
+	// It exists in this package in order to avoid circular dependency with the "category" package.
+	AssignedCategoryInverseTable = "categories"
+	// AssignedCategoryColumn is the table column denoting the assigned_category relation/edge.
+	AssignedCategoryColumn = "category_id"
 )
 
 // Columns holds all SQL columns for voucher fields.
@@ -335,6 +344,13 @@ func ByRedemptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newRedemptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByAssignedCategoryField orders the results by assigned_category field.
+func ByAssignedCategoryField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAssignedCategoryStep(), sql.OrderByField(field, opts...))
+	}
+}
 func newCampaignStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -354,6 +370,13 @@ func newRedemptionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RedemptionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
+	)
+}
+func newAssignedCategoryStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AssignedCategoryInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, AssignedCategoryTable, AssignedCategoryColumn),
 	)
 }
 

@@ -1275,6 +1275,29 @@ func HasRedemptionsWith(preds ...predicate.Redemption) predicate.Voucher {
 	})
 }
 
+// HasAssignedCategory applies the HasEdge predicate on the "assigned_category" edge.
+func HasAssignedCategory() predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, AssignedCategoryTable, AssignedCategoryColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasAssignedCategoryWith applies the HasEdge predicate on the "assigned_category" edge with a given conditions (other predicates).
+func HasAssignedCategoryWith(preds ...predicate.Category) predicate.Voucher {
+	return predicate.Voucher(func(s *sql.Selector) {
+		step := newAssignedCategoryStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Voucher) predicate.Voucher {
 	return predicate.Voucher(sql.AndPredicates(predicates...))

@@ -99,7 +99,10 @@
 // Stack applies a request's redeemables in the order of the stacking rules
 // (request order, or CATEGORY_HIERARCHY: ascending hierarchy, no category
 // last, ties in request order) and reports a status per redeemable; see Stack
-// for the keys used. A known failure is reported as INAPPLICABLE even after
+// for the keys used. The category rules (categories.go) limit how many
+// redeemables of one category, and of exclusive categories, are applied,
+// exclude the others when an exclusive one applies (joint categories
+// excepted) and override the no-effect rule per category. A known failure is reported as INAPPLICABLE even after
 // the applicable limit is reached; a failing Apply is INAPPLICABLE
 // "invalid_order"; with the SKIP no-effect rule a discount that gave nothing
 // and added no units is SKIPPED "no_effect" and undone. When the request is

@@ -41,13 +41,27 @@ type Rules struct {
 	Mode             Mode         // ALL or PARTIAL
 	Sorting          Sorting      // REQUESTED_ORDER or CATEGORY_HIERARCHY
 	NoEffect         NoEffectRule // REDEEM_ANYWAY or SKIP
+
+	// Category settings (see categories.go); candidates without a
+	// category are subject to none of them.
+
+	PerCategoryLimit               int            // max APPLICABLE per category (1..30)
+	CategoryLimits                 map[string]int // per-category overrides of PerCategoryLimit (1..30)
+	ExclusiveCategories            []string       // categories whose redeemables exclude all but exclusive and joint ones
+	JointCategories                []string       // categories whose redeemables are never excluded
+	ExclusiveLimit                 int            // max APPLICABLE redeemables of exclusive categories (1..5)
+	ExclusivePerCategoryLimit      int            // max APPLICABLE per exclusive category (1..5)
+	NoEffectSkipCategories         []string       // no-effect rule SKIP for these categories
+	NoEffectRedeemAnywayCategories []string       // no-effect rule REDEEM_ANYWAY for these categories
 }
 
 // DefaultRules returns RedeemablesLimit 30, ApplicableLimit 5, Mode ALL,
-// Sorting REQUESTED_ORDER and NoEffect REDEEM_ANYWAY.
+// Sorting REQUESTED_ORDER, NoEffect REDEEM_ANYWAY, PerCategoryLimit 1,
+// ExclusiveLimit 1 and ExclusivePerCategoryLimit 1 (no category lists).
 func DefaultRules() Rules {
 	return Rules{RedeemablesLimit: 30, ApplicableLimit: 5, Mode: ModeAll,
-		Sorting: SortingRequestedOrder, NoEffect: NoEffectRedeemAnyway}
+		Sorting: SortingRequestedOrder, NoEffect: NoEffectRedeemAnyway,
+		PerCategoryLimit: 1, ExclusiveLimit: 1, ExclusivePerCategoryLimit: 1}
 }
 
 // Validate reports limits outside 1..30 and unknown enum values; zero values
@@ -70,7 +84,7 @@ func (r Rules) Validate() error {
 	if r.NoEffect != "" && r.NoEffect != NoEffectRedeemAnyway && r.NoEffect != NoEffectSkip {
 		return fmt.Errorf("discount: stacking rules: unknown redeemables_no_effect_rule %q", r.NoEffect)
 	}
-	return nil
+	return r.validateCategories()
 }
 
 // CheckRedeemables reports a request of n redeemables that is empty or above
@@ -82,6 +96,10 @@ func (r Rules) CheckRedeemables(n int) error {
 	}
 	return nil
 }
+
+// WithDefaults returns r with zero and unknown values replaced by the
+// defaults: the rules Stack applies.
+func (r Rules) WithDefaults() Rules { return r.normalized() }
 
 // normalized returns r with zero and unknown values replaced by the defaults.
 func (r Rules) normalized() Rules {
@@ -101,18 +119,27 @@ func (r Rules) normalized() Rules {
 	if r.NoEffect == NoEffectSkip {
 		d.NoEffect = NoEffectSkip
 	}
+	for _, l := range []struct{ v, dst *int }{{&r.PerCategoryLimit, &d.PerCategoryLimit},
+		{&r.ExclusiveLimit, &d.ExclusiveLimit}, {&r.ExclusivePerCategoryLimit, &d.ExclusivePerCategoryLimit}} {
+		if *l.v > 0 {
+			*l.dst = *l.v
+		}
+	}
+	d.CategoryLimits, d.ExclusiveCategories, d.JointCategories = r.CategoryLimits, r.ExclusiveCategories, r.JointCategories
+	d.NoEffectSkipCategories, d.NoEffectRedeemAnywayCategories = r.NoEffectSkipCategories, r.NoEffectRedeemAnywayCategories
 	return d
 }
 
 // Order returns the indexes of cs in the order r applies them: request order,
-// or with CATEGORY_HIERARCHY ascending Hierarchy (0 last, ties in request order).
+// or with CATEGORY_HIERARCHY ascending Hierarchy (candidates without a
+// category — Category "" and Hierarchy 0 — last, ties in request order).
 func (r Rules) Order(cs []Candidate) []int {
 	idx := make([]int, len(cs))
 	for i := range idx {
 		idx[i] = i
 	}
 	if r.normalized().Sorting == SortingCategoryHierarchy {
-		rank := func(i int) (int, bool) { return cs[i].Hierarchy, cs[i].Hierarchy == 0 }
+		rank := func(i int) (int, bool) { return cs[i].Hierarchy, cs[i].Category == "" && cs[i].Hierarchy == 0 }
 		slices.SortStableFunc(idx, func(a, b int) int {
 			ha, za := rank(a)
 			hb, zb := rank(b)

@@ -20,7 +20,8 @@ const (
 
 // Candidate is one redeemable of a stacked request.
 type Candidate struct {
-	Hierarchy int       // category hierarchy, lower = applied first with CATEGORY_HIERARCHY (ties: request order; 0 = no category, sorts last)
+	Category  string    // the redeemable's category ID ("" none): the category rules and CATEGORY_HIERARCHY use it
+	Hierarchy int       // its category's hierarchy, lower = applied first with CATEGORY_HIERARCHY (ties: request order; no category sorts last)
 	Failure   string    // non-empty: known inapplicable before calculation, with this key
 	Discount  *Discount // nil: no effect on the order amounts (e.g. a material loyalty reward)
 	Eligible  Eligible  // lines the discount's item effects apply to (nil: all)
@@ -44,11 +45,25 @@ type Outcome struct {
 //     applicable limit is reached: a known failure is always reported);
 //   - SKIPPED "applicable_redeemables_limit_exceeded" once ApplicableLimit
 //     candidates are APPLICABLE;
+//   - SKIPPED by the category rules (categoryCounts.skip):
+//     "exclusion_rules_not_met" when a candidate of an exclusive category is
+//     APPLICABLE in the request and this one is neither exclusive nor joint,
+//     "applicable_exclusive_redeemables_limit_exceeded",
+//     "applicable_exclusive_redeemables_per_category_limit_exceeded" or
+//     "applicable_redeemables_per_category_limit_exceeded";
 //   - APPLICABLE without touching o when its Discount is nil;
 //   - INAPPLICABLE "invalid_order" when Apply fails (o is unchanged);
-//   - with NoEffect SKIP, SKIPPED "no_effect" when its Discount gave nothing
-//     and added no units, o being restored to its state before it;
+//   - SKIPPED "no_effect" when its Discount gave nothing and added no units
+//     and the no-effect rule for its category (NoEffectSkipCategories,
+//     NoEffectRedeemAnywayCategories, else NoEffect) is SKIP, o being
+//     restored to its state before it;
 //   - APPLICABLE otherwise, with Applied set and Result its share.
+//
+// Exclusion is decided for the whole request, whatever the order: Stack
+// first assumes that a candidate of an exclusive category without a known
+// failure will be applied; when none ends APPLICABLE (it had no effect,
+// was over a limit or failed on the order) the request is worked out again
+// without exclusion.
 //
 // valid is, in ALL mode, no INAPPLICABLE candidate and, in PARTIAL mode, at
 // least one APPLICABLE. When the request is not valid o is restored to its
@@ -57,36 +72,63 @@ type Outcome struct {
 func Stack(o *Order, r Rules, cs []Candidate) (out []Outcome, valid bool) {
 	r = r.normalized()
 	start := o.Clone()
+	excluding := r.mayExclude(cs)
+	out, valid, exclusiveApplied := stack(o, r, cs, excluding)
+	if excluding && !exclusiveApplied {
+		*o = *start
+		out, valid, _ = stack(o, r, cs, false)
+	}
+	return out, valid
+}
+
+// stack is one pass of Stack; excluding says whether candidates neither
+// exclusive nor joint are excluded. exclusiveApplied reports whether a
+// candidate of an exclusive category ended APPLICABLE.
+func stack(o *Order, r Rules, cs []Candidate, excluding bool) (out []Outcome, valid, exclusiveApplied bool) {
+	start := o.Clone()
 	out = make([]Outcome, len(cs))
 	applicable, failed := 0, false
+	counts := newCategoryCounts()
 	for _, i := range r.Order(cs) {
 		c := cs[i]
+		skip := ""
 		switch {
 		case failed && r.Mode == ModeAll:
 			out[i] = Outcome{Status: StatusSkipped, Key: KeyPrecedingValidationFailed}
+			continue
 		case c.Failure != "":
 			out[i] = Outcome{Status: StatusInapplicable, Key: c.Failure}
 			failed = true
+			continue
 		case applicable >= r.ApplicableLimit:
-			out[i] = Outcome{Status: StatusSkipped, Key: KeyApplicableLimitExceeded}
-		case c.Discount == nil:
-			out[i] = Outcome{Status: StatusApplicable}
-			applicable++
+			skip = KeyApplicableLimitExceeded
 		default:
+			skip = counts.skip(r, c, excluding)
+		}
+		if skip != "" {
+			out[i] = Outcome{Status: StatusSkipped, Key: skip}
+			continue
+		}
+		if c.Discount == nil {
+			out[i] = Outcome{Status: StatusApplicable}
+		} else {
 			before := o.Clone()
 			res, err := o.Apply(*c.Discount, c.Eligible)
 			switch {
 			case err != nil:
 				out[i] = Outcome{Status: StatusInapplicable, Key: KeyInvalidOrder}
 				failed = true
-			case r.NoEffect == NoEffectSkip && res.Total == 0 && res.AddedUnits == 0:
+				continue
+			case res.Total == 0 && res.AddedUnits == 0 && r.skipsNoEffect(c):
 				*o = *before
 				out[i] = Outcome{Status: StatusSkipped, Key: KeyNoEffect}
-			default:
-				out[i] = Outcome{Status: StatusApplicable, Result: res, Applied: true}
-				applicable++
+				continue
 			}
+			out[i] = Outcome{Status: StatusApplicable, Result: res, Applied: true}
 		}
+		applicable++
+		counts.count(r, c)
+		exclusiveApplied = exclusiveApplied || r.exclusive(c)
 	}
 	if r.Mode == ModeAll {
 		valid = !failed
@@ -96,5 +138,5 @@ func Stack(o *Order, r Rules, cs []Candidate) (out []Outcome, valid bool) {
 	if !valid {
 		*o = *start
 	}
-	return out, valid
+	return out, valid, exclusiveApplied
 }

@@ -17,11 +17,12 @@ func statuses(out []Outcome) []string {
 }
 
 func TestDefaultRules(t *testing.T) {
-	want := Rules{RedeemablesLimit: 30, ApplicableLimit: 5, Mode: ModeAll, Sorting: SortingRequestedOrder, NoEffect: NoEffectRedeemAnyway}
-	if got := DefaultRules(); got != want {
+	want := Rules{RedeemablesLimit: 30, ApplicableLimit: 5, Mode: ModeAll, Sorting: SortingRequestedOrder, NoEffect: NoEffectRedeemAnyway,
+		PerCategoryLimit: 1, ExclusiveLimit: 1, ExclusivePerCategoryLimit: 1}
+	if got := DefaultRules(); !reflect.DeepEqual(got, want) {
 		t.Errorf("DefaultRules() = %+v", got)
 	}
-	if got := (Rules{}).normalized(); got != want {
+	if got := (Rules{}).normalized(); !reflect.DeepEqual(got, want) {
 		t.Errorf("zero rules normalize to %+v", got)
 	}
 	if err := DefaultRules().Validate(); err != nil {

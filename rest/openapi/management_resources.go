@@ -79,7 +79,7 @@ func managementResources(a *API) {
 	schemaID := with("schemaId", "The metadata schema's ID.")
 	schemaInput := Object(
 		Opt("related_object", String()),
-		Opt("properties", FreeObject().Desc(`Definitions by name: {type, optional}; on update {"deleted": true} removes one.`)),
+		Opt("properties", FreeObject().Desc(`Definitions by name: {type, optional, array, object_type, min_length, max_length, exact_length, eq, ne, lt, lte, gt, gte}; other options are refused; on update {"deleted": true} removes one.`)),
 		Opt("allow_defined_only", Boolean().Desc("Only false is supported.")),
 	)
 	a.Add("POST "+base+"/metadata-schemas", Op{Summary: "Create a project metadata schema", Auth: Management,
@@ -112,7 +112,8 @@ func managementResources(a *API) {
 	a.Add("PUT "+base+"/custom-event-schemas/{schemaId}", Op{Summary: "Update a custom event schema", Auth: Management,
 		PathParams: eventID, Body: eventInput, BodyRequired: true, Response: eventSchema})
 	a.Add("DELETE "+base+"/custom-event-schemas/{schemaId}", Op{Summary: "Delete a custom event schema",
-		Auth: Management, PathParams: eventID, Status: http.StatusNoContent})
+		Auth: Management, PathParams: eventID, Status: http.StatusNoContent, Errors: []int{http.StatusConflict},
+		Description: "Refused (409 resource_in_use, naming the rules) while an earning rule uses the schema as its trigger."})
 
 	rules := a.Schema("ManagementStackingRules", FromGo[graph.StackingRules]())
 	rulesID := with("stackingRulesId", "The stacking rules' ID.")

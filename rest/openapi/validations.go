@@ -49,7 +49,7 @@ func validations(a *API) {
 		Opt("order", Ref("Order")),
 		Opt("applicable_to", smallList),
 		Opt("inapplicable_to", smallList),
-		Opt("categories", Array(Any())),
+		Opt("categories", Array(Ref("Category")).Desc("APPLICABLE and INAPPLICABLE vouchers: the voucher's category, else its campaign's ([] without one).")),
 		Req("result", Object(
 			Opt("discount", FreeObject().Desc("The voucher's discount, is_dynamic included.")),
 			Opt("gift", Object(Req("credits", Integer()), Req("balance", Integer()))),
@@ -63,6 +63,7 @@ func validations(a *API) {
 	a.Schema("StackingRules", Object(
 		Req("redeemables_limit", Integer()), Req("applicable_redeemables_limit", Integer()),
 		Req("applicable_redeemables_per_category_limit", Integer()),
+		Req("applicable_redeemables_category_limits", MapOf(Integer()).Desc("Per-category overrides of applicable_redeemables_per_category_limit, by category ID.")),
 		Req("applicable_exclusive_redeemables_limit", Integer()),
 		Req("applicable_exclusive_redeemables_per_category_limit", Integer()),
 		Req("exclusive_categories", Array(String())), Req("joint_categories", Array(String())),

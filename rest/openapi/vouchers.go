@@ -19,7 +19,7 @@ func vouchers(a *API) {
 		Req("campaign_id", String().Null()),
 		Req("category", String().Null()),
 		Req("category_id", String().Null()),
-		Req("categories", Array(Any())),
+		Req("categories", Array(Ref("Category")).Desc("The voucher's category, else its campaign's, as a list (empty without one).")),
 		Req("type", FromGo[jsonfield.VoucherType]()),
 		Req("discount", FromGo[jsonfield.Discount]().Null()),
 		Req("gift", FromGo[jsonfield.Gift]().Null().Desc("GIFT_VOUCHER only.")),

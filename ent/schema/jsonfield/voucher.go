@@ -160,8 +160,23 @@ type CodeConfig struct {
 }
 
 // MetadataProperty is one property of a metadata schema: its type
-// (string, number, boolean or object) and whether it may be left out.
+// (string, number, boolean or object), whether it may be left out, whether
+// its value is an array of such values, and the real service's optional
+// constraints on the values (graph/metadata_property.go): lengths for
+// strings, allowed values (eq) for strings and numbers, refused values (ne)
+// and bounds for numbers. ObjectType names a custom resource of an object.
 type MetadataProperty struct {
-	Type     string `json:"type"`
-	Optional bool   `json:"optional"`
+	Type        string    `json:"type"`
+	Optional    bool      `json:"optional"`
+	Array       bool      `json:"array"`
+	ObjectType  *string   `json:"object_type,omitempty"`
+	MinLength   *int      `json:"min_length,omitempty"`
+	MaxLength   *int      `json:"max_length,omitempty"`
+	ExactLength *int      `json:"exact_length,omitempty"`
+	Eq          []any     `json:"eq,omitempty"`
+	Ne          []float64 `json:"ne,omitempty"`
+	LT          *float64  `json:"lt,omitempty"`
+	LTE         *float64  `json:"lte,omitempty"`
+	GT          *float64  `json:"gt,omitempty"`
+	GTE         *float64  `json:"gte,omitempty"`
 }

@@ -1,0 +1,82 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/asyncaction"
+	"github.com/promoengine/promoengine/ent/campaign"
+)
+
+// The end of a job (jobs.go): its outcome, and the status of its campaign
+// or export.
+
+// finish records the job's outcome and the campaign's generation status.
+func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error) error {
+	return InTx(ctx, func(ctx context.Context) (err error) {
+		c := ent.FromContext(ctx)
+		job, err := c.AsyncAction.Get(ctx, job.ID)
+		if err != nil {
+			return fmt.Errorf("finishing job: %w", err)
+		}
+		defer func() { // the event shows the campaign and job as finished
+			if err == nil {
+				err = emitGenerationDone(ctx, job.ID, failure)
+			}
+		}()
+		upd := c.AsyncAction.UpdateOne(job).SetFinishedAt(time.Now().UTC()).ClearClaimedBy().ClearLeaseUntil()
+		status := campaign.VouchersGenerationStatusDONE
+		if failure != nil && job.ExportID != nil {
+			if err := failExport(ctx, c, job, failure); err != nil {
+				return fmt.Errorf("finishing job: %w", err)
+			}
+		}
+		message, counted := fmt.Sprintf("%d voucher(s) generated successfully", job.Done), "generated"
+		switch {
+		case job.ExportID != nil:
+			message = fmt.Sprintf("%d row(s) exported", job.Done)
+		case job.Type == JobCampaignDelete:
+			message, counted = fmt.Sprintf("The campaign and %d voucher(s) deleted", job.Done), "deleted"
+		}
+		if failure != nil {
+			status = campaign.VouchersGenerationStatusFAILED
+			upd.SetStatus(asyncaction.StatusFAILED).SetFailureReason(failure.Error()).
+				SetResult(map[string]any{"message": failure.Error(), counted: job.Done})
+		} else {
+			upd.SetStatus(asyncaction.StatusDONE).
+				SetResult(map[string]any{"message": message, counted: job.Done})
+		}
+		if res := bulkResult(job, failure); res != nil { // voucher_bulk_jobs.go
+			upd.SetResult(res)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return fmt.Errorf("finishing job: %w", err)
+		}
+		if job.CampaignID == nil {
+			return nil
+		}
+		// The campaign stays IN_PROGRESS while another job still runs for it.
+		busy, err := c.AsyncAction.Query().Where(asyncaction.CampaignID(*job.CampaignID), asyncaction.IDNEQ(job.ID),
+			asyncaction.StatusIn(asyncaction.StatusENQUEUED, asyncaction.StatusIN_PROGRESS)).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("finishing job: %w", err)
+		}
+		if busy {
+			return nil
+		}
+		cmp := c.Campaign.Update().Where(campaign.ID(*job.CampaignID)).SetVouchersGenerationStatus(status)
+		if failure != nil {
+			cmp.Where(campaign.CreationStatusNEQ(campaign.CreationStatusDONE)).SetCreationStatus(campaign.CreationStatusFAILED)
+		}
+		if err := cmp.Exec(ctx); err != nil {
+			return fmt.Errorf("finishing job: %w", err)
+		}
+		if failure == nil {
+			return c.Campaign.Update().Where(campaign.ID(*job.CampaignID), campaign.CreationStatusEQ(campaign.CreationStatusIN_PROGRESS)).
+				SetCreationStatus(campaign.CreationStatusDONE).Exec(ctx)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,110 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+)
+
+// Card definitions: the kinds of loyalty card a program issues, with the
+// code configuration of their cards.
+
+// defaultCardCodeLength is the code length of cards whose definition gives
+// no code configuration (the interface: 10 alphanumeric characters).
+const defaultCardCodeLength = 10
+
+func cardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d, err := c.CardDefinition.Get(ctx, id)
+	if err := notFound(err, "card_definition", id); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	status, err := initialStatus(in.Status, carddefinition.StatusDRAFT, carddefinition.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	cc, err := cardCodeConfig(in.CodeConfig)
+	if err != nil {
+		return nil, err
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.CardDefinition.Create().SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).
+		SetMetadata(orEmptyMap(in.Metadata)).Save(ctx)
+}
+
+func activateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return setCardDefinitionStatus(ctx, id, carddefinition.StatusACTIVE)
+}
+
+func draftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return setCardDefinitionStatus(ctx, id, carddefinition.StatusDRAFT)
+}
+
+func setCardDefinitionStatus(ctx context.Context, id string, to carddefinition.Status) (*ent.CardDefinition, error) {
+	d, err := cardDefinition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return d.Update().SetStatus(to).Save(ctx)
+}
+
+// cardCodeConfig completes and checks a card definition's code
+// configuration (default: 10 alphanumeric characters).
+func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
+	if cc == nil || (cc.Pattern == nil && cc.Length == nil) {
+		n := defaultCardCodeLength
+		base := jsonfield.CodeConfig{}
+		if cc != nil {
+			base = *cc
+		}
+		base.Length = &n
+		cc = &base
+	}
+	cc, err := normalizeCodeConfig(".code_config", cc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := codeGenerator(cc); err != nil {
+		return nil, err
+	}
+	return cc, nil
+}
+
+func updateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	d, err := cardDefinition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	upd := d.Update().SetNillableName(in.Name)
+	if in.CodeConfig != nil {
+		cc, err := cardCodeConfig(in.CodeConfig)
+		if err != nil {
+			return nil, err
+		}
+		upd.SetCodeConfig(cc)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
+}

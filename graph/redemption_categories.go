@@ -1,0 +1,75 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/category"
+)
+
+// A redeemable's category in the stacking rules: its voucher's own
+// category, else its campaign's (one per redeemable).
+
+// redeemableCategoryID is the category a voucher stacks in ("" none): its
+// own, else its campaign's (the campaign edge as lookupVouchers loads it).
+func redeemableCategoryID(v *ent.Voucher) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.CategoryID != nil:
+		return *v.CategoryID
+	case v.Edges.Campaign != nil && v.Edges.Campaign.CategoryID != nil:
+		return *v.Edges.Campaign.CategoryID
+	}
+	return ""
+}
+
+// loadCategories reads the category of each found voucher (see
+// redeemableCategoryID) in one query, none when no voucher has one.
+func (e *evaluation) loadCategories(ctx context.Context) error {
+	var ids []string
+	for _, s := range e.states {
+		if id := redeemableCategoryID(s.voucher); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return err
+	}
+	cats, err := c.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the redeemables' categories: %w", err)
+	}
+	byID := make(map[string]*ent.Category, len(cats))
+	for _, cat := range cats {
+		byID[cat.ID] = cat
+	}
+	for _, s := range e.states {
+		s.category = byID[redeemableCategoryID(s.voucher)]
+	}
+	return nil
+}
+
+// categoryView is the category object of a redeemable's categories.
+func categoryView(cat *ent.Category) map[string]any {
+	v := map[string]any{"id": cat.ID, "name": cat.Name, "hierarchy": cat.Hierarchy,
+		"created_at": formatTime(cat.CreatedAt), "updated_at": nil, "object": "category"}
+	if cat.UpdatedAt != nil {
+		v["updated_at"] = formatTime(*cat.UpdatedAt)
+	}
+	return v
+}
+
+// categoriesView is a redeemable's categories: its category as a
+// one-element list, or an empty one.
+func (s *redeemableState) categoriesView() []any {
+	if s.category == nil {
+		return []any{}
+	}
+	return []any{categoryView(s.category)}
+}

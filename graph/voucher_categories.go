@@ -1,0 +1,94 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
+)
+
+// A voucher's categories: its own category (category_id, set on create or
+// update by ID or name, see campaignCategory), else its campaign's. New
+// campaign vouchers copy the campaign's category when they are made, so
+// the fallback matters for campaigns that got one later.
+
+// withVoucherCategories loads what VoucherCategories shows: the voucher's
+// category and its campaign (whose name REST shows) with the campaign's.
+func withVoucherCategories(q *ent.VoucherQuery) *ent.VoucherQuery {
+	return q.WithAssignedCategory().WithCampaign(func(cq *ent.CampaignQuery) { cq.WithAssignedCategory() })
+}
+
+// VoucherCategories is a voucher's categories from the edges loaded with
+// it (withVoucherCategories): its own category, else its campaign's, as a
+// one-element list; empty without one or when the edges were not loaded.
+func VoucherCategories(v *ent.Voucher) []*ent.Category {
+	if v.CategoryID != nil {
+		if cat := v.Edges.AssignedCategory; cat != nil {
+			return []*ent.Category{cat}
+		}
+		return []*ent.Category{}
+	}
+	if cmp := v.Edges.Campaign; cmp != nil && cmp.CategoryID != nil && cmp.Edges.AssignedCategory != nil {
+		return []*ent.Category{cmp.Edges.AssignedCategory}
+	}
+	return []*ent.Category{}
+}
+
+// voucherCategories is Voucher.categories: VoucherCategories, reading the
+// edges with the request's client when they were not loaded.
+func voucherCategories(ctx context.Context, v *ent.Voucher) ([]*ent.Category, error) {
+	loaded := func(_ *ent.Category, err error) bool { return err == nil || ent.IsNotFound(err) }
+	switch {
+	case v.CategoryID != nil && loaded(v.Edges.AssignedCategoryOrErr()):
+		return VoucherCategories(v), nil
+	case v.CategoryID == nil && v.CampaignID == nil:
+		return []*ent.Category{}, nil
+	case v.CategoryID == nil && v.Edges.Campaign != nil && loaded(v.Edges.Campaign.Edges.AssignedCategoryOrErr()):
+		return VoucherCategories(v), nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	read, err := withVoucherCategories(c.Voucher.Query().Where(voucher.ID(v.ID))).Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the voucher's categories: %w", err)
+	}
+	return VoucherCategories(read), nil
+}
+
+// addedVouchersCategory sets the category vouchers added to a campaign get
+// when the request names one (by name, found or created; "" for none);
+// otherwise they keep the campaign's (see voucherTemplate).
+func addedVouchersCategory(ctx context.Context, tmpl *jsonfield.VoucherTemplate, name *string) error {
+	if name == nil {
+		return nil
+	}
+	cat, _, err := campaignCategory(ctx, name, nil)
+	if err != nil {
+		return err
+	}
+	tmpl.Category, tmpl.CategoryID = categoryNameID(cat)
+	return nil
+}
+
+// dropDeletedCategory clears the template's category when it no longer
+// exists (a generation job made before the category was deleted), so the
+// vouchers' foreign key holds: they are made without a category, as the
+// delete left the others.
+func dropDeletedCategory(ctx context.Context, c *ent.Client, tmpl *jsonfield.VoucherTemplate) error {
+	if tmpl.CategoryID == nil {
+		return nil
+	}
+	ok, err := c.Category.Query().Where(category.ID(*tmpl.CategoryID)).Exist(ctx)
+	if err != nil {
+		return fmt.Errorf("checking the vouchers' category: %w", err)
+	}
+	if !ok {
+		tmpl.Category, tmpl.CategoryID = nil, nil
+	}
+	return nil
+}
