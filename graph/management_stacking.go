@@ -78,6 +78,7 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 		if err := lockProject(ctx, c, v.ProjectID); err != nil {
 			return nil, nil, err
 		}
+		forgetProjectRules(ctx, v.ProjectID) // a write follows
 	}
 	p, err := c.Project.Get(ctx, v.ProjectID)
 	if err != nil {
@@ -89,11 +90,10 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 // projectStackingRules are the rules the redemption engine applies for the
 // viewer's project: its own, or the defaults.
 func projectStackingRules(ctx context.Context) (discount.Rules, error) {
-	_, p, err := viewerProject(ctx, false)
+	s, err := storedStackingRules(ctx) // project_rules_cache.go
 	if err != nil {
 		return discount.Rules{}, err
 	}
-	s := p.StackingRules
 	if s == nil {
 		return discount.DefaultRules(), nil
 	}

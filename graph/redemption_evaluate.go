@@ -36,6 +36,10 @@ type evaluation struct {
 	outcomes   []discount.Outcome
 	valid      bool
 
+	// webhooksKnownAbsent: the voucher look-up found no active webhook in
+	// the project (see eventContext).
+	webhooksKnownAbsent bool
+
 	segments       []string
 	segmentsLoaded bool
 	// storedOrder is the existing order the request names (nil: a new one).
@@ -163,7 +167,9 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
 	}
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
 	withRules := map[string]bool{}
+	e.webhooksKnownAbsent = len(found) > 0
 	for _, f := range found {
+		e.webhooksKnownAbsent = e.webhooksKnownAbsent && !f.webhooks
 		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
 		withRules[f.voucher.ID] = f.hasRules
 	}
