@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
@@ -21,20 +20,11 @@ const maxCachedAppKeys = 10_000
 // status and allow-lists, never a token) so most requests authenticate
 // without a database round trip. The comparison of the presented token
 // with the stored hash still happens on every request.
-type AppKeyCache struct {
-	ttl     time.Duration
-	mu      sync.RWMutex
-	entries map[string]cachedAppKey
-}
-
-type cachedAppKey struct {
-	key     *ent.AppKey
-	expires time.Time
-}
+type AppKeyCache struct{ keys *ttlCache[*ent.AppKey] }
 
 // NewAppKeyCache returns an empty cache whose entries live for ttl.
 func NewAppKeyCache(ttl time.Duration) *AppKeyCache {
-	return &AppKeyCache{ttl: ttl, entries: map[string]cachedAppKey{}}
+	return &AppKeyCache{keys: newTTLCache[*ent.AppKey](ttl, maxCachedAppKeys)}
 }
 
 type appKeyCacheKey struct{}
@@ -53,47 +43,21 @@ func lookupAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey
 		return c.AppKey.Get(ctx, appID)
 	}
 	now := time.Now()
-	cache.mu.RLock()
-	e, ok := cache.entries[appID]
-	cache.mu.RUnlock()
-	if ok && now.Before(e.expires) {
-		return e.key, nil
+	if key, ok := cache.keys.get(appID, now); ok {
+		return key, nil
 	}
 	key, err := c.AppKey.Get(ctx, appID)
 	if err != nil {
 		return nil, err
 	}
-	cache.mu.Lock()
-	if len(cache.entries) >= maxCachedAppKeys {
-		clear(cache.entries)
-	}
-	cache.entries[appID] = cachedAppKey{key: key, expires: now.Add(cache.ttl)}
-	cache.mu.Unlock()
+	cache.keys.put(appID, key, now)
 	return key, nil
 }
 
 // forgetAppKey drops appID from the cache in ctx now and again when the
-// transaction in ctx commits, so no request that raced with the change
-// keeps the old key.
+// transaction in ctx commits.
 func forgetAppKey(ctx context.Context, appID string) {
-	cache, _ := ctx.Value(appKeyCacheKey{}).(*AppKeyCache)
-	if cache == nil {
-		return
+	if cache, _ := ctx.Value(appKeyCacheKey{}).(*AppKeyCache); cache != nil {
+		cache.keys.forgetAtCommit(ctx, appID)
 	}
-	cache.forget(appID)
-	if tx := ent.TxFromContext(ctx); tx != nil {
-		tx.OnCommit(func(next ent.Committer) ent.Committer {
-			return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
-				err := next.Commit(ctx, tx)
-				cache.forget(appID)
-				return err
-			})
-		})
-	}
-}
-
-func (c *AppKeyCache) forget(appID string) {
-	c.mu.Lock()
-	delete(c.entries, appID)
-	c.mu.Unlock()
 }

@@ -105,6 +105,7 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 		if err := lockProject(ctx, c, v.ProjectID); err != nil {
 			return nil, nil, err
 		}
+		forgetProjectRules(ctx, v.ProjectID) // a write follows
 	}
 	p, err := c.Project.Get(ctx, v.ProjectID)
 	if err != nil {
@@ -116,14 +117,14 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 // projectStackingRules are the rules the redemption engine applies for the
 // viewer's project: its own, or the defaults.
 func projectStackingRules(ctx context.Context) (discount.Rules, error) {
-	_, p, err := viewerProject(ctx, false)
+	s, err := storedStackingRules(ctx) // project_rules_cache.go
 	if err != nil {
 		return discount.Rules{}, err
 	}
-	if p.StackingRules == nil {
+	if s == nil {
 		return discount.DefaultRules(), nil
 	}
-	return rulesOf(p.StackingRules).WithDefaults(), nil
+	return rulesOf(s).WithDefaults(), nil
 }
 
 // forgetStackingCategory removes a deleted category from the project's

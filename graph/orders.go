@@ -64,7 +64,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	w.stored = o
 	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
 	w.view.Redemptions = redemptions
-	upd := o.Update().SetRedemptions(redemptions).SetCalculated(structToMap(w.view))
+	upd := o.Update().SetRedemptions(redemptions).SetCalculated(w.viewMap())
 	if in.Status != nil {
 		upd.SetStatus(order.Status(*in.Status))
 	}
@@ -80,6 +80,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	w.stored = o
 	status := o.Status.String()
 	w.view.Status = &status
+	w.viewAsMap = nil // the view changed
 	return o, nil
 }
 
@@ -107,7 +108,7 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
 	w.view.Redemptions = entries
 	create := w.c.Order.Create().SetID(o.ID).SetCreatedAt(o.CreatedAt).SetStatus(status).SetRedemptions(entries).
-		SetCalculated(structToMap(w.view)).SetMetadata(orEmptyMap(in.Metadata))
+		SetCalculated(w.viewMap()).SetMetadata(orEmptyMap(in.Metadata))
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}

@@ -36,6 +36,14 @@ type evaluation struct {
 	outcomes   []discount.Outcome
 	valid      bool
 
+	// customerRead: the voucher look-up also read the customer a
+	// validation names; readCustomer is it (nil: no such customer).
+	customerRead bool
+	readCustomer *ent.Customer
+	// webhooksKnownAbsent: the voucher look-up found no active webhook in
+	// the project (see eventContext).
+	webhooksKnownAbsent bool
+
 	segments       []string
 	segmentsLoaded bool
 	// storedOrder is the existing order the request names (nil: a new one).
@@ -71,14 +79,24 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if req.session != nil && req.session.Key != nil {
 		e.sessionKey = *req.session.Key
 	}
-	if err := e.loadCustomer(ctx, mode == redeem); err != nil {
+	// A redemption creates or updates its customer first; a validation
+	// reads it with the vouchers (customerToRead), in the same statement.
+	upsert := mode == redeem
+	if upsert {
+		if err := e.loadCustomer(ctx, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.loadStoredOrder(ctx, upsert); err != nil {
 		return nil, err
 	}
-	if err := e.loadStoredOrder(ctx, mode == redeem); err != nil {
+	if err := e.loadVouchers(ctx, write, e.customerToRead(upsert)); err != nil {
 		return nil, err
 	}
-	if err := e.loadVouchers(ctx, write); err != nil {
-		return nil, err
+	if !upsert {
+		if err := e.loadCustomer(ctx, false); err != nil {
+			return nil, err
+		}
 	}
 	if err := e.loadRules(ctx); err != nil {
 		return nil, err
@@ -105,9 +123,25 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	return e, nil
 }
 
+// customerToRead is the customer a validation names, for the voucher
+// look-up to read along (nil for a redemption, or without a customer).
+func (e *evaluation) customerToRead(upsert bool) *customerRef {
+	in := e.req.customer
+	switch {
+	case upsert || in == nil:
+		return nil
+	case in.ID != nil:
+		return &customerRef{byID: true, value: *in.ID}
+	case in.SourceID != nil:
+		return &customerRef{value: *in.SourceID}
+	}
+	return nil
+}
+
 // loadCustomer finds the request's customer. A redemption creates or
 // updates it (by source_id, like every other write); a validation only
-// looks it up, and an unknown source_id is then just a tracking id.
+// looks it up — the voucher look-up has read it when it found a voucher —
+// and an unknown source_id is then just a tracking id.
 func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 	in := e.req.customer
 	if in == nil {
@@ -121,17 +155,7 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 		}
 		e.customer = cust
 	} else if in.ID != nil || in.SourceID != nil {
-		c, err := client(ctx)
-		if err != nil {
-			return err
-		}
-		q := c.Customer.Query()
-		if in.ID != nil {
-			q = q.Where(customer.ID(*in.ID))
-		} else {
-			q = q.Where(customer.SourceID(*in.SourceID))
-		}
-		cust, err := q.Only(ctx)
+		cust, err := e.validationCustomer(ctx)
 		switch {
 		case ent.IsNotFound(err) && in.ID != nil:
 			return apperr.NotFound("customer", *in.ID)
@@ -150,23 +174,51 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 	return nil
 }
 
+// validationCustomer is the customer a validation names, as the voucher
+// look-up read it, or read now when the look-up had no voucher row to
+// carry it. ent's not-found error passes through.
+func (e *evaluation) validationCustomer(ctx context.Context) (*ent.Customer, error) {
+	if e.customerRead {
+		if e.readCustomer == nil {
+			return nil, &ent.NotFoundError{}
+		}
+		return e.readCustomer, nil
+	}
+	c, err := client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := e.req.customer
+	q := c.Customer.Query()
+	if in.ID != nil {
+		q = q.Where(customer.ID(*in.ID))
+	} else {
+		q = q.Where(customer.SourceID(*in.SourceID))
+	}
+	return q.Only(ctx)
+}
+
 // loadVouchers finds each redeemable's voucher (by code, or ID) with its
 // campaign and whether it has rules (lookupVouchers: one statement). When
 // the request writes, the rows are locked by that same query (FOR UPDATE, in ID order, so that concurrent requests naming the
 // same vouchers in any order cannot deadlock; SQLite runs one writer at a
 // time), and every later check reads the locked state.
-func (e *evaluation) loadVouchers(ctx context.Context, write bool) error {
+func (e *evaluation) loadVouchers(ctx context.Context, write bool, cust *customerRef) error {
 	codes := make([]string, len(e.req.redeemables))
 	for i, r := range e.req.redeemables {
 		codes[i] = r.ID
 	}
-	found, err := lookupVouchers(ctx, codes, write)
+	res, err := lookupVouchers(ctx, codes, write, cust)
 	if err != nil {
 		return err
 	}
+	found := res.vouchers
+	e.customerRead, e.readCustomer = res.customerRead, res.customer
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
 	withRules := map[string]bool{}
+	e.webhooksKnownAbsent = len(found) > 0
 	for _, f := range found {
+		e.webhooksKnownAbsent = e.webhooksKnownAbsent && !f.webhooks
 		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
 		withRules[f.voucher.ID] = f.hasRules
 	}

@@ -57,7 +57,7 @@ func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string
 		return nil, fmt.Errorf("storing failed redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = v, w.e.customer
-	return r, emitRedemptions(ctx, EventRedemptionFailed, r)
+	return r, emitRedemptions(w.e.eventContext(ctx), EventRedemptionFailed, r)
 }
 
 // failureOf is the error object of a redeemable's failure key.

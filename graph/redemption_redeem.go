@@ -85,9 +85,19 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		}
 		r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
 		out = &VoucherRedemptionResult{Redemption: r}
-		return emitRedemptions(ctx, EventRedemptionSucceeded, r)
+		return emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, r)
 	})
 	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
+}
+
+// eventContext is ctx for writing the evaluation's webhook events: it
+// spares emitEvents its look-up when the vouchers' statement found no
+// active webhook.
+func (e *evaluation) eventContext(ctx context.Context) context.Context {
+	if e.webhooksKnownAbsent {
+		return withNoActiveWebhooks(ctx)
+	}
+	return ctx
 }
 
 // writer stores the outcome of an evaluation.
@@ -99,6 +109,17 @@ type writer struct {
 	// channel is the viewer's channel type (API or CLIENT_API).
 	channel string
 	stored  *ent.Order
+	// viewAsMap is view in its stored JSON form (viewMap).
+	viewAsMap map[string]any
+}
+
+// viewMap is the order view as the order and the parent redemption store
+// it, converted once per request. The map is shared: never modify it.
+func (w *writer) viewMap() map[string]any {
+	if w.viewAsMap == nil {
+		w.viewAsMap = structToMap(w.view)
+	}
+	return w.viewAsMap
 }
 
 func (e *evaluation) newWriter(ctx context.Context) *writer {
@@ -126,7 +147,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	// The parent and its children are inserted in one statement.
 	builders := []*ent.RedemptionCreate{w.entry(ctx, parentID, "SUCCESS", nil).
 		SetRelatedObjectType("redemption").SetRelatedObjectID(parentID).
-		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(structToMap(w.view))}
+		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(w.viewMap())}
 	var applied []int
 	for i := range e.states {
 		if ids[i] == "" {
@@ -148,7 +169,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
 		res.Redemptions = append(res.Redemptions, r)
 	}
-	if err := emitRedemptions(ctx, EventRedemptionSucceeded, res.Redemptions...); err != nil {
+	if err := emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, res.Redemptions...); err != nil {
 		return nil, err
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)

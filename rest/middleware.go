@@ -29,6 +29,7 @@ const (
 // services; otherwise a new one is made.
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.PublishAdmission) gin.HandlerFunc {
 	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
+	rules := graph.NewProjectRulesCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -40,6 +41,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		ctx := graph.WithRequestID(c.Request.Context(), id)
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = graph.WithAppKeyCache(ctx, keys)
+		ctx = graph.WithProjectRulesCache(ctx, rules)
 		ctx = graph.WithPublishAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()

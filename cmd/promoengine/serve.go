@@ -104,6 +104,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	tuneGC(getenv, log)
 	if *exportDir != "" {
 		log.Warn("PROMO_EXPORT_DIR (--export-dir) is deprecated and ignored: export files are stored in the database, so any process serves any download; remove the setting",
 			"export_dir", *exportDir)

@@ -21,7 +21,8 @@
 # PostGraphile has none, and 16 connections exceed the default in a second.
 # PROMO_BIN=path runs that binary instead of building the working tree.
 # PPROF=1 also writes a CPU profile of our server under the list load to
-# /tmp/graphql-list.cpu.pprof and prints its top entries.
+# /tmp/graphql-list.cpu.pprof and prints its top entries; PPROF=voucher does
+# the same under the GraphQL voucher load (/tmp/graphql-voucher.cpu.pprof).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 D=${1:-5}
@@ -198,12 +199,14 @@ printf '%-13s REST %5s (%s; %s)  GraphQL %5s (%s; %s)  GraphQL/REST %.2f, per ro
   "$(echo "$(col voucher.gql 1) / $(col voucher.rest 1)" | bc -l)" "$(paired voucher.gql voucher.rest)" \
   "$(echo "$(cpu voucher.rest) / $(cpu voucher.gql)" | bc -l)"
 
-if [ "${PPROF:-}" = 1 ]; then
-  (sleep 1; curl -fs "http://$pprof/debug/pprof/profile?seconds=$((D > 3 ? D - 2 : 1))" -o /tmp/graphql-list.cpu.pprof) &
-  BODY="$tmp/list.ours" APP_ID=bench APP_TOKEN=bench wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$base/graphql" >/dev/null
+if [ -n "${PPROF:-}" ]; then
+  load=list body="$tmp/list.ours"
+  [ "$PPROF" = voucher ] && load=voucher body="$tmp/voucher.gql"
+  (sleep 1; curl -fs "http://$pprof/debug/pprof/profile?seconds=$((D > 3 ? D - 2 : 1))" -o "/tmp/graphql-$load.cpu.pprof") &
+  BODY="$body" APP_ID=bench APP_TOKEN=bench wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$base/graphql" >/dev/null
   wait $!
-  echo "== CPU profile of the list load: /tmp/graphql-list.cpu.pprof"
-  go tool pprof -top -nodecount=25 "$tmp/promoengine" /tmp/graphql-list.cpu.pprof 2>/dev/null | sed -n '4,35p'
+  echo "== CPU profile of the $load load: /tmp/graphql-$load.cpu.pprof"
+  go tool pprof -top -nodecount=25 "$tmp/promoengine" "/tmp/graphql-$load.cpu.pprof" 2>/dev/null | sed -n '4,35p'
 fi
 
 # Statements per request: a second server whose connections log every
