@@ -220,6 +220,13 @@ const pick = (obj, ...keys) => Object.fromEntries(keys.map(k => [k, obj == null 
   const expandedList = await client.campaigns.list({ expand: 'category', limit: 100 })
   const listed = expandedList.campaigns.find(c => c.id === catCamp.id)
   assert(listed && listed.categories.length === 1 && listed.categories[0].name === 'SDK Stacking', 'campaigns.list expand=category', listed)
+  const catVoucher = await client.vouchers.create({ code: 'SDK-CAT', type: 'DISCOUNT_VOUCHER', category_id: cat.id,
+    discount: { type: 'AMOUNT', amount_off: 100 } })
+  assert(catVoucher.category_id === cat.id && catVoucher.categories.length === 1 && catVoucher.categories[0].id === cat.id,
+    'vouchers.create with category_id -> categories', pick(catVoucher, 'category', 'category_id', 'categories'))
+  const catValid = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SDK-CAT' }], order: { amount: 1000 } })
+  assert(catValid.valid === true && catValid.redeemables[0].categories.length === 1 && catValid.redeemables[0].categories[0].id === cat.id,
+    'validations.validateStackable shows the redeemable\'s category', catValid.redeemables)
   await client.categories.delete(cat.id)
   await expectError(() => client.categories.get(cat.id), e => e.code === 404 && e.resource_type === 'category', 'categories.delete -> then 404')
   const uncategorized = await client.campaigns.get('SDK Categorized')
