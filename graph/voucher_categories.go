@@ -37,21 +37,36 @@ func VoucherCategories(v *ent.Voucher) []*ent.Category {
 	return []*ent.Category{}
 }
 
-// voucherCategories is Voucher.categories: VoucherCategories, reading the
-// edges with the request's client when they were not loaded.
+// voucherCategories is Voucher.categories: VoucherCategories, reading
+// what was not loaded with the voucher with the request's client — the
+// category alone when its id is known (a campaign read with the voucher
+// carries its category_id), the voucher's edges otherwise. Nothing is read
+// for a voucher whose campaign is loaded and has no category (every
+// validation and redemption response).
 func voucherCategories(ctx context.Context, v *ent.Voucher) ([]*ent.Category, error) {
 	loaded := func(_ *ent.Category, err error) bool { return err == nil || ent.IsNotFound(err) }
-	switch {
-	case v.CategoryID != nil && loaded(v.Edges.AssignedCategoryOrErr()):
+	id := v.CategoryID
+	switch cmp := v.Edges.Campaign; {
+	case id != nil && loaded(v.Edges.AssignedCategoryOrErr()):
 		return VoucherCategories(v), nil
-	case v.CategoryID == nil && v.CampaignID == nil:
+	case id != nil:
+	case v.CampaignID == nil || (cmp != nil && cmp.CategoryID == nil):
 		return []*ent.Category{}, nil
-	case v.CategoryID == nil && v.Edges.Campaign != nil && loaded(v.Edges.Campaign.Edges.AssignedCategoryOrErr()):
+	case cmp != nil && loaded(cmp.Edges.AssignedCategoryOrErr()):
 		return VoucherCategories(v), nil
+	case cmp != nil:
+		id = cmp.CategoryID
 	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if id != nil {
+		cats, err := c.Category.Query().Where(category.ID(*id)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("reading the voucher's category: %w", err)
+		}
+		return cats, nil
 	}
 	read, err := withVoucherCategories(c.Voucher.Query().Where(voucher.ID(v.ID))).Only(ctx)
 	if err != nil {
