@@ -131,10 +131,14 @@ func (f activityFilter) campaign(col string) func(*sql.Selector) {
 	}
 }
 
-// before orders a ahead of b in the list.
+// before orders a ahead of b in the list (strictly: an activity is never
+// before itself, so a cursor never lets its own row through again).
 func (f activityFilter) before(a, b *CustomerActivity) bool {
 	if !a.CreatedAt.Equal(b.CreatedAt) {
 		return a.CreatedAt.Before(b.CreatedAt) != f.desc
+	}
+	if a.ID == b.ID {
+		return false
 	}
 	return (a.ID < b.ID) != f.desc
 }
