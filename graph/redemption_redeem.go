@@ -117,7 +117,7 @@ type writer struct {
 // it, converted once per request. The map is shared: never modify it.
 func (w *writer) viewMap() map[string]any {
 	if w.viewAsMap == nil {
-		w.viewAsMap = structToMap(w.view)
+		w.viewAsMap = w.view.asMap()
 	}
 	return w.viewAsMap
 }
@@ -208,7 +208,7 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 	v.RedeemedQuantity++
 	create := w.entry(ctx, id, "SUCCESS", parentID).SetVoucherID(v.ID).SetVoucherCode(v.Code).
 		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
-		SetAppliedDiscount(out.Result.Total).SetOrder(structToMap(w.childView(out))).SetNillableAmount(amount)
+		SetAppliedDiscount(out.Result.Total).SetOrder(w.childView(out).asMap()).SetNillableAmount(amount)
 	if s.reward != nil {
 		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
 	}

@@ -166,14 +166,14 @@ func (e *evaluation) applicableResult(s *redeemableState, out discount.Outcome) 
 		return map[string]any{"loyalty_card": map[string]any{"points": s.points},
 			"reward": map[string]any{"id": s.reward.ID, "name": s.reward.Name, "points": s.points, "object": "reward"}}
 	}
-	d := map[string]any{}
-	if v.Discount != nil {
-		d = structToMap(v.Discount)
-		if _, ok := d["is_dynamic"]; !ok {
-			d["is_dynamic"] = false
-		}
+	if v.Discount == nil {
+		return map[string]any{"discount": map[string]any{}}
 	}
-	return map[string]any{"discount": d}
+	d := *v.Discount // encoded as it is stored, with is_dynamic always present
+	if d.IsDynamic == nil {
+		d.IsDynamic = new(bool)
+	}
+	return map[string]any{"discount": &d}
 }
 
 // applicableTo lists the products the voucher's rules limit it to.

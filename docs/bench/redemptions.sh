@@ -18,7 +18,8 @@
 # and other processes on the machine took meanwhile.
 #   .ci/with-postgres docs/bench/redemptions.sh [C] [D] [R]
 # With PPROF_ADDR=127.0.0.1:6061 the server's CPU profile of each HTTP load
-# of round 1 is written to /tmp/red-<load>.cpu.pprof.
+# of round 1 is written to /tmp/red-<load>.cpu.pprof. PROMO_BIN=path runs
+# that binary instead of building the working tree (A/B against a commit).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 C=${1:-16}
@@ -32,7 +33,11 @@ psql -qAt "$PG_URL" -c "CREATE DATABASE $db" -c "CREATE DATABASE ${db}_pgbench" 
 url="${PG_URL/\/postgres\?//$db?}"
 bench_url="${PG_URL/\/postgres\?//${db}_pgbench?}"
 tmp=$(mktemp -d)
-go build -o "$tmp/promoengine" ./cmd/promoengine
+if [ -n "${PROMO_BIN:-}" ]; then # another build, e.g. of an earlier commit
+  cp "$PROMO_BIN" "$tmp/promoengine"
+else
+  go build -o "$tmp/promoengine" ./cmd/promoengine
+fi
 go build -o "$tmp/redload" ./docs/bench/redload
 port=$((20000 + RANDOM % 20000))
 PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_RATE_LIMIT=-1 PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \

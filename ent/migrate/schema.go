@@ -904,21 +904,33 @@ var (
 				Name:    "redemption_voucher_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{RedemptionsColumns[27], RedemptionsColumns[2]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "voucher_id IS NOT NULL",
+				},
 			},
 			{
 				Name:    "redemption_customer_id_voucher_id",
 				Unique:  false,
 				Columns: []*schema.Column{RedemptionsColumns[26], RedemptionsColumns[27]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "customer_id IS NOT NULL",
+				},
 			},
 			{
 				Name:    "redemption_parent_id",
 				Unique:  false,
 				Columns: []*schema.Column{RedemptionsColumns[9]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "parent_id IS NOT NULL",
+				},
 			},
 			{
 				Name:    "redemption_rolled_back_id_result",
 				Unique:  true,
 				Columns: []*schema.Column{RedemptionsColumns[10], RedemptionsColumns[5]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "rolled_back_id IS NOT NULL",
+				},
 			},
 		},
 	}
