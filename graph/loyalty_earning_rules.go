@@ -33,6 +33,9 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	if err := validateEarningRule(ctx, &in); err != nil {
 		return nil, err
 	}
+	if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
+		return nil, err
+	}
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
@@ -229,7 +232,8 @@ func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status)
 }
 
 // updateEarningRule replaces the given fields and validates the result
-// with the create rules.
+// with the create rules; a given trigger's schema or segment must exist
+// (checkTriggerReferences).
 func updateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
 	r, err := earningRule(ctx, id)
 	if err != nil {
@@ -266,6 +270,11 @@ func updateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 	}
 	if err := validateEarningRule(ctx, &merged); err != nil {
 		return nil, err
+	}
+	if in.Trigger != nil { // a kept trigger is not re-checked: its segment may have been deleted since
+		if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
+			return nil, err
+		}
 	}
 	upd := r.Update().SetName(*merged.Name).SetTrigger(merged.Trigger).SetEarnings(merged.Earnings).
 		SetNillableStartDate(utcMillis(merged.StartDate)).SetNillableEndDate(utcMillis(merged.EndDate))

@@ -16,7 +16,7 @@ import (
 // One property definition of a metadata schema (v1 and management
 // metadata schemas, custom event schemas), with the options the real
 // service documents (management.json, ManagementProjectsMetadataSchemaDefinition):
-// type, optional, array, deleted, object_type, min_length, max_length,
+// type (metadataTypes), optional, array, deleted, object_type, min_length, max_length,
 // exact_length (strings), eq (allowed values of strings and numbers), ne,
 // lt, lte, gt, gte (numbers). Any other option is refused rather than
 // dropped. Metadata validated against a schema (custom events' metadata,
@@ -270,6 +270,10 @@ func checkMetadataScalar(name string, p jsonfield.MetadataProperty, v any) error
 	case "object":
 		if _, ok := v.(map[string]any); !ok {
 			return bad("must be an object")
+		}
+	default: // date, datetime, geopoint, image_url (metadata_formats.go)
+		if problem := metadataFormatProblem(p.Type, v); problem != "" {
+			return bad("%s", problem)
 		}
 	}
 	return nil

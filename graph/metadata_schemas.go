@@ -25,8 +25,11 @@ type MetadataSchemaInput struct {
 	Properties    map[string]any `json:"properties"`
 }
 
-// metadataTypes are the property types a schema may declare.
-var metadataTypes = []string{"string", "number", "boolean", "object"}
+// metadataTypes are the property types a schema may declare: the real
+// service's enum (management.json, ManagementProjectsMetadataSchemaDefinition),
+// in its order. Values of date, datetime, geopoint and image_url are
+// checked in metadata_formats.go.
+var metadataTypes = []string{"string", "number", "object", "date", "datetime", "geopoint", "boolean", "image_url"}
 
 // createMetadataSchema stores a metadata schema; for related_object
 // "event" its name becomes a custom event the project accepts.

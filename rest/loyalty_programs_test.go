@@ -92,7 +92,8 @@ func TestUpdateIncentiveAndEarningRule(t *testing.T) {
 
 	rule := mustOK(t, e, http.MethodPost, "/v2/loyalties/earning-rules", earningRuleBody(s.cardDef, "ACTIVE"), s.h)
 	rpath := "/v2/loyalties/earning-rules/" + rule["id"].(string)
-	got = mustOK(t, e, http.MethodPut, rpath, map[string]any{"name": "Renamed", "trigger": map[string]any{"event": "customer.segment.entered", "segment": map[string]any{"id": "seg_1"}}}, s.h)
+	seg := mustOK(t, e, http.MethodPost, "/v1/segments", map[string]any{"name": "Chosen", "type": "static", "customers": []any{s.cust}}, resttest.App(e.Project))
+	got = mustOK(t, e, http.MethodPut, rpath, map[string]any{"name": "Renamed", "trigger": map[string]any{"event": "customer.segment.entered", "segment": map[string]any{"id": seg["id"]}}}, s.h)
 	if got["name"] != "Renamed" || got["status"] != "ACTIVE" || got["trigger"].(map[string]any)["segment"] == nil {
 		t.Errorf("updated rule %v", got)
 	}

@@ -110,7 +110,8 @@ func TestCreateEarningRuleValidation(t *testing.T) {
 		})
 	}
 	full := earningRuleBody(s.cardDef, "ACTIVE")
-	full["trigger"] = map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": "ms_1"}}
+	schemaID := defineEvent(t, e, resttest.App(e.Project), "purchase", nil)["id"]
+	full["trigger"] = map[string]any{"event": "customer.custom_event", "custom_event": map[string]any{"schema_id": schemaID}}
 	full["validity_hours"] = map[string]any{"daily": []any{map[string]any{"days_of_week": []int{1, 2}, "start_time": "08:00", "end_time": "20:00"}}}
 	full["trigger_limits"] = map[string]any{"cooldown": map[string]any{"fixed_cooldown": map[string]any{"period": map[string]any{"value": 3}}},
 		"frequency": map[string]any{"limits": []any{map[string]any{"type": "TIME_BASED", "period": map[string]any{"type": "CURRENT_PERIOD", "current_period": map[string]any{"type": "DAY"}}, "triggers": map[string]any{"max": 2}}}}}

@@ -160,7 +160,8 @@ type CodeConfig struct {
 }
 
 // MetadataProperty is one property of a metadata schema: its type
-// (string, number, boolean or object), whether it may be left out, whether
+// (string, number, object, date, datetime, geopoint, boolean or
+// image_url), whether it may be left out, whether
 // its value is an array of such values, and the real service's optional
 // constraints on the values (graph/metadata_property.go): lengths for
 // strings, allowed values (eq) for strings and numbers, refused values (ne)
