@@ -8230,132 +8230,134 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
-	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
-		ec.unmarshalInputAddVouchersInput,
-		ec.unmarshalInputAdjustPointsInput,
-		ec.unmarshalInputApiKeyInput,
-		ec.unmarshalInputAsyncActionOrder,
-		ec.unmarshalInputAsyncActionWhereInput,
-		ec.unmarshalInputBalanceInput,
-		ec.unmarshalInputBrandingAddressInput,
-		ec.unmarshalInputBrandingBrandInput,
-		ec.unmarshalInputBrandingCockpitsInput,
-		ec.unmarshalInputBrandingContactInput,
-		ec.unmarshalInputCampaignListInput,
-		ec.unmarshalInputCampaignOrder,
-		ec.unmarshalInputCampaignVoucherInput,
-		ec.unmarshalInputCampaignWhereInput,
-		ec.unmarshalInputCardActivityOrder,
-		ec.unmarshalInputCardActivityWhereInput,
-		ec.unmarshalInputCardDefinitionOrder,
-		ec.unmarshalInputCardDefinitionRefInput,
-		ec.unmarshalInputCardDefinitionWhereInput,
-		ec.unmarshalInputCardOrder,
-		ec.unmarshalInputCardTransactionOrder,
-		ec.unmarshalInputCardTransactionWhereInput,
-		ec.unmarshalInputCardWhereInput,
-		ec.unmarshalInputCategoryInput,
-		ec.unmarshalInputCategoryOrder,
-		ec.unmarshalInputCategoryWhereInput,
-		ec.unmarshalInputCodeConfigInput,
-		ec.unmarshalInputCreateCampaignInput,
-		ec.unmarshalInputCreateCardDefinitionInput,
-		ec.unmarshalInputCreateEarningRuleInput,
-		ec.unmarshalInputCreateIncentiveInput,
-		ec.unmarshalInputCreateLoyaltyMemberInput,
-		ec.unmarshalInputCreateLoyaltyProgramInput,
-		ec.unmarshalInputCreateRewardInput,
-		ec.unmarshalInputCreateSegmentInput,
-		ec.unmarshalInputCreateVoucherInput,
-		ec.unmarshalInputCustomEventOrder,
-		ec.unmarshalInputCustomEventSchemaBodyInput,
-		ec.unmarshalInputCustomEventWhereInput,
-		ec.unmarshalInputCustomerActivityListInput,
-		ec.unmarshalInputCustomerAddressInput,
-		ec.unmarshalInputCustomerInput,
-		ec.unmarshalInputCustomerListInput,
-		ec.unmarshalInputCustomerOrder,
-		ec.unmarshalInputCustomerWhereInput,
-		ec.unmarshalInputDailyValidityInput,
-		ec.unmarshalInputDiscountInput,
-		ec.unmarshalInputDiscountUnitInput,
-		ec.unmarshalInputEarningRuleOrder,
-		ec.unmarshalInputEarningRuleWhereInput,
-		ec.unmarshalInputEventLoyaltyInput,
-		ec.unmarshalInputEventReferralInput,
-		ec.unmarshalInputExportOrder,
-		ec.unmarshalInputExportParametersInput,
-		ec.unmarshalInputExportWhereInput,
-		ec.unmarshalInputGiftCreditsInput,
-		ec.unmarshalInputGiftInput,
-		ec.unmarshalInputIncentiveOrder,
-		ec.unmarshalInputIncentiveWhereInput,
-		ec.unmarshalInputLoyaltyCardInput,
-		ec.unmarshalInputLoyaltyMemberOrder,
-		ec.unmarshalInputLoyaltyMemberWhereInput,
-		ec.unmarshalInputLoyaltyProgramOrder,
-		ec.unmarshalInputLoyaltyProgramWhereInput,
-		ec.unmarshalInputManagementBrandingInput,
-		ec.unmarshalInputManagementCustomEventSchemaInput,
-		ec.unmarshalInputManagementMetadataSchemaInput,
-		ec.unmarshalInputManagementProjectInput,
-		ec.unmarshalInputManagementStackingRulesInput,
-		ec.unmarshalInputManagementUserAssignInput,
-		ec.unmarshalInputManagementWebhookInput,
-		ec.unmarshalInputMetadataSchemaInput,
-		ec.unmarshalInputMetadataSchemaOrder,
-		ec.unmarshalInputMetadataSchemaWhereInput,
-		ec.unmarshalInputOrderInput,
-		ec.unmarshalInputOrderItemInput,
-		ec.unmarshalInputOrderOrder,
-		ec.unmarshalInputOrderWhereInput,
-		ec.unmarshalInputPublicationListInput,
-		ec.unmarshalInputPublicationOrder,
-		ec.unmarshalInputPublicationWhereInput,
-		ec.unmarshalInputPublishCampaignInput,
-		ec.unmarshalInputPublishInput,
-		ec.unmarshalInputRedeemableInput,
-		ec.unmarshalInputRedemptionLimitInput,
-		ec.unmarshalInputRedemptionListInput,
-		ec.unmarshalInputRedemptionOptionsInput,
-		ec.unmarshalInputRedemptionOrder,
-		ec.unmarshalInputRedemptionWhereInput,
-		ec.unmarshalInputRewardActivityOrder,
-		ec.unmarshalInputRewardActivityWhereInput,
-		ec.unmarshalInputRewardOrder,
-		ec.unmarshalInputRewardRedeemInput,
-		ec.unmarshalInputRewardWhereInput,
-		ec.unmarshalInputRollbackInput,
-		ec.unmarshalInputRuleAssignmentInput,
-		ec.unmarshalInputSegmentListInput,
-		ec.unmarshalInputSegmentOrder,
-		ec.unmarshalInputSegmentWhereInput,
-		ec.unmarshalInputSendEventInput,
-		ec.unmarshalInputSessionInput,
-		ec.unmarshalInputStackedRedemptionInput,
-		ec.unmarshalInputUpdateCampaignInput,
-		ec.unmarshalInputUpdateCardDefinitionInput,
-		ec.unmarshalInputUpdateEarningRuleInput,
-		ec.unmarshalInputUpdateIncentiveInput,
-		ec.unmarshalInputUpdateLoyaltyProgramInput,
-		ec.unmarshalInputUpdateRewardInput,
-		ec.unmarshalInputUpdateVoucherInput,
-		ec.unmarshalInputValidationRuleAssignmentOrder,
-		ec.unmarshalInputValidationRuleAssignmentWhereInput,
-		ec.unmarshalInputValidationRuleInput,
-		ec.unmarshalInputValidationRuleOrder,
-		ec.unmarshalInputValidationRuleWhereInput,
-		ec.unmarshalInputValidityHoursInput,
-		ec.unmarshalInputValidityTimeframeInput,
-		ec.unmarshalInputVoucherListInput,
-		ec.unmarshalInputVoucherMetadataUpdateInput,
-		ec.unmarshalInputVoucherOrder,
-		ec.unmarshalInputVoucherRedemptionInput,
-		ec.unmarshalInputVoucherRedemptionLimitInput,
-		ec.unmarshalInputVoucherTransactionOrder,
-		ec.unmarshalInputVoucherTransactionWhereInput,
-		ec.unmarshalInputVoucherWhereInput,
-	)
+	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
+		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("AddVouchersInput", ec.unmarshalInputAddVouchersInput),
+			graphql.NewInputUnmarshaler("AdjustPointsInput", ec.unmarshalInputAdjustPointsInput),
+			graphql.NewInputUnmarshaler("ApiKeyInput", ec.unmarshalInputApiKeyInput),
+			graphql.NewInputUnmarshaler("AsyncActionOrder", ec.unmarshalInputAsyncActionOrder),
+			graphql.NewInputUnmarshaler("AsyncActionWhereInput", ec.unmarshalInputAsyncActionWhereInput),
+			graphql.NewInputUnmarshaler("BalanceInput", ec.unmarshalInputBalanceInput),
+			graphql.NewInputUnmarshaler("BrandingAddressInput", ec.unmarshalInputBrandingAddressInput),
+			graphql.NewInputUnmarshaler("BrandingBrandInput", ec.unmarshalInputBrandingBrandInput),
+			graphql.NewInputUnmarshaler("BrandingCockpitsInput", ec.unmarshalInputBrandingCockpitsInput),
+			graphql.NewInputUnmarshaler("BrandingContactInput", ec.unmarshalInputBrandingContactInput),
+			graphql.NewInputUnmarshaler("CampaignListInput", ec.unmarshalInputCampaignListInput),
+			graphql.NewInputUnmarshaler("CampaignOrder", ec.unmarshalInputCampaignOrder),
+			graphql.NewInputUnmarshaler("CampaignVoucherInput", ec.unmarshalInputCampaignVoucherInput),
+			graphql.NewInputUnmarshaler("CampaignWhereInput", ec.unmarshalInputCampaignWhereInput),
+			graphql.NewInputUnmarshaler("CardActivityOrder", ec.unmarshalInputCardActivityOrder),
+			graphql.NewInputUnmarshaler("CardActivityWhereInput", ec.unmarshalInputCardActivityWhereInput),
+			graphql.NewInputUnmarshaler("CardDefinitionOrder", ec.unmarshalInputCardDefinitionOrder),
+			graphql.NewInputUnmarshaler("CardDefinitionRefInput", ec.unmarshalInputCardDefinitionRefInput),
+			graphql.NewInputUnmarshaler("CardDefinitionWhereInput", ec.unmarshalInputCardDefinitionWhereInput),
+			graphql.NewInputUnmarshaler("CardOrder", ec.unmarshalInputCardOrder),
+			graphql.NewInputUnmarshaler("CardTransactionOrder", ec.unmarshalInputCardTransactionOrder),
+			graphql.NewInputUnmarshaler("CardTransactionWhereInput", ec.unmarshalInputCardTransactionWhereInput),
+			graphql.NewInputUnmarshaler("CardWhereInput", ec.unmarshalInputCardWhereInput),
+			graphql.NewInputUnmarshaler("CategoryInput", ec.unmarshalInputCategoryInput),
+			graphql.NewInputUnmarshaler("CategoryOrder", ec.unmarshalInputCategoryOrder),
+			graphql.NewInputUnmarshaler("CategoryWhereInput", ec.unmarshalInputCategoryWhereInput),
+			graphql.NewInputUnmarshaler("CodeConfigInput", ec.unmarshalInputCodeConfigInput),
+			graphql.NewInputUnmarshaler("CreateCampaignInput", ec.unmarshalInputCreateCampaignInput),
+			graphql.NewInputUnmarshaler("CreateCardDefinitionInput", ec.unmarshalInputCreateCardDefinitionInput),
+			graphql.NewInputUnmarshaler("CreateEarningRuleInput", ec.unmarshalInputCreateEarningRuleInput),
+			graphql.NewInputUnmarshaler("CreateIncentiveInput", ec.unmarshalInputCreateIncentiveInput),
+			graphql.NewInputUnmarshaler("CreateLoyaltyMemberInput", ec.unmarshalInputCreateLoyaltyMemberInput),
+			graphql.NewInputUnmarshaler("CreateLoyaltyProgramInput", ec.unmarshalInputCreateLoyaltyProgramInput),
+			graphql.NewInputUnmarshaler("CreateRewardInput", ec.unmarshalInputCreateRewardInput),
+			graphql.NewInputUnmarshaler("CreateSegmentInput", ec.unmarshalInputCreateSegmentInput),
+			graphql.NewInputUnmarshaler("CreateVoucherInput", ec.unmarshalInputCreateVoucherInput),
+			graphql.NewInputUnmarshaler("CustomEventOrder", ec.unmarshalInputCustomEventOrder),
+			graphql.NewInputUnmarshaler("CustomEventSchemaBodyInput", ec.unmarshalInputCustomEventSchemaBodyInput),
+			graphql.NewInputUnmarshaler("CustomEventWhereInput", ec.unmarshalInputCustomEventWhereInput),
+			graphql.NewInputUnmarshaler("CustomerActivityListInput", ec.unmarshalInputCustomerActivityListInput),
+			graphql.NewInputUnmarshaler("CustomerAddressInput", ec.unmarshalInputCustomerAddressInput),
+			graphql.NewInputUnmarshaler("CustomerInput", ec.unmarshalInputCustomerInput),
+			graphql.NewInputUnmarshaler("CustomerListInput", ec.unmarshalInputCustomerListInput),
+			graphql.NewInputUnmarshaler("CustomerOrder", ec.unmarshalInputCustomerOrder),
+			graphql.NewInputUnmarshaler("CustomerWhereInput", ec.unmarshalInputCustomerWhereInput),
+			graphql.NewInputUnmarshaler("DailyValidityInput", ec.unmarshalInputDailyValidityInput),
+			graphql.NewInputUnmarshaler("DiscountInput", ec.unmarshalInputDiscountInput),
+			graphql.NewInputUnmarshaler("DiscountUnitInput", ec.unmarshalInputDiscountUnitInput),
+			graphql.NewInputUnmarshaler("EarningRuleOrder", ec.unmarshalInputEarningRuleOrder),
+			graphql.NewInputUnmarshaler("EarningRuleWhereInput", ec.unmarshalInputEarningRuleWhereInput),
+			graphql.NewInputUnmarshaler("EventLoyaltyInput", ec.unmarshalInputEventLoyaltyInput),
+			graphql.NewInputUnmarshaler("EventReferralInput", ec.unmarshalInputEventReferralInput),
+			graphql.NewInputUnmarshaler("ExportOrder", ec.unmarshalInputExportOrder),
+			graphql.NewInputUnmarshaler("ExportParametersInput", ec.unmarshalInputExportParametersInput),
+			graphql.NewInputUnmarshaler("ExportWhereInput", ec.unmarshalInputExportWhereInput),
+			graphql.NewInputUnmarshaler("GiftCreditsInput", ec.unmarshalInputGiftCreditsInput),
+			graphql.NewInputUnmarshaler("GiftInput", ec.unmarshalInputGiftInput),
+			graphql.NewInputUnmarshaler("IncentiveOrder", ec.unmarshalInputIncentiveOrder),
+			graphql.NewInputUnmarshaler("IncentiveWhereInput", ec.unmarshalInputIncentiveWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyCardInput", ec.unmarshalInputLoyaltyCardInput),
+			graphql.NewInputUnmarshaler("LoyaltyMemberOrder", ec.unmarshalInputLoyaltyMemberOrder),
+			graphql.NewInputUnmarshaler("LoyaltyMemberWhereInput", ec.unmarshalInputLoyaltyMemberWhereInput),
+			graphql.NewInputUnmarshaler("LoyaltyProgramOrder", ec.unmarshalInputLoyaltyProgramOrder),
+			graphql.NewInputUnmarshaler("LoyaltyProgramWhereInput", ec.unmarshalInputLoyaltyProgramWhereInput),
+			graphql.NewInputUnmarshaler("ManagementBrandingInput", ec.unmarshalInputManagementBrandingInput),
+			graphql.NewInputUnmarshaler("ManagementCustomEventSchemaInput", ec.unmarshalInputManagementCustomEventSchemaInput),
+			graphql.NewInputUnmarshaler("ManagementMetadataSchemaInput", ec.unmarshalInputManagementMetadataSchemaInput),
+			graphql.NewInputUnmarshaler("ManagementProjectInput", ec.unmarshalInputManagementProjectInput),
+			graphql.NewInputUnmarshaler("ManagementStackingRulesInput", ec.unmarshalInputManagementStackingRulesInput),
+			graphql.NewInputUnmarshaler("ManagementUserAssignInput", ec.unmarshalInputManagementUserAssignInput),
+			graphql.NewInputUnmarshaler("ManagementWebhookInput", ec.unmarshalInputManagementWebhookInput),
+			graphql.NewInputUnmarshaler("MetadataSchemaInput", ec.unmarshalInputMetadataSchemaInput),
+			graphql.NewInputUnmarshaler("MetadataSchemaOrder", ec.unmarshalInputMetadataSchemaOrder),
+			graphql.NewInputUnmarshaler("MetadataSchemaWhereInput", ec.unmarshalInputMetadataSchemaWhereInput),
+			graphql.NewInputUnmarshaler("OrderInput", ec.unmarshalInputOrderInput),
+			graphql.NewInputUnmarshaler("OrderItemInput", ec.unmarshalInputOrderItemInput),
+			graphql.NewInputUnmarshaler("OrderOrder", ec.unmarshalInputOrderOrder),
+			graphql.NewInputUnmarshaler("OrderWhereInput", ec.unmarshalInputOrderWhereInput),
+			graphql.NewInputUnmarshaler("PublicationListInput", ec.unmarshalInputPublicationListInput),
+			graphql.NewInputUnmarshaler("PublicationOrder", ec.unmarshalInputPublicationOrder),
+			graphql.NewInputUnmarshaler("PublicationWhereInput", ec.unmarshalInputPublicationWhereInput),
+			graphql.NewInputUnmarshaler("PublishCampaignInput", ec.unmarshalInputPublishCampaignInput),
+			graphql.NewInputUnmarshaler("PublishInput", ec.unmarshalInputPublishInput),
+			graphql.NewInputUnmarshaler("RedeemableInput", ec.unmarshalInputRedeemableInput),
+			graphql.NewInputUnmarshaler("RedemptionLimitInput", ec.unmarshalInputRedemptionLimitInput),
+			graphql.NewInputUnmarshaler("RedemptionListInput", ec.unmarshalInputRedemptionListInput),
+			graphql.NewInputUnmarshaler("RedemptionOptionsInput", ec.unmarshalInputRedemptionOptionsInput),
+			graphql.NewInputUnmarshaler("RedemptionOrder", ec.unmarshalInputRedemptionOrder),
+			graphql.NewInputUnmarshaler("RedemptionWhereInput", ec.unmarshalInputRedemptionWhereInput),
+			graphql.NewInputUnmarshaler("RewardActivityOrder", ec.unmarshalInputRewardActivityOrder),
+			graphql.NewInputUnmarshaler("RewardActivityWhereInput", ec.unmarshalInputRewardActivityWhereInput),
+			graphql.NewInputUnmarshaler("RewardOrder", ec.unmarshalInputRewardOrder),
+			graphql.NewInputUnmarshaler("RewardRedeemInput", ec.unmarshalInputRewardRedeemInput),
+			graphql.NewInputUnmarshaler("RewardWhereInput", ec.unmarshalInputRewardWhereInput),
+			graphql.NewInputUnmarshaler("RollbackInput", ec.unmarshalInputRollbackInput),
+			graphql.NewInputUnmarshaler("RuleAssignmentInput", ec.unmarshalInputRuleAssignmentInput),
+			graphql.NewInputUnmarshaler("SegmentListInput", ec.unmarshalInputSegmentListInput),
+			graphql.NewInputUnmarshaler("SegmentOrder", ec.unmarshalInputSegmentOrder),
+			graphql.NewInputUnmarshaler("SegmentWhereInput", ec.unmarshalInputSegmentWhereInput),
+			graphql.NewInputUnmarshaler("SendEventInput", ec.unmarshalInputSendEventInput),
+			graphql.NewInputUnmarshaler("SessionInput", ec.unmarshalInputSessionInput),
+			graphql.NewInputUnmarshaler("StackedRedemptionInput", ec.unmarshalInputStackedRedemptionInput),
+			graphql.NewInputUnmarshaler("UpdateCampaignInput", ec.unmarshalInputUpdateCampaignInput),
+			graphql.NewInputUnmarshaler("UpdateCardDefinitionInput", ec.unmarshalInputUpdateCardDefinitionInput),
+			graphql.NewInputUnmarshaler("UpdateEarningRuleInput", ec.unmarshalInputUpdateEarningRuleInput),
+			graphql.NewInputUnmarshaler("UpdateIncentiveInput", ec.unmarshalInputUpdateIncentiveInput),
+			graphql.NewInputUnmarshaler("UpdateLoyaltyProgramInput", ec.unmarshalInputUpdateLoyaltyProgramInput),
+			graphql.NewInputUnmarshaler("UpdateRewardInput", ec.unmarshalInputUpdateRewardInput),
+			graphql.NewInputUnmarshaler("UpdateVoucherInput", ec.unmarshalInputUpdateVoucherInput),
+			graphql.NewInputUnmarshaler("ValidationRuleAssignmentOrder", ec.unmarshalInputValidationRuleAssignmentOrder),
+			graphql.NewInputUnmarshaler("ValidationRuleAssignmentWhereInput", ec.unmarshalInputValidationRuleAssignmentWhereInput),
+			graphql.NewInputUnmarshaler("ValidationRuleInput", ec.unmarshalInputValidationRuleInput),
+			graphql.NewInputUnmarshaler("ValidationRuleOrder", ec.unmarshalInputValidationRuleOrder),
+			graphql.NewInputUnmarshaler("ValidationRuleWhereInput", ec.unmarshalInputValidationRuleWhereInput),
+			graphql.NewInputUnmarshaler("ValidityHoursInput", ec.unmarshalInputValidityHoursInput),
+			graphql.NewInputUnmarshaler("ValidityTimeframeInput", ec.unmarshalInputValidityTimeframeInput),
+			graphql.NewInputUnmarshaler("VoucherListInput", ec.unmarshalInputVoucherListInput),
+			graphql.NewInputUnmarshaler("VoucherMetadataUpdateInput", ec.unmarshalInputVoucherMetadataUpdateInput),
+			graphql.NewInputUnmarshaler("VoucherOrder", ec.unmarshalInputVoucherOrder),
+			graphql.NewInputUnmarshaler("VoucherRedemptionInput", ec.unmarshalInputVoucherRedemptionInput),
+			graphql.NewInputUnmarshaler("VoucherRedemptionLimitInput", ec.unmarshalInputVoucherRedemptionLimitInput),
+			graphql.NewInputUnmarshaler("VoucherTransactionOrder", ec.unmarshalInputVoucherTransactionOrder),
+			graphql.NewInputUnmarshaler("VoucherTransactionWhereInput", ec.unmarshalInputVoucherTransactionWhereInput),
+			graphql.NewInputUnmarshaler("VoucherWhereInput", ec.unmarshalInputVoucherWhereInput),
+		)
+	}
 	first := true
 
 	switch opCtx.Operation.Operation {
@@ -8365,7 +8367,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			var data graphql.Marshaler
 			if first {
 				first = false
-				ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+				ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 				data = ec._Query(ctx, opCtx.Operation.SelectionSet)
 			} else {
 				if atomic.LoadInt32(&ec.PendingDeferred) > 0 {
@@ -8395,7 +8397,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 				return nil
 			}
 			first = false
-			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
 			data.MarshalGQL(&buf)
@@ -17246,8 +17248,8 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -17260,8 +17262,8 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -17285,6 +17287,20 @@ func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, ra
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalOBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeDeprecated"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated",
@@ -17322,7 +17338,7 @@ func (ec *executionContext) _ApiKey_appID(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_appID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApiKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17345,7 +17361,7 @@ func (ec *executionContext) _ApiKey_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiKey_status(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17368,7 +17384,7 @@ func (ec *executionContext) _ApiKey_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiKey_side(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17391,7 +17407,7 @@ func (ec *executionContext) _ApiKey_side(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_side(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiKey_allowedIps(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17414,7 +17430,7 @@ func (ec *executionContext) _ApiKey_allowedIps(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_allowedIps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _ApiKey_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17437,7 +17453,7 @@ func (ec *executionContext) _ApiKey_projectID(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ApiKey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17460,7 +17476,7 @@ func (ec *executionContext) _ApiKey_createdAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApiKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AppKey) (ret graphql.Marshaler) {
@@ -17483,7 +17499,7 @@ func (ec *executionContext) _ApiKey_updatedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ApiKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ApiKeyWithToken_key(ctx context.Context, field graphql.CollectedField, obj *AppKeyWithToken) (ret graphql.Marshaler) {
@@ -17538,7 +17554,7 @@ func (ec *executionContext) _ApiKeyWithToken_token(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ApiKeyWithToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ApiKeyWithToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ApiKeyWithToken", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_id(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17561,7 +17577,7 @@ func (ec *executionContext) _AsyncAction_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "ID")
 }
 
 func (ec *executionContext) _AsyncAction_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17584,7 +17600,7 @@ func (ec *executionContext) _AsyncAction_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _AsyncAction_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17607,7 +17623,7 @@ func (ec *executionContext) _AsyncAction_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _AsyncAction_type(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17630,7 +17646,7 @@ func (ec *executionContext) _AsyncAction_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_status(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17653,7 +17669,7 @@ func (ec *executionContext) _AsyncAction_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type AsyncActionStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "AsyncActionStatus")
 }
 
 func (ec *executionContext) _AsyncAction_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17676,7 +17692,7 @@ func (ec *executionContext) _AsyncAction_campaignID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_exportID(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17699,7 +17715,7 @@ func (ec *executionContext) _AsyncAction_exportID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_exportID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_total(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17722,7 +17738,7 @@ func (ec *executionContext) _AsyncAction_total(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _AsyncAction_done(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17745,7 +17761,7 @@ func (ec *executionContext) _AsyncAction_done(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_done(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _AsyncAction_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17768,7 +17784,7 @@ func (ec *executionContext) _AsyncAction_failureReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_result(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17791,7 +17807,7 @@ func (ec *executionContext) _AsyncAction_result(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Map")
 }
 
 func (ec *executionContext) _AsyncAction_requestID(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17814,7 +17830,7 @@ func (ec *executionContext) _AsyncAction_requestID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_requestID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _AsyncAction_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17837,7 +17853,7 @@ func (ec *executionContext) _AsyncAction_startedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _AsyncAction_finishedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17860,7 +17876,7 @@ func (ec *executionContext) _AsyncAction_finishedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_finishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _AsyncAction_progress(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncAction) (ret graphql.Marshaler) {
@@ -17883,7 +17899,7 @@ func (ec *executionContext) _AsyncAction_progress(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_AsyncAction_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncAction", field, true, true, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncAction", field, true, true, "Int")
 }
 
 func (ec *executionContext) _AsyncActionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncActionConnection) (ret graphql.Marshaler) {
@@ -17970,7 +17986,7 @@ func (ec *executionContext) _AsyncActionConnection_totalCount(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_AsyncActionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncActionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncActionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _AsyncActionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AsyncActionEdge) (ret graphql.Marshaler) {
@@ -18025,7 +18041,7 @@ func (ec *executionContext) _AsyncActionEdge_cursor(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_AsyncActionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AsyncActionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("AsyncActionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _BrandingAddress_street(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
@@ -18048,7 +18064,7 @@ func (ec *executionContext) _BrandingAddress_street(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BrandingAddress_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingAddress_city(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
@@ -18071,7 +18087,7 @@ func (ec *executionContext) _BrandingAddress_city(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BrandingAddress_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingAddress_postal(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
@@ -18094,7 +18110,7 @@ func (ec *executionContext) _BrandingAddress_postal(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BrandingAddress_postal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingAddress_state(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
@@ -18117,7 +18133,7 @@ func (ec *executionContext) _BrandingAddress_state(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BrandingAddress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingAddress_country(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Address) (ret graphql.Marshaler) {
@@ -18140,7 +18156,7 @@ func (ec *executionContext) _BrandingAddress_country(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BrandingAddress_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingBrand_name(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
@@ -18163,7 +18179,7 @@ func (ec *executionContext) _BrandingBrand_name(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BrandingBrand_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingBrand_privacyPolicyURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
@@ -18186,7 +18202,7 @@ func (ec *executionContext) _BrandingBrand_privacyPolicyURL(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_BrandingBrand_privacyPolicyURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingBrand_termsOfUseURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
@@ -18209,7 +18225,7 @@ func (ec *executionContext) _BrandingBrand_termsOfUseURL(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_BrandingBrand_termsOfUseURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingBrand_permissionReminder(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
@@ -18232,7 +18248,7 @@ func (ec *executionContext) _BrandingBrand_permissionReminder(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_BrandingBrand_permissionReminder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingBrand_websiteURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Brand) (ret graphql.Marshaler) {
@@ -18255,7 +18271,7 @@ func (ec *executionContext) _BrandingBrand_websiteURL(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BrandingBrand_websiteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingBrand", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingCockpits_campaignsOverviewEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18278,7 +18294,7 @@ func (ec *executionContext) _BrandingCockpits_campaignsOverviewEnabled(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_campaignsOverviewEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_loyaltyEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18301,7 +18317,7 @@ func (ec *executionContext) _BrandingCockpits_loyaltyEnabled(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_loyaltyEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_giftCardsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18324,7 +18340,7 @@ func (ec *executionContext) _BrandingCockpits_giftCardsEnabled(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_giftCardsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_couponsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18347,7 +18363,7 @@ func (ec *executionContext) _BrandingCockpits_couponsEnabled(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_couponsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_referralsEnabled(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18370,7 +18386,7 @@ func (ec *executionContext) _BrandingCockpits_referralsEnabled(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_referralsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_theme(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18393,7 +18409,7 @@ func (ec *executionContext) _BrandingCockpits_theme(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_theme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingCockpits_useCustomDoubleOptInRedirectURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18416,7 +18432,7 @@ func (ec *executionContext) _BrandingCockpits_useCustomDoubleOptInRedirectURL(ct
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_useCustomDoubleOptInRedirectURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BrandingCockpits_customDoubleOptInRedirectURL(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Cockpits) (ret graphql.Marshaler) {
@@ -18439,7 +18455,7 @@ func (ec *executionContext) _BrandingCockpits_customDoubleOptInRedirectURL(ctx c
 	)
 }
 func (ec *executionContext) fieldContext_BrandingCockpits_customDoubleOptInRedirectURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingCockpits", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingContact_email(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Contact) (ret graphql.Marshaler) {
@@ -18462,7 +18478,7 @@ func (ec *executionContext) _BrandingContact_email(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BrandingContact_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, "String")
 }
 
 func (ec *executionContext) _BrandingContact_phone(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Contact) (ret graphql.Marshaler) {
@@ -18485,7 +18501,7 @@ func (ec *executionContext) _BrandingContact_phone(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BrandingContact_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BrandingContact", field, false, false, "String")
 }
 
 func (ec *executionContext) _Campaign_id(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18508,7 +18524,7 @@ func (ec *executionContext) _Campaign_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Campaign_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18531,7 +18547,7 @@ func (ec *executionContext) _Campaign_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Campaign_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18554,7 +18570,7 @@ func (ec *executionContext) _Campaign_updatedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Campaign_name(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18577,7 +18593,7 @@ func (ec *executionContext) _Campaign_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "String")
 }
 
 func (ec *executionContext) _Campaign_description(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18600,7 +18616,7 @@ func (ec *executionContext) _Campaign_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "String")
 }
 
 func (ec *executionContext) _Campaign_campaignType(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18623,7 +18639,7 @@ func (ec *executionContext) _Campaign_campaignType(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_campaignType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type CampaignType does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "CampaignType")
 }
 
 func (ec *executionContext) _Campaign_type(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18646,7 +18662,7 @@ func (ec *executionContext) _Campaign_type(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type CampaignDistribution does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "CampaignDistribution")
 }
 
 func (ec *executionContext) _Campaign_autoJoin(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18669,7 +18685,7 @@ func (ec *executionContext) _Campaign_autoJoin(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_autoJoin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Campaign_joinOnce(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18692,7 +18708,7 @@ func (ec *executionContext) _Campaign_joinOnce(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_joinOnce(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Campaign_useVoucherMetadataSchema(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18715,7 +18731,7 @@ func (ec *executionContext) _Campaign_useVoucherMetadataSchema(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_useVoucherMetadataSchema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Campaign_creationStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18738,7 +18754,7 @@ func (ec *executionContext) _Campaign_creationStatus(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_creationStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type CampaignCreationStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "CampaignCreationStatus")
 }
 
 func (ec *executionContext) _Campaign_vouchersGenerationStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18761,7 +18777,7 @@ func (ec *executionContext) _Campaign_vouchersGenerationStatus(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_vouchersGenerationStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type CampaignVouchersGenerationStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "CampaignVouchersGenerationStatus")
 }
 
 func (ec *executionContext) _Campaign_protected(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18784,7 +18800,7 @@ func (ec *executionContext) _Campaign_protected(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_protected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Campaign_categoryID(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18807,7 +18823,7 @@ func (ec *executionContext) _Campaign_categoryID(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Campaign_category(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18830,7 +18846,7 @@ func (ec *executionContext) _Campaign_category(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "String")
 }
 
 func (ec *executionContext) _Campaign_voucher(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18917,7 +18933,7 @@ func (ec *executionContext) _Campaign_validityDayOfWeek(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_validityDayOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Campaign_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18972,7 +18988,7 @@ func (ec *executionContext) _Campaign_activityDurationAfterPublishing(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_activityDurationAfterPublishing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "String")
 }
 
 func (ec *executionContext) _Campaign_vouchersCount(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -18995,7 +19011,7 @@ func (ec *executionContext) _Campaign_vouchersCount(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_vouchersCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Campaign_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19018,7 +19034,7 @@ func (ec *executionContext) _Campaign_startDate(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Campaign_expirationDate(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19041,7 +19057,7 @@ func (ec *executionContext) _Campaign_expirationDate(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Campaign_active(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19064,7 +19080,7 @@ func (ec *executionContext) _Campaign_active(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Campaign_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19087,7 +19103,7 @@ func (ec *executionContext) _Campaign_metadata(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Campaign_referralProgram(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19110,7 +19126,7 @@ func (ec *executionContext) _Campaign_referralProgram(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_referralProgram(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Campaign_loyaltyTiersExpiration(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19133,7 +19149,7 @@ func (ec *executionContext) _Campaign_loyaltyTiersExpiration(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_loyaltyTiersExpiration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Campaign_promotion(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19156,7 +19172,7 @@ func (ec *executionContext) _Campaign_promotion(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Campaign_promotion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Campaign", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Campaign", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Campaign_vouchers(ctx context.Context, field graphql.CollectedField, obj *ent.Campaign) (ret graphql.Marshaler) {
@@ -19319,7 +19335,7 @@ func (ec *executionContext) _CampaignConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_CampaignConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CampaignEdge) (ret graphql.Marshaler) {
@@ -19374,7 +19390,7 @@ func (ec *executionContext) _CampaignEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19397,7 +19413,7 @@ func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_createdVouchersAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19420,7 +19436,7 @@ func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_amountAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19443,7 +19459,7 @@ func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_amountDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19466,7 +19482,7 @@ func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19489,7 +19505,7 @@ func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRolledback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
@@ -19512,7 +19528,7 @@ func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignGiftSummary_amountSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
@@ -19535,7 +19551,7 @@ func (ec *executionContext) _CampaignList_total(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CampaignList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
@@ -19590,7 +19606,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_createdVouchersPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19613,7 +19629,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19636,7 +19652,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19659,7 +19675,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19682,7 +19698,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRewarded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19705,7 +19721,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19728,7 +19744,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRolledback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19751,7 +19767,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsExpired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19774,7 +19790,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx con
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferredOut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19797,7 +19813,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferredIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19820,7 +19836,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAdded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19843,7 +19859,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx 
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsSubtracted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19866,7 +19882,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx c
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsActivated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
@@ -19889,7 +19905,7 @@ func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsCanceled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -19944,7 +19960,7 @@ func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_redemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -19967,7 +19983,7 @@ func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_redemptionsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -19990,7 +20006,7 @@ func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_redemptionsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20013,7 +20029,7 @@ func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_rollbacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20036,7 +20052,7 @@ func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_rollbacksSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20059,7 +20075,7 @@ func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_rollbacksFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20082,7 +20098,7 @@ func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_validations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20105,7 +20121,7 @@ func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_validationsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20128,7 +20144,7 @@ func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_validationsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20151,7 +20167,7 @@ func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_ordersAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20174,7 +20190,7 @@ func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_ordersRolledbackAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20197,7 +20213,7 @@ func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_vouchersCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20220,7 +20236,7 @@ func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_vouchersDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20243,7 +20259,7 @@ func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_publications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20266,7 +20282,7 @@ func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_publicationsSucceeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20289,7 +20305,7 @@ func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_publicationsFailed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20312,7 +20328,7 @@ func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_discountedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20335,7 +20351,7 @@ func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_rolledbackDiscountAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
@@ -20422,7 +20438,7 @@ func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CampaignSummary_referredCustomers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CampaignVoucher_type(ctx context.Context, field graphql.CollectedField, obj *jsonfield.VoucherProfile) (ret graphql.Marshaler) {
@@ -20445,7 +20461,7 @@ func (ec *executionContext) _CampaignVoucher_type(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CampaignVoucher_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignVoucher", field, false, false, errors.New("field of type VoucherType does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignVoucher", field, false, false, "VoucherType")
 }
 
 func (ec *executionContext) _CampaignVoucher_discount(ctx context.Context, field graphql.CollectedField, obj *jsonfield.VoucherProfile) (ret graphql.Marshaler) {
@@ -20628,7 +20644,7 @@ func (ec *executionContext) _CampaignVoucher_isReferralCode(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_CampaignVoucher_isReferralCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CampaignVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CampaignVoucher", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Card_id(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20651,7 +20667,7 @@ func (ec *executionContext) _Card_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Card_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Card_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20674,7 +20690,7 @@ func (ec *executionContext) _Card_createdAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Card_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Card_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20697,7 +20713,7 @@ func (ec *executionContext) _Card_updatedAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Card_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Card_programID(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20720,7 +20736,7 @@ func (ec *executionContext) _Card_programID(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Card_programID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "String")
 }
 
 func (ec *executionContext) _Card_cardDefinitionID(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20743,7 +20759,7 @@ func (ec *executionContext) _Card_cardDefinitionID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Card_cardDefinitionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "String")
 }
 
 func (ec *executionContext) _Card_memberID(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20766,7 +20782,7 @@ func (ec *executionContext) _Card_memberID(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Card_memberID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Card_code(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20789,7 +20805,7 @@ func (ec *executionContext) _Card_code(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Card_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "String")
 }
 
 func (ec *executionContext) _Card_balance(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20812,7 +20828,7 @@ func (ec *executionContext) _Card_balance(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Card_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Card", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Card", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Card_member(ctx context.Context, field graphql.CollectedField, obj *ent.Card) (ret graphql.Marshaler) {
@@ -20955,7 +20971,7 @@ func (ec *executionContext) _CardActivity_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CardActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -20978,7 +20994,7 @@ func (ec *executionContext) _CardActivity_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardActivity_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21001,7 +21017,7 @@ func (ec *executionContext) _CardActivity_updatedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardActivity_cardID(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21024,7 +21040,7 @@ func (ec *executionContext) _CardActivity_cardID(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_cardID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CardActivity_type(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21047,7 +21063,7 @@ func (ec *executionContext) _CardActivity_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardActivity_data(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21070,7 +21086,7 @@ func (ec *executionContext) _CardActivity_data(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "Map")
 }
 
 func (ec *executionContext) _CardActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21093,7 +21109,7 @@ func (ec *executionContext) _CardActivity_groupID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_groupID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardActivity_source(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21116,7 +21132,7 @@ func (ec *executionContext) _CardActivity_source(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardActivity_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivity", field, false, false, errors.New("field of type ActivitySource does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivity", field, false, false, "ActivitySource")
 }
 
 func (ec *executionContext) _CardActivity_card(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivity) (ret graphql.Marshaler) {
@@ -21235,7 +21251,7 @@ func (ec *executionContext) _CardActivityConnection_totalCount(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CardActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivityConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivityConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CardActivityEdge) (ret graphql.Marshaler) {
@@ -21290,7 +21306,7 @@ func (ec *executionContext) _CardActivityEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CardActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardActivityEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CardActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CardConnection) (ret graphql.Marshaler) {
@@ -21377,7 +21393,7 @@ func (ec *executionContext) _CardConnection_totalCount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CardConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardDefinition_id(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21400,7 +21416,7 @@ func (ec *executionContext) _CardDefinition_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CardDefinition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21423,7 +21439,7 @@ func (ec *executionContext) _CardDefinition_createdAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardDefinition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21446,7 +21462,7 @@ func (ec *executionContext) _CardDefinition_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardDefinition_name(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21469,7 +21485,7 @@ func (ec *executionContext) _CardDefinition_name(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDefinition_type(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21492,7 +21508,7 @@ func (ec *executionContext) _CardDefinition_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDefinition_status(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21515,7 +21531,7 @@ func (ec *executionContext) _CardDefinition_status(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type CardDefinitionStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "CardDefinitionStatus")
 }
 
 func (ec *executionContext) _CardDefinition_codeConfig(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinition) (ret graphql.Marshaler) {
@@ -21570,7 +21586,7 @@ func (ec *executionContext) _CardDefinition_metadata(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinition_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinition", field, false, false, "Map")
 }
 
 func (ec *executionContext) _CardDefinitionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinitionConnection) (ret graphql.Marshaler) {
@@ -21657,7 +21673,7 @@ func (ec *executionContext) _CardDefinitionConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinitionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinitionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinitionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardDefinitionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CardDefinitionEdge) (ret graphql.Marshaler) {
@@ -21712,7 +21728,7 @@ func (ec *executionContext) _CardDefinitionEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CardDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDefinitionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDefinitionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CardEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CardEdge) (ret graphql.Marshaler) {
@@ -21767,7 +21783,7 @@ func (ec *executionContext) _CardEdge_cursor(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_CardEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CardEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CardTransaction_id(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21790,7 +21806,7 @@ func (ec *executionContext) _CardTransaction_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CardTransaction_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21813,7 +21829,7 @@ func (ec *executionContext) _CardTransaction_createdAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardTransaction_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21836,7 +21852,7 @@ func (ec *executionContext) _CardTransaction_updatedAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CardTransaction_cardID(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21859,7 +21875,7 @@ func (ec *executionContext) _CardTransaction_cardID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_cardID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CardTransaction_type(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21882,7 +21898,7 @@ func (ec *executionContext) _CardTransaction_type(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type CardTransactionType does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "CardTransactionType")
 }
 
 func (ec *executionContext) _CardTransaction_amount(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21905,7 +21921,7 @@ func (ec *executionContext) _CardTransaction_amount(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardTransaction_balance(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21928,7 +21944,7 @@ func (ec *executionContext) _CardTransaction_balance(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardTransaction_reason(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21951,7 +21967,7 @@ func (ec *executionContext) _CardTransaction_reason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardTransaction_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21974,7 +21990,7 @@ func (ec *executionContext) _CardTransaction_sourceID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardTransaction_earningRuleID(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -21997,7 +22013,7 @@ func (ec *executionContext) _CardTransaction_earningRuleID(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_CardTransaction_earningRuleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardTransaction_card(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransaction) (ret graphql.Marshaler) {
@@ -22116,7 +22132,7 @@ func (ec *executionContext) _CardTransactionConnection_totalCount(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CardTransactionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransactionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransactionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CardTransactionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CardTransactionEdge) (ret graphql.Marshaler) {
@@ -22171,7 +22187,7 @@ func (ec *executionContext) _CardTransactionEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CardTransactionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardTransactionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CardTransactionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Category_id(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
@@ -22194,7 +22210,7 @@ func (ec *executionContext) _Category_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Category_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Category", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Category_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
@@ -22217,7 +22233,7 @@ func (ec *executionContext) _Category_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Category_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Category", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Category_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
@@ -22240,7 +22256,7 @@ func (ec *executionContext) _Category_updatedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Category_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Category", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Category_name(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
@@ -22263,7 +22279,7 @@ func (ec *executionContext) _Category_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Category_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Category", field, false, false, "String")
 }
 
 func (ec *executionContext) _Category_hierarchy(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
@@ -22286,7 +22302,7 @@ func (ec *executionContext) _Category_hierarchy(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Category_hierarchy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Category", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CategoryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryConnection) (ret graphql.Marshaler) {
@@ -22373,7 +22389,7 @@ func (ec *executionContext) _CategoryConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_CategoryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CategoryConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CategoryConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CategoryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CategoryEdge) (ret graphql.Marshaler) {
@@ -22428,7 +22444,7 @@ func (ec *executionContext) _CategoryEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CategoryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
@@ -22451,7 +22467,7 @@ func (ec *executionContext) _CategoryList_total(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CategoryList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CategoryList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
@@ -22474,7 +22490,7 @@ func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CategoryList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CategoryList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
@@ -22529,7 +22545,7 @@ func (ec *executionContext) _CodeConfig_length(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_length(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CodeConfig_charset(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
@@ -22552,7 +22568,7 @@ func (ec *executionContext) _CodeConfig_charset(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_charset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeConfig_prefix(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
@@ -22575,7 +22591,7 @@ func (ec *executionContext) _CodeConfig_prefix(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_prefix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeConfig_postfix(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
@@ -22598,7 +22614,7 @@ func (ec *executionContext) _CodeConfig_postfix(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_postfix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeConfig_pattern(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
@@ -22621,7 +22637,7 @@ func (ec *executionContext) _CodeConfig_pattern(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_pattern(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeConfig_initialCount(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CodeConfig) (ret graphql.Marshaler) {
@@ -22644,7 +22660,7 @@ func (ec *executionContext) _CodeConfig_initialCount(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CodeConfig_initialCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CreatedProject_project(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
@@ -22763,7 +22779,7 @@ func (ec *executionContext) _CustomEvent_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22786,7 +22802,7 @@ func (ec *executionContext) _CustomEvent_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CustomEvent_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22809,7 +22825,7 @@ func (ec *executionContext) _CustomEvent_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CustomEvent_type(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22832,7 +22848,7 @@ func (ec *executionContext) _CustomEvent_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomEvent_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22855,7 +22871,7 @@ func (ec *executionContext) _CustomEvent_customerID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomEvent_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22878,7 +22894,7 @@ func (ec *executionContext) _CustomEvent_metadata(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "Map")
 }
 
 func (ec *executionContext) _CustomEvent_referralCode(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22901,7 +22917,7 @@ func (ec *executionContext) _CustomEvent_referralCode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_referralCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomEvent_loyaltyCode(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -22924,7 +22940,7 @@ func (ec *executionContext) _CustomEvent_loyaltyCode(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomEvent_loyaltyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomEvent_customer(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -23043,7 +23059,7 @@ func (ec *executionContext) _CustomEventConnection_totalCount(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_CustomEventConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEventConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEventConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomEventEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEventEdge) (ret graphql.Marshaler) {
@@ -23098,7 +23114,7 @@ func (ec *executionContext) _CustomEventEdge_cursor(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CustomEventEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomEventEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomEventEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Customer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23121,7 +23137,7 @@ func (ec *executionContext) _Customer_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Customer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Customer_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23144,7 +23160,7 @@ func (ec *executionContext) _Customer_createdAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Customer_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Customer_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23167,7 +23183,7 @@ func (ec *executionContext) _Customer_updatedAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Customer_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Customer_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23190,7 +23206,7 @@ func (ec *executionContext) _Customer_sourceID(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Customer_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_name(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23213,7 +23229,7 @@ func (ec *executionContext) _Customer_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Customer_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_description(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23236,7 +23252,7 @@ func (ec *executionContext) _Customer_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Customer_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_email(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23259,7 +23275,7 @@ func (ec *executionContext) _Customer_email(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Customer_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_phone(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23282,7 +23298,7 @@ func (ec *executionContext) _Customer_phone(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Customer_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_birthday(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23305,7 +23321,7 @@ func (ec *executionContext) _Customer_birthday(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Customer_birthday(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_address(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23360,7 +23376,7 @@ func (ec *executionContext) _Customer_metadata(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Customer_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Customer_systemMetadata(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23383,7 +23399,7 @@ func (ec *executionContext) _Customer_systemMetadata(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Customer_systemMetadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Customer_publications(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23526,7 +23542,7 @@ func (ec *executionContext) _Customer_summary(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Customer_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, true, true, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("Customer", field, true, true, "Any")
 }
 
 func (ec *executionContext) _Customer_assets(ctx context.Context, field graphql.CollectedField, obj *ent.Customer) (ret graphql.Marshaler) {
@@ -23581,7 +23597,7 @@ func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
@@ -23604,7 +23620,7 @@ func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivity_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
@@ -23627,7 +23643,7 @@ func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivity_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Map")
 }
 
 func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
@@ -23650,7 +23666,7 @@ func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivity_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
@@ -23673,7 +23689,7 @@ func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivity_groupID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
@@ -23696,7 +23712,7 @@ func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivityList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
@@ -23719,7 +23735,7 @@ func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CustomerActivityList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
@@ -23774,7 +23790,7 @@ func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_country(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -23797,7 +23813,7 @@ func (ec *executionContext) _CustomerAddress_country(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_line1(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -23820,7 +23836,7 @@ func (ec *executionContext) _CustomerAddress_line1(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_line1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_line2(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -23843,7 +23859,7 @@ func (ec *executionContext) _CustomerAddress_line2(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_line2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_postalCode(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -23866,7 +23882,7 @@ func (ec *executionContext) _CustomerAddress_postalCode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field graphql.CollectedField, obj *jsonfield.CustomerAddress) (ret graphql.Marshaler) {
@@ -23889,7 +23905,7 @@ func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAssets_cockpitURL(ctx context.Context, field graphql.CollectedField, obj *CustomerAssets) (ret graphql.Marshaler) {
@@ -23912,7 +23928,7 @@ func (ec *executionContext) _CustomerAssets_cockpitURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAssets_cockpitURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAssets_cockpitPreferenceCenterURL(ctx context.Context, field graphql.CollectedField, obj *CustomerAssets) (ret graphql.Marshaler) {
@@ -23935,7 +23951,7 @@ func (ec *executionContext) _CustomerAssets_cockpitPreferenceCenterURL(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAssets_cockpitPreferenceCenterURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerAssets", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CustomerConnection) (ret graphql.Marshaler) {
@@ -24022,7 +24038,7 @@ func (ec *executionContext) _CustomerConnection_totalCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
@@ -24045,7 +24061,7 @@ func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CustomerDeletion_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
@@ -24068,7 +24084,7 @@ func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerDeletion_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
@@ -24091,7 +24107,7 @@ func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CustomerDeletion_segments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
@@ -24114,7 +24130,7 @@ func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerDeletion_publications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
@@ -24137,7 +24153,7 @@ func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CustomerDeletion_loyaltyMemberships(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CustomerEdge) (ret graphql.Marshaler) {
@@ -24192,7 +24208,7 @@ func (ec *executionContext) _CustomerEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
@@ -24215,7 +24231,7 @@ func (ec *executionContext) _CustomerList_total(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CustomerList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
@@ -24238,7 +24254,7 @@ func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CustomerList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
@@ -24293,7 +24309,7 @@ func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerReferrals_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerReferrals", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("CustomerReferrals", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
@@ -24348,7 +24364,7 @@ func (ec *executionContext) _DailyValidity_startTime(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_DailyValidity_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, "String")
 }
 
 func (ec *executionContext) _DailyValidity_expirationTime(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DailyValidity) (ret graphql.Marshaler) {
@@ -24371,7 +24387,7 @@ func (ec *executionContext) _DailyValidity_expirationTime(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_DailyValidity_expirationTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, "String")
 }
 
 func (ec *executionContext) _DailyValidity_daysOfWeek(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DailyValidity) (ret graphql.Marshaler) {
@@ -24394,7 +24410,7 @@ func (ec *executionContext) _DailyValidity_daysOfWeek(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_DailyValidity_daysOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("DailyValidity", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Discount_type(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24417,7 +24433,7 @@ func (ec *executionContext) _Discount_type(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Discount_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type DiscountType does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "DiscountType")
 }
 
 func (ec *executionContext) _Discount_amountOff(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24440,7 +24456,7 @@ func (ec *executionContext) _Discount_amountOff(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Discount_amountOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Float")
 }
 
 func (ec *executionContext) _Discount_amountOffFormula(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24463,7 +24479,7 @@ func (ec *executionContext) _Discount_amountOffFormula(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Discount_amountOffFormula(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_aggregatedAmountLimit(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24486,7 +24502,7 @@ func (ec *executionContext) _Discount_aggregatedAmountLimit(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_Discount_aggregatedAmountLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Discount_percentOff(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24509,7 +24525,7 @@ func (ec *executionContext) _Discount_percentOff(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Discount_percentOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Float")
 }
 
 func (ec *executionContext) _Discount_percentOffFormula(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24532,7 +24548,7 @@ func (ec *executionContext) _Discount_percentOffFormula(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Discount_percentOffFormula(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_amountLimit(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24555,7 +24571,7 @@ func (ec *executionContext) _Discount_amountLimit(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Discount_amountLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Float")
 }
 
 func (ec *executionContext) _Discount_unitOff(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24578,7 +24594,7 @@ func (ec *executionContext) _Discount_unitOff(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Discount_unitOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Discount_unitOffFormula(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24601,7 +24617,7 @@ func (ec *executionContext) _Discount_unitOffFormula(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Discount_unitOffFormula(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_unitType(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24624,7 +24640,7 @@ func (ec *executionContext) _Discount_unitType(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Discount_unitType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_fixedAmount(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24647,7 +24663,7 @@ func (ec *executionContext) _Discount_fixedAmount(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Discount_fixedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Float does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Float")
 }
 
 func (ec *executionContext) _Discount_isDynamic(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24670,7 +24686,7 @@ func (ec *executionContext) _Discount_isDynamic(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Discount_isDynamic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Discount_effect(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24693,7 +24709,7 @@ func (ec *executionContext) _Discount_effect(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Discount_effect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_units(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Discount) (ret graphql.Marshaler) {
@@ -24748,7 +24764,7 @@ func (ec *executionContext) _DiscountUnit_unitOff(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_DiscountUnit_unitOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, "Int")
 }
 
 func (ec *executionContext) _DiscountUnit_unitType(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DiscountUnit) (ret graphql.Marshaler) {
@@ -24771,7 +24787,7 @@ func (ec *executionContext) _DiscountUnit_unitType(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_DiscountUnit_unitType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, "String")
 }
 
 func (ec *executionContext) _DiscountUnit_effect(ctx context.Context, field graphql.CollectedField, obj *jsonfield.DiscountUnit) (ret graphql.Marshaler) {
@@ -24794,7 +24810,7 @@ func (ec *executionContext) _DiscountUnit_effect(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_DiscountUnit_effect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("DiscountUnit", field, false, false, "String")
 }
 
 func (ec *executionContext) _EarningRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24817,7 +24833,7 @@ func (ec *executionContext) _EarningRule_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EarningRule_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24840,7 +24856,7 @@ func (ec *executionContext) _EarningRule_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EarningRule_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24863,7 +24879,7 @@ func (ec *executionContext) _EarningRule_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EarningRule_name(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24886,7 +24902,7 @@ func (ec *executionContext) _EarningRule_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "String")
 }
 
 func (ec *executionContext) _EarningRule_status(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24909,7 +24925,7 @@ func (ec *executionContext) _EarningRule_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type EarningRuleStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "EarningRuleStatus")
 }
 
 func (ec *executionContext) _EarningRule_earnings(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24932,7 +24948,7 @@ func (ec *executionContext) _EarningRule_earnings(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_earnings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Earnings does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Earnings")
 }
 
 func (ec *executionContext) _EarningRule_trigger(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24955,7 +24971,7 @@ func (ec *executionContext) _EarningRule_trigger(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_trigger(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type EarningTrigger does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "EarningTrigger")
 }
 
 func (ec *executionContext) _EarningRule_error(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -24978,7 +24994,7 @@ func (ec *executionContext) _EarningRule_error(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Map")
 }
 
 func (ec *executionContext) _EarningRule_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -25001,7 +25017,7 @@ func (ec *executionContext) _EarningRule_validityHours(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_validityHours(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type EarningValidityHours does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "EarningValidityHours")
 }
 
 func (ec *executionContext) _EarningRule_triggerLimits(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -25024,7 +25040,7 @@ func (ec *executionContext) _EarningRule_triggerLimits(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_triggerLimits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type TriggerLimits does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "TriggerLimits")
 }
 
 func (ec *executionContext) _EarningRule_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -25047,7 +25063,7 @@ func (ec *executionContext) _EarningRule_startDate(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EarningRule_endDate(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -25070,7 +25086,7 @@ func (ec *executionContext) _EarningRule_endDate(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_endDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _EarningRule_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRule) (ret graphql.Marshaler) {
@@ -25093,7 +25109,7 @@ func (ec *executionContext) _EarningRule_metadata(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_EarningRule_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRule", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRule", field, false, false, "Map")
 }
 
 func (ec *executionContext) _EarningRuleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRuleConnection) (ret graphql.Marshaler) {
@@ -25180,7 +25196,7 @@ func (ec *executionContext) _EarningRuleConnection_totalCount(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_EarningRuleConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRuleConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRuleConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _EarningRuleEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EarningRuleEdge) (ret graphql.Marshaler) {
@@ -25235,7 +25251,7 @@ func (ec *executionContext) _EarningRuleEdge_cursor(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_EarningRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EarningRuleEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("EarningRuleEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Export_id(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25258,7 +25274,7 @@ func (ec *executionContext) _Export_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Export_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Export_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25281,7 +25297,7 @@ func (ec *executionContext) _Export_createdAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Export_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Export_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25304,7 +25320,7 @@ func (ec *executionContext) _Export_updatedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Export_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Export_status(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25327,7 +25343,7 @@ func (ec *executionContext) _Export_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Export_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type ExportStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "ExportStatus")
 }
 
 func (ec *executionContext) _Export_channel(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25350,7 +25366,7 @@ func (ec *executionContext) _Export_channel(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Export_channel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "String")
 }
 
 func (ec *executionContext) _Export_exportedObject(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25373,7 +25389,7 @@ func (ec *executionContext) _Export_exportedObject(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Export_exportedObject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "String")
 }
 
 func (ec *executionContext) _Export_parameters(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25396,7 +25412,7 @@ func (ec *executionContext) _Export_parameters(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Export_parameters(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Export_userID(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25419,7 +25435,7 @@ func (ec *executionContext) _Export_userID(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Export_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "String")
 }
 
 func (ec *executionContext) _Export_rows(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25442,7 +25458,7 @@ func (ec *executionContext) _Export_rows(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Export_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Export_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25465,7 +25481,7 @@ func (ec *executionContext) _Export_failureReason(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Export_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, false, false, "String")
 }
 
 func (ec *executionContext) _Export_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.Export) (ret graphql.Marshaler) {
@@ -25488,7 +25504,7 @@ func (ec *executionContext) _Export_downloadURL(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Export_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Export", field, true, true, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Export", field, true, true, "String")
 }
 
 func (ec *executionContext) _ExportConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ExportConnection) (ret graphql.Marshaler) {
@@ -25575,7 +25591,7 @@ func (ec *executionContext) _ExportConnection_totalCount(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ExportConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ExportConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ExportConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ExportEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ExportEdge) (ret graphql.Marshaler) {
@@ -25630,7 +25646,7 @@ func (ec *executionContext) _ExportEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ExportEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ExportEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("ExportEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Gift_amount(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Gift) (ret graphql.Marshaler) {
@@ -25653,7 +25669,7 @@ func (ec *executionContext) _Gift_amount(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Gift_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Gift", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Gift_subtractedAmount(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Gift) (ret graphql.Marshaler) {
@@ -25676,7 +25692,7 @@ func (ec *executionContext) _Gift_subtractedAmount(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Gift_subtractedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Gift", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Gift_balance(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Gift) (ret graphql.Marshaler) {
@@ -25699,7 +25715,7 @@ func (ec *executionContext) _Gift_balance(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Gift_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Gift", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Gift_effect(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Gift) (ret graphql.Marshaler) {
@@ -25722,7 +25738,7 @@ func (ec *executionContext) _Gift_effect(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Gift_effect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Gift", field, false, false, "String")
 }
 
 func (ec *executionContext) _Incentive_id(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25745,7 +25761,7 @@ func (ec *executionContext) _Incentive_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Incentive_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25768,7 +25784,7 @@ func (ec *executionContext) _Incentive_createdAt(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Incentive_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25791,7 +25807,7 @@ func (ec *executionContext) _Incentive_updatedAt(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Incentive_name(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25814,7 +25830,7 @@ func (ec *executionContext) _Incentive_name(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "String")
 }
 
 func (ec *executionContext) _Incentive_type(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25837,7 +25853,7 @@ func (ec *executionContext) _Incentive_type(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type IncentiveType does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "IncentiveType")
 }
 
 func (ec *executionContext) _Incentive_status(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25860,7 +25876,7 @@ func (ec *executionContext) _Incentive_status(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type IncentiveStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "IncentiveStatus")
 }
 
 func (ec *executionContext) _Incentive_stock(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25883,7 +25899,7 @@ func (ec *executionContext) _Incentive_stock(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_stock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Incentive_points(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25906,7 +25922,7 @@ func (ec *executionContext) _Incentive_points(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type IncentivePoints does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "IncentivePoints")
 }
 
 func (ec *executionContext) _Incentive_pointsProportional(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25929,7 +25945,7 @@ func (ec *executionContext) _Incentive_pointsProportional(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_pointsProportional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type PointsProportional does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "PointsProportional")
 }
 
 func (ec *executionContext) _Incentive_material(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25952,7 +25968,7 @@ func (ec *executionContext) _Incentive_material(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_material(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type MaterialDetail does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "MaterialDetail")
 }
 
 func (ec *executionContext) _Incentive_digital(ctx context.Context, field graphql.CollectedField, obj *ent.Incentive) (ret graphql.Marshaler) {
@@ -25975,7 +25991,7 @@ func (ec *executionContext) _Incentive_digital(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Incentive_digital(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Incentive", field, false, false, errors.New("field of type DigitalDetail does not have child fields"))
+	return graphql.NewScalarFieldContext("Incentive", field, false, false, "DigitalDetail")
 }
 
 func (ec *executionContext) _IncentiveConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.IncentiveConnection) (ret graphql.Marshaler) {
@@ -26062,7 +26078,7 @@ func (ec *executionContext) _IncentiveConnection_totalCount(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_IncentiveConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IncentiveConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("IncentiveConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _IncentiveEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.IncentiveEdge) (ret graphql.Marshaler) {
@@ -26117,7 +26133,7 @@ func (ec *executionContext) _IncentiveEdge_cursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_IncentiveEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IncentiveEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("IncentiveEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _LoyaltyCard_points(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26140,7 +26156,7 @@ func (ec *executionContext) _LoyaltyCard_points(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyCard_balance(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26163,7 +26179,7 @@ func (ec *executionContext) _LoyaltyCard_balance(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyCard_nextExpirationDate(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26186,7 +26202,7 @@ func (ec *executionContext) _LoyaltyCard_nextExpirationDate(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_nextExpirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "String")
 }
 
 func (ec *executionContext) _LoyaltyCard_nextExpirationPoints(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26209,7 +26225,7 @@ func (ec *executionContext) _LoyaltyCard_nextExpirationPoints(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_nextExpirationPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyCard_pendingPoints(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26232,7 +26248,7 @@ func (ec *executionContext) _LoyaltyCard_pendingPoints(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_pendingPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyCard_expiredPoints(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26255,7 +26271,7 @@ func (ec *executionContext) _LoyaltyCard_expiredPoints(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_expiredPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyCard_subtractedPoints(ctx context.Context, field graphql.CollectedField, obj *jsonfield.LoyaltyCard) (ret graphql.Marshaler) {
@@ -26278,7 +26294,7 @@ func (ec *executionContext) _LoyaltyCard_subtractedPoints(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyCard_subtractedPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyCard", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyMember_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26301,7 +26317,7 @@ func (ec *executionContext) _LoyaltyMember_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "ID")
 }
 
 func (ec *executionContext) _LoyaltyMember_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26324,7 +26340,7 @@ func (ec *executionContext) _LoyaltyMember_createdAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyMember_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26347,7 +26363,7 @@ func (ec *executionContext) _LoyaltyMember_updatedAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyMember_programID(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26370,7 +26386,7 @@ func (ec *executionContext) _LoyaltyMember_programID(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_programID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "ID")
 }
 
 func (ec *executionContext) _LoyaltyMember_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26393,7 +26409,7 @@ func (ec *executionContext) _LoyaltyMember_customerID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "String")
 }
 
 func (ec *executionContext) _LoyaltyMember_status(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26416,7 +26432,7 @@ func (ec *executionContext) _LoyaltyMember_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type LoyaltyMemberStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "LoyaltyMemberStatus")
 }
 
 func (ec *executionContext) _LoyaltyMember_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26439,7 +26455,7 @@ func (ec *executionContext) _LoyaltyMember_metadata(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMember_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMember", field, false, false, "Map")
 }
 
 func (ec *executionContext) _LoyaltyMember_program(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMember) (ret graphql.Marshaler) {
@@ -26590,7 +26606,7 @@ func (ec *executionContext) _LoyaltyMemberConnection_totalCount(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMemberConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMemberConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMemberConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyMemberEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyMemberEdge) (ret graphql.Marshaler) {
@@ -26645,7 +26661,7 @@ func (ec *executionContext) _LoyaltyMemberEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyMemberEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyMemberEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyMemberEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _LoyaltyProgram_id(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26668,7 +26684,7 @@ func (ec *executionContext) _LoyaltyProgram_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "ID")
 }
 
 func (ec *executionContext) _LoyaltyProgram_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26691,7 +26707,7 @@ func (ec *executionContext) _LoyaltyProgram_createdAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyProgram_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26714,7 +26730,7 @@ func (ec *executionContext) _LoyaltyProgram_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyProgram_name(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26737,7 +26753,7 @@ func (ec *executionContext) _LoyaltyProgram_name(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "String")
 }
 
 func (ec *executionContext) _LoyaltyProgram_status(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26760,7 +26776,7 @@ func (ec *executionContext) _LoyaltyProgram_status(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type LoyaltyProgramStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "LoyaltyProgramStatus")
 }
 
 func (ec *executionContext) _LoyaltyProgram_startDate(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26783,7 +26799,7 @@ func (ec *executionContext) _LoyaltyProgram_startDate(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyProgram_endDate(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26806,7 +26822,7 @@ func (ec *executionContext) _LoyaltyProgram_endDate(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_endDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "Time")
 }
 
 func (ec *executionContext) _LoyaltyProgram_cardDefinitionIds(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26829,7 +26845,7 @@ func (ec *executionContext) _LoyaltyProgram_cardDefinitionIds(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_cardDefinitionIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "String")
 }
 
 func (ec *executionContext) _LoyaltyProgram_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26852,7 +26868,7 @@ func (ec *executionContext) _LoyaltyProgram_metadata(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgram_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgram", field, false, false, "Map")
 }
 
 func (ec *executionContext) _LoyaltyProgram_members(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgram) (ret graphql.Marshaler) {
@@ -26983,7 +26999,7 @@ func (ec *executionContext) _LoyaltyProgramConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgramConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgramConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgramConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoyaltyProgramEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LoyaltyProgramEdge) (ret graphql.Marshaler) {
@@ -27038,7 +27054,7 @@ func (ec *executionContext) _LoyaltyProgramEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_LoyaltyProgramEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("LoyaltyProgramEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _ManagementBranding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
@@ -27061,7 +27077,7 @@ func (ec *executionContext) _ManagementBranding_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ManagementBranding_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementBranding", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementBranding", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementBranding_brand(ctx context.Context, field graphql.CollectedField, obj *ent.Branding) (ret graphql.Marshaler) {
@@ -27212,7 +27228,7 @@ func (ec *executionContext) _ManagementProject_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementProject_name(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27235,7 +27251,7 @@ func (ec *executionContext) _ManagementProject_name(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_description(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27258,7 +27274,7 @@ func (ec *executionContext) _ManagementProject_description(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_timezone(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27281,7 +27297,7 @@ func (ec *executionContext) _ManagementProject_timezone(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_timezone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27304,7 +27320,7 @@ func (ec *executionContext) _ManagementProject_currency(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_features(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27327,7 +27343,7 @@ func (ec *executionContext) _ManagementProject_features(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_features(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_clientTrustedDomains(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27350,7 +27366,7 @@ func (ec *executionContext) _ManagementProject_clientTrustedDomains(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientTrustedDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProject_clientRedeemEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27373,7 +27389,7 @@ func (ec *executionContext) _ManagementProject_clientRedeemEnabled(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientRedeemEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_clientPublishEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27396,7 +27412,7 @@ func (ec *executionContext) _ManagementProject_clientPublishEnabled(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientPublishEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_clientListVouchersEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27419,7 +27435,7 @@ func (ec *executionContext) _ManagementProject_clientListVouchersEnabled(ctx con
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientListVouchersEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_clientCreateCustomerEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27442,7 +27458,7 @@ func (ec *executionContext) _ManagementProject_clientCreateCustomerEnabled(ctx c
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientCreateCustomerEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_clientLoyaltyEventsEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27465,7 +27481,7 @@ func (ec *executionContext) _ManagementProject_clientLoyaltyEventsEnabled(ctx co
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientLoyaltyEventsEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_clientSetVoucherExpirationDateEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27488,7 +27504,7 @@ func (ec *executionContext) _ManagementProject_clientSetVoucherExpirationDateEna
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_clientSetVoucherExpirationDateEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementProject_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27511,7 +27527,7 @@ func (ec *executionContext) _ManagementProject_createdAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ManagementProject_webhookToken(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -27534,7 +27550,7 @@ func (ec *executionContext) _ManagementProject_webhookToken(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProject_webhookToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
@@ -27557,7 +27573,7 @@ func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ManagementProjectList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementProjectList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementProjectList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementProjectList_data(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
@@ -27612,7 +27628,7 @@ func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27635,7 +27651,7 @@ func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx con
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_exclusiveCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27658,7 +27674,7 @@ func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_jointCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27681,7 +27697,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27704,7 +27720,7 @@ func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27727,7 +27743,7 @@ func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCat
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesPerCategoryLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27750,7 +27766,7 @@ func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCatego
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedeemablesCategoryLimits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Map")
 }
 
 func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27773,7 +27789,7 @@ func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemab
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27796,7 +27812,7 @@ func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemab
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27819,7 +27835,7 @@ func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_discountCalculationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27842,7 +27858,7 @@ func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_initialAmountModeCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27865,7 +27881,7 @@ func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategor
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_discountedAmountModeCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27888,7 +27904,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27911,7 +27927,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx 
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesSortingRule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27934,7 +27950,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicat
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesProductsApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27957,7 +27973,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesNoEffectRule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -27980,7 +27996,7 @@ func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx 
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectSkipCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -28003,7 +28019,7 @@ func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategor
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectRedeemAnywayCategories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -28026,7 +28042,7 @@ func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMod
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesRollbackOrderMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -28049,7 +28065,7 @@ func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
@@ -28072,7 +28088,7 @@ func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_ManagementStackingRules_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ManagementUser_id(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28095,7 +28111,7 @@ func (ec *executionContext) _ManagementUser_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementUser_login(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28118,7 +28134,7 @@ func (ec *executionContext) _ManagementUser_login(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_login(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementUser_email(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28141,7 +28157,7 @@ func (ec *executionContext) _ManagementUser_email(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementUser_firstName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28164,7 +28180,7 @@ func (ec *executionContext) _ManagementUser_firstName(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementUser_lastName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28187,7 +28203,7 @@ func (ec *executionContext) _ManagementUser_lastName(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementUser_isOwner(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28210,7 +28226,7 @@ func (ec *executionContext) _ManagementUser_isOwner(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_isOwner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementUser_role(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28233,7 +28249,7 @@ func (ec *executionContext) _ManagementUser_role(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUser_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementUser_roles(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
@@ -28288,7 +28304,7 @@ func (ec *executionContext) _ManagementUserRole_projectID(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUserRole_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementUserRole_role(ctx context.Context, field graphql.CollectedField, obj *ProjectRole) (ret graphql.Marshaler) {
@@ -28311,7 +28327,7 @@ func (ec *executionContext) _ManagementUserRole_role(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ManagementUserRole_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementWebhook_id(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28334,7 +28350,7 @@ func (ec *executionContext) _ManagementWebhook_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ManagementWebhook_targetURL(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28357,7 +28373,7 @@ func (ec *executionContext) _ManagementWebhook_targetURL(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_targetURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementWebhook_events(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28380,7 +28396,7 @@ func (ec *executionContext) _ManagementWebhook_events(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "String")
 }
 
 func (ec *executionContext) _ManagementWebhook_active(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28403,7 +28419,7 @@ func (ec *executionContext) _ManagementWebhook_active(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ManagementWebhook_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28426,7 +28442,7 @@ func (ec *executionContext) _ManagementWebhook_createdAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ManagementWebhook_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Webhook) (ret graphql.Marshaler) {
@@ -28449,7 +28465,7 @@ func (ec *executionContext) _ManagementWebhook_updatedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ManagementWebhook_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ManagementWebhook", field, false, false, "Time")
 }
 
 func (ec *executionContext) _MetadataSchema_id(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28472,7 +28488,7 @@ func (ec *executionContext) _MetadataSchema_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, "ID")
 }
 
 func (ec *executionContext) _MetadataSchema_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28495,7 +28511,7 @@ func (ec *executionContext) _MetadataSchema_createdAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, "Time")
 }
 
 func (ec *executionContext) _MetadataSchema_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28518,7 +28534,7 @@ func (ec *executionContext) _MetadataSchema_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, "Time")
 }
 
 func (ec *executionContext) _MetadataSchema_relatedObject(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28541,7 +28557,7 @@ func (ec *executionContext) _MetadataSchema_relatedObject(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_relatedObject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, "String")
 }
 
 func (ec *executionContext) _MetadataSchema_name(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28564,7 +28580,7 @@ func (ec *executionContext) _MetadataSchema_name(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, false, false, "String")
 }
 
 func (ec *executionContext) _MetadataSchema_properties(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchema) (ret graphql.Marshaler) {
@@ -28587,7 +28603,7 @@ func (ec *executionContext) _MetadataSchema_properties(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchema_properties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchema", field, true, true, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchema", field, true, true, "Map")
 }
 
 func (ec *executionContext) _MetadataSchemaConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchemaConnection) (ret graphql.Marshaler) {
@@ -28674,7 +28690,7 @@ func (ec *executionContext) _MetadataSchemaConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchemaConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchemaConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchemaConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MetadataSchemaEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MetadataSchemaEdge) (ret graphql.Marshaler) {
@@ -28729,7 +28745,7 @@ func (ec *executionContext) _MetadataSchemaEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_MetadataSchemaEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataSchemaEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("MetadataSchemaEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Mutation_createCampaign(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -33020,7 +33036,7 @@ func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_accessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
 func (ec *executionContext) _OAuthAccessToken_clientID(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33043,7 +33059,7 @@ func (ec *executionContext) _OAuthAccessToken_clientID(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_clientID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
 func (ec *executionContext) _OAuthAccessToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33066,7 +33082,7 @@ func (ec *executionContext) _OAuthAccessToken_expiresAt(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OAuthAccessToken_expiresIn(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33089,7 +33105,7 @@ func (ec *executionContext) _OAuthAccessToken_expiresIn(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "Int")
 }
 
 func (ec *executionContext) _OAuthAccessToken_scope(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33112,7 +33128,7 @@ func (ec *executionContext) _OAuthAccessToken_scope(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_scope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
 func (ec *executionContext) _OAuthAccessToken_tokenType(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33135,7 +33151,7 @@ func (ec *executionContext) _OAuthAccessToken_tokenType(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_tokenType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
 func (ec *executionContext) _OAuthAccessToken_active(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
@@ -33158,7 +33174,7 @@ func (ec *executionContext) _OAuthAccessToken_active(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OAuthAccessToken_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Order_id(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33181,7 +33197,7 @@ func (ec *executionContext) _Order_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Order_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Order_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33204,7 +33220,7 @@ func (ec *executionContext) _Order_createdAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Order_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Order_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33227,7 +33243,7 @@ func (ec *executionContext) _Order_updatedAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Order_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Order_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33250,7 +33266,7 @@ func (ec *executionContext) _Order_sourceID(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Order_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "String")
 }
 
 func (ec *executionContext) _Order_status(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33273,7 +33289,7 @@ func (ec *executionContext) _Order_status(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Order_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type OrderStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "OrderStatus")
 }
 
 func (ec *executionContext) _Order_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33296,7 +33312,7 @@ func (ec *executionContext) _Order_customerID(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Order_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "String")
 }
 
 func (ec *executionContext) _Order_calculated(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33319,7 +33335,7 @@ func (ec *executionContext) _Order_calculated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Order_calculated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Order_redemptions(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33342,7 +33358,7 @@ func (ec *executionContext) _Order_redemptions(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Order_redemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Order_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
@@ -33365,7 +33381,7 @@ func (ec *executionContext) _Order_metadata(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Order_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Order", field, false, false, "Map")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
@@ -33388,7 +33404,7 @@ func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
@@ -33411,7 +33427,7 @@ func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
@@ -33434,7 +33450,7 @@ func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
@@ -33457,7 +33473,7 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
@@ -33480,7 +33496,7 @@ func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_PointsAdjustment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
 func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
@@ -33503,7 +33519,7 @@ func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PointsAdjustment_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
 func (ec *executionContext) _PointsAdjustment_transaction(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
@@ -33558,7 +33574,7 @@ func (ec *executionContext) _Publication_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Publication_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Publication_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33581,7 +33597,7 @@ func (ec *executionContext) _Publication_createdAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Publication_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Publication_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33604,7 +33620,7 @@ func (ec *executionContext) _Publication_updatedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Publication_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Publication_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33627,7 +33643,7 @@ func (ec *executionContext) _Publication_customerID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Publication_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Publication_trackingID(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33650,7 +33666,7 @@ func (ec *executionContext) _Publication_trackingID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Publication_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33673,7 +33689,7 @@ func (ec *executionContext) _Publication_metadata(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Publication_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Publication_channel(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33696,7 +33712,7 @@ func (ec *executionContext) _Publication_channel(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Publication_channel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33719,7 +33735,7 @@ func (ec *executionContext) _Publication_sourceID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Publication_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_result(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33742,7 +33758,7 @@ func (ec *executionContext) _Publication_result(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Publication_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33765,7 +33781,7 @@ func (ec *executionContext) _Publication_campaignID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Publication_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_requestedCode(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33788,7 +33804,7 @@ func (ec *executionContext) _Publication_requestedCode(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Publication_requestedCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, false, false, "String")
 }
 
 func (ec *executionContext) _Publication_customer(ctx context.Context, field graphql.CollectedField, obj *ent.Publication) (ret graphql.Marshaler) {
@@ -33887,7 +33903,7 @@ func (ec *executionContext) _Publication_voucherCodes(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Publication_voucherCodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Publication", field, true, true, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Publication", field, true, true, "String")
 }
 
 func (ec *executionContext) _PublicationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PublicationConnection) (ret graphql.Marshaler) {
@@ -33974,7 +33990,7 @@ func (ec *executionContext) _PublicationConnection_totalCount(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_PublicationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublicationConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("PublicationConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PublicationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PublicationEdge) (ret graphql.Marshaler) {
@@ -34029,7 +34045,7 @@ func (ec *executionContext) _PublicationEdge_cursor(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PublicationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublicationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("PublicationEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
@@ -34052,7 +34068,7 @@ func (ec *executionContext) _PublicationList_total(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PublicationList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PublicationList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("PublicationList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
@@ -37300,10 +37316,10 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
-			return ec.marshalO__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx, selections, v)
+			return ec.marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx, selections, v)
 		},
 		true,
-		false,
+		true,
 	)
 }
 func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -37339,7 +37355,7 @@ func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37362,7 +37378,7 @@ func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37385,7 +37401,7 @@ func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37408,7 +37424,7 @@ func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37431,7 +37447,7 @@ func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37454,7 +37470,7 @@ func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37477,7 +37493,7 @@ func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_inapplicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37500,7 +37516,7 @@ func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Map")
 }
 
 func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37523,7 +37539,7 @@ func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_categories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37546,7 +37562,7 @@ func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
@@ -37569,7 +37585,7 @@ func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_RedeemableResult_campaignName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37592,7 +37608,7 @@ func (ec *executionContext) _Redemption_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Redemption_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37615,7 +37631,7 @@ func (ec *executionContext) _Redemption_createdAt(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Redemption_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37638,7 +37654,7 @@ func (ec *executionContext) _Redemption_updatedAt(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Redemption_object(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37661,7 +37677,7 @@ func (ec *executionContext) _Redemption_object(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionObject does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "RedemptionObject")
 }
 
 func (ec *executionContext) _Redemption_result(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37684,7 +37700,7 @@ func (ec *executionContext) _Redemption_result(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionResult does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "RedemptionResult")
 }
 
 func (ec *executionContext) _Redemption_status(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37707,7 +37723,7 @@ func (ec *executionContext) _Redemption_status(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type RedemptionStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "RedemptionStatus")
 }
 
 func (ec *executionContext) _Redemption_failureCode(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37730,7 +37746,7 @@ func (ec *executionContext) _Redemption_failureCode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_failureCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_failureMessage(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37753,7 +37769,7 @@ func (ec *executionContext) _Redemption_failureMessage(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_failureMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_parentID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37776,7 +37792,7 @@ func (ec *executionContext) _Redemption_parentID(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_rolledBackID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37799,7 +37815,7 @@ func (ec *executionContext) _Redemption_rolledBackID(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_rolledBackID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_rollbackID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37822,7 +37838,7 @@ func (ec *executionContext) _Redemption_rollbackID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_rollbackID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_voucherID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37845,7 +37861,7 @@ func (ec *executionContext) _Redemption_voucherID(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Redemption_voucherCode(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37868,7 +37884,7 @@ func (ec *executionContext) _Redemption_voucherCode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_voucherCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37891,7 +37907,7 @@ func (ec *executionContext) _Redemption_campaignID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_customerID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37914,7 +37930,7 @@ func (ec *executionContext) _Redemption_customerID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_customerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Redemption_orderID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37937,7 +37953,7 @@ func (ec *executionContext) _Redemption_orderID(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_orderID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_trackingID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37960,7 +37976,7 @@ func (ec *executionContext) _Redemption_trackingID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_sessionKey(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -37983,7 +37999,7 @@ func (ec *executionContext) _Redemption_sessionKey(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_sessionKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38006,7 +38022,7 @@ func (ec *executionContext) _Redemption_reason(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_relatedObjectType(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38029,7 +38045,7 @@ func (ec *executionContext) _Redemption_relatedObjectType(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_relatedObjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38052,7 +38068,7 @@ func (ec *executionContext) _Redemption_relatedObjectID(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_relatedObjectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "String")
 }
 
 func (ec *executionContext) _Redemption_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38075,7 +38091,7 @@ func (ec *executionContext) _Redemption_amount(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Redemption_appliedDiscount(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38098,7 +38114,7 @@ func (ec *executionContext) _Redemption_appliedDiscount(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_appliedDiscount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Redemption_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38121,7 +38137,7 @@ func (ec *executionContext) _Redemption_metadata(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Redemption_order(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38144,7 +38160,7 @@ func (ec *executionContext) _Redemption_order(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Redemption_reward(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38167,7 +38183,7 @@ func (ec *executionContext) _Redemption_reward(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_reward(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Redemption_channel(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38190,7 +38206,7 @@ func (ec *executionContext) _Redemption_channel(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Redemption_channel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Redemption", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Redemption", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Redemption_voucher(ctx context.Context, field graphql.CollectedField, obj *ent.Redemption) (ret graphql.Marshaler) {
@@ -38341,7 +38357,7 @@ func (ec *executionContext) _RedemptionConnection_totalCount(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RedemptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RedemptionEdge) (ret graphql.Marshaler) {
@@ -38396,7 +38412,7 @@ func (ec *executionContext) _RedemptionEdge_cursor(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38419,7 +38435,7 @@ func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38442,7 +38458,7 @@ func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38465,7 +38481,7 @@ func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38488,7 +38504,7 @@ func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38511,7 +38527,7 @@ func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_resourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
@@ -38534,7 +38550,7 @@ func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_resourceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
 func (ec *executionContext) _RedemptionLimit_quantity(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Redemption) (ret graphql.Marshaler) {
@@ -38557,7 +38573,7 @@ func (ec *executionContext) _RedemptionLimit_quantity(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionLimit_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionLimit", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionLimit", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
@@ -38580,7 +38596,7 @@ func (ec *executionContext) _RedemptionList_total(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RedemptionList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RedemptionList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RedemptionList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
@@ -38635,7 +38651,7 @@ func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ReferralEntry_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
@@ -38658,7 +38674,7 @@ func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ReferralEntry_referrerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
@@ -38681,7 +38697,7 @@ func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ReferralEntry_refereeID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
@@ -38704,7 +38720,7 @@ func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ReferralEntry_relatedObjectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
@@ -38727,7 +38743,7 @@ func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ReferralEntry_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Reward_id(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38750,7 +38766,7 @@ func (ec *executionContext) _Reward_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Reward_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Reward_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38773,7 +38789,7 @@ func (ec *executionContext) _Reward_createdAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Reward_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Reward_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38796,7 +38812,7 @@ func (ec *executionContext) _Reward_updatedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Reward_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Reward_name(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38819,7 +38835,7 @@ func (ec *executionContext) _Reward_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Reward_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "String")
 }
 
 func (ec *executionContext) _Reward_type(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38842,7 +38858,7 @@ func (ec *executionContext) _Reward_type(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Reward_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type RewardType does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "RewardType")
 }
 
 func (ec *executionContext) _Reward_status(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38865,7 +38881,7 @@ func (ec *executionContext) _Reward_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Reward_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type RewardStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "RewardStatus")
 }
 
 func (ec *executionContext) _Reward_material(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38888,7 +38904,7 @@ func (ec *executionContext) _Reward_material(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Reward_material(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type MaterialDetail does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "MaterialDetail")
 }
 
 func (ec *executionContext) _Reward_digital(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38911,7 +38927,7 @@ func (ec *executionContext) _Reward_digital(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Reward_digital(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type DigitalDetail does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "DigitalDetail")
 }
 
 func (ec *executionContext) _Reward_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -38934,7 +38950,7 @@ func (ec *executionContext) _Reward_metadata(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Reward_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Reward", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Reward", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Reward_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Reward) (ret graphql.Marshaler) {
@@ -39001,7 +39017,7 @@ func (ec *executionContext) _RewardActivity_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RewardActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39024,7 +39040,7 @@ func (ec *executionContext) _RewardActivity_createdAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _RewardActivity_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39047,7 +39063,7 @@ func (ec *executionContext) _RewardActivity_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "Time")
 }
 
 func (ec *executionContext) _RewardActivity_rewardID(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39070,7 +39086,7 @@ func (ec *executionContext) _RewardActivity_rewardID(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_rewardID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "ID")
 }
 
 func (ec *executionContext) _RewardActivity_type(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39093,7 +39109,7 @@ func (ec *executionContext) _RewardActivity_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _RewardActivity_data(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39116,7 +39132,7 @@ func (ec *executionContext) _RewardActivity_data(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "Map")
 }
 
 func (ec *executionContext) _RewardActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39139,7 +39155,7 @@ func (ec *executionContext) _RewardActivity_groupID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_groupID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "String")
 }
 
 func (ec *executionContext) _RewardActivity_source(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39162,7 +39178,7 @@ func (ec *executionContext) _RewardActivity_source(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivity_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, errors.New("field of type ActivitySource does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivity", field, false, false, "ActivitySource")
 }
 
 func (ec *executionContext) _RewardActivity_reward(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivity) (ret graphql.Marshaler) {
@@ -39281,7 +39297,7 @@ func (ec *executionContext) _RewardActivityConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivityConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivityConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivityConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RewardActivityEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RewardActivityEdge) (ret graphql.Marshaler) {
@@ -39336,7 +39352,7 @@ func (ec *executionContext) _RewardActivityEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_RewardActivityEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardActivityEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardActivityEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RewardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.RewardConnection) (ret graphql.Marshaler) {
@@ -39423,7 +39439,7 @@ func (ec *executionContext) _RewardConnection_totalCount(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_RewardConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RewardEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.RewardEdge) (ret graphql.Marshaler) {
@@ -39478,7 +39494,7 @@ func (ec *executionContext) _RewardEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RewardEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RewardEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("RewardEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
@@ -39565,7 +39581,7 @@ func (ec *executionContext) _RollbackResult_order(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RollbackResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RollbackResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("RollbackResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _Segment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39588,7 +39604,7 @@ func (ec *executionContext) _Segment_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Segment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Segment_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39611,7 +39627,7 @@ func (ec *executionContext) _Segment_createdAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Segment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Segment_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39634,7 +39650,7 @@ func (ec *executionContext) _Segment_updatedAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Segment_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Segment_name(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39657,7 +39673,7 @@ func (ec *executionContext) _Segment_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Segment_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "String")
 }
 
 func (ec *executionContext) _Segment_type(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39680,7 +39696,7 @@ func (ec *executionContext) _Segment_type(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Segment_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "String")
 }
 
 func (ec *executionContext) _Segment_filter(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39703,7 +39719,7 @@ func (ec *executionContext) _Segment_filter(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Segment_filter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Segment_customerIDs(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -39726,7 +39742,7 @@ func (ec *executionContext) _Segment_customerIDs(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Segment_customerIDs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Segment", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Segment", field, true, true, "ID")
 }
 
 func (ec *executionContext) _SegmentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.SegmentConnection) (ret graphql.Marshaler) {
@@ -39813,7 +39829,7 @@ func (ec *executionContext) _SegmentConnection_totalCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_SegmentConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SegmentConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SegmentConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SegmentEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.SegmentEdge) (ret graphql.Marshaler) {
@@ -39868,7 +39884,7 @@ func (ec *executionContext) _SegmentEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_SegmentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SegmentEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("SegmentEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
@@ -39891,7 +39907,7 @@ func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_SegmentList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SegmentList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("SegmentList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SegmentList_data(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
@@ -39946,7 +39962,7 @@ func (ec *executionContext) _SideKey_appID(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_SideKey_appID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SideKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql.CollectedField, obj *SideKey) (ret graphql.Marshaler) {
@@ -39969,7 +39985,7 @@ func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_SideKey_appToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SideKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
 }
 
 func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
@@ -40056,7 +40072,7 @@ func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_StackedRedemptionResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("StackedRedemptionResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("StackedRedemptionResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
@@ -40175,7 +40191,7 @@ func (ec *executionContext) _ValidationResult_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
@@ -40198,7 +40214,7 @@ func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
@@ -40317,7 +40333,7 @@ func (ec *executionContext) _ValidationResult_order(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
@@ -40340,7 +40356,7 @@ func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_trackingID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
@@ -40363,7 +40379,7 @@ func (ec *executionContext) _ValidationResult_session(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_session(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
@@ -40386,7 +40402,7 @@ func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_ValidationResult_stackingRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _ValidationRule_id(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40409,7 +40425,7 @@ func (ec *executionContext) _ValidationRule_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ValidationRule_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40432,7 +40448,7 @@ func (ec *executionContext) _ValidationRule_createdAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ValidationRule_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40455,7 +40471,7 @@ func (ec *executionContext) _ValidationRule_updatedAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ValidationRule_name(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40478,7 +40494,7 @@ func (ec *executionContext) _ValidationRule_name(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationRule_type(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40501,7 +40517,7 @@ func (ec *executionContext) _ValidationRule_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationRule_contextType(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40524,7 +40540,7 @@ func (ec *executionContext) _ValidationRule_contextType(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_contextType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationRule_rules(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40547,7 +40563,7 @@ func (ec *executionContext) _ValidationRule_rules(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_rules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "Map")
 }
 
 func (ec *executionContext) _ValidationRule_error(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40570,7 +40586,7 @@ func (ec *executionContext) _ValidationRule_error(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "Map")
 }
 
 func (ec *executionContext) _ValidationRule_applicableTo(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRule) (ret graphql.Marshaler) {
@@ -40593,7 +40609,7 @@ func (ec *executionContext) _ValidationRule_applicableTo(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRule_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRule", field, false, false, "Map")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_id(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40616,7 +40632,7 @@ func (ec *executionContext) _ValidationRuleAssignment_id(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40639,7 +40655,7 @@ func (ec *executionContext) _ValidationRuleAssignment_createdAt(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40662,7 +40678,7 @@ func (ec *executionContext) _ValidationRuleAssignment_updatedAt(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_ruleID(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40685,7 +40701,7 @@ func (ec *executionContext) _ValidationRuleAssignment_ruleID(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_ruleID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_relatedObjectType(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40708,7 +40724,7 @@ func (ec *executionContext) _ValidationRuleAssignment_relatedObjectType(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_relatedObjectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type RuleAssignmentObject does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "RuleAssignmentObject")
 }
 
 func (ec *executionContext) _ValidationRuleAssignment_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignment) (ret graphql.Marshaler) {
@@ -40731,7 +40747,7 @@ func (ec *executionContext) _ValidationRuleAssignment_relatedObjectID(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignment_relatedObjectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignment", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidationRuleAssignmentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentConnection) (ret graphql.Marshaler) {
@@ -40818,7 +40834,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection_totalCount(ctx c
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignmentConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignmentConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignmentConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ValidationRuleAssignmentEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleAssignmentEdge) (ret graphql.Marshaler) {
@@ -40873,7 +40889,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge_cursor(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleAssignmentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleAssignmentEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleAssignmentEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _ValidationRuleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleConnection) (ret graphql.Marshaler) {
@@ -40960,7 +40976,7 @@ func (ec *executionContext) _ValidationRuleConnection_totalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ValidationRuleEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ValidationRuleEdge) (ret graphql.Marshaler) {
@@ -41015,7 +41031,7 @@ func (ec *executionContext) _ValidationRuleEdge_cursor(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
@@ -41038,7 +41054,7 @@ func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ValidationRuleList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidationRuleList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidationRuleList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
@@ -41125,7 +41141,7 @@ func (ec *executionContext) _ValidityTimeframe_duration(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ValidityTimeframe_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidityTimeframe", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidityTimeframe", field, false, false, "String")
 }
 
 func (ec *executionContext) _ValidityTimeframe_interval(ctx context.Context, field graphql.CollectedField, obj *jsonfield.ValidityTimeframe) (ret graphql.Marshaler) {
@@ -41148,7 +41164,7 @@ func (ec *executionContext) _ValidityTimeframe_interval(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ValidityTimeframe_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ValidityTimeframe", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ValidityTimeframe", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_id(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41171,7 +41187,7 @@ func (ec *executionContext) _Voucher_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Voucher_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41194,7 +41210,7 @@ func (ec *executionContext) _Voucher_createdAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Voucher_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41217,7 +41233,7 @@ func (ec *executionContext) _Voucher_updatedAt(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Voucher_code(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41240,7 +41256,7 @@ func (ec *executionContext) _Voucher_code(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41263,7 +41279,7 @@ func (ec *executionContext) _Voucher_campaignID(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Voucher_type(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41286,7 +41302,7 @@ func (ec *executionContext) _Voucher_type(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type VoucherType does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "VoucherType")
 }
 
 func (ec *executionContext) _Voucher_category(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41309,7 +41325,7 @@ func (ec *executionContext) _Voucher_category(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_categoryID(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41332,7 +41348,7 @@ func (ec *executionContext) _Voucher_categoryID(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_categoryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Voucher_discount(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41451,7 +41467,7 @@ func (ec *executionContext) _Voucher_startDate(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Voucher_expirationDate(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41474,7 +41490,7 @@ func (ec *executionContext) _Voucher_expirationDate(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Voucher_validityTimeframe(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41529,7 +41545,7 @@ func (ec *executionContext) _Voucher_validityDayOfWeek(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_validityDayOfWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Voucher_validityHours(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41584,7 +41600,7 @@ func (ec *executionContext) _Voucher_active(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Voucher_additionalInfo(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41607,7 +41623,7 @@ func (ec *executionContext) _Voucher_additionalInfo(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_additionalInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41630,7 +41646,7 @@ func (ec *executionContext) _Voucher_metadata(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Map")
 }
 
 func (ec *executionContext) _Voucher_isReferralCode(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41653,7 +41669,7 @@ func (ec *executionContext) _Voucher_isReferralCode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_isReferralCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Voucher_holderID(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41676,7 +41692,7 @@ func (ec *executionContext) _Voucher_holderID(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_holderID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_referrerID(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41699,7 +41715,7 @@ func (ec *executionContext) _Voucher_referrerID(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_referrerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "String")
 }
 
 func (ec *executionContext) _Voucher_publishCount(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41722,7 +41738,7 @@ func (ec *executionContext) _Voucher_publishCount(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_publishCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Voucher_redemptionQuantity(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41745,7 +41761,7 @@ func (ec *executionContext) _Voucher_redemptionQuantity(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_redemptionQuantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Voucher_redeemedQuantity(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41768,7 +41784,7 @@ func (ec *executionContext) _Voucher_redeemedQuantity(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_redeemedQuantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Voucher_redeemedPoints(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -41791,7 +41807,7 @@ func (ec *executionContext) _Voucher_redeemedPoints(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Voucher_redeemedPoints(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Voucher_campaign(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
@@ -42074,7 +42090,7 @@ func (ec *executionContext) _VoucherAsset_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_VoucherAsset_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherAsset", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherAsset", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherAsset_url(ctx context.Context, field graphql.CollectedField, obj *VoucherAsset) (ret graphql.Marshaler) {
@@ -42097,7 +42113,7 @@ func (ec *executionContext) _VoucherAsset_url(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_VoucherAsset_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherAsset", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherAsset", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherAssets_qr(ctx context.Context, field graphql.CollectedField, obj *VoucherAssets) (ret graphql.Marshaler) {
@@ -42184,7 +42200,7 @@ func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_VoucherBalance_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
@@ -42207,7 +42223,7 @@ func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_VoucherBalance_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
@@ -42230,7 +42246,7 @@ func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_VoucherBalance_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
@@ -42253,7 +42269,7 @@ func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_VoucherBalance_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
@@ -42276,7 +42292,7 @@ func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_VoucherBalance_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "ID")
 }
 
 func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
@@ -42395,7 +42411,7 @@ func (ec *executionContext) _VoucherConnection_totalCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherEdge) (ret graphql.Marshaler) {
@@ -42450,7 +42466,7 @@ func (ec *executionContext) _VoucherEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
@@ -42473,7 +42489,7 @@ func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_VoucherList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
@@ -42592,7 +42608,7 @@ func (ec *executionContext) _VoucherTransaction_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "ID")
 }
 
 func (ec *executionContext) _VoucherTransaction_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42615,7 +42631,7 @@ func (ec *executionContext) _VoucherTransaction_createdAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _VoucherTransaction_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42638,7 +42654,7 @@ func (ec *executionContext) _VoucherTransaction_updatedAt(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "Time")
 }
 
 func (ec *executionContext) _VoucherTransaction_voucherID(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42661,7 +42677,7 @@ func (ec *executionContext) _VoucherTransaction_voucherID(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_voucherID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransaction_campaignID(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42684,7 +42700,7 @@ func (ec *executionContext) _VoucherTransaction_campaignID(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_campaignID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransaction_type(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42707,7 +42723,7 @@ func (ec *executionContext) _VoucherTransaction_type(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type VoucherTransactionType does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "VoucherTransactionType")
 }
 
 func (ec *executionContext) _VoucherTransaction_sourceID(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42730,7 +42746,7 @@ func (ec *executionContext) _VoucherTransaction_sourceID(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_sourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransaction_reason(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42753,7 +42769,7 @@ func (ec *executionContext) _VoucherTransaction_reason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransaction_source(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42776,7 +42792,7 @@ func (ec *executionContext) _VoucherTransaction_source(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransaction_amount(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42799,7 +42815,7 @@ func (ec *executionContext) _VoucherTransaction_amount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherTransaction_balance(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42822,7 +42838,7 @@ func (ec *executionContext) _VoucherTransaction_balance(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherTransaction_details(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42845,7 +42861,7 @@ func (ec *executionContext) _VoucherTransaction_details(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_details(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type Map does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "Map")
 }
 
 func (ec *executionContext) _VoucherTransaction_relatedTransactionID(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransaction) (ret graphql.Marshaler) {
@@ -42868,7 +42884,7 @@ func (ec *executionContext) _VoucherTransaction_relatedTransactionID(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransaction_relatedTransactionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransaction", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherTransactionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransactionConnection) (ret graphql.Marshaler) {
@@ -42955,7 +42971,7 @@ func (ec *executionContext) _VoucherTransactionConnection_totalCount(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransactionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransactionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransactionConnection", field, false, false, "Int")
 }
 
 func (ec *executionContext) _VoucherTransactionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.VoucherTransactionEdge) (ret graphql.Marshaler) {
@@ -43010,7 +43026,7 @@ func (ec *executionContext) _VoucherTransactionEdge_cursor(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
@@ -43065,7 +43081,7 @@ func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_VoucherTransactionList_hasMore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherTransactionList", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherTransactionList", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
@@ -43088,7 +43104,7 @@ func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_VoucherValidationResult_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
@@ -43111,7 +43127,7 @@ func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherValidationResult_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
@@ -43134,7 +43150,7 @@ func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_VoucherValidationResult_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, errors.New("field of type Any does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "Any")
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43157,7 +43173,7 @@ func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43180,7 +43196,7 @@ func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_webhookID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43203,7 +43219,7 @@ func (ec *executionContext) _WebhookDelivery_webhookID(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_webhookID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_attempt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43226,7 +43242,7 @@ func (ec *executionContext) _WebhookDelivery_attempt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_statusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43249,7 +43265,7 @@ func (ec *executionContext) _WebhookDelivery_statusCode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_statusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_success(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43272,7 +43288,7 @@ func (ec *executionContext) _WebhookDelivery_success(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43295,7 +43311,7 @@ func (ec *executionContext) _WebhookDelivery_error(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43318,7 +43334,7 @@ func (ec *executionContext) _WebhookDelivery_durationMs(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_targetURL(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43341,7 +43357,7 @@ func (ec *executionContext) _WebhookDelivery_targetURL(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_targetURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -43364,7 +43380,7 @@ func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -43387,7 +43403,7 @@ func (ec *executionContext) _WebhookDeliveryList_total(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDeliveryList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
@@ -43442,7 +43458,7 @@ func (ec *executionContext) _WebhookEvent_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEvent_webhookID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43465,7 +43481,7 @@ func (ec *executionContext) _WebhookEvent_webhookID(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_webhookID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEvent_type(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43488,7 +43504,7 @@ func (ec *executionContext) _WebhookEvent_type(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEvent_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43511,7 +43527,7 @@ func (ec *executionContext) _WebhookEvent_objectType(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEvent_objectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43534,7 +43550,7 @@ func (ec *executionContext) _WebhookEvent_objectID(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_objectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEvent_state(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43557,7 +43573,7 @@ func (ec *executionContext) _WebhookEvent_state(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEvent_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43580,7 +43596,7 @@ func (ec *executionContext) _WebhookEvent_attempts(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookEvent_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43603,7 +43619,7 @@ func (ec *executionContext) _WebhookEvent_nextAttemptAt(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEvent_deliveredAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43626,7 +43642,7 @@ func (ec *executionContext) _WebhookEvent_deliveredAt(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_deliveredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEvent_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEvent) (ret graphql.Marshaler) {
@@ -43649,7 +43665,7 @@ func (ec *executionContext) _WebhookEvent_createdAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEvent_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, errors.New("field of type Time does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "Time")
 }
 
 func (ec *executionContext) _WebhookEventList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
@@ -43672,7 +43688,7 @@ func (ec *executionContext) _WebhookEventList_total(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEventList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEventList", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("WebhookEventList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookEventList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
@@ -43727,7 +43743,7 @@ func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -43750,7 +43766,7 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -43773,7 +43789,7 @@ func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -43796,7 +43812,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type __DirectiveLocation does not have child fields"))
+	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -43808,7 +43824,8 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 			return ec.fieldContext___Directive_args(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -43822,7 +43839,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 	fc = &graphql.FieldContext{
 		Object:     "__Directive",
 		Field:      field,
-		IsMethod:   false,
+		IsMethod:   true,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
@@ -43862,7 +43879,7 @@ func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -43885,7 +43902,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -43908,7 +43925,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -43931,7 +43948,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -43954,7 +43971,7 @@ func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -43977,7 +43994,7 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -43989,7 +44006,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 			return ec.fieldContext___Field_args(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -44003,7 +44021,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 	fc = &graphql.FieldContext{
 		Object:     "__Field",
 		Field:      field,
-		IsMethod:   false,
+		IsMethod:   true,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
@@ -44075,7 +44093,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -44098,7 +44116,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -44121,7 +44139,7 @@ func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -44144,7 +44162,7 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -44199,7 +44217,7 @@ func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -44222,7 +44240,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -44245,7 +44263,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -44268,7 +44286,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Schema", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -44451,7 +44469,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type __TypeKind does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -44474,7 +44492,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -44497,7 +44515,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -44520,7 +44538,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -44684,7 +44702,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 			return ec.fieldContext___Type_inputFields(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.InputFields(), nil
+			fc := graphql.GetFieldContext(ctx)
+			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
@@ -44694,7 +44713,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		false,
 	)
 }
-func (ec *executionContext) fieldContext___Type_inputFields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "__Type",
 		Field:      field,
@@ -44703,6 +44722,17 @@ func (ec *executionContext) fieldContext___Type_inputFields(_ context.Context, f
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___InputValue(ctx, field)
 		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -44759,7 +44789,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -44845,6 +44875,18 @@ func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalAddVouchersInput unmarshals raw into the AddVouchersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAddVouchersInput(ctx context.Context, raw any) (AddVouchersInput, error) {
+	var out AddVouchersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddVouchersInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context, obj any) (AdjustPointsInput, error) {
 	var it AdjustPointsInput
 	if obj == nil {
@@ -44889,6 +44931,18 @@ func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalAdjustPointsInput unmarshals raw into the AdjustPointsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (AdjustPointsInput, error) {
+	var out AdjustPointsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AdjustPointsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj any) (AppKeyInput, error) {
 	var it AppKeyInput
 	if obj == nil {
@@ -44924,6 +44978,18 @@ func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj a
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalApiKeyInput unmarshals raw into the ApiKeyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalApiKeyInput(ctx context.Context, raw any) (AppKeyInput, error) {
+	var out AppKeyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApiKeyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputAsyncActionOrder(ctx context.Context, obj any) (ent.AsyncActionOrder, error) {
@@ -44965,6 +45031,18 @@ func (ec *executionContext) unmarshalInputAsyncActionOrder(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalAsyncActionOrder unmarshals raw into the AsyncActionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAsyncActionOrder(ctx context.Context, raw any) (ent.AsyncActionOrder, error) {
+	var out ent.AsyncActionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AsyncActionOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputAsyncActionWhereInput(ctx context.Context, obj any) (ent.AsyncActionWhereInput, error) {
@@ -45998,6 +46076,18 @@ func (ec *executionContext) unmarshalInputAsyncActionWhereInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalAsyncActionWhereInput unmarshals raw into the AsyncActionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAsyncActionWhereInput(ctx context.Context, raw any) (ent.AsyncActionWhereInput, error) {
+	var out ent.AsyncActionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AsyncActionWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (BalanceInput, error) {
 	var it BalanceInput
 	if obj == nil {
@@ -46040,6 +46130,18 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalBalanceInput unmarshals raw into the BalanceInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBalanceInput(ctx context.Context, raw any) (BalanceInput, error) {
+	var out BalanceInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BalanceInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Context, obj any) (BrandAddressInput, error) {
@@ -46100,6 +46202,18 @@ func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalBrandingAddressInput unmarshals raw into the BrandingAddressInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBrandingAddressInput(ctx context.Context, raw any) (BrandAddressInput, error) {
+	var out BrandAddressInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingAddressInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context, obj any) (BrandInput, error) {
 	var it BrandInput
 	if obj == nil {
@@ -46156,6 +46270,18 @@ func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalBrandingBrandInput unmarshals raw into the BrandingBrandInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBrandingBrandInput(ctx context.Context, raw any) (BrandInput, error) {
+	var out BrandInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingBrandInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Context, obj any) (BrandCockpitsInput, error) {
@@ -46237,6 +46363,18 @@ func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalBrandingCockpitsInput unmarshals raw into the BrandingCockpitsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBrandingCockpitsInput(ctx context.Context, raw any) (BrandCockpitsInput, error) {
+	var out BrandCockpitsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingCockpitsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Context, obj any) (BrandContactInput, error) {
 	var it BrandContactInput
 	if obj == nil {
@@ -46272,6 +46410,18 @@ func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalBrandingContactInput unmarshals raw into the BrandingContactInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalBrandingContactInput(ctx context.Context, raw any) (BrandContactInput, error) {
+	var out BrandContactInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingContactInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (CampaignListInput, error) {
@@ -46346,6 +46496,18 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalCampaignListInput unmarshals raw into the CampaignListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignListInput(ctx context.Context, raw any) (CampaignListInput, error) {
+	var out CampaignListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCampaignOrder(ctx context.Context, obj any) (ent.CampaignOrder, error) {
 	var it ent.CampaignOrder
 	if obj == nil {
@@ -46385,6 +46547,18 @@ func (ec *executionContext) unmarshalInputCampaignOrder(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCampaignOrder unmarshals raw into the CampaignOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignOrder(ctx context.Context, raw any) (ent.CampaignOrder, error) {
+	var out ent.CampaignOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCampaignVoucherInput(ctx context.Context, obj any) (jsonfield.VoucherProfile, error) {
@@ -46450,6 +46624,18 @@ func (ec *executionContext) unmarshalInputCampaignVoucherInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCampaignVoucherInput unmarshals raw into the CampaignVoucherInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignVoucherInput(ctx context.Context, raw any) (jsonfield.VoucherProfile, error) {
+	var out jsonfield.VoucherProfile
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignVoucherInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCampaignWhereInput(ctx context.Context, obj any) (ent.CampaignWhereInput, error) {
@@ -47595,6 +47781,18 @@ func (ec *executionContext) unmarshalInputCampaignWhereInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalCampaignWhereInput unmarshals raw into the CampaignWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCampaignWhereInput(ctx context.Context, raw any) (ent.CampaignWhereInput, error) {
+	var out ent.CampaignWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardActivityOrder(ctx context.Context, obj any) (ent.CardActivityOrder, error) {
 	var it ent.CardActivityOrder
 	if obj == nil {
@@ -47634,6 +47832,18 @@ func (ec *executionContext) unmarshalInputCardActivityOrder(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCardActivityOrder unmarshals raw into the CardActivityOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardActivityOrder(ctx context.Context, raw any) (ent.CardActivityOrder, error) {
+	var out ent.CardActivityOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardActivityOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCardActivityWhereInput(ctx context.Context, obj any) (ent.CardActivityWhereInput, error) {
@@ -48177,6 +48387,18 @@ func (ec *executionContext) unmarshalInputCardActivityWhereInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalCardActivityWhereInput unmarshals raw into the CardActivityWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardActivityWhereInput(ctx context.Context, raw any) (ent.CardActivityWhereInput, error) {
+	var out ent.CardActivityWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardActivityWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardDefinitionOrder(ctx context.Context, obj any) (ent.CardDefinitionOrder, error) {
 	var it ent.CardDefinitionOrder
 	if obj == nil {
@@ -48218,6 +48440,18 @@ func (ec *executionContext) unmarshalInputCardDefinitionOrder(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalCardDefinitionOrder unmarshals raw into the CardDefinitionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardDefinitionOrder(ctx context.Context, raw any) (ent.CardDefinitionOrder, error) {
+	var out ent.CardDefinitionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardDefinitionOrder", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardDefinitionRefInput(ctx context.Context, obj any) (jsonfield.IDRef, error) {
 	var it jsonfield.IDRef
 	if obj == nil {
@@ -48246,6 +48480,18 @@ func (ec *executionContext) unmarshalInputCardDefinitionRefInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCardDefinitionRefInput unmarshals raw into the CardDefinitionRefInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardDefinitionRefInput(ctx context.Context, raw any) (jsonfield.IDRef, error) {
+	var out jsonfield.IDRef
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardDefinitionRefInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCardDefinitionWhereInput(ctx context.Context, obj any) (ent.CardDefinitionWhereInput, error) {
@@ -48698,6 +48944,18 @@ func (ec *executionContext) unmarshalInputCardDefinitionWhereInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalCardDefinitionWhereInput unmarshals raw into the CardDefinitionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardDefinitionWhereInput(ctx context.Context, raw any) (ent.CardDefinitionWhereInput, error) {
+	var out ent.CardDefinitionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardDefinitionWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardOrder(ctx context.Context, obj any) (ent.CardOrder, error) {
 	var it ent.CardOrder
 	if obj == nil {
@@ -48739,6 +48997,18 @@ func (ec *executionContext) unmarshalInputCardOrder(ctx context.Context, obj any
 	return it, nil
 }
 
+// UnmarshalCardOrder unmarshals raw into the CardOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardOrder(ctx context.Context, raw any) (ent.CardOrder, error) {
+	var out ent.CardOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardOrder", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardTransactionOrder(ctx context.Context, obj any) (ent.CardTransactionOrder, error) {
 	var it ent.CardTransactionOrder
 	if obj == nil {
@@ -48778,6 +49048,18 @@ func (ec *executionContext) unmarshalInputCardTransactionOrder(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCardTransactionOrder unmarshals raw into the CardTransactionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardTransactionOrder(ctx context.Context, raw any) (ent.CardTransactionOrder, error) {
+	var out ent.CardTransactionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardTransactionOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCardTransactionWhereInput(ctx context.Context, obj any) (ent.CardTransactionWhereInput, error) {
@@ -49580,6 +49862,18 @@ func (ec *executionContext) unmarshalInputCardTransactionWhereInput(ctx context.
 	return it, nil
 }
 
+// UnmarshalCardTransactionWhereInput unmarshals raw into the CardTransactionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardTransactionWhereInput(ctx context.Context, raw any) (ent.CardTransactionWhereInput, error) {
+	var out ent.CardTransactionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardTransactionWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCardWhereInput(ctx context.Context, obj any) (ent.CardWhereInput, error) {
 	var it ent.CardWhereInput
 	if obj == nil {
@@ -50324,6 +50618,18 @@ func (ec *executionContext) unmarshalInputCardWhereInput(ctx context.Context, ob
 	return it, nil
 }
 
+// UnmarshalCardWhereInput unmarshals raw into the CardWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCardWhereInput(ctx context.Context, raw any) (ent.CardWhereInput, error) {
+	var out ent.CardWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CardWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (CategoryInput, error) {
 	var it CategoryInput
 	if obj == nil {
@@ -50359,6 +50665,18 @@ func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCategoryInput unmarshals raw into the CategoryInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCategoryInput(ctx context.Context, raw any) (CategoryInput, error) {
+	var out CategoryInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCategoryOrder(ctx context.Context, obj any) (ent.CategoryOrder, error) {
@@ -50400,6 +50718,18 @@ func (ec *executionContext) unmarshalInputCategoryOrder(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCategoryOrder unmarshals raw into the CategoryOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCategoryOrder(ctx context.Context, raw any) (ent.CategoryOrder, error) {
+	var out ent.CategoryOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCategoryWhereInput(ctx context.Context, obj any) (ent.CategoryWhereInput, error) {
@@ -50789,6 +51119,18 @@ func (ec *executionContext) unmarshalInputCategoryWhereInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalCategoryWhereInput unmarshals raw into the CategoryWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCategoryWhereInput(ctx context.Context, raw any) (ent.CategoryWhereInput, error) {
+	var out ent.CategoryWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCodeConfigInput(ctx context.Context, obj any) (jsonfield.CodeConfig, error) {
 	var it jsonfield.CodeConfig
 	if obj == nil {
@@ -50845,6 +51187,18 @@ func (ec *executionContext) unmarshalInputCodeConfigInput(ctx context.Context, o
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCodeConfigInput unmarshals raw into the CodeConfigInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCodeConfigInput(ctx context.Context, raw any) (jsonfield.CodeConfig, error) {
+	var out jsonfield.CodeConfig
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CodeConfigInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (CreateCampaignInput, error) {
@@ -51010,6 +51364,18 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalCreateCampaignInput unmarshals raw into the CreateCampaignInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (CreateCampaignInput, error) {
+	var out CreateCampaignInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCampaignInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.Context, obj any) (CreateCardDefinitionInput, error) {
 	var it CreateCardDefinitionInput
 	if obj == nil {
@@ -51059,6 +51425,18 @@ func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateCardDefinitionInput unmarshals raw into the CreateCardDefinitionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateCardDefinitionInput(ctx context.Context, raw any) (CreateCardDefinitionInput, error) {
+	var out CreateCardDefinitionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCardDefinitionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Context, obj any) (CreateEarningRuleInput, error) {
@@ -51154,6 +51532,18 @@ func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalCreateEarningRuleInput unmarshals raw into the CreateEarningRuleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateEarningRuleInput(ctx context.Context, raw any) (CreateEarningRuleInput, error) {
+	var out CreateEarningRuleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateEarningRuleInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Context, obj any) (CreateIncentiveInput, error) {
 	var it CreateIncentiveInput
 	if obj == nil {
@@ -51233,6 +51623,18 @@ func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalCreateIncentiveInput unmarshals raw into the CreateIncentiveInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateIncentiveInput(ctx context.Context, raw any) (CreateIncentiveInput, error) {
+	var out CreateIncentiveInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateIncentiveInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.Context, obj any) (CreateLoyaltyMemberInput, error) {
 	var it CreateLoyaltyMemberInput
 	if obj == nil {
@@ -51275,6 +51677,18 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.C
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateLoyaltyMemberInput unmarshals raw into the CreateLoyaltyMemberInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateLoyaltyMemberInput(ctx context.Context, raw any) (CreateLoyaltyMemberInput, error) {
+	var out CreateLoyaltyMemberInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyMemberInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.Context, obj any) (CreateLoyaltyProgramInput, error) {
@@ -51342,6 +51756,18 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.
 	return it, nil
 }
 
+// UnmarshalCreateLoyaltyProgramInput unmarshals raw into the CreateLoyaltyProgramInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (CreateLoyaltyProgramInput, error) {
+	var out CreateLoyaltyProgramInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyProgramInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (CreateRewardInput, error) {
 	var it CreateRewardInput
 	if obj == nil {
@@ -51407,6 +51833,18 @@ func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalCreateRewardInput unmarshals raw into the CreateRewardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateRewardInput(ctx context.Context, raw any) (CreateRewardInput, error) {
+	var out CreateRewardInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateRewardInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context, obj any) (CreateSegmentInput, error) {
 	var it CreateSegmentInput
 	if obj == nil {
@@ -51456,6 +51894,18 @@ func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCreateSegmentInput unmarshals raw into the CreateSegmentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (CreateSegmentInput, error) {
+	var out CreateSegmentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSegmentInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (CreateVoucherInput, error) {
@@ -51600,6 +52050,18 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalCreateVoucherInput unmarshals raw into the CreateVoucherInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (CreateVoucherInput, error) {
+	var out CreateVoucherInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateVoucherInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCustomEventOrder(ctx context.Context, obj any) (ent.CustomEventOrder, error) {
 	var it ent.CustomEventOrder
 	if obj == nil {
@@ -51641,6 +52103,18 @@ func (ec *executionContext) unmarshalInputCustomEventOrder(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalCustomEventOrder unmarshals raw into the CustomEventOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomEventOrder(ctx context.Context, raw any) (ent.CustomEventOrder, error) {
+	var out ent.CustomEventOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomEventOrder", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context.Context, obj any) (CustomEventSchema, error) {
 	var it CustomEventSchema
 	if obj == nil {
@@ -51669,6 +52143,18 @@ func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCustomEventSchemaBodyInput unmarshals raw into the CustomEventSchemaBodyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomEventSchemaBodyInput(ctx context.Context, raw any) (CustomEventSchema, error) {
+	var out CustomEventSchema
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomEventSchemaBodyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCustomEventWhereInput(ctx context.Context, obj any) (ent.CustomEventWhereInput, error) {
@@ -52303,6 +52789,18 @@ func (ec *executionContext) unmarshalInputCustomEventWhereInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalCustomEventWhereInput unmarshals raw into the CustomEventWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomEventWhereInput(ctx context.Context, raw any) (ent.CustomEventWhereInput, error) {
+	var out ent.CustomEventWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomEventWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (CustomerActivityListInput, error) {
 	var it CustomerActivityListInput
 	if obj == nil {
@@ -52382,6 +52880,18 @@ func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.
 	return it, nil
 }
 
+// UnmarshalCustomerActivityListInput unmarshals raw into the CustomerActivityListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerActivityListInput(ctx context.Context, raw any) (CustomerActivityListInput, error) {
+	var out CustomerActivityListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerActivityListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCustomerAddressInput(ctx context.Context, obj any) (jsonfield.CustomerAddress, error) {
 	var it jsonfield.CustomerAddress
 	if obj == nil {
@@ -52445,6 +52955,18 @@ func (ec *executionContext) unmarshalInputCustomerAddressInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCustomerAddressInput unmarshals raw into the CustomerAddressInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerAddressInput(ctx context.Context, raw any) (jsonfield.CustomerAddress, error) {
+	var out jsonfield.CustomerAddress
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerAddressInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj any) (CustomerInput, error) {
@@ -52531,6 +53053,18 @@ func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCustomerInput unmarshals raw into the CustomerInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerInput(ctx context.Context, raw any) (CustomerInput, error) {
+	var out CustomerInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (CustomerListInput, error) {
@@ -52640,6 +53174,18 @@ func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalCustomerListInput unmarshals raw into the CustomerListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerListInput(ctx context.Context, raw any) (CustomerListInput, error) {
+	var out CustomerListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCustomerOrder(ctx context.Context, obj any) (ent.CustomerOrder, error) {
 	var it ent.CustomerOrder
 	if obj == nil {
@@ -52679,6 +53225,18 @@ func (ec *executionContext) unmarshalInputCustomerOrder(ctx context.Context, obj
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalCustomerOrder unmarshals raw into the CustomerOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerOrder(ctx context.Context, raw any) (ent.CustomerOrder, error) {
+	var out ent.CustomerOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputCustomerWhereInput(ctx context.Context, obj any) (ent.CustomerWhereInput, error) {
@@ -53579,6 +54137,18 @@ func (ec *executionContext) unmarshalInputCustomerWhereInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalCustomerWhereInput unmarshals raw into the CustomerWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCustomerWhereInput(ctx context.Context, raw any) (ent.CustomerWhereInput, error) {
+	var out ent.CustomerWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDailyValidityInput(ctx context.Context, obj any) (jsonfield.DailyValidity, error) {
 	var it jsonfield.DailyValidity
 	if obj == nil {
@@ -53621,6 +54191,18 @@ func (ec *executionContext) unmarshalInputDailyValidityInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalDailyValidityInput unmarshals raw into the DailyValidityInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDailyValidityInput(ctx context.Context, raw any) (jsonfield.DailyValidity, error) {
+	var out jsonfield.DailyValidity
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DailyValidityInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputDiscountInput(ctx context.Context, obj any) (jsonfield.Discount, error) {
@@ -53744,6 +54326,18 @@ func (ec *executionContext) unmarshalInputDiscountInput(ctx context.Context, obj
 	return it, nil
 }
 
+// UnmarshalDiscountInput unmarshals raw into the DiscountInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDiscountInput(ctx context.Context, raw any) (jsonfield.Discount, error) {
+	var out jsonfield.Discount
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DiscountInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDiscountUnitInput(ctx context.Context, obj any) (jsonfield.DiscountUnit, error) {
 	var it jsonfield.DiscountUnit
 	if obj == nil {
@@ -53788,6 +54382,18 @@ func (ec *executionContext) unmarshalInputDiscountUnitInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalDiscountUnitInput unmarshals raw into the DiscountUnitInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDiscountUnitInput(ctx context.Context, raw any) (jsonfield.DiscountUnit, error) {
+	var out jsonfield.DiscountUnit
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DiscountUnitInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputEarningRuleOrder(ctx context.Context, obj any) (ent.EarningRuleOrder, error) {
 	var it ent.EarningRuleOrder
 	if obj == nil {
@@ -53827,6 +54433,18 @@ func (ec *executionContext) unmarshalInputEarningRuleOrder(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalEarningRuleOrder unmarshals raw into the EarningRuleOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalEarningRuleOrder(ctx context.Context, raw any) (ent.EarningRuleOrder, error) {
+	var out ent.EarningRuleOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "EarningRuleOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputEarningRuleWhereInput(ctx context.Context, obj any) (ent.EarningRuleWhereInput, error) {
@@ -54328,6 +54946,18 @@ func (ec *executionContext) unmarshalInputEarningRuleWhereInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalEarningRuleWhereInput unmarshals raw into the EarningRuleWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalEarningRuleWhereInput(ctx context.Context, raw any) (ent.EarningRuleWhereInput, error) {
+	var out ent.EarningRuleWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "EarningRuleWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context, obj any) (EventLoyaltyInput, error) {
 	var it EventLoyaltyInput
 	if obj == nil {
@@ -54356,6 +54986,18 @@ func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalEventLoyaltyInput unmarshals raw into the EventLoyaltyInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (EventLoyaltyInput, error) {
+	var out EventLoyaltyInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventLoyaltyInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context, obj any) (EventReferralInput, error) {
@@ -54393,6 +55035,18 @@ func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalEventReferralInput unmarshals raw into the EventReferralInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalEventReferralInput(ctx context.Context, raw any) (EventReferralInput, error) {
+	var out EventReferralInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventReferralInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputExportOrder(ctx context.Context, obj any) (ent.ExportOrder, error) {
@@ -54436,6 +55090,18 @@ func (ec *executionContext) unmarshalInputExportOrder(ctx context.Context, obj a
 	return it, nil
 }
 
+// UnmarshalExportOrder unmarshals raw into the ExportOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalExportOrder(ctx context.Context, raw any) (ent.ExportOrder, error) {
+	var out ent.ExportOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportOrder", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (ExportParametersInput, error) {
 	var it ExportParametersInput
 	if obj == nil {
@@ -54471,6 +55137,18 @@ func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalExportParametersInput unmarshals raw into the ExportParametersInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalExportParametersInput(ctx context.Context, raw any) (ExportParametersInput, error) {
+	var out ExportParametersInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportParametersInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputExportWhereInput(ctx context.Context, obj any) (ent.ExportWhereInput, error) {
@@ -55203,6 +55881,18 @@ func (ec *executionContext) unmarshalInputExportWhereInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalExportWhereInput unmarshals raw into the ExportWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalExportWhereInput(ctx context.Context, raw any) (ent.ExportWhereInput, error) {
+	var out ent.ExportWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (GiftCreditsInput, error) {
 	var it GiftCreditsInput
 	if obj == nil {
@@ -55231,6 +55921,18 @@ func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalGiftCreditsInput unmarshals raw into the GiftCreditsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalGiftCreditsInput(ctx context.Context, raw any) (GiftCreditsInput, error) {
+	var out GiftCreditsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "GiftCreditsInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputGiftInput(ctx context.Context, obj any) (jsonfield.Gift, error) {
@@ -55268,6 +55970,18 @@ func (ec *executionContext) unmarshalInputGiftInput(ctx context.Context, obj any
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalGiftInput unmarshals raw into the GiftInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalGiftInput(ctx context.Context, raw any) (jsonfield.Gift, error) {
+	var out jsonfield.Gift
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "GiftInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputIncentiveOrder(ctx context.Context, obj any) (ent.IncentiveOrder, error) {
@@ -55309,6 +56023,18 @@ func (ec *executionContext) unmarshalInputIncentiveOrder(ctx context.Context, ob
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalIncentiveOrder unmarshals raw into the IncentiveOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalIncentiveOrder(ctx context.Context, raw any) (ent.IncentiveOrder, error) {
+	var out ent.IncentiveOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "IncentiveOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputIncentiveWhereInput(ctx context.Context, obj any) (ent.IncentiveWhereInput, error) {
@@ -55754,6 +56480,18 @@ func (ec *executionContext) unmarshalInputIncentiveWhereInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalIncentiveWhereInput unmarshals raw into the IncentiveWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalIncentiveWhereInput(ctx context.Context, raw any) (ent.IncentiveWhereInput, error) {
+	var out ent.IncentiveWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "IncentiveWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, obj any) (jsonfield.LoyaltyCard, error) {
 	var it jsonfield.LoyaltyCard
 	if obj == nil {
@@ -55782,6 +56520,18 @@ func (ec *executionContext) unmarshalInputLoyaltyCardInput(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalLoyaltyCardInput unmarshals raw into the LoyaltyCardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyCardInput(ctx context.Context, raw any) (jsonfield.LoyaltyCard, error) {
+	var out jsonfield.LoyaltyCard
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyCardInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputLoyaltyMemberOrder(ctx context.Context, obj any) (ent.LoyaltyMemberOrder, error) {
@@ -55823,6 +56573,18 @@ func (ec *executionContext) unmarshalInputLoyaltyMemberOrder(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalLoyaltyMemberOrder unmarshals raw into the LoyaltyMemberOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyMemberOrder(ctx context.Context, raw any) (ent.LoyaltyMemberOrder, error) {
+	var out ent.LoyaltyMemberOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyMemberOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputLoyaltyMemberWhereInput(ctx context.Context, obj any) (ent.LoyaltyMemberWhereInput, error) {
@@ -56303,6 +57065,18 @@ func (ec *executionContext) unmarshalInputLoyaltyMemberWhereInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalLoyaltyMemberWhereInput unmarshals raw into the LoyaltyMemberWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyMemberWhereInput(ctx context.Context, raw any) (ent.LoyaltyMemberWhereInput, error) {
+	var out ent.LoyaltyMemberWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyMemberWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLoyaltyProgramOrder(ctx context.Context, obj any) (ent.LoyaltyProgramOrder, error) {
 	var it ent.LoyaltyProgramOrder
 	if obj == nil {
@@ -56342,6 +57116,18 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramOrder(ctx context.Contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalLoyaltyProgramOrder unmarshals raw into the LoyaltyProgramOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyProgramOrder(ctx context.Context, raw any) (ent.LoyaltyProgramOrder, error) {
+	var out ent.LoyaltyProgramOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyProgramOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.Context, obj any) (ent.LoyaltyProgramWhereInput, error) {
@@ -56857,6 +57643,18 @@ func (ec *executionContext) unmarshalInputLoyaltyProgramWhereInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalLoyaltyProgramWhereInput unmarshals raw into the LoyaltyProgramWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLoyaltyProgramWhereInput(ctx context.Context, raw any) (ent.LoyaltyProgramWhereInput, error) {
+	var out ent.LoyaltyProgramWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LoyaltyProgramWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Context, obj any) (BrandingInput, error) {
 	var it BrandingInput
 	if obj == nil {
@@ -56908,6 +57706,18 @@ func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Co
 	return it, nil
 }
 
+// UnmarshalManagementBrandingInput unmarshals raw into the ManagementBrandingInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementBrandingInput(ctx context.Context, raw any) (BrandingInput, error) {
+	var out BrandingInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementBrandingInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx context.Context, obj any) (CustomEventSchemaInput, error) {
 	var it CustomEventSchemaInput
 	if obj == nil {
@@ -56943,6 +57753,18 @@ func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx c
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalManagementCustomEventSchemaInput unmarshals raw into the ManagementCustomEventSchemaInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementCustomEventSchemaInput(ctx context.Context, raw any) (CustomEventSchemaInput, error) {
+	var out CustomEventSchemaInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementCustomEventSchemaInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx context.Context, obj any) (ManagementMetadataSchemaInput, error) {
@@ -56987,6 +57809,18 @@ func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalManagementMetadataSchemaInput unmarshals raw into the ManagementMetadataSchemaInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementMetadataSchemaInput(ctx context.Context, raw any) (ManagementMetadataSchemaInput, error) {
+	var out ManagementMetadataSchemaInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementMetadataSchemaInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Context, obj any) (ProjectInput, error) {
@@ -57087,6 +57921,18 @@ func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalManagementProjectInput unmarshals raw into the ManagementProjectInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementProjectInput(ctx context.Context, raw any) (ProjectInput, error) {
+	var out ProjectInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementProjectInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (StackingRulesInput, error) {
@@ -57238,6 +58084,18 @@ func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx conte
 	return it, nil
 }
 
+// UnmarshalManagementStackingRulesInput unmarshals raw into the ManagementStackingRulesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (StackingRulesInput, error) {
+	var out StackingRulesInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementStackingRulesInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.Context, obj any) (AssignUserInput, error) {
 	var it AssignUserInput
 	if obj == nil {
@@ -57280,6 +58138,18 @@ func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalManagementUserAssignInput unmarshals raw into the ManagementUserAssignInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementUserAssignInput(ctx context.Context, raw any) (AssignUserInput, error) {
+	var out AssignUserInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementUserAssignInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (WebhookInput, error) {
@@ -57326,6 +58196,18 @@ func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalManagementWebhookInput unmarshals raw into the ManagementWebhookInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (WebhookInput, error) {
+	var out WebhookInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementWebhookInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Context, obj any) (MetadataSchemaInput, error) {
 	var it MetadataSchemaInput
 	if obj == nil {
@@ -57370,6 +58252,18 @@ func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalMetadataSchemaInput unmarshals raw into the MetadataSchemaInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMetadataSchemaInput(ctx context.Context, raw any) (MetadataSchemaInput, error) {
+	var out MetadataSchemaInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MetadataSchemaInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMetadataSchemaOrder(ctx context.Context, obj any) (ent.MetadataSchemaOrder, error) {
 	var it ent.MetadataSchemaOrder
 	if obj == nil {
@@ -57409,6 +58303,18 @@ func (ec *executionContext) unmarshalInputMetadataSchemaOrder(ctx context.Contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalMetadataSchemaOrder unmarshals raw into the MetadataSchemaOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMetadataSchemaOrder(ctx context.Context, raw any) (ent.MetadataSchemaOrder, error) {
+	var out ent.MetadataSchemaOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MetadataSchemaOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputMetadataSchemaWhereInput(ctx context.Context, obj any) (ent.MetadataSchemaWhereInput, error) {
@@ -57833,6 +58739,18 @@ func (ec *executionContext) unmarshalInputMetadataSchemaWhereInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalMetadataSchemaWhereInput unmarshals raw into the MetadataSchemaWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMetadataSchemaWhereInput(ctx context.Context, raw any) (ent.MetadataSchemaWhereInput, error) {
+	var out ent.MetadataSchemaWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MetadataSchemaWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (OrderInput, error) {
 	var it OrderInput
 	if obj == nil {
@@ -57896,6 +58814,18 @@ func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj an
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalOrderInput unmarshals raw into the OrderInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderInput(ctx context.Context, raw any) (OrderInput, error) {
+	var out OrderInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (OrderItemInput, error) {
@@ -57993,6 +58923,18 @@ func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, ob
 	return it, nil
 }
 
+// UnmarshalOrderItemInput unmarshals raw into the OrderItemInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderItemInput(ctx context.Context, raw any) (OrderItemInput, error) {
+	var out OrderItemInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderItemInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputOrderOrder(ctx context.Context, obj any) (ent.OrderOrder, error) {
 	var it ent.OrderOrder
 	if obj == nil {
@@ -58032,6 +58974,18 @@ func (ec *executionContext) unmarshalInputOrderOrder(ctx context.Context, obj an
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalOrderOrder unmarshals raw into the OrderOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderOrder(ctx context.Context, raw any) (ent.OrderOrder, error) {
+	var out ent.OrderOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, obj any) (ent.OrderWhereInput, error) {
@@ -58512,6 +59466,18 @@ func (ec *executionContext) unmarshalInputOrderWhereInput(ctx context.Context, o
 	return it, nil
 }
 
+// UnmarshalOrderWhereInput unmarshals raw into the OrderWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOrderWhereInput(ctx context.Context, raw any) (ent.OrderWhereInput, error) {
+	var out ent.OrderWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (PublicationListInput, error) {
 	var it PublicationListInput
 	if obj == nil {
@@ -58591,6 +59557,18 @@ func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalPublicationListInput unmarshals raw into the PublicationListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublicationListInput(ctx context.Context, raw any) (PublicationListInput, error) {
+	var out PublicationListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublicationListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublicationOrder(ctx context.Context, obj any) (ent.PublicationOrder, error) {
 	var it ent.PublicationOrder
 	if obj == nil {
@@ -58630,6 +59608,18 @@ func (ec *executionContext) unmarshalInputPublicationOrder(ctx context.Context, 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalPublicationOrder unmarshals raw into the PublicationOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublicationOrder(ctx context.Context, raw any) (ent.PublicationOrder, error) {
+	var out ent.PublicationOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublicationOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputPublicationWhereInput(ctx context.Context, obj any) (ent.PublicationWhereInput, error) {
@@ -59593,6 +60583,18 @@ func (ec *executionContext) unmarshalInputPublicationWhereInput(ctx context.Cont
 	return it, nil
 }
 
+// UnmarshalPublicationWhereInput unmarshals raw into the PublicationWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublicationWhereInput(ctx context.Context, raw any) (ent.PublicationWhereInput, error) {
+	var out ent.PublicationWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublicationWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Context, obj any) (PublishCampaignInput, error) {
 	var it PublishCampaignInput
 	if obj == nil {
@@ -59628,6 +60630,18 @@ func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalPublishCampaignInput unmarshals raw into the PublishCampaignInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublishCampaignInput(ctx context.Context, raw any) (PublishCampaignInput, error) {
+	var out PublishCampaignInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishCampaignInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj any) (PublishInput, error) {
@@ -59695,6 +60709,18 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 	return it, nil
 }
 
+// UnmarshalPublishInput unmarshals raw into the PublishInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPublishInput(ctx context.Context, raw any) (PublishInput, error) {
+	var out PublishInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (RedeemableInput, error) {
 	var it RedeemableInput
 	if obj == nil {
@@ -59746,6 +60772,18 @@ func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, o
 	return it, nil
 }
 
+// UnmarshalRedeemableInput unmarshals raw into the RedeemableInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedeemableInput(ctx context.Context, raw any) (RedeemableInput, error) {
+	var out RedeemableInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedeemableInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRedemptionLimitInput(ctx context.Context, obj any) (jsonfield.Redemption, error) {
 	var it jsonfield.Redemption
 	if obj == nil {
@@ -59774,6 +60812,18 @@ func (ec *executionContext) unmarshalInputRedemptionLimitInput(ctx context.Conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRedemptionLimitInput unmarshals raw into the RedemptionLimitInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedemptionLimitInput(ctx context.Context, raw any) (jsonfield.Redemption, error) {
+	var out jsonfield.Redemption
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionLimitInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (RedemptionListInput, error) {
@@ -59862,6 +60912,18 @@ func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalRedemptionListInput unmarshals raw into the RedemptionListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedemptionListInput(ctx context.Context, raw any) (RedemptionListInput, error) {
+	var out RedemptionListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (RedemptionOptionsInput, error) {
 	var it RedemptionOptionsInput
 	if obj == nil {
@@ -59890,6 +60952,18 @@ func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRedemptionOptionsInput unmarshals raw into the RedemptionOptionsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedemptionOptionsInput(ctx context.Context, raw any) (RedemptionOptionsInput, error) {
+	var out RedemptionOptionsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionOptionsInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputRedemptionOrder(ctx context.Context, obj any) (ent.RedemptionOrder, error) {
@@ -59931,6 +61005,18 @@ func (ec *executionContext) unmarshalInputRedemptionOrder(ctx context.Context, o
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRedemptionOrder unmarshals raw into the RedemptionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedemptionOrder(ctx context.Context, raw any) (ent.RedemptionOrder, error) {
+	var out ent.RedemptionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputRedemptionWhereInput(ctx context.Context, obj any) (ent.RedemptionWhereInput, error) {
@@ -61958,6 +63044,18 @@ func (ec *executionContext) unmarshalInputRedemptionWhereInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalRedemptionWhereInput unmarshals raw into the RedemptionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRedemptionWhereInput(ctx context.Context, raw any) (ent.RedemptionWhereInput, error) {
+	var out ent.RedemptionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRewardActivityOrder(ctx context.Context, obj any) (ent.RewardActivityOrder, error) {
 	var it ent.RewardActivityOrder
 	if obj == nil {
@@ -61997,6 +63095,18 @@ func (ec *executionContext) unmarshalInputRewardActivityOrder(ctx context.Contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRewardActivityOrder unmarshals raw into the RewardActivityOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRewardActivityOrder(ctx context.Context, raw any) (ent.RewardActivityOrder, error) {
+	var out ent.RewardActivityOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardActivityOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputRewardActivityWhereInput(ctx context.Context, obj any) (ent.RewardActivityWhereInput, error) {
@@ -62540,6 +63650,18 @@ func (ec *executionContext) unmarshalInputRewardActivityWhereInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalRewardActivityWhereInput unmarshals raw into the RewardActivityWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRewardActivityWhereInput(ctx context.Context, raw any) (ent.RewardActivityWhereInput, error) {
+	var out ent.RewardActivityWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardActivityWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRewardOrder(ctx context.Context, obj any) (ent.RewardOrder, error) {
 	var it ent.RewardOrder
 	if obj == nil {
@@ -62581,6 +63703,18 @@ func (ec *executionContext) unmarshalInputRewardOrder(ctx context.Context, obj a
 	return it, nil
 }
 
+// UnmarshalRewardOrder unmarshals raw into the RewardOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRewardOrder(ctx context.Context, raw any) (ent.RewardOrder, error) {
+	var out ent.RewardOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardOrder", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (RewardRedeemInput, error) {
 	var it RewardRedeemInput
 	if obj == nil {
@@ -62616,6 +63750,18 @@ func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRewardRedeemInput unmarshals raw into the RewardRedeemInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRewardRedeemInput(ctx context.Context, raw any) (RewardRedeemInput, error) {
+	var out RewardRedeemInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardRedeemInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, obj any) (ent.RewardWhereInput, error) {
@@ -63019,6 +64165,18 @@ func (ec *executionContext) unmarshalInputRewardWhereInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalRewardWhereInput unmarshals raw into the RewardWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRewardWhereInput(ctx context.Context, raw any) (ent.RewardWhereInput, error) {
+	var out ent.RewardWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (RollbackInput, error) {
 	var it RollbackInput
 	if obj == nil {
@@ -63077,6 +64235,18 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 	return it, nil
 }
 
+// UnmarshalRollbackInput unmarshals raw into the RollbackInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRollbackInput(ctx context.Context, raw any) (RollbackInput, error) {
+	var out RollbackInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RollbackInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (RuleAssignmentInput, error) {
 	var it RuleAssignmentInput
 	if obj == nil {
@@ -63112,6 +64282,18 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalRuleAssignmentInput unmarshals raw into the RuleAssignmentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (RuleAssignmentInput, error) {
+	var out RuleAssignmentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RuleAssignmentInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (SegmentListInput, error) {
@@ -63165,6 +64347,18 @@ func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalSegmentListInput unmarshals raw into the SegmentListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSegmentListInput(ctx context.Context, raw any) (SegmentListInput, error) {
+	var out SegmentListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SegmentListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSegmentOrder(ctx context.Context, obj any) (ent.SegmentOrder, error) {
 	var it ent.SegmentOrder
 	if obj == nil {
@@ -63204,6 +64398,18 @@ func (ec *executionContext) unmarshalInputSegmentOrder(ctx context.Context, obj 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSegmentOrder unmarshals raw into the SegmentOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSegmentOrder(ctx context.Context, raw any) (ent.SegmentOrder, error) {
+	var out ent.SegmentOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SegmentOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputSegmentWhereInput(ctx context.Context, obj any) (ent.SegmentWhereInput, error) {
@@ -63628,6 +64834,18 @@ func (ec *executionContext) unmarshalInputSegmentWhereInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalSegmentWhereInput unmarshals raw into the SegmentWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSegmentWhereInput(ctx context.Context, raw any) (ent.SegmentWhereInput, error) {
+	var out ent.SegmentWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SegmentWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, obj any) (SendEventInput, error) {
 	var it SendEventInput
 	if obj == nil {
@@ -63686,6 +64904,18 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 	return it, nil
 }
 
+// UnmarshalSendEventInput unmarshals raw into the SendEventInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSendEventInput(ctx context.Context, raw any) (SendEventInput, error) {
+	var out SendEventInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendEventInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (SessionInput, error) {
 	var it SessionInput
 	if obj == nil {
@@ -63735,6 +64965,18 @@ func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalSessionInput unmarshals raw into the SessionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSessionInput(ctx context.Context, raw any) (SessionInput, error) {
+	var out SessionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SessionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (StackedRedemptionInput, error) {
@@ -63807,6 +65049,18 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalStackedRedemptionInput unmarshals raw into the StackedRedemptionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (StackedRedemptionInput, error) {
+	var out StackedRedemptionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "StackedRedemptionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (UpdateCampaignInput, error) {
@@ -63930,6 +65184,18 @@ func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalUpdateCampaignInput unmarshals raw into the UpdateCampaignInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (UpdateCampaignInput, error) {
+	var out UpdateCampaignInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCampaignInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
 	var it UpdateCardDefinitionInput
 	if obj == nil {
@@ -63972,6 +65238,18 @@ func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateCardDefinitionInput unmarshals raw into the UpdateCardDefinitionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateCardDefinitionInput(ctx context.Context, raw any) (UpdateCardDefinitionInput, error) {
+	var out UpdateCardDefinitionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCardDefinitionInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (UpdateEarningRuleInput, error) {
@@ -64060,6 +65338,18 @@ func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalUpdateEarningRuleInput unmarshals raw into the UpdateEarningRuleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateEarningRuleInput(ctx context.Context, raw any) (UpdateEarningRuleInput, error) {
+	var out UpdateEarningRuleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateEarningRuleInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (UpdateIncentiveInput, error) {
 	var it UpdateIncentiveInput
 	if obj == nil {
@@ -64125,6 +65415,18 @@ func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Conte
 	return it, nil
 }
 
+// UnmarshalUpdateIncentiveInput unmarshals raw into the UpdateIncentiveInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateIncentiveInput(ctx context.Context, raw any) (UpdateIncentiveInput, error) {
+	var out UpdateIncentiveInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateIncentiveInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (UpdateLoyaltyProgramInput, error) {
 	var it UpdateLoyaltyProgramInput
 	if obj == nil {
@@ -64183,6 +65485,18 @@ func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.
 	return it, nil
 }
 
+// UnmarshalUpdateLoyaltyProgramInput unmarshals raw into the UpdateLoyaltyProgramInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateLoyaltyProgramInput(ctx context.Context, raw any) (UpdateLoyaltyProgramInput, error) {
+	var out UpdateLoyaltyProgramInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateLoyaltyProgramInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (UpdateRewardInput, error) {
 	var it UpdateRewardInput
 	if obj == nil {
@@ -64232,6 +65546,18 @@ func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context,
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalUpdateRewardInput unmarshals raw into the UpdateRewardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (UpdateRewardInput, error) {
+	var out UpdateRewardInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateRewardInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (UpdateVoucherInput, error) {
@@ -64334,6 +65660,18 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 	return it, nil
 }
 
+// UnmarshalUpdateVoucherInput unmarshals raw into the UpdateVoucherInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (UpdateVoucherInput, error) {
+	var out UpdateVoucherInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateVoucherInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputValidationRuleAssignmentOrder(ctx context.Context, obj any) (ent.ValidationRuleAssignmentOrder, error) {
 	var it ent.ValidationRuleAssignmentOrder
 	if obj == nil {
@@ -64373,6 +65711,18 @@ func (ec *executionContext) unmarshalInputValidationRuleAssignmentOrder(ctx cont
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalValidationRuleAssignmentOrder unmarshals raw into the ValidationRuleAssignmentOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidationRuleAssignmentOrder(ctx context.Context, raw any) (ent.ValidationRuleAssignmentOrder, error) {
+	var out ent.ValidationRuleAssignmentOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleAssignmentOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputValidationRuleAssignmentWhereInput(ctx context.Context, obj any) (ent.ValidationRuleAssignmentWhereInput, error) {
@@ -64825,6 +66175,18 @@ func (ec *executionContext) unmarshalInputValidationRuleAssignmentWhereInput(ctx
 	return it, nil
 }
 
+// UnmarshalValidationRuleAssignmentWhereInput unmarshals raw into the ValidationRuleAssignmentWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidationRuleAssignmentWhereInput(ctx context.Context, raw any) (ent.ValidationRuleAssignmentWhereInput, error) {
+	var out ent.ValidationRuleAssignmentWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleAssignmentWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (ValidationRuleInput, error) {
 	var it ValidationRuleInput
 	if obj == nil {
@@ -64890,6 +66252,18 @@ func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Contex
 	return it, nil
 }
 
+// UnmarshalValidationRuleInput unmarshals raw into the ValidationRuleInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidationRuleInput(ctx context.Context, raw any) (ValidationRuleInput, error) {
+	var out ValidationRuleInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputValidationRuleOrder(ctx context.Context, obj any) (ent.ValidationRuleOrder, error) {
 	var it ent.ValidationRuleOrder
 	if obj == nil {
@@ -64929,6 +66303,18 @@ func (ec *executionContext) unmarshalInputValidationRuleOrder(ctx context.Contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalValidationRuleOrder unmarshals raw into the ValidationRuleOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidationRuleOrder(ctx context.Context, raw any) (ent.ValidationRuleOrder, error) {
+	var out ent.ValidationRuleOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputValidationRuleWhereInput(ctx context.Context, obj any) (ent.ValidationRuleWhereInput, error) {
@@ -65444,6 +66830,18 @@ func (ec *executionContext) unmarshalInputValidationRuleWhereInput(ctx context.C
 	return it, nil
 }
 
+// UnmarshalValidationRuleWhereInput unmarshals raw into the ValidationRuleWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidationRuleWhereInput(ctx context.Context, raw any) (ent.ValidationRuleWhereInput, error) {
+	var out ent.ValidationRuleWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputValidityHoursInput(ctx context.Context, obj any) (jsonfield.ValidityHours, error) {
 	var it jsonfield.ValidityHours
 	if obj == nil {
@@ -65472,6 +66870,18 @@ func (ec *executionContext) unmarshalInputValidityHoursInput(ctx context.Context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalValidityHoursInput unmarshals raw into the ValidityHoursInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidityHoursInput(ctx context.Context, raw any) (jsonfield.ValidityHours, error) {
+	var out jsonfield.ValidityHours
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidityHoursInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputValidityTimeframeInput(ctx context.Context, obj any) (jsonfield.ValidityTimeframe, error) {
@@ -65509,6 +66919,18 @@ func (ec *executionContext) unmarshalInputValidityTimeframeInput(ctx context.Con
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalValidityTimeframeInput unmarshals raw into the ValidityTimeframeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalValidityTimeframeInput(ctx context.Context, raw any) (jsonfield.ValidityTimeframe, error) {
+	var out jsonfield.ValidityTimeframe
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidityTimeframeInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (VoucherListInput, error) {
@@ -65625,6 +67047,18 @@ func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, 
 	return it, nil
 }
 
+// UnmarshalVoucherListInput unmarshals raw into the VoucherListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherListInput(ctx context.Context, raw any) (VoucherListInput, error) {
+	var out VoucherListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (VoucherMetadataUpdate, error) {
 	var it VoucherMetadataUpdate
 	if obj == nil {
@@ -65660,6 +67094,18 @@ func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalVoucherMetadataUpdateInput unmarshals raw into the VoucherMetadataUpdateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (VoucherMetadataUpdate, error) {
+	var out VoucherMetadataUpdate
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherMetadataUpdateInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherOrder(ctx context.Context, obj any) (ent.VoucherOrder, error) {
@@ -65701,6 +67147,18 @@ func (ec *executionContext) unmarshalInputVoucherOrder(ctx context.Context, obj 
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalVoucherOrder unmarshals raw into the VoucherOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherOrder(ctx context.Context, raw any) (ent.VoucherOrder, error) {
+	var out ent.VoucherOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (VoucherRedemptionInput, error) {
@@ -65775,6 +67233,18 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 	return it, nil
 }
 
+// UnmarshalVoucherRedemptionInput unmarshals raw into the VoucherRedemptionInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (VoucherRedemptionInput, error) {
+	var out VoucherRedemptionInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (VoucherRedemptionLimitInput, error) {
 	var it VoucherRedemptionLimitInput
 	if obj == nil {
@@ -65803,6 +67273,18 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx contex
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalVoucherRedemptionLimitInput unmarshals raw into the VoucherRedemptionLimitInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (VoucherRedemptionLimitInput, error) {
+	var out VoucherRedemptionLimitInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionLimitInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherTransactionOrder(ctx context.Context, obj any) (ent.VoucherTransactionOrder, error) {
@@ -65844,6 +67326,18 @@ func (ec *executionContext) unmarshalInputVoucherTransactionOrder(ctx context.Co
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalVoucherTransactionOrder unmarshals raw into the VoucherTransactionOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherTransactionOrder(ctx context.Context, raw any) (ent.VoucherTransactionOrder, error) {
+	var out ent.VoucherTransactionOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherTransactionOrder", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherTransactionWhereInput(ctx context.Context, obj any) (ent.VoucherTransactionWhereInput, error) {
@@ -66826,6 +68320,18 @@ func (ec *executionContext) unmarshalInputVoucherTransactionWhereInput(ctx conte
 		}
 	}
 	return it, nil
+}
+
+// UnmarshalVoucherTransactionWhereInput unmarshals raw into the VoucherTransactionWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherTransactionWhereInput(ctx context.Context, raw any) (ent.VoucherTransactionWhereInput, error) {
+	var out ent.VoucherTransactionWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherTransactionWhereInput", raw, &out)
+	return out, err
 }
 
 func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context, obj any) (ent.VoucherWhereInput, error) {
@@ -68265,6 +69771,18 @@ func (ec *executionContext) unmarshalInputVoucherWhereInput(ctx context.Context,
 	return it, nil
 }
 
+// UnmarshalVoucherWhereInput unmarshals raw into the VoucherWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalVoucherWhereInput(ctx context.Context, raw any) (ent.VoucherWhereInput, error) {
+	var out ent.VoucherWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherWhereInput", raw, &out)
+	return out, err
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -68417,8 +69935,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68472,14 +69989,10 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68490,8 +70003,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68515,14 +70027,10 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68533,8 +70041,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68610,43 +70117,11 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "progress":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._AsyncAction_progress(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._AsyncAction_progress(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68656,14 +70131,10 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68674,8 +70145,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68704,14 +70174,10 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68722,8 +70188,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68747,14 +70212,10 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68765,8 +70226,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68805,14 +70265,10 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68823,8 +70279,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingBrandImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68863,14 +70318,10 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68881,8 +70332,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingCockpitsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68936,14 +70386,10 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68954,8 +70400,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingContactImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -68979,14 +70424,10 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -68997,8 +70438,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69144,81 +70584,17 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "vouchers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Campaign_vouchers(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Campaign_vouchers(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "categories":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Campaign_categories(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Campaign_categories(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69228,14 +70604,10 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69246,8 +70618,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69276,14 +70647,10 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69294,8 +70661,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69319,14 +70685,10 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69337,8 +70699,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69382,14 +70743,10 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69400,8 +70757,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69425,14 +70781,10 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69443,8 +70795,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69528,14 +70879,10 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69546,8 +70893,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69671,14 +71017,10 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69689,8 +71031,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignVoucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69739,14 +71080,10 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69757,8 +71094,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69804,119 +71140,23 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "member":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Card_member(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Card_member(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "activities":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Card_activities(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Card_activities(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "transactions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Card_transactions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Card_transactions(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69926,14 +71166,10 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -69944,8 +71180,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69991,43 +71226,11 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "card":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CardActivity_card(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CardActivity_card(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70037,14 +71240,10 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70055,8 +71254,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70085,14 +71283,10 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70103,8 +71297,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70128,14 +71321,10 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70146,8 +71335,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70176,14 +71364,10 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70194,8 +71378,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70249,14 +71432,10 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70267,8 +71446,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70297,14 +71475,10 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70315,8 +71489,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70340,14 +71513,10 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70358,8 +71527,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70383,14 +71551,10 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70401,8 +71565,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70458,43 +71621,11 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "card":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CardTransaction_card(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CardTransaction_card(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70504,14 +71635,10 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70522,8 +71649,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70552,14 +71678,10 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70570,8 +71692,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70595,14 +71716,10 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70613,8 +71730,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70653,14 +71769,10 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70671,8 +71783,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70701,14 +71812,10 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70719,8 +71826,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70744,14 +71850,10 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70762,8 +71864,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70792,14 +71893,10 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70810,8 +71907,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, codeConfigImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70855,14 +71951,10 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70873,8 +71965,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70903,14 +71994,10 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -70921,8 +72008,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70968,43 +72054,11 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customer":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CustomEvent_customer(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CustomEvent_customer(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71014,14 +72068,10 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71032,8 +72082,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71062,14 +72111,10 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71080,8 +72125,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71105,14 +72149,10 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71123,8 +72163,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71190,195 +72229,35 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "publications":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Customer_publications(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Customer_publications(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "redemptions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Customer_redemptions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Customer_redemptions(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "referrals":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Customer_referrals(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Customer_referrals(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "summary":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Customer_summary(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Customer_summary(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "assets":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Customer_assets(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Customer_assets(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71388,14 +72267,10 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71406,8 +72281,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71446,14 +72320,10 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71464,8 +72334,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71494,14 +72363,10 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71512,8 +72377,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71557,14 +72421,10 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71575,8 +72435,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71600,14 +72459,10 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71618,8 +72473,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71648,14 +72502,10 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71666,8 +72516,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71706,14 +72555,10 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71724,8 +72569,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71749,14 +72593,10 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71767,8 +72607,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71797,14 +72636,10 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71815,8 +72650,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71840,14 +72674,10 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71858,8 +72688,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, dailyValidityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71888,14 +72717,10 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -71906,8 +72731,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71991,14 +72815,10 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72009,8 +72829,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountUnitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72039,14 +72858,10 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72057,8 +72872,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72137,14 +72951,10 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72155,8 +72965,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72185,14 +72994,10 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72203,8 +73008,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72228,14 +73032,10 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72246,8 +73046,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72303,43 +73102,11 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "downloadURL":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Export_downloadURL(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Export_downloadURL(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -72349,14 +73116,10 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72367,8 +73130,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72397,14 +73159,10 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72415,8 +73173,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72440,14 +73197,10 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72458,8 +73211,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72493,14 +73245,10 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72511,8 +73259,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72581,14 +73328,10 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72599,8 +73342,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72629,14 +73371,10 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72647,8 +73385,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72672,14 +73409,10 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72690,8 +73423,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyCardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72740,14 +73472,10 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72758,8 +73486,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72800,81 +73527,17 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "program":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._LoyaltyMember_program(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LoyaltyMember_program(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "cards":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._LoyaltyMember_cards(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LoyaltyMember_cards(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -72884,14 +73547,10 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72902,8 +73561,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72932,14 +73590,10 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72950,8 +73604,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72975,14 +73628,10 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -72993,8 +73642,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73045,43 +73693,11 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "members":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._LoyaltyProgram_members(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LoyaltyProgram_members(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -73091,14 +73707,10 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73109,8 +73721,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73139,14 +73750,10 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73157,8 +73764,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73182,14 +73788,10 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73200,8 +73802,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementBrandingImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73240,14 +73841,10 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73258,8 +73855,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73348,14 +73944,10 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73366,8 +73958,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73391,14 +73982,10 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73409,8 +73996,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73529,14 +74115,10 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73547,8 +74129,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73602,14 +74183,10 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73620,8 +74197,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73645,14 +74221,10 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73663,8 +74235,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementWebhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73708,14 +74279,10 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73726,8 +74293,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73758,43 +74324,11 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "properties":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._MetadataSchema_properties(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._MetadataSchema_properties(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -73804,14 +74338,10 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73822,8 +74352,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73852,14 +74381,10 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73870,8 +74395,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73895,14 +74419,10 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -73916,8 +74436,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -74615,14 +75134,10 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -74633,8 +75148,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74683,14 +75197,10 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -74701,8 +75211,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74761,14 +75270,10 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -74779,8 +75284,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74814,14 +75318,10 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -74832,8 +75332,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74862,14 +75361,10 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -74880,8 +75375,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74942,119 +75436,23 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customer":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Publication_customer(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Publication_customer(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "vouchers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Publication_vouchers(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Publication_vouchers(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "voucherCodes":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Publication_voucherCodes(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Publication_voucherCodes(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -75064,14 +75462,10 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -75082,8 +75476,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75112,14 +75505,10 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -75130,8 +75519,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75155,14 +75543,10 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -75173,8 +75557,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75198,14 +75581,10 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -75219,8 +75598,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -75231,1589 +75609,437 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "node":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_node(ctx, field)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_node(ctx, field)
+				})
 		case "nodes":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_nodes(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_nodes(ctx, field)
+				})
 		case "asyncActions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_asyncActions(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_asyncActions(ctx, field)
+				})
 		case "campaigns":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_campaigns(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaigns(ctx, field)
+				})
 		case "cards":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_cards(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_cards(ctx, field)
+				})
 		case "cardDefinitions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_cardDefinitions(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_cardDefinitions(ctx, field)
+				})
 		case "categories":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_categories(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_categories(ctx, field)
+				})
 		case "customEvents":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customEvents(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customEvents(ctx, field)
+				})
 		case "customers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customers(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customers(ctx, field)
+				})
 		case "earningRules":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_earningRules(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_earningRules(ctx, field)
+				})
 		case "incentives":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_incentives(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_incentives(ctx, field)
+				})
 		case "loyaltyMembers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_loyaltyMembers(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyMembers(ctx, field)
+				})
 		case "loyaltyPrograms":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_loyaltyPrograms(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyPrograms(ctx, field)
+				})
 		case "metadataSchemas":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_metadataSchemas(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_metadataSchemas(ctx, field)
+				})
 		case "publications":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_publications(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publications(ctx, field)
+				})
 		case "redemptions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_redemptions(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_redemptions(ctx, field)
+				})
 		case "rewards":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_rewards(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_rewards(ctx, field)
+				})
 		case "segments":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_segments(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_segments(ctx, field)
+				})
 		case "vouchers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_vouchers(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_vouchers(ctx, field)
+				})
 		case "metadataSchema":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_metadataSchema(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_metadataSchema(ctx, field)
+				})
 		case "metadataSchemaList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_metadataSchemaList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_metadataSchemaList(ctx, field)
+				})
 		case "segment":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_segment(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_segment(ctx, field)
+				})
 		case "listSegments":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_listSegments(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_listSegments(ctx, field)
+				})
 		case "export":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_export(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_export(ctx, field)
+				})
 		case "campaign":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_campaign(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaign(ctx, field)
+				})
 		case "voucher":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_voucher(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_voucher(ctx, field)
+				})
 		case "asyncAction":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_asyncAction(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_asyncAction(ctx, field)
+				})
 		case "customer":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customer(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customer(ctx, field)
+				})
 		case "loyaltyProgram":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_loyaltyProgram(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyProgram(ctx, field)
+				})
 		case "cardDefinition":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_cardDefinition(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_cardDefinition(ctx, field)
+				})
 		case "loyaltyMember":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_loyaltyMember(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_loyaltyMember(ctx, field)
+				})
 		case "reward":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_reward(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_reward(ctx, field)
+				})
 		case "earningRule":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_earningRule(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_earningRule(ctx, field)
+				})
 		case "incentive":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_incentive(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_incentive(ctx, field)
+				})
 		case "cardActivities":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_cardActivities(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_cardActivities(ctx, field)
+				})
 		case "rewardActivities":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_rewardActivities(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_rewardActivities(ctx, field)
+				})
 		case "cardTransactions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_cardTransactions(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_cardTransactions(ctx, field)
+				})
 		case "voucherList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_voucherList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_voucherList(ctx, field)
+				})
 		case "redemptionList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_redemptionList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_redemptionList(ctx, field)
+				})
 		case "redemption":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_redemption(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_redemption(ctx, field)
+				})
 		case "validationRule":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_validationRule(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_validationRule(ctx, field)
+				})
 		case "validationRules":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_validationRules(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_validationRules(ctx, field)
+				})
 		case "campaignList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_campaignList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaignList(ctx, field)
+				})
 		case "customerList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customerList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customerList(ctx, field)
+				})
 		case "publicationList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_publicationList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_publicationList(ctx, field)
+				})
 		case "asyncActionList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_asyncActionList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_asyncActionList(ctx, field)
+				})
 		case "voucherTransactionList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_voucherTransactionList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_voucherTransactionList(ctx, field)
+				})
 		case "introspectOAuthToken":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_introspectOAuthToken(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_introspectOAuthToken(ctx, field)
+				})
 		case "managementProjects":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementProjects(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementProjects(ctx, field)
+				})
 		case "managementProject":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementProject(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementProject(ctx, field)
+				})
 		case "managementApiKeys":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementApiKeys(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementApiKeys(ctx, field)
+				})
 		case "managementWebhook":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementWebhook(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementWebhook(ctx, field)
+				})
 		case "managementWebhookEvent":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementWebhookEvent(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementWebhookEvent(ctx, field)
+				})
 		case "managementBrandings":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementBrandings(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementBrandings(ctx, field)
+				})
 		case "managementBranding":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementBranding(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementBranding(ctx, field)
+				})
 		case "managementUsers":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementUsers(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementUsers(ctx, field)
+				})
 		case "managementUser":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementUser(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementUser(ctx, field)
+				})
 		case "managementMetadataSchemas":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementMetadataSchemas(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementMetadataSchemas(ctx, field)
+				})
 		case "managementMetadataSchema":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementMetadataSchema(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementMetadataSchema(ctx, field)
+				})
 		case "managementCustomEventSchemas":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementCustomEventSchemas(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementCustomEventSchemas(ctx, field)
+				})
 		case "managementCustomEventSchema":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementCustomEventSchema(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementCustomEventSchema(ctx, field)
+				})
 		case "managementStackingRulesList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementStackingRulesList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementStackingRulesList(ctx, field)
+				})
 		case "managementStackingRules":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementStackingRules(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementStackingRules(ctx, field)
+				})
 		case "customerSegments":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customerSegments(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customerSegments(ctx, field)
+				})
 		case "campaignTransactionList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_campaignTransactionList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaignTransactionList(ctx, field)
+				})
 		case "managementWebhooks":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementWebhooks(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementWebhooks(ctx, field)
+				})
 		case "managementWebhookEvents":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementWebhookEvents(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementWebhookEvents(ctx, field)
+				})
 		case "managementWebhookDeliveries":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_managementWebhookDeliveries(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_managementWebhookDeliveries(ctx, field)
+				})
 		case "category":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_category(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_category(ctx, field)
+				})
 		case "categoryList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_categoryList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_categoryList(ctx, field)
+				})
 		case "campaignSummary":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_campaignSummary(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_campaignSummary(ctx, field)
+				})
 		case "customerActivityList":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Query_customerActivityList(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			rrm := func(ctx context.Context) graphql.Marshaler {
-				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_customerActivityList(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -76825,7 +76051,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___schema(ctx, field)
 			})
-			if out.Values[i] == graphql.RequiredNull {
+			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
@@ -76837,14 +76063,10 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -76855,8 +76077,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76925,14 +76146,10 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -76943,8 +76160,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77085,81 +76301,17 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucher":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Redemption_voucher(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Redemption_voucher(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "customer":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Redemption_customer(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Redemption_customer(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -77169,14 +76321,10 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77187,8 +76335,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77217,14 +76364,10 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77235,8 +76378,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77260,14 +76402,10 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77278,8 +76416,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77323,14 +76460,10 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77341,8 +76474,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionLimitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77361,14 +76493,10 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77379,8 +76507,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77404,14 +76531,10 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77422,8 +76545,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77462,14 +76584,10 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77480,8 +76598,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77532,43 +76649,11 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "activities":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Reward_activities(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reward_activities(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -77578,14 +76663,10 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77596,8 +76677,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77643,43 +76723,11 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reward":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._RewardActivity_reward(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._RewardActivity_reward(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -77689,14 +76737,10 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77707,8 +76751,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77737,14 +76780,10 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77755,8 +76794,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77780,14 +76818,10 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77798,8 +76832,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77828,14 +76861,10 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77846,8 +76875,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77871,14 +76899,10 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77889,8 +76913,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77919,14 +76942,10 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -77937,8 +76956,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77974,43 +76992,11 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customerIDs":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Segment_customerIDs(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Segment_customerIDs(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -78020,14 +77006,10 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78038,8 +77020,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78068,14 +77049,10 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78086,8 +77063,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78111,14 +77087,10 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78129,8 +77101,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78154,14 +77125,10 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78172,8 +77139,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78197,14 +77163,10 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78215,8 +77177,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78260,14 +77221,10 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78278,8 +77235,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78338,14 +77294,10 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78356,8 +77308,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78416,14 +77367,10 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78434,8 +77381,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78479,14 +77425,10 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78497,8 +77439,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78527,14 +77468,10 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78545,8 +77482,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78570,14 +77506,10 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78588,8 +77520,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78618,14 +77549,10 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78636,8 +77563,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78661,14 +77587,10 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78679,8 +77601,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78704,14 +77625,10 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78722,8 +77639,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityHoursImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78742,14 +77658,10 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78760,8 +77672,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityTimeframeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78785,14 +77696,10 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -78803,8 +77710,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78940,271 +77846,47 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "campaign":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_campaign(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_campaign(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "publications":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_publications(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_publications(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "redemptions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_redemptions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_redemptions(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "assets":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_assets(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_assets(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "transactions":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_transactions(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_transactions(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "validationRulesAssignments":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_validationRulesAssignments(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_validationRulesAssignments(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "categories":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_categories(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
-			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Voucher_categories(ctx, field, obj)
 				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -79214,14 +77896,10 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79232,8 +77910,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79257,14 +77934,10 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79275,8 +77948,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79300,14 +77972,10 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79318,8 +77986,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79363,14 +78030,10 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79381,8 +78044,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79411,14 +78073,10 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79429,8 +78087,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79454,14 +78111,10 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79472,8 +78125,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79497,14 +78149,10 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79515,8 +78163,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79540,14 +78187,10 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79558,8 +78201,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79638,14 +78280,10 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79656,8 +78294,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79686,14 +78323,10 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79704,8 +78337,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79729,14 +78361,10 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79747,8 +78375,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79772,14 +78399,10 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79790,8 +78413,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79820,14 +78442,10 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79838,8 +78456,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79903,14 +78520,10 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79921,8 +78534,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79946,14 +78558,10 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -79964,8 +78572,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80029,14 +78636,10 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80047,8 +78650,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80072,14 +78674,10 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80090,8 +78688,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80130,14 +78727,10 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80148,8 +78741,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80183,14 +78775,10 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80201,8 +78789,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80246,14 +78833,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80264,8 +78847,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80309,14 +78891,10 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80327,8 +78905,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80372,14 +78949,10 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80390,8 +78963,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -80460,14 +79032,10 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		return graphql.Null
 	}
 
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
 
 	return out
 }
@@ -80488,17 +79056,13 @@ func (ec *executionContext) unmarshalNAny2interface(ctx context.Context, v any) 
 
 func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.SelectionSet, v any) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Any!")
 		return graphql.Null
 	}
 	_ = sel
 	res := graphql.MarshalAny(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Any!")
 	}
 	return res
 }
@@ -80521,9 +79085,7 @@ func (ec *executionContext) marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpr
 
 func (ec *executionContext) marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx context.Context, sel ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ApiKey!")
 		return graphql.Null
 	}
 	return ec._ApiKey(ctx, sel, v)
@@ -80536,9 +79098,7 @@ func (ec *executionContext) unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋp
 
 func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx context.Context, sel ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ApiKeyWithToken!")
 		return graphql.Null
 	}
 	return ec._ApiKeyWithToken(ctx, sel, v)
@@ -80562,9 +79122,7 @@ func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "AsyncAction!")
 		return graphql.Null
 	}
 	return ec._AsyncAction(ctx, sel, v)
@@ -80572,9 +79130,7 @@ func (ec *executionContext) marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNAsyncActionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncActionConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "AsyncActionConnection!")
 		return graphql.Null
 	}
 	return ec._AsyncActionConnection(ctx, sel, v)
@@ -80588,9 +79144,7 @@ func (ec *executionContext) unmarshalNAsyncActionOrderField2ᚖgithubᚗcomᚋpr
 
 func (ec *executionContext) marshalNAsyncActionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.AsyncActionOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "AsyncActionOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80625,9 +79179,7 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	_ = sel
 	res := graphql.MarshalBoolean(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Boolean!")
 	}
 	return res
 }
@@ -80666,9 +79218,7 @@ func (ec *executionContext) marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx context.Context, sel ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Campaign!")
 		return graphql.Null
 	}
 	return ec._Campaign(ctx, sel, v)
@@ -80676,9 +79226,7 @@ func (ec *executionContext) marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpro
 
 func (ec *executionContext) marshalNCampaignConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CampaignConnection!")
 		return graphql.Null
 	}
 	return ec._CampaignConnection(ctx, sel, v)
@@ -80706,9 +79254,7 @@ func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *CampaignList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CampaignList!")
 		return graphql.Null
 	}
 	return ec._CampaignList(ctx, sel, v)
@@ -80727,9 +79273,7 @@ func (ec *executionContext) unmarshalNCampaignOrderField2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CampaignOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CampaignOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80737,9 +79281,7 @@ func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CampaignSummary!")
 		return graphql.Null
 	}
 	return ec._CampaignSummary(ctx, sel, v)
@@ -80772,9 +79314,7 @@ func (ec *executionContext) unmarshalNCampaignWhereInput2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCard2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCard(ctx context.Context, sel ast.SelectionSet, v *ent.Card) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Card!")
 		return graphql.Null
 	}
 	return ec._Card(ctx, sel, v)
@@ -80782,9 +79322,7 @@ func (ec *executionContext) marshalNCard2ᚖgithubᚗcomᚋpromoengineᚋpromoen
 
 func (ec *executionContext) marshalNCardActivityConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardActivityConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CardActivityConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardActivityConnection!")
 		return graphql.Null
 	}
 	return ec._CardActivityConnection(ctx, sel, v)
@@ -80798,9 +79336,7 @@ func (ec *executionContext) unmarshalNCardActivityOrderField2ᚖgithubᚗcomᚋp
 
 func (ec *executionContext) marshalNCardActivityOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardActivityOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CardActivityOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardActivityOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80813,9 +79349,7 @@ func (ec *executionContext) unmarshalNCardActivityWhereInput2ᚖgithubᚗcomᚋp
 
 func (ec *executionContext) marshalNCardConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CardConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardConnection!")
 		return graphql.Null
 	}
 	return ec._CardConnection(ctx, sel, v)
@@ -80823,9 +79357,7 @@ func (ec *executionContext) marshalNCardConnection2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNCardDefinition2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinition(ctx context.Context, sel ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardDefinition!")
 		return graphql.Null
 	}
 	return ec._CardDefinition(ctx, sel, v)
@@ -80833,9 +79365,7 @@ func (ec *executionContext) marshalNCardDefinition2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNCardDefinitionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinitionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CardDefinitionConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardDefinitionConnection!")
 		return graphql.Null
 	}
 	return ec._CardDefinitionConnection(ctx, sel, v)
@@ -80849,9 +79379,7 @@ func (ec *executionContext) unmarshalNCardDefinitionOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNCardDefinitionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinitionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CardDefinitionOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardDefinitionOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80885,9 +79413,7 @@ func (ec *executionContext) unmarshalNCardOrderField2ᚖgithubᚗcomᚋpromoengi
 
 func (ec *executionContext) marshalNCardOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CardOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80895,9 +79421,7 @@ func (ec *executionContext) marshalNCardOrderField2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNCardTransactionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardTransactionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CardTransactionConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardTransactionConnection!")
 		return graphql.Null
 	}
 	return ec._CardTransactionConnection(ctx, sel, v)
@@ -80911,9 +79435,7 @@ func (ec *executionContext) unmarshalNCardTransactionOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNCardTransactionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardTransactionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CardTransactionOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CardTransactionOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -80957,9 +79479,7 @@ func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Category!")
 		return graphql.Null
 	}
 	return ec._Category(ctx, sel, v)
@@ -80967,9 +79487,7 @@ func (ec *executionContext) marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpro
 
 func (ec *executionContext) marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CategoryConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CategoryConnection!")
 		return graphql.Null
 	}
 	return ec._CategoryConnection(ctx, sel, v)
@@ -80982,9 +79500,7 @@ func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *CategoryList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CategoryList!")
 		return graphql.Null
 	}
 	return ec._CategoryList(ctx, sel, v)
@@ -80998,9 +79514,7 @@ func (ec *executionContext) unmarshalNCategoryOrderField2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCategoryOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CategoryOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CategoryOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81013,9 +79527,7 @@ func (ec *executionContext) unmarshalNCategoryWhereInput2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐCodeConfig(ctx context.Context, sel ast.SelectionSet, v *jsonfield.CodeConfig) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CodeConfig!")
 		return graphql.Null
 	}
 	return ec._CodeConfig(ctx, sel, v)
@@ -81087,9 +79599,7 @@ func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx context.Context, sel ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CreatedProject!")
 		return graphql.Null
 	}
 	return ec._CreatedProject(ctx, sel, v)
@@ -81107,9 +79617,7 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 
 func (ec *executionContext) marshalNCustomEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEvent(ctx context.Context, sel ast.SelectionSet, v *ent.CustomEvent) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomEvent!")
 		return graphql.Null
 	}
 	return ec._CustomEvent(ctx, sel, v)
@@ -81117,9 +79625,7 @@ func (ec *executionContext) marshalNCustomEvent2ᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNCustomEventConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEventConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CustomEventConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomEventConnection!")
 		return graphql.Null
 	}
 	return ec._CustomEventConnection(ctx, sel, v)
@@ -81133,9 +79639,7 @@ func (ec *executionContext) unmarshalNCustomEventOrderField2ᚖgithubᚗcomᚋpr
 
 func (ec *executionContext) marshalNCustomEventOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEventOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CustomEventOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomEventOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81164,9 +79668,7 @@ func (ec *executionContext) marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx context.Context, sel ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Customer!")
 		return graphql.Null
 	}
 	return ec._Customer(ctx, sel, v)
@@ -81190,9 +79692,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoe
 
 func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *CustomerActivity) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerActivity!")
 		return graphql.Null
 	}
 	return ec._CustomerActivity(ctx, sel, v)
@@ -81200,9 +79700,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengi
 
 func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerActivityList!")
 		return graphql.Null
 	}
 	return ec._CustomerActivityList(ctx, sel, v)
@@ -81210,9 +79708,7 @@ func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCustomerAssets2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerAssets(ctx context.Context, sel ast.SelectionSet, v *CustomerAssets) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerAssets!")
 		return graphql.Null
 	}
 	return ec._CustomerAssets(ctx, sel, v)
@@ -81220,9 +79716,7 @@ func (ec *executionContext) marshalNCustomerAssets2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerConnection(ctx context.Context, sel ast.SelectionSet, v *ent.CustomerConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerConnection!")
 		return graphql.Null
 	}
 	return ec._CustomerConnection(ctx, sel, v)
@@ -81230,9 +79724,7 @@ func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerDeletion!")
 		return graphql.Null
 	}
 	return ec._CustomerDeletion(ctx, sel, v)
@@ -81250,9 +79742,7 @@ func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengin
 
 func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *CustomerList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerList!")
 		return graphql.Null
 	}
 	return ec._CustomerList(ctx, sel, v)
@@ -81271,9 +79761,7 @@ func (ec *executionContext) unmarshalNCustomerOrderField2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNCustomerOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CustomerOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "CustomerOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81344,9 +79832,7 @@ func (ec *executionContext) unmarshalNDiscountUnitInput2githubᚗcomᚋpromoengi
 
 func (ec *executionContext) marshalNEarningRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRule(ctx context.Context, sel ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EarningRule!")
 		return graphql.Null
 	}
 	return ec._EarningRule(ctx, sel, v)
@@ -81354,9 +79840,7 @@ func (ec *executionContext) marshalNEarningRule2ᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNEarningRuleConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRuleConnection(ctx context.Context, sel ast.SelectionSet, v *ent.EarningRuleConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EarningRuleConnection!")
 		return graphql.Null
 	}
 	return ec._EarningRuleConnection(ctx, sel, v)
@@ -81370,9 +79854,7 @@ func (ec *executionContext) unmarshalNEarningRuleOrderField2ᚖgithubᚗcomᚋpr
 
 func (ec *executionContext) marshalNEarningRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRuleOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.EarningRuleOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EarningRuleOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81401,9 +79883,7 @@ func (ec *executionContext) unmarshalNEarningTrigger2ᚖgithubᚗcomᚋpromoengi
 
 func (ec *executionContext) marshalNEarningTrigger2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐEarningTrigger(ctx context.Context, sel ast.SelectionSet, v *jsonfield.EarningTrigger) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "EarningTrigger!")
 		return graphql.Null
 	}
 	return v
@@ -81417,9 +79897,7 @@ func (ec *executionContext) unmarshalNEarnings2githubᚗcomᚋpromoengineᚋprom
 
 func (ec *executionContext) marshalNEarnings2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐEarnings(ctx context.Context, sel ast.SelectionSet, v jsonfield.Earnings) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Earnings!")
 		return graphql.Null
 	}
 	return v
@@ -81427,9 +79905,7 @@ func (ec *executionContext) marshalNEarnings2githubᚗcomᚋpromoengineᚋpromoe
 
 func (ec *executionContext) marshalNExport2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExport(ctx context.Context, sel ast.SelectionSet, v *ent.Export) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Export!")
 		return graphql.Null
 	}
 	return ec._Export(ctx, sel, v)
@@ -81443,9 +79919,7 @@ func (ec *executionContext) unmarshalNExportOrderField2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNExportOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExportOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ExportOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ExportOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81475,9 +79949,7 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 	_ = sel
 	res := graphql.MarshalID(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "ID!")
 	}
 	return res
 }
@@ -81513,9 +79985,7 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 
 func (ec *executionContext) marshalNIncentive2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentive(ctx context.Context, sel ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Incentive!")
 		return graphql.Null
 	}
 	return ec._Incentive(ctx, sel, v)
@@ -81523,9 +79993,7 @@ func (ec *executionContext) marshalNIncentive2ᚖgithubᚗcomᚋpromoengineᚋpr
 
 func (ec *executionContext) marshalNIncentiveConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentiveConnection(ctx context.Context, sel ast.SelectionSet, v *ent.IncentiveConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "IncentiveConnection!")
 		return graphql.Null
 	}
 	return ec._IncentiveConnection(ctx, sel, v)
@@ -81539,9 +80007,7 @@ func (ec *executionContext) unmarshalNIncentiveOrderField2ᚖgithubᚗcomᚋprom
 
 func (ec *executionContext) marshalNIncentiveOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentiveOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.IncentiveOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "IncentiveOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81581,9 +80047,7 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	_ = sel
 	res := graphql.MarshalInt(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
 	return res
 }
@@ -81597,9 +80061,7 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 	_ = sel
 	res := graphql.MarshalInt64(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
 	return res
 }
@@ -81640,26 +80102,20 @@ func (ec *executionContext) unmarshalNInt2ᚖint64(ctx context.Context, v any) (
 
 func (ec *executionContext) marshalNInt2ᚖint64(ctx context.Context, sel ast.SelectionSet, v *int64) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Int!")
 		return graphql.Null
 	}
 	_ = sel
 	res := graphql.MarshalInt64(*v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
 	return res
 }
 
 func (ec *executionContext) marshalNLoyaltyMember2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMember(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyMember) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyMember!")
 		return graphql.Null
 	}
 	return ec._LoyaltyMember(ctx, sel, v)
@@ -81667,9 +80123,7 @@ func (ec *executionContext) marshalNLoyaltyMember2ᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNLoyaltyMemberConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMemberConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyMemberConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyMemberConnection!")
 		return graphql.Null
 	}
 	return ec._LoyaltyMemberConnection(ctx, sel, v)
@@ -81683,9 +80137,7 @@ func (ec *executionContext) unmarshalNLoyaltyMemberOrderField2ᚖgithubᚗcomᚋ
 
 func (ec *executionContext) marshalNLoyaltyMemberOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMemberOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyMemberOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyMemberOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81708,9 +80160,7 @@ func (ec *executionContext) unmarshalNLoyaltyMemberWhereInput2ᚖgithubᚗcomᚋ
 
 func (ec *executionContext) marshalNLoyaltyProgram2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgram(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyProgram!")
 		return graphql.Null
 	}
 	return ec._LoyaltyProgram(ctx, sel, v)
@@ -81718,9 +80168,7 @@ func (ec *executionContext) marshalNLoyaltyProgram2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNLoyaltyProgramConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyProgramConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyProgramConnection!")
 		return graphql.Null
 	}
 	return ec._LoyaltyProgramConnection(ctx, sel, v)
@@ -81734,9 +80182,7 @@ func (ec *executionContext) unmarshalNLoyaltyProgramOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNLoyaltyProgramOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LoyaltyProgramOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "LoyaltyProgramOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -81775,9 +80221,7 @@ func (ec *executionContext) marshalNManagementBranding2ᚕᚖgithubᚗcomᚋprom
 
 func (ec *executionContext) marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx context.Context, sel ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementBranding!")
 		return graphql.Null
 	}
 	return ec._ManagementBranding(ctx, sel, v)
@@ -81816,9 +80260,7 @@ func (ec *executionContext) marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx context.Context, sel ast.SelectionSet, v *ent.Project) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementProject!")
 		return graphql.Null
 	}
 	return ec._ManagementProject(ctx, sel, v)
@@ -81831,9 +80273,7 @@ func (ec *executionContext) unmarshalNManagementProjectInput2githubᚗcomᚋprom
 
 func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectList(ctx context.Context, sel ast.SelectionSet, v *ProjectList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementProjectList!")
 		return graphql.Null
 	}
 	return ec._ManagementProjectList(ctx, sel, v)
@@ -81857,9 +80297,7 @@ func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *StackingRules) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementStackingRules!")
 		return graphql.Null
 	}
 	return ec._ManagementStackingRules(ctx, sel, v)
@@ -81888,9 +80326,7 @@ func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx context.Context, sel ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementUser!")
 		return graphql.Null
 	}
 	return ec._ManagementUser(ctx, sel, v)
@@ -81939,9 +80375,7 @@ func (ec *executionContext) marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx context.Context, sel ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ManagementWebhook!")
 		return graphql.Null
 	}
 	return ec._ManagementWebhook(ctx, sel, v)
@@ -81959,17 +80393,13 @@ func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[s
 
 func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.SelectionSet, v map[string]any) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Map!")
 		return graphql.Null
 	}
 	_ = sel
 	res := graphql.MarshalMap(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Map!")
 	}
 	return res
 }
@@ -81992,9 +80422,7 @@ func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx context.Context, sel ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MetadataSchema!")
 		return graphql.Null
 	}
 	return ec._MetadataSchema(ctx, sel, v)
@@ -82002,9 +80430,7 @@ func (ec *executionContext) marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNMetadataSchemaConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaConnection(ctx context.Context, sel ast.SelectionSet, v *ent.MetadataSchemaConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MetadataSchemaConnection!")
 		return graphql.Null
 	}
 	return ec._MetadataSchemaConnection(ctx, sel, v)
@@ -82023,9 +80449,7 @@ func (ec *executionContext) unmarshalNMetadataSchemaOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNMetadataSchemaOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.MetadataSchemaOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "MetadataSchemaOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82048,9 +80472,7 @@ func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoen
 
 func (ec *executionContext) marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx context.Context, sel ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OAuthAccessToken!")
 		return graphql.Null
 	}
 	return ec._OAuthAccessToken(ctx, sel, v)
@@ -82079,9 +80501,7 @@ func (ec *executionContext) unmarshalNOrderOrderField2ᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNOrderOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐOrderOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.OrderOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "OrderOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82108,9 +80528,7 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 
 func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *PointsAdjustment) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PointsAdjustment!")
 		return graphql.Null
 	}
 	return ec._PointsAdjustment(ctx, sel, v)
@@ -82134,9 +80552,7 @@ func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx context.Context, sel ast.SelectionSet, v *ent.Publication) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Publication!")
 		return graphql.Null
 	}
 	return ec._Publication(ctx, sel, v)
@@ -82144,9 +80560,7 @@ func (ec *executionContext) marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋ
 
 func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationConnection(ctx context.Context, sel ast.SelectionSet, v *ent.PublicationConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PublicationConnection!")
 		return graphql.Null
 	}
 	return ec._PublicationConnection(ctx, sel, v)
@@ -82154,9 +80568,7 @@ func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋprom
 
 func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *PublicationList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PublicationList!")
 		return graphql.Null
 	}
 	return ec._PublicationList(ctx, sel, v)
@@ -82170,9 +80582,7 @@ func (ec *executionContext) unmarshalNPublicationOrderField2ᚖgithubᚗcomᚋpr
 
 func (ec *executionContext) marshalNPublicationOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.PublicationOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "PublicationOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82225,9 +80635,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 
 func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *RedeemableResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RedeemableResult!")
 		return graphql.Null
 	}
 	return ec._RedeemableResult(ctx, sel, v)
@@ -82251,9 +80659,7 @@ func (ec *executionContext) marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx context.Context, sel ast.SelectionSet, v *ent.Redemption) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Redemption!")
 		return graphql.Null
 	}
 	return ec._Redemption(ctx, sel, v)
@@ -82261,9 +80667,7 @@ func (ec *executionContext) marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋp
 
 func (ec *executionContext) marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RedemptionConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RedemptionConnection!")
 		return graphql.Null
 	}
 	return ec._RedemptionConnection(ctx, sel, v)
@@ -82271,9 +80675,7 @@ func (ec *executionContext) marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromo
 
 func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *RedemptionList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RedemptionList!")
 		return graphql.Null
 	}
 	return ec._RedemptionList(ctx, sel, v)
@@ -82302,9 +80704,7 @@ func (ec *executionContext) unmarshalNRedemptionOrderField2ᚖgithubᚗcomᚋpro
 
 func (ec *executionContext) marshalNRedemptionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RedemptionOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RedemptionOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82353,9 +80753,7 @@ func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengi
 
 func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *ReferralEntry) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ReferralEntry!")
 		return graphql.Null
 	}
 	return ec._ReferralEntry(ctx, sel, v)
@@ -82363,9 +80761,7 @@ func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNReward2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐReward(ctx context.Context, sel ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Reward!")
 		return graphql.Null
 	}
 	return ec._Reward(ctx, sel, v)
@@ -82373,9 +80769,7 @@ func (ec *executionContext) marshalNReward2ᚖgithubᚗcomᚋpromoengineᚋpromo
 
 func (ec *executionContext) marshalNRewardActivityConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardActivityConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RewardActivityConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RewardActivityConnection!")
 		return graphql.Null
 	}
 	return ec._RewardActivityConnection(ctx, sel, v)
@@ -82389,9 +80783,7 @@ func (ec *executionContext) unmarshalNRewardActivityOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNRewardActivityOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardActivityOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RewardActivityOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RewardActivityOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82404,9 +80796,7 @@ func (ec *executionContext) unmarshalNRewardActivityWhereInput2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNRewardConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardConnection(ctx context.Context, sel ast.SelectionSet, v *ent.RewardConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RewardConnection!")
 		return graphql.Null
 	}
 	return ec._RewardConnection(ctx, sel, v)
@@ -82420,9 +80810,7 @@ func (ec *executionContext) unmarshalNRewardOrderField2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNRewardOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RewardOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RewardOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82455,9 +80843,7 @@ func (ec *executionContext) unmarshalNRewardWhereInput2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "RollbackResult!")
 		return graphql.Null
 	}
 	return ec._RollbackResult(ctx, sel, v)
@@ -82496,9 +80882,7 @@ func (ec *executionContext) marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋp
 
 func (ec *executionContext) marshalNSegment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegment(ctx context.Context, sel ast.SelectionSet, v *ent.Segment) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Segment!")
 		return graphql.Null
 	}
 	return ec._Segment(ctx, sel, v)
@@ -82506,9 +80890,7 @@ func (ec *executionContext) marshalNSegment2ᚖgithubᚗcomᚋpromoengineᚋprom
 
 func (ec *executionContext) marshalNSegmentConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentConnection(ctx context.Context, sel ast.SelectionSet, v *ent.SegmentConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SegmentConnection!")
 		return graphql.Null
 	}
 	return ec._SegmentConnection(ctx, sel, v)
@@ -82516,9 +80898,7 @@ func (ec *executionContext) marshalNSegmentConnection2ᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *SegmentList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SegmentList!")
 		return graphql.Null
 	}
 	return ec._SegmentList(ctx, sel, v)
@@ -82532,9 +80912,7 @@ func (ec *executionContext) unmarshalNSegmentOrderField2ᚖgithubᚗcomᚋpromoe
 
 func (ec *executionContext) marshalNSegmentOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.SegmentOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "SegmentOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82561,9 +80939,7 @@ func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋprom
 
 func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *StackedRedemptionResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "StackedRedemptionResult!")
 		return graphql.Null
 	}
 	return ec._StackedRedemptionResult(ctx, sel, v)
@@ -82608,9 +80984,7 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
 	return res
 }
@@ -82653,9 +81027,7 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	_ = sel
 	res := graphql.MarshalTime(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
 	return res
 }
@@ -82697,9 +81069,7 @@ func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *ValidationResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationResult!")
 		return graphql.Null
 	}
 	return ec._ValidationResult(ctx, sel, v)
@@ -82723,9 +81093,7 @@ func (ec *executionContext) marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationRule!")
 		return graphql.Null
 	}
 	return ec._ValidationRule(ctx, sel, v)
@@ -82749,9 +81117,7 @@ func (ec *executionContext) marshalNValidationRuleAssignment2ᚕᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationRuleAssignment!")
 		return graphql.Null
 	}
 	return ec._ValidationRuleAssignment(ctx, sel, v)
@@ -82765,9 +81131,7 @@ func (ec *executionContext) unmarshalNValidationRuleAssignmentOrderField2ᚖgith
 
 func (ec *executionContext) marshalNValidationRuleAssignmentOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleAssignmentOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationRuleAssignmentOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82785,9 +81149,7 @@ func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *ValidationRuleList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationRuleList!")
 		return graphql.Null
 	}
 	return ec._ValidationRuleList(ctx, sel, v)
@@ -82801,9 +81163,7 @@ func (ec *executionContext) unmarshalNValidationRuleOrderField2ᚖgithubᚗcom�
 
 func (ec *executionContext) marshalNValidationRuleOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ValidationRuleOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "ValidationRuleOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82832,9 +81192,7 @@ func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋp
 
 func (ec *executionContext) marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx context.Context, sel ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "Voucher!")
 		return graphql.Null
 	}
 	return ec._Voucher(ctx, sel, v)
@@ -82842,9 +81200,7 @@ func (ec *executionContext) marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋprom
 
 func (ec *executionContext) marshalNVoucherAsset2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherAsset(ctx context.Context, sel ast.SelectionSet, v *VoucherAsset) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherAsset!")
 		return graphql.Null
 	}
 	return ec._VoucherAsset(ctx, sel, v)
@@ -82852,9 +81208,7 @@ func (ec *executionContext) marshalNVoucherAsset2ᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNVoucherAssets2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherAssets(ctx context.Context, sel ast.SelectionSet, v *VoucherAssets) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherAssets!")
 		return graphql.Null
 	}
 	return ec._VoucherAssets(ctx, sel, v)
@@ -82862,9 +81216,7 @@ func (ec *executionContext) marshalNVoucherAssets2ᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *VoucherBalance) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherBalance!")
 		return graphql.Null
 	}
 	return ec._VoucherBalance(ctx, sel, v)
@@ -82872,9 +81224,7 @@ func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengine
 
 func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherConnection(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherConnection!")
 		return graphql.Null
 	}
 	return ec._VoucherConnection(ctx, sel, v)
@@ -82882,9 +81232,7 @@ func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *VoucherList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherList!")
 		return graphql.Null
 	}
 	return ec._VoucherList(ctx, sel, v)
@@ -82922,9 +81270,7 @@ func (ec *executionContext) unmarshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoe
 
 func (ec *executionContext) marshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -82932,9 +81278,7 @@ func (ec *executionContext) marshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoeng
 
 func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *VoucherRedemptionResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherRedemptionResult!")
 		return graphql.Null
 	}
 	return ec._VoucherRedemptionResult(ctx, sel, v)
@@ -82958,9 +81302,7 @@ func (ec *executionContext) marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋprom
 
 func (ec *executionContext) marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransaction) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherTransaction!")
 		return graphql.Null
 	}
 	return ec._VoucherTransaction(ctx, sel, v)
@@ -82968,9 +81310,7 @@ func (ec *executionContext) marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransactionConnection) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherTransactionConnection!")
 		return graphql.Null
 	}
 	return ec._VoucherTransactionConnection(ctx, sel, v)
@@ -82978,9 +81318,7 @@ func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcom
 
 func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherTransactionList!")
 		return graphql.Null
 	}
 	return ec._VoucherTransactionList(ctx, sel, v)
@@ -82994,9 +81332,7 @@ func (ec *executionContext) unmarshalNVoucherTransactionOrderField2ᚖgithubᚗc
 
 func (ec *executionContext) marshalNVoucherTransactionOrderField2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.VoucherTransactionOrderField) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherTransactionOrderField!")
 		return graphql.Null
 	}
 	return v
@@ -83029,9 +81365,7 @@ func (ec *executionContext) marshalNVoucherType2githubᚗcomᚋpromoengineᚋpro
 
 func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *VoucherValidationResult) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "VoucherValidationResult!")
 		return graphql.Null
 	}
 	return ec._VoucherValidationResult(ctx, sel, v)
@@ -83060,9 +81394,7 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoen
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookDelivery!")
 		return graphql.Null
 	}
 	return ec._WebhookDelivery(ctx, sel, v)
@@ -83070,9 +81402,7 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengin
 
 func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v *WebhookDeliveryList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookDeliveryList!")
 		return graphql.Null
 	}
 	return ec._WebhookDeliveryList(ctx, sel, v)
@@ -83096,9 +81426,7 @@ func (ec *executionContext) marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengin
 
 func (ec *executionContext) marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookEvent) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookEvent!")
 		return graphql.Null
 	}
 	return ec._WebhookEvent(ctx, sel, v)
@@ -83106,9 +81434,7 @@ func (ec *executionContext) marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengine�
 
 func (ec *executionContext) marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookEventList(ctx context.Context, sel ast.SelectionSet, v *WebhookEventList) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "WebhookEventList!")
 		return graphql.Null
 	}
 	return ec._WebhookEventList(ctx, sel, v)
@@ -83143,9 +81469,7 @@ func (ec *executionContext) marshalN__DirectiveLocation2string(ctx context.Conte
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "__DirectiveLocation!")
 	}
 	return res
 }
@@ -83208,6 +81532,14 @@ func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	return ret
 }
 
+func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "__Schema!")
+		return graphql.Null
+	}
+	return ec.___Schema(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
 	return ec.___Type(ctx, sel, &v)
 }
@@ -83230,9 +81562,7 @@ func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
 	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
 	return ec.___Type(ctx, sel, v)
@@ -83247,9 +81577,7 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	_ = sel
 	res := graphql.MarshalString(v)
 	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
+		graphql.AddInvalidNullFromMarshaler(ctx, "__TypeKind!")
 	}
 	return res
 }
@@ -86932,13 +85260,6 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	}
 
 	return ret
-}
-
-func (ec *executionContext) marshalO__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	return ec.___Schema(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
