@@ -24,7 +24,7 @@ func checkTriggerReferences(ctx context.Context, t *jsonfield.EarningTrigger) er
 		}
 	}
 	if t.Segment != nil && t.Segment.ID != "" {
-		if _, err := segmentByID(ctx, t.Segment.ID); err != nil {
+		if _, err := segmentOf(ctx, t.Segment.ID, true); err != nil {
 			return err
 		}
 	}

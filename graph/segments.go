@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/segmentfilter"
@@ -121,15 +125,28 @@ func parseSegmentFilter(f map[string]any) (*segmentfilter.Filter, error) {
 
 // segmentByID finds one of the caller's segments.
 func segmentByID(ctx context.Context, id string) (*ent.Segment, error) {
+	return segmentOf(ctx, id, false)
+}
+
+// segmentOf is the viewer's segment id, its row locked when lock is set
+// (PostgreSQL: a delete and an earning rule naming the segment serialise).
+func segmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	seg, err := c.Segment.Get(ctx, id)
+	q := c.Segment.Query().Where(segment.ID(id))
+	if lock && entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	seg, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("segment", id)
 	}
-	return seg, err
+	if err != nil {
+		return nil, fmt.Errorf("looking up segment: %w", err)
+	}
+	return seg, nil
 }
 
 // segmentCustomerIDs are the segment's members (at most 1000, oldest first).
@@ -145,8 +162,11 @@ func segmentCustomerIDs(ctx context.Context, seg *ent.Segment) ([]string, error)
 
 // deleteSegment removes a segment and its membership.
 func deleteSegment(ctx context.Context, id string) (string, error) {
-	seg, err := segmentByID(ctx, id)
+	seg, err := segmentOf(ctx, id, true)
 	if err != nil {
+		return "", err
+	}
+	if err := refuseIfTriggerOf(ctx, seg.ID, "segment", "Segment", "segment", "id"); err != nil {
 		return "", err
 	}
 	c, err := client(ctx)
