@@ -271,7 +271,7 @@ func updateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput
 	if err := validateEarningRule(ctx, &merged); err != nil {
 		return nil, err
 	}
-	if in.Trigger != nil { // a kept trigger is not re-checked: its segment may have been deleted since
+	if in.Trigger != nil { // a kept trigger was checked when set; what it names cannot be deleted since
 		if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
 			return nil, err
 		}

@@ -3,7 +3,7 @@ package graph
 // The stored form of an order view. Orders and redemptions keep the
 // calculated order in a JSON column typed as a map, and a redemption
 // stores one per row: building the map field by field spares the JSON
-// encode-and-decode round trip (structToMap) that took ~8% of a
+// encode-and-decode round trip that took ~8% of a
 // redemption's server CPU. asMap must encode exactly as the struct does
 // (TestOrderViewMapEncodesAsTheStruct): the same keys, the same
 // omissions, the same values.

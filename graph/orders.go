@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -82,19 +81,6 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	w.view.Status = &status
 	w.viewAsMap = nil // the view changed
 	return o, nil
-}
-
-// structToMap converts a value to its JSON object form.
-func structToMap(v any) map[string]any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return map[string]any{}
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		return map[string]any{}
-	}
-	return m
 }
 
 // createOrder stores a new order (one the request did not name) in one
