@@ -12,7 +12,6 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -238,71 +237,6 @@ func joinedPublication(ctx context.Context, cust *ent.Customer, cmp *ent.Campaig
 		return nil, fmt.Errorf("looking up customer's publications: %w", err)
 	}
 	return prior, nil
-}
-
-// voucherByCode finds the voucher asked for by code (404 naming it).
-func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
-	c, err := client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	vch, err := withVoucherCategories(c.Voucher.Query().Where(voucher.Code(code))).Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, apperr.NotFound("voucher", code)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("looking up voucher: %w", err)
-	}
-	return vch, nil
-}
-
-// checkSuitable tells why a specific voucher cannot be published now.
-func checkSuitable(v *ent.Voucher, now time.Time) error {
-	switch {
-	case v.PublishCount > 0:
-		return alreadyPublished(v)
-	case !v.Active:
-		return apperr.New(http.StatusBadRequest, "voucher_disabled", "Voucher is disabled",
-			fmt.Sprintf("Voucher '%s' is not active", v.Code))
-	case v.StartDate != nil && v.StartDate.After(now):
-		return apperr.New(http.StatusBadRequest, "voucher_not_active", "Voucher not active",
-			fmt.Sprintf("Voucher '%s' is not active yet (starts %s)", v.Code, v.StartDate.UTC().Format(time.RFC3339)))
-	case v.ExpirationDate != nil && !v.ExpirationDate.After(now):
-		return apperr.New(http.StatusBadRequest, "voucher_expired", "Voucher expired",
-			fmt.Sprintf("Voucher '%s' expired on %s", v.Code, v.ExpirationDate.UTC().Format(time.RFC3339)))
-	}
-	return nil
-}
-
-func alreadyPublished(v *ent.Voucher) error {
-	return apperr.New(http.StatusBadRequest, "voucher_already_published", "Voucher already published",
-		fmt.Sprintf("Voucher '%s' has already been published", v.ID))
-}
-
-// markPublished adds a publish entry to each voucher and makes the customer
-// its holder. The update only touches vouchers still unpublished, so a
-// voucher can never be handed out twice, whatever races with it. now is
-// the vouchers' new updated_at.
-func markPublished(ctx context.Context, ids []string, customerID string, now time.Time) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
-	n, err := c.Voucher.Update().
-		Where(voucher.IDIn(ids...), voucher.PublishCount(0)).
-		AddPublishCount(1).SetHolderID(customerID).SetUpdatedAt(now).
-		Save(ctx)
-	if err != nil {
-		return fmt.Errorf("publishing vouchers: %w", err)
-	}
-	if n != len(ids) {
-		if len(ids) == 1 {
-			return alreadyPublished(&ent.Voucher{ID: ids[0]})
-		}
-		return apperr.New(http.StatusConflict, "publication_conflict", "Publication conflict",
-			"Another request published one of the selected vouchers; retry the request")
-	}
-	return nil
 }
 
 // loadPublication reads a publication with its customer and its vouchers

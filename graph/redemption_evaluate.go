@@ -12,12 +12,9 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/entdb"
-	"github.com/promoengine/promoengine/ent/redemption"
-	"github.com/promoengine/promoengine/ent/segmentmember"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
-	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
 // evaluation is one validation or redemption request being worked out:
@@ -275,66 +272,4 @@ func (e *evaluation) heldByOthers(ctx context.Context, v *ent.Voucher) (heldAmou
 	return h, nil
 }
 
-// checkRules checks the validation rules assigned to the voucher and to
-// its campaign; all must pass.
-func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*checkFailure, error) {
-	if len(s.rules) == 0 {
-		return nil, nil
-	}
-	rc, err := e.ruleContext(ctx, s)
-	if err != nil {
-		return nil, err
-	}
-	for i, r := range s.rules {
-		if v := r.Check(rc); v != nil {
-			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.voucher.Code, s.ruleIDs[i]))
-			f.message = v.Message
-			return f, nil
-		}
-	}
-	return nil, nil
-}
-
-// ruleContext gathers what rules are checked against; the customer's
-// segments and redemption count are read only when a rule needs them.
-func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (validationrule.Context, error) {
-	rc := validationrule.Context{RedemptionMetadata: e.req.metadata}
-	if o := e.req.order; o != nil {
-		rc.OrderMetadata = o.Metadata
-		start := e.order // not yet discounted: checks run before Stack
-		if o.Amount != nil || len(o.Items) > 0 {
-			amount := start.Amount
-			rc.OrderAmount = &amount
-		}
-		for _, it := range start.Items {
-			rc.OrderItems = append(rc.OrderItems, validationrule.Item{ProductID: it.ProductID, SKUID: it.SKUID,
-				Quantity: it.Quantity, Amount: it.Amount})
-		}
-	}
-	if e.customer == nil {
-		return rc, nil
-	}
-	rc.CustomerID = e.customer.ID
-	c, err := client(ctx)
-	if err != nil {
-		return rc, err
-	}
-	if !e.segmentsLoaded {
-		if e.segments, err = c.SegmentMember.Query().Where(segmentmember.CustomerID(e.customer.ID)).
-			Select(segmentmember.FieldSegmentID).Strings(ctx); err != nil {
-			return rc, fmt.Errorf("reading customer segments: %w", err)
-		}
-		e.segmentsLoaded = true
-	}
-	rc.CustomerSegments = e.segments
-	n, err := c.Redemption.Query().Where(redemption.CustomerID(e.customer.ID), redemption.VoucherID(s.voucher.ID),
-		redemption.ObjectEQ(redemption.ObjectRedemption), redemption.StatusEQ(redemption.StatusSUCCEEDED)).Count(ctx)
-	if err != nil {
-		return rc, fmt.Errorf("counting customer redemptions: %w", err)
-	}
-	rc.CustomerRedemptions = int64(n)
-	return rc, nil
-}
-
-// isPostgres reports whether the request runs on PostgreSQL.
 func isPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }
