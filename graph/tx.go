@@ -16,6 +16,7 @@ func InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("opening transaction: %w", err)
 	}
+	txCtx = withWebhookMemo(txCtx)
 	defer func() {
 		if p := recover(); p != nil {
 			_ = tx.Rollback()

@@ -21,7 +21,8 @@ import (
 // no change without its event, whatever happens to the process afterwards.
 // Delivery (webhook_delivery.go) happens later, in the job workers, so a
 // slow or dead receiver never slows the request. A project without
-// webhooks pays one indexed query per emitEvent call and writes nothing.
+// webhooks pays one indexed query per transaction (webhook_memo.go) and
+// writes nothing.
 
 // outboxEvent is one event to write: its name, the object whose events are
 // delivered in order, and the data (keys → entities or plain values). When
@@ -50,7 +51,8 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	}
 	// Events belong to the viewer's project; a system context would see
 	// every project's webhooks.
-	if _, ok := viewer.FromContext(ctx); !ok {
+	v, ok := viewer.FromContext(ctx)
+	if !ok {
 		return fmt.Errorf("writing webhook events: no project in context")
 	}
 	if known, _ := ctx.Value(noActiveWebhooksKey{}).(bool); known {
@@ -60,8 +62,10 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	if err != nil {
 		return err
 	}
-	hooks, err := c.Webhook.Query().Where(webhook.Active(true)).
-		Select(webhook.FieldID, webhook.FieldEvents).All(ctx)
+	hooks, err := activeWebhooks(ctx, v.ProjectID, func() ([]*ent.Webhook, error) {
+		return c.Webhook.Query().Where(webhook.Active(true)).
+			Select(webhook.FieldID, webhook.FieldEvents).All(ctx)
+	})
 	if err != nil {
 		return fmt.Errorf("looking up webhooks: %w", err)
 	}

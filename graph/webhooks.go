@@ -146,6 +146,7 @@ func CreateWebhook(ctx context.Context, in WebhookInput) (*ent.Webhook, error) {
 	if in.Active != nil {
 		active = *in.Active
 	}
+	forgetWebhooks(ctx)
 	h, err := c.Webhook.Create().SetTargetURL(strings.TrimSpace(*in.TargetURL)).SetEvents(events).SetActive(active).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating webhook: %w", err)
@@ -194,6 +195,7 @@ func UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*ent.Webhoo
 	if err != nil {
 		return nil, err
 	}
+	forgetWebhooks(ctx)
 	upd := h.Update().SetTargetURL(strings.TrimSpace(*in.TargetURL)).SetEvents(events)
 	if in.Active != nil {
 		upd.SetActive(*in.Active)
@@ -221,6 +223,7 @@ func DeleteWebhook(ctx context.Context, id string) error {
 	if _, err := c.WebhookEvent.Delete().Where(webhookevent.WebhookID(h.ID)).Exec(ctx); err != nil {
 		return fmt.Errorf("deleting webhook events: %w", err)
 	}
+	forgetWebhooks(ctx)
 	if err := c.Webhook.DeleteOne(h).Exec(ctx); err != nil {
 		return fmt.Errorf("deleting webhook: %w", err)
 	}

@@ -1,0 +1,57 @@
+package graph
+
+import (
+	"context"
+	"sync"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// webhookMemo remembers, for one transaction, the active webhooks of a
+// project that emitEvents read, so the further events of the transaction
+// (a publication's customer.created and voucher.published, a redemption's
+// events) do not look them up again. InTx puts one in its context; the
+// webhook use cases forget it when they change a webhook.
+type webhookMemo struct {
+	mu      sync.Mutex
+	project string
+	hooks   []*ent.Webhook
+	known   bool
+}
+
+type webhookMemoKey struct{}
+
+// withWebhookMemo gives ctx (a new transaction's) an empty memo.
+func withWebhookMemo(ctx context.Context) context.Context {
+	return context.WithValue(ctx, webhookMemoKey{}, &webhookMemo{})
+}
+
+// activeWebhooks returns the project's active webhooks, read by load once
+// per transaction when ctx has a memo.
+func activeWebhooks(ctx context.Context, project string, load func() ([]*ent.Webhook, error)) ([]*ent.Webhook, error) {
+	m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo)
+	if m == nil {
+		return load()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.known && m.project == project {
+		return m.hooks, nil
+	}
+	hooks, err := load()
+	if err != nil {
+		return nil, err
+	}
+	m.project, m.hooks, m.known = project, hooks, true
+	return hooks, nil
+}
+
+// forgetWebhooks drops what the transaction in ctx remembers: a webhook
+// changed in it.
+func forgetWebhooks(ctx context.Context) {
+	if m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo); m != nil {
+		m.mu.Lock()
+		m.known, m.hooks = false, nil
+		m.mu.Unlock()
+	}
+}
