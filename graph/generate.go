@@ -1,3 +1,4 @@
 package graph
 
 //go:generate go -C .. tool gqlgen generate
+//go:generate go run ./internal/inorderlists
