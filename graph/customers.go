@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -46,19 +48,13 @@ func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, err
 // upsertBySourceID inserts the customer or, when its source_id exists,
 // updates the given profile fields of the existing one.
 func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*ent.Customer, error) {
-	metadata := in.Metadata
-	if metadata == nil {
-		metadata = map[string]any{}
+	if entdb.DialectFromContext(ctx) == dialect.SQLite {
+		if cust, done, err := readOrInsertBySourceID(ctx, c, in); err != nil || done {
+			return cust, err
+		}
 	}
 	newID := customer.DefaultID() // the id returned tells an insert from an update
-	create := c.Customer.Create().SetID(newID).
-		SetSourceID(*in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
-		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
-		SetMetadata(metadata)
-	if in.Address != nil {
-		create.SetAddress(in.Address)
-	}
-	id, err := create.
+	id, err := newCustomer(c, in).SetID(newID).
 		OnConflictColumns(customer.FieldProjectID, customer.FieldSourceID).
 		Update(func(u *ent.CustomerUpsert) {
 			if !hasProfile(in) {
@@ -80,6 +76,48 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 		return cust, emitCustomer(ctx, EventCustomerCreated, cust)
 	}
 	return cust, nil
+}
+
+// readOrInsertBySourceID is upsertBySourceID on SQLite: a read by
+// source_id, then the profile update or a plain insert. A write
+// transaction on SQLite runs alone (BEGIN IMMEDIATE, one writer), so
+// nothing can insert the source_id between the two; the insert returns the
+// entity as written, where the upsert needs RETURNING and a re-read (a
+// fifth of a publication's work on SQLite). Outside a transaction another
+// writer may win: done is false and the caller upserts.
+func readOrInsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (_ *ent.Customer, done bool, _ error) {
+	cust, err := c.Customer.Query().Where(customer.SourceID(*in.SourceID)).Only(ctx)
+	if err == nil {
+		cust, err = updateProfile(ctx, cust, in)
+		return cust, true, err
+	}
+	if !ent.IsNotFound(err) {
+		return nil, false, fmt.Errorf("looking up customer: %w", err)
+	}
+	cust, err = newCustomer(c, in).Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("saving customer: %w", err)
+	}
+	return cust, true, emitCustomer(ctx, EventCustomerCreated, cust)
+}
+
+// newCustomer is the insert of the customer in (no id: the default).
+func newCustomer(c *ent.Client, in *CustomerInput) *ent.CustomerCreate {
+	metadata := in.Metadata
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	create := c.Customer.Create().
+		SetNillableSourceID(in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
+		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
+		SetMetadata(metadata)
+	if in.Address != nil {
+		create.SetAddress(in.Address)
+	}
+	return create
 }
 
 // hasProfile reports whether the input carries any profile field.
@@ -123,18 +161,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 	if err != nil {
 		return nil, err
 	}
-	metadata := in.Metadata
-	if metadata == nil {
-		metadata = map[string]any{}
-	}
-	create := c.Customer.Create().
-		SetNillableSourceID(in.SourceID).SetNillableName(in.Name).SetNillableDescription(in.Description).
-		SetNillableEmail(in.Email).SetNillablePhone(in.Phone).SetNillableBirthday(birthday(in)).
-		SetMetadata(metadata)
-	if in.Address != nil {
-		create.SetAddress(in.Address)
-	}
-	cust, err := create.Save(ctx)
+	cust, err := newCustomer(c, in).Save(ctx)
 	if ent.IsConstraintError(err) {
 		return nil, apperr.Duplicate("customer", "A customer with this source_id already exists")
 	}
