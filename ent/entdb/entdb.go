@@ -25,14 +25,8 @@ const DefaultSQLitePath = "./promoengine.db"
 // sqlitePragmas make SQLite safe for a pooled, concurrent server: foreign
 // keys on, WAL for concurrent readers, a busy timeout instead of immediate
 // "database is locked", and write-intent transactions (BEGIN IMMEDIATE) so
-// two writers queue instead of deadlocking on lock upgrade. temp_store in
-// memory keeps the savepoint journals of group commit (sqlite_writers.go)
-// out of temporary files — each member's first change to a page copies
-// the page there, a pwrite per page once the journal passed 64 KiB (6% of
-// the server's CPU in the publication benchmark); the price is that
-// temporary sort structures (an index built by a migration, a sort
-// without an index) are held in memory too.
-const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+// two writers queue instead of deadlocking on lock upgrade.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 
 // DB is an open database with its ent client.
 type DB struct {

@@ -266,16 +266,3 @@ func TestSQLiteGroupCommitEndsAGroupNobodyJoined(t *testing.T) {
 		t.Error("the committed row is not there")
 	}
 }
-
-// Every SQLite connection keeps temporary files, the savepoint journals of
-// group commit among them, in memory.
-func TestSQLiteConnectionsKeepTemporaryFilesInMemory(t *testing.T) {
-	_, db := openWriters(t)
-	var store int
-	if err := db.QueryRow("PRAGMA temp_store").Scan(&store); err != nil {
-		t.Fatal(err)
-	}
-	if store != 2 { // MEMORY
-		t.Errorf("temp_store = %d, want 2 (MEMORY)", store)
-	}
-}
