@@ -56,6 +56,36 @@ func rowsOf(t *testing.T, db *sql.DB) map[string]bool {
 	return got
 }
 
+// beginWithRow begins a transaction of w and inserts v in it.
+func beginWithRow(t *testing.T, w sqliteWriters, v string) dialect.Tx {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := insert(ctx, tx, v); err != nil {
+		t.Fatal(err)
+	}
+	return tx
+}
+
+// releaseQueued commits first once len(errs) transactions wait behind
+// it, waits for them (wg) and reports the errors they recorded.
+func releaseQueued(t *testing.T, w sqliteWriters, first dialect.Tx, wg *sync.WaitGroup, errs []error) {
+	t.Helper()
+	waitForWaiters(t, w.g, int32(len(errs)))
+	if err := first.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("member %d: %v", i, err)
+		}
+	}
+}
+
 // waitForWaiters waits until n goroutines wait for the writer turn.
 func waitForWaiters(t *testing.T, g *writerGroups, n int32) {
 	t.Helper()
@@ -72,13 +102,7 @@ func waitForWaiters(t *testing.T, g *writerGroups, n int32) {
 func TestSQLiteGroupCommitKeepsEachMembersOwnOutcome(t *testing.T) {
 	w, db := openWriters(t)
 	ctx := context.Background()
-	first, err := w.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := insert(ctx, first, "first"); err != nil {
-		t.Fatal(err)
-	}
+	first := beginWithRow(t, w, "first")
 	const n = 12
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -116,16 +140,7 @@ func TestSQLiteGroupCommitKeepsEachMembersOwnOutcome(t *testing.T) {
 			}
 		}()
 	}
-	waitForWaiters(t, w.g, n)
-	if err := first.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("member %d: %v", i, err)
-		}
-	}
+	releaseQueued(t, w, first, &wg, errs)
 	want := map[string]bool{"first": true}
 	for i := range n {
 		if i%4 >= 2 {
@@ -166,16 +181,7 @@ func TestSQLiteGroupCommitEndsAtItsSizeLimit(t *testing.T) {
 			errs[i] = err
 		}()
 	}
-	waitForWaiters(t, w.g, n)
-	if err := first.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("member %d: %v", i, err)
-		}
-	}
+	releaseQueued(t, w, first, &wg, errs)
 	if got := len(rowsOf(t, db)); got != n {
 		t.Errorf("%d rows, want %d", got, n)
 	}
@@ -189,13 +195,7 @@ func TestSQLiteGroupCommitEndsAtItsSizeLimit(t *testing.T) {
 func TestSQLiteGroupCommitReportsABrokenGroupToEveryMember(t *testing.T) {
 	w, db := openWriters(t)
 	ctx := context.Background()
-	first, err := w.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := insert(ctx, first, "first"); err != nil {
-		t.Fatal(err)
-	}
+	first := beginWithRow(t, w, "first")
 	breaker := make(chan error, 1)
 	go func() {
 		tx, err := w.BeginTx(ctx, nil)
@@ -222,13 +222,7 @@ func TestSQLiteGroupCommitReportsABrokenGroupToEveryMember(t *testing.T) {
 		t.Errorf("rows %v kept from a broken group", got)
 	}
 	// The next transaction starts a fresh group.
-	tx, err := w.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := insert(ctx, tx, "after"); err != nil {
-		t.Fatal(err)
-	}
+	tx := beginWithRow(t, w, "after")
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
@@ -242,14 +236,7 @@ func TestSQLiteGroupCommitReportsABrokenGroupToEveryMember(t *testing.T) {
 func TestSQLiteGroupCommitEndsAGroupNobodyJoined(t *testing.T) {
 	w, db := openWriters(t)
 	w.g.maxAge = 20 * time.Millisecond
-	ctx := context.Background()
-	tx, err := w.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := insert(ctx, tx, "alone"); err != nil {
-		t.Fatal(err)
-	}
+	tx := beginWithRow(t, w, "alone")
 	w.g.waiting.Add(1) // a waiter that will never take the turn
 	done := make(chan error, 1)
 	go func() { done <- tx.Commit() }()
