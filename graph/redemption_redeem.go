@@ -94,8 +94,8 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 // spares emitEvents its look-up when the vouchers' statement found no
 // active webhook.
 func (e *evaluation) eventContext(ctx context.Context) context.Context {
-	if e.webhooksKnownAbsent {
-		return withNoActiveWebhooks(ctx)
+	if v, ok := viewer.FromContext(ctx); ok && e.webhooksKnownAbsent {
+		return withNoActiveWebhooks(ctx, v.ProjectID)
 	}
 	return ctx
 }

@@ -46,6 +46,23 @@ func activeWebhooks(ctx context.Context, project string, load func() ([]*ent.Web
 	return hooks, nil
 }
 
+// withNoActiveWebhooks records in ctx's memo (a new one if ctx has none)
+// that the project has no active webhook: a statement of the transaction
+// found none (lookupVouchers reads it with the vouchers), so emitEvents
+// need not look again. As with the look-up it saves, a webhook committed
+// after that statement misses the change.
+func withNoActiveWebhooks(ctx context.Context, project string) context.Context {
+	m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo)
+	if m == nil {
+		ctx = withWebhookMemo(ctx)
+		m = ctx.Value(webhookMemoKey{}).(*webhookMemo)
+	}
+	m.mu.Lock()
+	m.project, m.hooks, m.known = project, nil, true
+	m.mu.Unlock()
+	return ctx
+}
+
 // forgetWebhooks drops what the transaction in ctx remembers: a webhook
 // changed in it.
 func forgetWebhooks(ctx context.Context) {

@@ -55,9 +55,6 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	if !ok {
 		return fmt.Errorf("writing webhook events: no project in context")
 	}
-	if known, _ := ctx.Value(noActiveWebhooksKey{}).(bool); known {
-		return nil
-	}
 	c, err := client(ctx)
 	if err != nil {
 		return err
@@ -103,16 +100,6 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 		return fmt.Errorf("writing webhook events: %w", err)
 	}
 	return nil
-}
-
-type noActiveWebhooksKey struct{}
-
-// withNoActiveWebhooks marks ctx: a statement of its transaction found no
-// active webhook in the project (lookupVouchers reads it with the
-// vouchers), so emitEvents need not look again. As with the look-up it
-// saves, a webhook committed after that statement misses the change.
-func withNoActiveWebhooks(ctx context.Context) context.Context {
-	return context.WithValue(ctx, noActiveWebhooksKey{}, true)
 }
 
 // WebhookRenderer turns an entity (*ent.Voucher, *ent.Campaign, …) into
