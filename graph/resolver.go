@@ -1,9 +1,3 @@
-// Package graph is the GraphQL layer and the home of promoengine's use
-// cases. Resolvers (*.resolvers.go) are one-line calls into the use-case
-// files (campaigns.go, ...); the REST layer calls the very same resolver
-// methods, so no business rule is written twice. Use cases always take the
-// ent client from the context (ent.FromContext) so they join the request's
-// transaction.
 package graph
 
 import (
