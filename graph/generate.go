@@ -1,4 +1,4 @@
 package graph
 
 //go:generate go -C .. tool gqlgen generate
-//go:generate go run ./internal/inorderlists
+//go:generate go run ./internal/execrewrite

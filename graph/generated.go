@@ -69935,7 +69935,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -69991,7 +69991,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70003,7 +70003,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70029,7 +70029,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70041,7 +70041,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70133,7 +70133,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70145,7 +70145,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70176,7 +70176,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70188,7 +70188,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70214,7 +70214,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70226,7 +70226,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70267,7 +70267,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70279,7 +70279,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingBrandImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70320,7 +70320,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70332,7 +70332,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingCockpitsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70388,7 +70388,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70400,7 +70400,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingContactImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70426,7 +70426,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70438,7 +70438,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70606,7 +70606,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70618,7 +70618,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70649,7 +70649,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70661,7 +70661,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70687,7 +70687,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70699,7 +70699,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70745,7 +70745,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70757,7 +70757,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70783,7 +70783,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70795,7 +70795,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70881,7 +70881,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -70893,7 +70893,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71019,7 +71019,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71031,7 +71031,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignVoucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71082,7 +71082,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71094,7 +71094,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71168,7 +71168,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71180,7 +71180,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71242,7 +71242,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71254,7 +71254,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71285,7 +71285,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71297,7 +71297,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71323,7 +71323,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71335,7 +71335,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71366,7 +71366,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71378,7 +71378,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71434,7 +71434,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71446,7 +71446,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71477,7 +71477,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71489,7 +71489,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71515,7 +71515,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71527,7 +71527,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71553,7 +71553,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71565,7 +71565,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71637,7 +71637,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71649,7 +71649,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71680,7 +71680,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71692,7 +71692,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71718,7 +71718,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71730,7 +71730,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71771,7 +71771,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71783,7 +71783,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71814,7 +71814,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71826,7 +71826,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71852,7 +71852,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71864,7 +71864,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71895,7 +71895,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71907,7 +71907,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, codeConfigImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71953,7 +71953,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -71965,7 +71965,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71996,7 +71996,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72008,7 +72008,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72070,7 +72070,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72082,7 +72082,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72113,7 +72113,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72125,7 +72125,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72151,7 +72151,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72163,7 +72163,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72269,7 +72269,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72281,7 +72281,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72322,7 +72322,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72334,7 +72334,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72365,7 +72365,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72377,7 +72377,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72423,7 +72423,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72435,7 +72435,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72461,7 +72461,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72473,7 +72473,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72504,7 +72504,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72516,7 +72516,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72557,7 +72557,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72569,7 +72569,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72595,7 +72595,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72607,7 +72607,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72638,7 +72638,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72650,7 +72650,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72676,7 +72676,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72688,7 +72688,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, dailyValidityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72719,7 +72719,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72731,7 +72731,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72817,7 +72817,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72829,7 +72829,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountUnitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72860,7 +72860,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72872,7 +72872,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72953,7 +72953,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -72965,7 +72965,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72996,7 +72996,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73008,7 +73008,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73034,7 +73034,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73046,7 +73046,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73118,7 +73118,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73130,7 +73130,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73161,7 +73161,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73173,7 +73173,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73199,7 +73199,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73211,7 +73211,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73247,7 +73247,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73259,7 +73259,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73330,7 +73330,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73342,7 +73342,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73373,7 +73373,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73385,7 +73385,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73411,7 +73411,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73423,7 +73423,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyCardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73474,7 +73474,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73486,7 +73486,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73549,7 +73549,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73561,7 +73561,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73592,7 +73592,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73604,7 +73604,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73630,7 +73630,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73642,7 +73642,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73709,7 +73709,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73721,7 +73721,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73752,7 +73752,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73764,7 +73764,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73790,7 +73790,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73802,7 +73802,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementBrandingImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73843,7 +73843,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73855,7 +73855,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73946,7 +73946,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73958,7 +73958,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73984,7 +73984,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -73996,7 +73996,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74117,7 +74117,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74129,7 +74129,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74185,7 +74185,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74197,7 +74197,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74223,7 +74223,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74235,7 +74235,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementWebhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74281,7 +74281,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74293,7 +74293,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74340,7 +74340,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74352,7 +74352,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74383,7 +74383,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74395,7 +74395,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74421,7 +74421,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -74436,7 +74436,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -75136,7 +75136,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75148,7 +75148,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75199,7 +75199,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75211,7 +75211,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75272,7 +75272,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75284,7 +75284,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75320,7 +75320,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75332,7 +75332,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75363,7 +75363,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75375,7 +75375,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75464,7 +75464,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75476,7 +75476,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75507,7 +75507,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75519,7 +75519,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75545,7 +75545,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75557,7 +75557,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75583,7 +75583,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -75598,7 +75598,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -76065,7 +76065,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76077,7 +76077,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76148,7 +76148,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76160,7 +76160,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76323,7 +76323,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76335,7 +76335,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76366,7 +76366,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76378,7 +76378,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76404,7 +76404,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76416,7 +76416,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76462,7 +76462,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76474,7 +76474,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionLimitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76495,7 +76495,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76507,7 +76507,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76533,7 +76533,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76545,7 +76545,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76586,7 +76586,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76598,7 +76598,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76665,7 +76665,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76677,7 +76677,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76739,7 +76739,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76751,7 +76751,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76782,7 +76782,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76794,7 +76794,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76820,7 +76820,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76832,7 +76832,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76863,7 +76863,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76875,7 +76875,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76901,7 +76901,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76913,7 +76913,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76944,7 +76944,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -76956,7 +76956,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77008,7 +77008,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77020,7 +77020,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77051,7 +77051,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77063,7 +77063,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77089,7 +77089,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77101,7 +77101,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77127,7 +77127,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77139,7 +77139,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77165,7 +77165,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77177,7 +77177,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77223,7 +77223,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77235,7 +77235,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77296,7 +77296,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77308,7 +77308,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77369,7 +77369,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77381,7 +77381,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77427,7 +77427,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77439,7 +77439,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77470,7 +77470,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77482,7 +77482,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77508,7 +77508,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77520,7 +77520,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77551,7 +77551,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77563,7 +77563,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77589,7 +77589,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77601,7 +77601,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77627,7 +77627,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77639,7 +77639,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityHoursImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77660,7 +77660,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77672,7 +77672,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityTimeframeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77698,7 +77698,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77710,7 +77710,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77898,7 +77898,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77910,7 +77910,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77936,7 +77936,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77948,7 +77948,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77974,7 +77974,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -77986,7 +77986,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78032,7 +78032,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78044,7 +78044,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78075,7 +78075,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78087,7 +78087,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78113,7 +78113,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78125,7 +78125,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78151,7 +78151,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78163,7 +78163,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78189,7 +78189,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78201,7 +78201,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78282,7 +78282,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78294,7 +78294,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78325,7 +78325,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78337,7 +78337,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78363,7 +78363,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78375,7 +78375,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78401,7 +78401,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78413,7 +78413,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78444,7 +78444,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78456,7 +78456,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78522,7 +78522,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78534,7 +78534,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78560,7 +78560,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78572,7 +78572,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78638,7 +78638,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78650,7 +78650,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78676,7 +78676,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78688,7 +78688,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78729,7 +78729,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78741,7 +78741,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78777,7 +78777,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78789,7 +78789,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78835,7 +78835,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78847,7 +78847,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78893,7 +78893,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78905,7 +78905,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78951,7 +78951,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out
@@ -78963,7 +78963,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := graphql.NewDeferredGroup(ctx)
+	deferred := newDeferredGroupWithoutPath(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79034,7 +79034,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(deferred)
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
 	}
 
 	return out

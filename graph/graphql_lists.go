@@ -9,7 +9,7 @@ import (
 // marshalListInOrder marshals the objects of a list one after another in
 // the request's goroutine. The generated executor calls it wherever gqlgen
 // would call graphql.MarshalSliceConcurrently (same arguments; the
-// rewrite is graph/internal/inorderlists, run by go generate).
+// rewrite is graph/internal/execrewrite, run by go generate).
 //
 // gqlgen starts a goroutine per object of a list so that per-object
 // resolvers waiting on the database overlap. Here the objects of a list

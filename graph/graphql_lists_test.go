@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // The objects of a list are marshalled in order, each with its index in
@@ -37,5 +38,22 @@ func TestListObjectsAreMarshalledInOrderAndAPanicStaysInItsObject(t *testing.T) 
 	errs := graphql.GetErrors(ctx)
 	if len(errs) != 1 || errs[0].Message != "recovered: broken object" || fmt.Sprint(errs[0].Path) != "[2]" {
 		t.Errorf("errors %v (paths %v), want one on [2]", errs, errs)
+	}
+}
+
+// A deferred group made without its path gets, when the executor
+// processes it, the path gqlgen's own constructor would have given it.
+func TestDeferredGroupGetsGqlgensPathWhenProcessed(t *testing.T) {
+	ctx := graphql.WithFieldContext(context.Background(), &graphql.FieldContext{Field: graphql.CollectedField{Field: &ast.Field{Alias: "vouchers"}}})
+	index := 3
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Index: &index})
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Field: graphql.CollectedField{Field: &ast.Field{Alias: "node"}}})
+	lazy := newDeferredGroupWithoutPath(ctx)
+	if lazy.Path != nil {
+		t.Fatalf("path %v built before it is needed", lazy.Path)
+	}
+	want := graphql.NewDeferredGroup(ctx).Path
+	if got := withDeferredPath(lazy).Path; got.String() != want.String() || got.String() != "vouchers[3].node" {
+		t.Errorf("path %q, want gqlgen's %q (vouchers[3].node)", got.String(), want.String())
 	}
 }
