@@ -16,9 +16,11 @@ import (
 // caller's own identifier, unique within a project.
 type Customer struct{ ent.Schema }
 
-// Mixin of the Customer.
+// Mixin of the Customer. IDs sort in creation order (cust_ and 24 hex
+// characters, the real service's length), for the reason publications'
+// do (publication.go).
 func (Customer) Mixin() []ent.Mixin {
-	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCustomer, Length: 24}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
+	return []ent.Mixin{IDMixin{Prefix: pulid.PrefixCustomer, Length: 10, Ordered: true}, ProjectMixin{IndexedElsewhere: true}, TimeMixin{}}
 }
 
 // Fields of the Customer.
