@@ -7,7 +7,8 @@
 # publications each (default 200).
 #
 # Loads, each with wrk (Debian package wrk), 2 threads, 16 connections, the
-# same request body every time; A and B alternate within each round:
+# same request body every time; every load runs once on each server to
+# warm it (not counted), then A and B alternate within each round:
 #   list         ours  campaign(idOrName){ vouchers(first: 50){ edges{ node{ 10 fields } } } }
 #                peer  campaignById(id){ vouchersByCampaignId(first: 50){ edges{ node{ the same } } } }
 #   customers    a page of 20 customers with 5 publications each and their codes
@@ -165,6 +166,17 @@ load() {
     'BEGIN { printf "%.0f %.2f %.2f\n", r, s * 1000 / hz / n, p * 1000 / hz / n }' | tee -a "$tmp/res.$name" | tr -d '\n'
   awk -v o=$((b1 - b0 - (s1 - s0) - (p1 - p0))) -v hz="$hz" -v d="$D" 'BEGIN { printf "   (others: %.1f cores)\n", o / hz / d }'
 }
+
+# warm URL [BODY] [auth]: one wrk run of D seconds that is not counted.
+warm() { env ${2:+BODY=$2} ${3:+APP_ID=bench APP_TOKEN=bench} wrk -t2 -c16 -d"${D}s" -s "$tmp/req.lua" "$1" >/dev/null; }
+# Both servers run every load once before the rounds: Node compiles
+# PostGraphile's hot paths during its first seconds of a query, so a cold
+# first round would flatter the ratio (2026-11-25: our list 2.15-2.58x a
+# cold PostGraphile, 1.68-1.97x a warm one).
+echo "== warm-up: every load once on each server, ${D}s each (not counted)"
+for q in list customers publications; do warm "$base/graphql" "$tmp/$q.ours" auth; warm "$peerurl" "$tmp/$q.peer"; done
+warm "$base/v1/vouchers/$code" "" auth
+warm "$base/graphql" "$tmp/voucher.gql" auth
 
 echo "== $R rounds of ${D}s, wrk -t2 -c16; columns: req/s, server CPU ms/req, PostgreSQL CPU ms/req (of $(nproc) cores)"
 for r in $(seq "$R"); do
