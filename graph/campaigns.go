@@ -160,14 +160,29 @@ func campaignKinds(in CreateCampaignInput) (campaign.CampaignType, campaign.Type
 // campaignByIDOrName finds a campaign of the caller's project by its ID or,
 // failing that, by its name.
 func campaignByIDOrName(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	return findCampaign(ctx, idOrName, false)
+}
+
+// campaignSelected is the campaign(idOrName) query: the campaign with only
+// the columns the GraphQL query selects on it (collectWithoutConnections).
+// Only the resolver of that field may call it: elsewhere the field being
+// resolved is not the campaign.
+func campaignSelected(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+	return findCampaign(ctx, idOrName, true)
+}
+
+func findCampaign(ctx context.Context, idOrName string, onlySelected bool) (*ent.Campaign, error) {
 	c, err := client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	found, err := c.Campaign.Query().
-		Where(campaign.Or(campaign.ID(idOrName), campaign.Name(idOrName))).
-		Limit(2).
-		All(ctx)
+	q := c.Campaign.Query().Where(campaign.Or(campaign.ID(idOrName), campaign.Name(idOrName))).Limit(2)
+	if onlySelected {
+		if err := collectWithoutConnections(ctx, q.CollectFields); err != nil {
+			return nil, fmt.Errorf("collecting campaign fields: %w", err)
+		}
+	}
+	found, err := q.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("looking up campaign: %w", err)
 	}

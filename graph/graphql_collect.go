@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -49,4 +50,35 @@ func selected(ctx context.Context, names ...string) bool {
 		}
 	}
 	return false
+}
+
+// collectWithoutConnections runs entgql's field collection (an ent query's
+// CollectFields) for the object field being resolved, leaving out its
+// connections: the query then reads only the columns the GraphQL query
+// selects on the object (all of them when it selects a field that is not a
+// column), and the object's connections (a campaign's vouchers, …) resolve
+// with their own page query (edges.go). Collecting them here would make
+// entgql load the page through a window over every child of the parent —
+// every voucher of the campaign numbered to keep the first 50. Outside
+// GraphQL nothing is collected (REST shows the whole object).
+func collectWithoutConnections[Q any](ctx context.Context, collect func(context.Context, ...string) (Q, error)) error {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
+		return nil
+	}
+	field := fc.Field
+	field.Selections = nil
+	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), fc.Field.Selections, nil) {
+		if f.Definition != nil && strings.HasSuffix(f.Definition.Type.Name(), "Connection") {
+			continue
+		}
+		// The field as collected: its sub-selections merged from every
+		// fragment that selects it.
+		kept := *f.Field
+		kept.SelectionSet = f.Selections
+		field.Selections = append(field.Selections, &kept)
+	}
+	_, err := collect(graphql.WithFieldContext(ctx, &graphql.FieldContext{Parent: fc.Parent, Object: fc.Object,
+		Field: field, Args: fc.Args, IsMethod: fc.IsMethod, IsResolver: fc.IsResolver}))
+	return err
 }

@@ -271,3 +271,53 @@ func sameCodes(a, b []any) bool {
 	slices.Sort(bs)
 	return slices.Equal(as, bs)
 }
+
+// TestCampaignQueryReadsOnlyTheSelectedColumns: campaign(idOrName) reads
+// the columns the query selects on the campaign (through fragments too),
+// its vouchers page with their own plain query, and every column when a
+// selected field is not one (categories).
+func TestCampaignQueryReadsOnlyTheSelectedColumns(t *testing.T) {
+	_, ctx := projectContext(t)
+	cmp := campaignWithCodes(t, ctx, "narrow", codes("S", 3)...)
+	ctx, rec := recordSQL(t, ctx)
+	rec.take()
+
+	campaignStatement := func(stmts []string) string {
+		for _, s := range stmts {
+			if strings.Contains(s, "FROM `campaigns`") || strings.Contains(s, `FROM "campaigns"`) {
+				return s
+			}
+		}
+		t.Fatalf("no statement read the campaigns: %q", stmts)
+		return ""
+	}
+	data := gqlQuery(t, ctx, fmt.Sprintf(`{ campaign(idOrName: %q) { ...named vouchers(first: 2) { edges { node { code } } } } }
+		fragment named on Campaign { name joinOnce }`, cmp.ID))
+	got := data["campaign"].(map[string]any)
+	if got["name"] != "narrow" || got["joinOnce"] != false || len(got["vouchers"].(map[string]any)["edges"].([]any)) != 2 {
+		t.Errorf("campaign answered %v", got)
+	}
+	stmts := rec.take()
+	narrow := campaignStatement(stmts)
+	for _, col := range []string{"name", "join_once"} {
+		if !strings.Contains(narrow, "`campaigns`.`"+col+"`") && !strings.Contains(narrow, `"campaigns"."`+col+`"`) {
+			t.Errorf("the campaign statement does not read %s: %s", col, narrow)
+		}
+	}
+	if strings.Contains(narrow, "voucher`") || strings.Contains(narrow, `."voucher"`) || strings.Contains(narrow, "metadata") {
+		t.Errorf("the campaign statement reads columns nobody asked for: %s", narrow)
+	}
+	for _, s := range stmts {
+		if strings.Contains(s, "ROW_NUMBER") || strings.Contains(strings.ToUpper(s), "DISTINCT") {
+			t.Errorf("the vouchers page is not a plain query: %s", s)
+		}
+	}
+
+	data = gqlQuery(t, ctx, `{ campaign(idOrName: "narrow") { id categories { id } metadata } }`)
+	if got := data["campaign"].(map[string]any); got["id"] != cmp.ID || got["metadata"] == nil {
+		t.Errorf("campaign answered %v", got)
+	}
+	if full := campaignStatement(rec.take()); !strings.Contains(full, "category_id") {
+		t.Errorf("with a field that is not a column the campaign statement should read every column: %s", full)
+	}
+}

@@ -565,7 +565,7 @@ func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, err
 
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return campaignByIDOrName(ctx, idOrName)
+	return campaignSelected(ctx, idOrName)
 }
 
 // Voucher is the resolver for the voucher field.
