@@ -1,12 +1,9 @@
 package graph
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"testing"
-
-	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 )
 
 // Publications and customers get IDs of the real service's shape that sort
@@ -14,24 +11,11 @@ import (
 // ent/schema/publication.go), on either database.
 func TestPublicationAndCustomerIDsFollowCreationOrder(t *testing.T) {
 	_, ctx := projectContext(t)
-	err := InTx(ctx, func(ctx context.Context) error {
-		_, err := createCampaign(ctx, CreateCampaignInput{Name: "ids", Voucher: &jsonfield.VoucherProfile{
-			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}})
-		for i := 0; err == nil && i < 5; i++ {
-			code := fmt.Sprintf("ID-%d", i)
-			_, err = addVoucher(ctx, "ids", &AddVouchersInput{Code: &code})
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	campaignWithCodes(t, ctx, "ids", codes("ID-", 5)...)
 	pubRE, custRE := regexp.MustCompile(`^pub_[0-9a-f]{32}$`), regexp.MustCompile(`^cust_[0-9a-f]{24}$`)
 	var lastPub, lastCust string
 	for i := range 5 {
-		source := fmt.Sprintf("shopper-%d", i)
-		pub, err := publish(ctx, PublishInput{Campaign: &PublishCampaignInput{Name: "ids"},
-			Customer: &CustomerInput{SourceID: &source}}, false)
+		pub, err := publish(ctx, fromCampaign("ids", fmt.Sprintf("shopper-%d", i), nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
