@@ -65,6 +65,9 @@ type redeemableState struct {
 	// category: the voucher's category in the stacking rules (nil: none;
 	// see loadCategories).
 	category *ent.Category
+	// version is the voucher row's version as read (guarded mode only;
+	// see redemption_statement.go).
+	version string
 }
 
 // code is the redeemable's id as the client sent it.

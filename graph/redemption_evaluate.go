@@ -59,12 +59,17 @@ const (
 	// redeem: a redemption; the vouchers are locked and the customer is
 	// created or updated.
 	redeem
+	// redeemGuarded: a redemption written in one statement
+	// (redemption_statement.go): nothing is locked, the vouchers are read
+	// with their row versions, and the writes happen only if the rows are
+	// still those versions. The request has no customer to create.
+	redeemGuarded
 )
 
 // evaluate checks every redeemable and runs the stacked calculation. The
-// vouchers are locked unless mode is readOnly (see loadVouchers).
+// vouchers are locked in modes lockVouchers and redeem (see loadVouchers).
 func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
-	write := mode != readOnly
+	lock := mode == lockVouchers || mode == redeem
 	rules, err := projectStackingRules(ctx) // management_stacking.go
 	if err != nil {
 		return nil, err
@@ -87,7 +92,7 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if err := e.loadStoredOrder(ctx, upsert); err != nil {
 		return nil, err
 	}
-	if err := e.loadVouchers(ctx, write, e.customerToRead(upsert)); err != nil {
+	if err := e.loadVouchers(ctx, lock, mode == redeemGuarded, e.customerToRead(upsert)); err != nil {
 		return nil, err
 	}
 	if !upsert {
@@ -197,27 +202,29 @@ func (e *evaluation) validationCustomer(ctx context.Context) (*ent.Customer, err
 
 // loadVouchers finds each redeemable's voucher (by code, or ID) with its
 // campaign and whether it has rules (lookupVouchers: one statement). When
-// the request writes, the rows are locked by that same query (FOR UPDATE, in ID order, so that concurrent requests naming the
-// same vouchers in any order cannot deadlock; SQLite runs one writer at a
-// time), and every later check reads the locked state.
-func (e *evaluation) loadVouchers(ctx context.Context, write bool, cust *customerRef) error {
+// lock is set, the rows are locked by that same query (FOR UPDATE, in ID
+// order, so that concurrent requests naming the same vouchers in any order
+// cannot deadlock; SQLite runs one writer at a time), and every later check
+// reads the locked state. version reads the rows' versions instead
+// (redeemGuarded).
+func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust *customerRef) error {
 	codes := make([]string, len(e.req.redeemables))
 	for i, r := range e.req.redeemables {
 		codes[i] = r.ID
 	}
-	res, err := lookupVouchers(ctx, codes, write, cust)
+	res, err := lookupVouchers(ctx, codes, lock, version, cust)
 	if err != nil {
 		return err
 	}
 	found := res.vouchers
 	e.customerRead, e.readCustomer = res.customerRead, res.customer
 	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
-	withRules := map[string]bool{}
+	withRules, versions := map[string]bool{}, map[string]string{}
 	e.webhooksKnownAbsent = len(found) > 0
 	for _, f := range found {
 		e.webhooksKnownAbsent = e.webhooksKnownAbsent && !f.webhooks
 		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
-		withRules[f.voucher.ID] = f.hasRules
+		withRules[f.voucher.ID], versions[f.voucher.ID] = f.hasRules, f.version
 	}
 	e.states = make([]*redeemableState, len(codes))
 	var ids []string
@@ -228,7 +235,7 @@ func (e *evaluation) loadVouchers(ctx context.Context, write bool, cust *custome
 		}
 		e.states[i] = &redeemableState{input: r, voucher: v}
 		if v != nil {
-			e.states[i].hasRules = withRules[v.ID]
+			e.states[i].hasRules, e.states[i].version = withRules[v.ID], versions[v.ID]
 		}
 		if v != nil {
 			if slices.Contains(ids, v.ID) {

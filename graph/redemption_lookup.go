@@ -32,6 +32,10 @@ type lookedUpVoucher struct {
 	hasRules bool
 	// webhooks: the project has an active webhook.
 	webhooks bool
+	// version is the row version PostgreSQL gave the voucher row (its
+	// xmin), read when the look-up was asked for it: a guarded write
+	// changes the row only if it is still that version.
+	version string
 }
 
 // customerRef names the request's customer for lookupVouchers to read
@@ -59,7 +63,10 @@ type lookupResult struct {
 // (PostgreSQL only; SQLite runs one writer at a time). Hand-written SQL
 // bypasses ent's tenancy interceptor, so the project filter is explicit
 // here, on every table.
-func lookupVouchers(ctx context.Context, codes []string, lock bool, cust *customerRef) (lookupResult, error) {
+//
+// version reads each voucher row's version too (PostgreSQL only; see
+// lookedUpVoucher.version).
+func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cust *customerRef) (lookupResult, error) {
 	var res lookupResult
 	c, err := client(ctx)
 	if err != nil {
@@ -73,7 +80,7 @@ func lookupVouchers(ctx context.Context, codes []string, lock bool, cust *custom
 	if d == "" {
 		d = dialect.SQLite
 	}
-	key := lookupQueryKey{dialect: d, codes: len(codes), lock: lock && d == dialect.Postgres}
+	key := lookupQueryKey{dialect: d, codes: len(codes), lock: lock && d == dialect.Postgres, version: version && d == dialect.Postgres}
 	args := make([]any, 0, 2+2*len(codes))
 	if cust != nil {
 		key.customer, key.customerByID = true, cust.byID
@@ -95,7 +102,7 @@ func lookupVouchers(ctx context.Context, codes []string, lock bool, cust *custom
 	}
 	defer func() { _ = rows.Close() }()
 	for rows.Next() {
-		found, cst, err := scanLookedUp(c, rows, cust != nil)
+		found, cst, err := scanLookedUp(c, rows, cust != nil, key.version)
 		if err != nil {
 			return res, err
 		}
@@ -113,14 +120,16 @@ type lookupQueryKey struct {
 	dialect string
 	codes   int
 	lock    bool
+	// version: the statement reads the voucher rows' versions (xmin).
+	version bool
 	// customer: the statement joins the customer, by ID or by source_id.
 	customer, customerByID bool
 }
 
 // lookupQueries caches the look-up statement's text per form: building it
 // with ent's SQL builder cost a tenth of a validation's CPU. It holds at
-// most 2 dialects × 2 lock modes × 3 customer forms × 30 code counts (the
-// largest redeemables_limit).
+// most 2 dialects × 3 lock or version modes × 3 customer forms × 30 code
+// counts (the largest redeemables_limit).
 var lookupQueries sync.Map // lookupQueryKey → string
 
 // lookupQuery is the text of the look-up statement of that form; its
@@ -165,6 +174,9 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 	if key.lock {
 		sel.ForUpdate(sql.WithLockTables("v"))
 	}
+	if key.version {
+		sel.AppendSelectExpr(sql.Expr("v.xmin::text"))
+	}
 	query, args := sel.Query()
 	want := 1 + 2*n
 	if key.customer {
@@ -179,7 +191,8 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 
 // scanLookedUp decodes one row with ent's own column decoding, and its
 // customer columns when withCustomer (nil when the customer does not exist).
-func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCustomer bool) (lookedUpVoucher, *ent.Customer, error) {
+// With withVersion, the row's version is the last column.
+func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCustomer, withVersion bool) (lookedUpVoucher, *ent.Customer, error) {
 	v, vValues, err := c.Voucher.ScanTargets(voucher.Columns)
 	if err != nil {
 		return lookedUpVoucher{}, nil, err
@@ -200,6 +213,10 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		}
 		custValues[0] = &customerID // an unknown customer joins NULLs
 		targets = append(targets, custValues...)
+	}
+	var version sql.NullString
+	if withVersion {
+		targets = append(targets, &version)
 	}
 	if err := rows.Scan(targets...); err != nil {
 		return lookedUpVoucher{}, nil, fmt.Errorf("scanning voucher: %w", err)
@@ -222,5 +239,6 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 		}
 		v.Edges.Campaign = cmp
 	}
-	return lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool}, cust, nil
+	return lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool,
+		version: version.String}, cust, nil
 }

@@ -27,7 +27,10 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	if err != nil {
 		return nil, err
 	}
-	var out *StackedRedemptionResult
+	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordStacked)
+	if done || err != nil {
+		return out, observeRedemption(ctx, false, err)
+	}
 	err = withinTx(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
@@ -50,7 +53,10 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 	if err != nil {
 		return nil, err
 	}
-	var out *VoucherRedemptionResult
+	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordVoucherRedemption)
+	if done || err != nil {
+		return out, observeRedemption(ctx, false, err)
+	}
 	err = withinTx(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
@@ -60,34 +66,39 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		if s.voucher == nil {
 			return apperr.NotFound("voucher", code)
 		}
-		w := e.newWriter(ctx)
 		if !e.valid {
-			r, err := w.failedEntry(ctx, s, e.outcomes[0].Key, nil)
+			r, err := e.newWriter(ctx).failedEntry(ctx, s, e.outcomes[0].Key, nil)
 			if err != nil {
 				return err
 			}
 			out = &VoucherRedemptionResult{Redemption: r, Failure: e.failureOf(s, e.outcomes[0].Key, r.ID)}
 			return nil
 		}
-		id := pulid.PrefixRedemption + pulid.Hex(9)
-		stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": formatTime(e.now),
-			"related_object_type": "voucher", "related_object_id": s.voucher.ID}})
-		if err != nil {
-			return err
-		}
-		create, err := w.appliedEntry(ctx, id, nil, 0, stored)
-		if err != nil {
-			return err
-		}
-		r, err := create.Save(ctx)
-		if err != nil {
-			return fmt.Errorf("storing redemption: %w", err)
-		}
-		r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
-		out = &VoucherRedemptionResult{Redemption: r}
-		return emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, r)
+		out, err = e.recordVoucherRedemption(ctx)
+		return err
 	})
 	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
+}
+
+// recordVoucherRedemption stores a valid legacy single-code redemption.
+func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedemptionResult, error) {
+	s, w := e.states[0], e.newWriter(ctx)
+	id := pulid.PrefixRedemption + pulid.Hex(9)
+	stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": formatTime(e.now),
+		"related_object_type": "voucher", "related_object_id": s.voucher.ID}})
+	if err != nil {
+		return nil, err
+	}
+	create, err := w.appliedEntry(ctx, id, nil, 0, stored)
+	if err != nil {
+		return nil, err
+	}
+	r, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storing redemption: %w", err)
+	}
+	r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
+	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, r)
 }
 
 // eventContext is ctx for writing the evaluation's webhook events: it
@@ -181,8 +192,12 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.RedemptionCreate, error) {
 	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
 	v := s.voucher
-	// A bulk update: no re-read of the row (the locked copy is patched below).
+	// A bulk update: no re-read of the row (the locked copy is patched
+	// below). A guarded redemption changes only the version it read.
 	upd := w.c.Voucher.Update().Where(voucher.ID(v.ID)).AddRedeemedQuantity(1)
+	if s.version != "" {
+		upd.Where(rowVersionIs(s.version))
+	}
 	var amount *int64
 	var txType vouchertransaction.Type
 	var moved, balance int64

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
 )
@@ -53,6 +54,20 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 		if err := c.SessionLock.Create().SetKey(key).SetVoucherID(s.voucher.ID).SetCredits(credits).
 			SetPoints(s.points).SetTTL(echoTTL).SetTTLUnit(echoUnit).SetExpiresAt(e.now.Add(ttl)).Exec(ctx); err != nil {
 			return nil, fmt.Errorf("locking voucher for session: %w", err)
+		}
+		// A new version of the voucher row (same values): a guarded
+		// redemption that read the row before this lock fails its guard
+		// and counts the lock under the row lock (redemption_statement.go).
+		if isPostgres(ctx) {
+			bump := c.Voucher.Update().Where(voucher.ID(s.voucher.ID))
+			if s.voucher.UpdatedAt != nil {
+				bump.SetUpdatedAt(*s.voucher.UpdatedAt)
+			} else {
+				bump.ClearUpdatedAt()
+			}
+			if err := bump.Exec(ctx); err != nil {
+				return nil, fmt.Errorf("marking voucher locked: %w", err)
+			}
 		}
 	}
 	return map[string]any{"key": key, "type": "LOCK", "ttl": echoTTL, "ttl_unit": echoUnit}, nil

@@ -96,14 +96,31 @@ func NewHandler(opts HandlerOptions) http.Handler {
 // mutationTx runs each mutation in one transaction (entgql.Transactioner)
 // and lets requests that never became an operation — an undecodable body —
 // through to their error response; the plain Transactioner panics on them.
+// An operation that is one mutation whose resolver opens its own
+// transaction when it needs one (ownTransactionFields) runs without.
 type mutationTx struct{ entgql.Transactioner }
+
+// ownTransactionFields are the mutations that open their own transaction:
+// the redemptions, which write in one statement outside any transaction
+// when they can (redemption_statement.go).
+var ownTransactionFields = map[string]bool{"redeemStacked": true, "redeemVoucher": true}
 
 // InterceptResponse implements graphql.ResponseInterceptor.
 func (t mutationTx) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
-	if !graphql.HasOperationContext(ctx) {
+	if !graphql.HasOperationContext(ctx) || ownsTransaction(graphql.GetOperationContext(ctx).Operation) {
 		return next(ctx)
 	}
 	return t.Transactioner.InterceptResponse(ctx, next)
+}
+
+// ownsTransaction reports whether op is a mutation of exactly one field
+// listed in ownTransactionFields.
+func ownsTransaction(op *ast.OperationDefinition) bool {
+	if op == nil || op.Operation != ast.Mutation || len(op.SelectionSet) != 1 {
+		return false
+	}
+	f, ok := op.SelectionSet[0].(*ast.Field)
+	return ok && ownTransactionFields[f.Name]
 }
 
 // refuse turns e into the error an operation check (cost, depth,

@@ -71,11 +71,13 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
-	var entDriver dialect.Driver = newSQLiteWriters(entsql.OpenDB(dia, db))
-	if dia == dialect.Postgres {
-		entDriver = textArgs{entsql.OpenDB(dia, db)}
+	if dia != dialect.Postgres {
+		client := ent.NewClient(ent.Driver(newSQLiteWriters(entsql.OpenDB(dia, db))))
+		return &DB{Client: client, SQL: db, Dialect: dia}, nil
 	}
-	client := ent.NewClient(ent.Driver(entDriver))
+	base := textArgs{entsql.OpenDB(dia, db)}
+	client := ent.NewClient(ent.Driver(base))
+	batchClients.Store(client, ent.NewClient(ent.Driver(batchDriver{base}))) // write_batch.go
 	return &DB{Client: client, SQL: db, Dialect: dia}, nil
 }
 
@@ -112,7 +114,10 @@ func sqliteDSN(url string) (driver, dsn, dia string) {
 }
 
 // Close closes the client and its pool.
-func (d *DB) Close() error { return d.Client.Close() }
+func (d *DB) Close() error {
+	batchClients.Delete(d.Client)
+	return d.Client.Close()
+}
 
 // migrationLockKey is the PostgreSQL advisory lock that serialises schema
 // migration when several server processes start at once.

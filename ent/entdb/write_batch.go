@@ -1,0 +1,261 @@
+package entdb
+
+import (
+	"context"
+	stdsql "database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	"github.com/lib/pq"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// A write batch sends the writes of one use case to PostgreSQL as a single
+// statement: a data-modifying CTE, one sub-statement per write. Outside a
+// transaction that is one network round trip and one implicit transaction
+// instead of BEGIN, one round trip per write, and COMMIT.
+//
+// The use case runs its ordinary ent code against the batch client of its
+// database (BatchClient) with a context from WithWriteBatch: the client's
+// driver records every INSERT and UPDATE instead of running it, and answers
+// as if each had succeeded (an INSERT … RETURNING returns no rows, so ent
+// keeps the IDs the use case set; an UPDATE reports one row). Run then
+// sends them together, and keeps those answers honest: the statement fails
+// unless every UPDATE found at least one row, so an UPDATE whose WHERE
+// clause carries a guard (a row version read earlier) makes the whole
+// batch conditional — it writes everything or nothing, and Run reports
+// ErrBatchConflict for nothing. Anything the batch cannot answer without
+// the database — a read, a DELETE (whose count callers use), a transaction,
+// a statement with a string literal — is refused with ErrNotBatchable
+// before anything is sent, and the caller takes its general path.
+//
+// Without a batch in the context the batch client is an ordinary client of
+// the database, so entities it returned can still load their edges.
+
+// ErrNotBatchable: the use case ran something a write batch cannot hold.
+var ErrNotBatchable = errors.New("entdb: statement cannot join a write batch")
+
+// ErrBatchConflict: a guarded UPDATE of the batch found no row, so the
+// batch wrote nothing.
+var ErrBatchConflict = errors.New("entdb: write batch conflict: a guarded row changed")
+
+// WriteBatch collects the writes of one use case (see WithWriteBatch).
+type WriteBatch struct {
+	stmts []batchedStatement
+	// refused is the first statement the batch could not hold.
+	refused error
+}
+
+type batchedStatement struct {
+	query  string
+	args   []any
+	update bool
+}
+
+type writeBatchKey struct{}
+
+// WithWriteBatch returns a context in which the batch client records writes
+// into a new batch, and that batch.
+func WithWriteBatch(ctx context.Context) (context.Context, *WriteBatch) {
+	b := &WriteBatch{}
+	return context.WithValue(ctx, writeBatchKey{}, b), b
+}
+
+func batchFrom(ctx context.Context) *WriteBatch {
+	b, _ := ctx.Value(writeBatchKey{}).(*WriteBatch)
+	return b
+}
+
+// batchClients maps each PostgreSQL client Open made to its batch client.
+var batchClients sync.Map // *ent.Client → *ent.Client
+
+// BatchClient is the batch client of c (nil when c is not a PostgreSQL
+// client made by Open).
+func BatchClient(c *ent.Client) *ent.Client {
+	b, _ := batchClients.Load(c)
+	bc, _ := b.(*ent.Client)
+	return bc
+}
+
+// batchDriver is the batch client's driver: it records writes when the
+// context carries a batch and passes everything to the database otherwise.
+type batchDriver struct{ base textArgs }
+
+func (d batchDriver) Exec(ctx context.Context, query string, args, v any) error {
+	b := batchFrom(ctx)
+	if b == nil {
+		return d.base.Exec(ctx, query, args, v)
+	}
+	update := strings.HasPrefix(query, "UPDATE ")
+	if !update && !strings.HasPrefix(query, "INSERT ") {
+		return b.refuse(query)
+	}
+	if err := b.add(query, args, update); err != nil {
+		return err
+	}
+	if res, ok := v.(*stdsql.Result); ok {
+		*res = batchedResult{}
+	}
+	return nil
+}
+
+func (d batchDriver) Query(ctx context.Context, query string, args, v any) error {
+	b := batchFrom(ctx)
+	if b == nil {
+		return d.base.Query(ctx, query, args, v)
+	}
+	rows, ok := v.(*entsql.Rows)
+	if !ok || !strings.HasPrefix(query, "INSERT ") || !strings.Contains(query, " RETURNING ") {
+		return b.refuse(query)
+	}
+	if err := b.add(query, args, false); err != nil {
+		return err
+	}
+	*rows = entsql.Rows{ColumnScanner: noRows{}}
+	return nil
+}
+
+func (d batchDriver) Tx(ctx context.Context) (dialect.Tx, error) {
+	if b := batchFrom(ctx); b != nil {
+		return nil, b.refuse("BEGIN")
+	}
+	return d.base.Tx(ctx)
+}
+
+func (d batchDriver) Close() error    { return nil } // the database's own client closes the pool
+func (d batchDriver) Dialect() string { return d.base.Dialect() }
+
+func (b *WriteBatch) refuse(query string) error {
+	if b.refused == nil {
+		verb, _, _ := strings.Cut(query, " ")
+		b.refused = fmt.Errorf("%w: %s", ErrNotBatchable, verb)
+	}
+	return b.refused
+}
+
+func (b *WriteBatch) add(query string, args any, update bool) error {
+	list, ok := args.([]any)
+	if args != nil && !ok {
+		return b.refuse(query)
+	}
+	// Placeholders are renumbered by text: a string literal could hide one.
+	if strings.Contains(query, "'") {
+		return b.refuse(query)
+	}
+	b.stmts = append(b.stmts, batchedStatement{query: query, args: list, update: update})
+	return nil
+}
+
+// Len is the number of writes recorded.
+func (b *WriteBatch) Len() int { return len(b.stmts) }
+
+// Err is the first refusal (nil: every statement joined the batch).
+func (b *WriteBatch) Err() error { return b.refused }
+
+// Statement is the single statement of the batch and its arguments.
+func (b *WriteBatch) Statement() (string, []any) {
+	var sb strings.Builder
+	var args []any
+	var updates []string
+	sb.WriteString("WITH ")
+	for i, s := range b.stmts {
+		name := "w" + strconv.Itoa(i)
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(name + " AS (")
+		sb.WriteString(renumber(s.query, len(args)))
+		if s.update {
+			sb.WriteString(" RETURNING 1")
+			updates = append(updates, "(SELECT count(*) FROM "+name+")")
+		}
+		sb.WriteString(")")
+		args = append(args, s.args...)
+	}
+	// A guarded UPDATE that found nothing divides by zero: the statement,
+	// and every write in it, fails.
+	sb.WriteString(" SELECT 1")
+	for _, u := range updates {
+		sb.WriteString(" / " + u)
+	}
+	return sb.String(), args
+}
+
+// Run sends the batch as one statement with the database's client c (not
+// in a transaction). It fails with ErrNotBatchable when a statement was
+// refused (nothing is sent) and with ErrBatchConflict when a guarded
+// UPDATE found no row (nothing is written).
+func (b *WriteBatch) Run(ctx context.Context, c *ent.Client) error {
+	if b.refused != nil {
+		return b.refused
+	}
+	if len(b.stmts) == 0 {
+		return nil
+	}
+	query, args := b.Statement()
+	rows, err := c.QueryContext(ctx, query, args...)
+	if err == nil {
+		for rows.Next() {
+		}
+		err = errors.Join(rows.Err(), rows.Close())
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) && pqErr.Code == "22012" { // division_by_zero
+		return ErrBatchConflict
+	}
+	if err != nil {
+		return fmt.Errorf("running write batch: %w", err)
+	}
+	return nil
+}
+
+// renumber shifts every $n placeholder of query by offset.
+func renumber(query string, offset int) string {
+	if offset == 0 {
+		return query
+	}
+	var sb strings.Builder
+	sb.Grow(len(query) + len(query)/8)
+	for i := 0; i < len(query); i++ {
+		ch := query[i]
+		if ch != '$' {
+			sb.WriteByte(ch)
+			continue
+		}
+		j := i + 1
+		for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(query[i+1 : j])
+		if err != nil {
+			sb.WriteByte(ch)
+			continue
+		}
+		sb.WriteString("$" + strconv.Itoa(n+offset))
+		i = j - 1
+	}
+	return sb.String()
+}
+
+// batchedResult answers a recorded write: one row, no generated ID.
+type batchedResult struct{}
+
+func (batchedResult) LastInsertId() (int64, error) { return 0, ErrNotBatchable }
+func (batchedResult) RowsAffected() (int64, error) { return 1, nil }
+
+// noRows answers a recorded INSERT … RETURNING.
+type noRows struct{}
+
+func (noRows) Close() error                               { return nil }
+func (noRows) ColumnTypes() ([]*stdsql.ColumnType, error) { return nil, nil }
+func (noRows) Columns() ([]string, error)                 { return nil, nil }
+func (noRows) Err() error                                 { return nil }
+func (noRows) Next() bool                                 { return false }
+func (noRows) NextResultSet() bool                        { return false }
+func (noRows) Scan(...any) error                          { return stdsql.ErrNoRows }

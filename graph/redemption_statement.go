@@ -1,0 +1,138 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+)
+
+// The common redemption — one voucher, no customer to create or update, a
+// new order, no session — is, on PostgreSQL, one read and one write
+// statement outside any transaction, instead of BEGIN, a locking read,
+// three writes and COMMIT:
+//
+//  1. evaluate reads the voucher with its row version (xmin) and no lock
+//     (mode redeemGuarded), and runs every check and the calculation as
+//     the transactional path does;
+//  2. the ordinary writer code runs against a write batch
+//     (entdb.WithWriteBatch): the order, the voucher's counters and
+//     balance, its transaction and the redemptions are recorded, not sent;
+//     the voucher's UPDATE carries the guard "the row is still the version
+//     read";
+//  3. the batch goes out as one statement, which writes everything only if
+//     the guard held.
+//
+// Anything that changes the voucher row between 1 and 3 — another
+// redemption, a rollback, an update, a session lock (lockSession bumps the
+// version) — makes the guard fail: nothing is written, and the request
+// takes the transactional path, which locks the row and evaluates again.
+// So the outcome is the one the locking path would give. A code whose guard
+// failed goes straight to the locking path for a second (contendedCodes):
+// under contention, requests queue for the row lock instead of each paying
+// a lost attempt first.
+//
+// Everything else takes the transactional path from the start: SQLite,
+// requests inside a caller's transaction, several redeemables (their
+// guarded writes could wait on each other in any order), a customer (it is
+// created or updated first), an existing order, a session, a request that
+// is not valid (its failure is recorded under the lock), and writers that
+// read or delete (the project's webhook events: the batch refuses the
+// look-up, see entdb.ErrNotBatchable).
+
+// redeemInOneStatement runs the one-statement path when req qualifies.
+// done is false when nothing was written and the transactional path must
+// answer; err is set only for errors that path would answer the same way.
+func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
+	record func(*evaluation, context.Context) (T, error)) (out T, done bool, err error) {
+	c := ent.FromContext(ctx)
+	if !inOneStatementRedemption(ctx, req, c) {
+		return out, false, nil
+	}
+	contended := contendedKey(ctx, req)
+	if _, hot := contendedCodes.get(contended, time.Now()); hot {
+		return out, false, nil
+	}
+	e, err := evaluate(ctx, req, redeemGuarded)
+	if err != nil || !e.valid || !e.guarded() {
+		// Errors and failures are answered under the lock, where they are
+		// recorded.
+		return out, false, nil
+	}
+	bctx, batch := entdb.WithWriteBatch(ent.NewContext(ctx, entdb.BatchClient(c)))
+	res, err := record(e, bctx)
+	if err != nil {
+		return out, false, nil // the transactional path answers (or fails) the same request
+	}
+	if err := runRedemptionBatch(ctx, batch, c); err != nil {
+		if errors.Is(err, entdb.ErrBatchConflict) {
+			contendedCodes.put(contended, struct{}{}, time.Now())
+		}
+		if isBatchRetry(err) {
+			return out, false, nil
+		}
+		return out, false, err
+	}
+	return res, true, nil
+}
+
+// contendedCodes are the codes (per project) whose guarded write failed in
+// the last second: their redemptions take the locking path.
+var contendedCodes = newTTLCache[struct{}](time.Second, 4096)
+
+// contendedKey is the request's entry in contendedCodes.
+func contendedKey(ctx context.Context, req *redemptionRequest) string {
+	v, _ := viewer.FromContext(ctx)
+	return v.ProjectID + "\x00" + req.redeemables[0].ID
+}
+
+// runRedemptionBatch sends the batch; tests replace it to observe the path
+// or to make the guard fail.
+var runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	return b.Run(ctx, c)
+}
+
+// isBatchRetry: the batch wrote nothing and the transactional path must
+// answer.
+func isBatchRetry(err error) bool {
+	return errors.Is(err, entdb.ErrNotBatchable) || errors.Is(err, entdb.ErrBatchConflict)
+}
+
+// inOneStatementRedemption reports whether the request's shape allows the
+// one-statement path (see above).
+func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *ent.Client) bool {
+	if c == nil || !isPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
+		return false
+	}
+	if len(req.redeemables) != 1 || req.customer != nil || req.session != nil {
+		return false
+	}
+	return req.order == nil || (req.order.ID == nil && req.order.SourceID == nil)
+}
+
+// guarded reports whether every voucher the evaluation writes was read with
+// its row version.
+func (e *evaluation) guarded() bool {
+	for _, s := range e.states {
+		if s.voucher == nil || s.version == "" {
+			return false
+		}
+	}
+	return e.customer == nil && e.storedOrder == nil && e.sessionKey == ""
+}
+
+// rowVersionIs holds for a voucher row that is still the version read
+// (PostgreSQL's xmin: every update of a row makes a new version).
+func rowVersionIs(version string) predicate.Voucher {
+	return func(s *sql.Selector) {
+		s.Where(sql.P(func(b *sql.Builder) {
+			b.WriteString(s.C("xmin")).WriteString(" = ").Arg(version).WriteString("::xid")
+		}))
+	}
+}

@@ -1,0 +1,217 @@
+package graph
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
+	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/voucher"
+)
+
+// redemptionPaths replaces the batch runner for one test: with
+// transactional set, every guarded batch is refused before it is sent (the
+// transactional path answers); otherwise *served counts the batches that
+// wrote, and before, when not nil, runs just before a batch is sent.
+func redemptionPaths(t *testing.T, transactional bool, served *int, before func(ctx context.Context)) {
+	t.Helper()
+	if !entdbtest.IsPostgres() {
+		t.Skip("the one-statement redemption is PostgreSQL's")
+	}
+	t.Cleanup(func() {
+		runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
+		clear(contendedCodes.entries)
+	})
+	runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+		if transactional {
+			return entdb.ErrNotBatchable
+		}
+		if before != nil {
+			before(ctx)
+		}
+		err := b.Run(ctx, c)
+		if err == nil {
+			*served++
+		}
+		return err
+	}
+}
+
+// redeemCode is a stacked redemption of one code with a 1000 order.
+func redeemCode(code string) StackedRedemptionInput {
+	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: ptr("voucher"), ID: code}},
+		Order: &OrderInput{Amount: ptr(int64(1000))}}
+}
+
+// limitedCode adds a code that can be redeemed once to campaign.
+func limitedCode(t *testing.T, ctx context.Context, campaign, code string) {
+	t.Helper()
+	one := 1
+	if err := InTx(ctx, func(ctx context.Context) error {
+		_, err := addVoucher(ctx, campaign, &AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// storedRedemptions counts the code's child redemptions with result.
+func storedRedemptions(t *testing.T, ctx context.Context, code string, result redemption.Result) int {
+	t.Helper()
+	return ent.FromContext(ctx).Redemption.Query().
+		Where(redemption.VoucherCode(code), redemption.ResultEQ(result)).CountX(ctx)
+}
+
+func redeemedCount(t *testing.T, ctx context.Context, code string) int {
+	t.Helper()
+	return ent.FromContext(ctx).Voucher.Query().Where(voucher.Code(code)).OnlyX(ctx).RedeemedQuantity
+}
+
+// TestOneStatementRedemptionMatchesTransactionalPath: the one-statement
+// redemption answers and stores exactly what the transactional path does.
+func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
+	served := 0
+	redemptionPaths(t, false, &served, nil)
+	_, ctx := projectContext(t)
+	campaignWithCodes(t, ctx, "promo", "FAST", "SLOW")
+
+	fast, err := redeemStacked(ctx, redeemCode("FAST"))
+	if err != nil || served != 1 || fast.Failure != nil {
+		t.Fatalf("one statement: served %d, err %v, failure %+v", served, err, fast)
+	}
+	redemptionPaths(t, true, nil, nil)
+	slow, err := redeemStacked(ctx, redeemCode("SLOW"))
+	if err != nil || slow.Failure != nil {
+		t.Fatalf("transactional path: err %v, failure %+v", err, slow)
+	}
+	shown := func(r *StackedRedemptionResult) map[string]any {
+		return comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+	}
+	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
+		t.Errorf("one statement returned\n%v\ntransactional path returned\n%v", got, want)
+	}
+	// What is stored, read back: the same rows.
+	c := ent.FromContext(ctx)
+	stored := func(r *StackedRedemptionResult) map[string]any {
+		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
+		child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
+		o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
+		return comparable(t, map[string]any{"parent": parent, "child": child, "order": o})
+	}
+	if got, want := stored(fast), stored(slow); !reflect.DeepEqual(got, want) {
+		t.Errorf("one statement stored\n%v\ntransactional path stored\n%v", got, want)
+	}
+	for _, code := range []string{"FAST", "SLOW"} {
+		if n := redeemedCount(t, ctx, code); n != 1 {
+			t.Errorf("%s: redeemed_quantity %d, want 1", code, n)
+		}
+	}
+
+	// The legacy single-code form takes the same path.
+	redemptionPaths(t, false, &served, nil)
+	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: ptr(int64(500))}}); err != nil || served != 2 {
+		t.Fatalf("legacy redemption: served %d, err %v", served, err)
+	}
+	if n := redeemedCount(t, ctx, "FAST"); n != 2 {
+		t.Errorf("FAST: redeemed_quantity %d after the legacy redemption, want 2", n)
+	}
+}
+
+// TestOneStatementRedemptionLosesToAConcurrentRedemption: the last unit
+// of a code is redeemed elsewhere between the guarded read and the write.
+// The statement writes nothing (no order, no redemption, no counter), and
+// the transactional path answers quantity_exceeded from the new state.
+func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
+	served := 0
+	db, ctx := projectContext(t)
+	campaignWithCodes(t, ctx, "promo")
+	limitedCode(t, ctx, "promo", "LAST")
+	orders := db.Client.Order.Query().CountX(ctx)
+	redemptionPaths(t, false, &served, func(context.Context) {
+		// Another process redeems the last unit meanwhile.
+		db.Client.Voucher.Update().Where(voucher.Code("LAST")).AddRedeemedQuantity(1).ExecX(ctx)
+	})
+	res, err := redeemStacked(ctx, redeemCode("LAST"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if served != 0 || res.Failure == nil || res.Failure.Key != "quantity_exceeded" {
+		t.Fatalf("served %d, failure %+v; want the guard to fail and quantity_exceeded", served, res.Failure)
+	}
+	if n := redeemedCount(t, ctx, "LAST"); n != 1 {
+		t.Errorf("redeemed_quantity %d, want 1 (the other process's redemption only)", n)
+	}
+	if n := storedRedemptions(t, ctx, "LAST", redemption.ResultSUCCESS); n != 0 {
+		t.Errorf("%d successful redemptions stored, want 0", n)
+	}
+	if n := db.Client.Order.Query().CountX(ctx) - orders; n != 0 {
+		t.Errorf("%d orders stored, want none (a failed redemption stores none)", n)
+	}
+	// The code is contended now: the next redemption goes straight to the
+	// locking path (no batch is sent).
+	sent := false
+	redemptionPaths(t, false, &served, func(context.Context) { sent = true })
+	if _, err := redeemStacked(ctx, redeemCode("LAST")); err != nil || sent {
+		t.Errorf("after a lost guard: batch sent %v, err %v; want the locking path", sent, err)
+	}
+}
+
+// TestSessionLockInvalidatesAGuardedRead: a validation locks the last unit
+// for its session between the guarded read and the write. Taking the lock
+// makes a new version of the voucher row, so the statement writes nothing
+// and the transactional path sees the unit held.
+func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
+	served := 0
+	_, ctx := projectContext(t)
+	campaignWithCodes(t, ctx, "promo")
+	limitedCode(t, ctx, "promo", "HELD")
+	redemptionPaths(t, false, &served, func(context.Context) {
+		in := redeemCode("HELD")
+		in.Session = &SessionInput{Type: ptr("LOCK")}
+		res, err := validateStacked(ctx, in)
+		if err != nil || !res.Valid {
+			t.Errorf("session lock: %+v, %v", res, err)
+		}
+	})
+	res, err := redeemStacked(ctx, redeemCode("HELD"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if served != 0 || res.Failure == nil || res.Failure.Key != "quantity_exceeded" {
+		t.Fatalf("served %d, failure %+v; want quantity_exceeded (the unit is held by the session)", served, res.Failure)
+	}
+	if n := redeemedCount(t, ctx, "HELD"); n != 0 {
+		t.Errorf("redeemed_quantity %d, want 0", n)
+	}
+}
+
+// TestRedemptionMutationsOwnTheirTransaction: a GraphQL operation that is
+// one redemption runs without the operation's transaction (so it can take
+// the one-statement path); any other mutation operation, including two
+// redemptions together, keeps it.
+func TestRedemptionMutationsOwnTheirTransaction(t *testing.T) {
+	for query, want := range map[string]bool{
+		`mutation { redeemStacked(input: {redeemables: []}) { order } }`:                           true,
+		`mutation R { r: redeemVoucher(code: "A") { failure { key } } }`:                           true,
+		`mutation { a: redeemVoucher(code: "A") { order } b: redeemVoucher(code: "B") { order } }`: false,
+		`mutation { ...F } fragment F on Mutation { redeemVoucher(code: "A") { order } }`:          false,
+		`mutation { createCampaign(input: {name: "x"}) { id } }`:                                   false,
+		`query { redeemStacked { order } }`:                                                        false,
+	} {
+		doc, err := parser.ParseQuery(&ast.Source{Input: query})
+		if err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		if got := ownsTransaction(doc.Operations[0]); got != want {
+			t.Errorf("%s: owns its transaction %v, want %v", query, got, want)
+		}
+	}
+}
