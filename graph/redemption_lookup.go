@@ -101,13 +101,19 @@ func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cus
 		return res, fmt.Errorf("looking up vouchers: %w", err)
 	}
 	defer func() { _ = rows.Close() }()
+	// Every row carries the same customer: only the first one's columns
+	// are decoded, the others go to customerSink.
+	var customerSink []any
 	for rows.Next() {
-		found, cst, err := scanLookedUp(c, rows, cust != nil, key.version)
+		found, cst, err := scanLookedUp(c, rows, cust != nil, customerSink, key.version)
 		if err != nil {
 			return res, err
 		}
 		res.vouchers = append(res.vouchers, found)
-		res.customerRead, res.customer = cust != nil, cst
+		if cust != nil && customerSink == nil {
+			res.customerRead, res.customer = true, cst
+			customerSink = discardTargets(len(customer.Columns))
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return res, fmt.Errorf("reading vouchers: %w", err)
@@ -190,9 +196,11 @@ func lookupQuery(key lookupQueryKey) (string, error) {
 }
 
 // scanLookedUp decodes one row with ent's own column decoding, and its
-// customer columns when withCustomer (nil when the customer does not exist).
-// With withVersion, the row's version is the last column.
-func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCustomer, withVersion bool) (lookedUpVoucher, *ent.Customer, error) {
+// customer columns when withCustomer (nil when the customer does not exist)
+// — unless customerSink is set: the customer columns are scanned into it
+// and not decoded. With withVersion, the row's version is the last column.
+func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCustomer bool, customerSink []any,
+	withVersion bool) (lookedUpVoucher, *ent.Customer, error) {
 	v, vValues, err := c.Voucher.ScanTargets(voucher.Columns)
 	if err != nil {
 		return lookedUpVoucher{}, nil, err
@@ -207,7 +215,10 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 	targets := append(append(append([]any{}, vValues...), cValues...), &hasRules, &webhooks)
 	var cust *ent.Customer
 	var custValues []any
-	if withCustomer {
+	switch {
+	case withCustomer && customerSink != nil:
+		targets = append(targets, customerSink...)
+	case withCustomer:
 		if cust, custValues, err = c.Customer.ScanTargets(customer.Columns); err != nil {
 			return lookedUpVoucher{}, nil, err
 		}
@@ -224,7 +235,7 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 	if err := v.AssignScanned(voucher.Columns, vValues); err != nil {
 		return lookedUpVoucher{}, nil, fmt.Errorf("decoding voucher: %w", err)
 	}
-	if customerID.Valid {
+	if customerID.Valid && customerSink == nil {
 		cust.ID = customerID.String
 		if err := cust.AssignScanned(customer.Columns[1:], custValues[1:]); err != nil {
 			return lookedUpVoucher{}, nil, fmt.Errorf("decoding customer: %w", err)
@@ -241,4 +252,14 @@ func scanLookedUp(c *ent.Client, rows interface{ Scan(...any) error }, withCusto
 	}
 	return lookedUpVoucher{voucher: v, hasRules: hasRules.Valid && hasRules.Bool, webhooks: webhooks.Valid && webhooks.Bool,
 		version: version.String}, cust, nil
+}
+
+// discardTargets are n scan targets whose values are dropped.
+func discardTargets(n int) []any {
+	var sink any
+	out := make([]any, n)
+	for i := range out {
+		out[i] = &sink
+	}
+	return out
 }
