@@ -83,6 +83,7 @@ type Options struct {
 
 // NewRouter returns the HTTP handler of the whole service.
 func NewRouter(opts Options) (*gin.Engine, error) {
+	useResponseCodec() // json_codec.go
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(opts.TrustedProxies); err != nil {
