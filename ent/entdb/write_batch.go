@@ -199,12 +199,7 @@ func (b *WriteBatch) Run(ctx context.Context, c *ent.Client) error {
 		return nil
 	}
 	query, args := b.Statement()
-	rows, err := c.QueryContext(ctx, query, args...)
-	if err == nil {
-		for rows.Next() {
-		}
-		err = errors.Join(rows.Err(), rows.Close())
-	}
+	_, err := c.ExecContext(ctx, query, args...) // its one row is not needed
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) && pqErr.Code == "22012" { // division_by_zero
 		return ErrBatchConflict
