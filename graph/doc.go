@@ -16,7 +16,8 @@
 //     path in publish_statement.go)
 //   - redemption*, validation_rules, validity*, orders, order_*: validation,
 //     redemption, rollback and sessions (discounts in discount/, rule
-//     checks in validationrule/)
+//     checks in validationrule/; the one-statement PostgreSQL path in
+//     redemption_statement.go)
 //   - customer*, segment*: customers, activities and segments (the filter
 //     language in segmentfilter/)
 //   - loyalty*, event_earning, events, referral_*: loyalty programs, cards,
