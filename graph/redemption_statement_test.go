@@ -70,6 +70,19 @@ func storedRedemptions(t *testing.T, ctx context.Context, code string, result re
 		Where(redemption.VoucherCode(code), redemption.ResultEQ(result)).CountX(ctx)
 }
 
+// wantLostGuard redeems code and expects its guarded write to fail (no
+// batch served) and the locking path to answer quantity_exceeded.
+func wantLostGuard(t *testing.T, ctx context.Context, code string, served *int) {
+	t.Helper()
+	res, err := redeemStacked(ctx, redeemCode(code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *served != 0 || res.Failure == nil || res.Failure.Key != "quantity_exceeded" {
+		t.Fatalf("%s: served %d, failure %+v; want the guard to fail and quantity_exceeded", code, *served, res.Failure)
+	}
+}
+
 func redeemedCount(t *testing.T, ctx context.Context, code string) int {
 	t.Helper()
 	return ent.FromContext(ctx).Voucher.Query().Where(voucher.Code(code)).OnlyX(ctx).RedeemedQuantity
@@ -139,13 +152,7 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 		// Another process redeems the last unit meanwhile.
 		db.Client.Voucher.Update().Where(voucher.Code("LAST")).AddRedeemedQuantity(1).ExecX(ctx)
 	})
-	res, err := redeemStacked(ctx, redeemCode("LAST"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if served != 0 || res.Failure == nil || res.Failure.Key != "quantity_exceeded" {
-		t.Fatalf("served %d, failure %+v; want the guard to fail and quantity_exceeded", served, res.Failure)
-	}
+	wantLostGuard(t, ctx, "LAST", &served)
 	if n := redeemedCount(t, ctx, "LAST"); n != 1 {
 		t.Errorf("redeemed_quantity %d, want 1 (the other process's redemption only)", n)
 	}
@@ -181,13 +188,7 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 			t.Errorf("session lock: %+v, %v", res, err)
 		}
 	})
-	res, err := redeemStacked(ctx, redeemCode("HELD"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if served != 0 || res.Failure == nil || res.Failure.Key != "quantity_exceeded" {
-		t.Fatalf("served %d, failure %+v; want quantity_exceeded (the unit is held by the session)", served, res.Failure)
-	}
+	wantLostGuard(t, ctx, "HELD", &served)
 	if n := redeemedCount(t, ctx, "HELD"); n != 0 {
 		t.Errorf("redeemed_quantity %d, want 0", n)
 	}

@@ -1,0 +1,141 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/discount"
+)
+
+// writer stores the outcome of an evaluation.
+type writer struct {
+	e     *evaluation
+	c     *ent.Client
+	view  *orderView
+	appID string
+	// channel is the viewer's channel type (API or CLIENT_API).
+	channel string
+	stored  *ent.Order
+	// viewAsMap is view in its stored JSON form (viewMap).
+	viewAsMap map[string]any
+}
+
+// viewMap is the order view as the order and the parent redemption store
+// it, converted once per request. The map is shared: never modify it.
+func (w *writer) viewMap() map[string]any {
+	if w.viewAsMap == nil {
+		w.viewAsMap = w.view.asMap()
+	}
+	return w.viewAsMap
+}
+
+func (e *evaluation) newWriter(ctx context.Context) *writer {
+	v, _ := viewer.FromContext(ctx)
+	return &writer{e: e, c: ent.FromContext(ctx), view: newOrderView(e.order, e.req.order, nil, e.customer), appID: v.AppID, channel: v.Channel()}
+}
+
+// appliedEntry applies the redemption of state i to its voucher (counters,
+// balance, transaction, session lock) and returns the redemption row to insert.
+func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, i int, stored *ent.Order) (*ent.RedemptionCreate, error) {
+	e, s, out := w.e, w.e.states[i], w.e.outcomes[i]
+	v := s.voucher
+	// A bulk update: no re-read of the row (the locked copy is patched
+	// below). A guarded redemption changes only the version it read.
+	upd := w.c.Voucher.Update().Where(voucher.ID(v.ID)).AddRedeemedQuantity(1)
+	if s.version != "" {
+		upd.Where(rowVersionIs(s.version))
+	}
+	var amount *int64
+	var txType vouchertransaction.Type
+	var moved, balance int64
+	switch v.Type {
+	case jsonfield.VoucherTypeGift:
+		g := *v.Gift
+		moved = out.Result.Total
+		g.Balance -= moved
+		upd.SetGift(&g)
+		v.Gift = &g
+		amount, txType, balance = &moved, vouchertransaction.TypeCREDITS_REDEMPTION, g.Balance
+	case jsonfield.VoucherTypeLoyaltyCard:
+		l := *v.LoyaltyCard
+		moved = s.points
+		l.Balance -= moved
+		upd.SetLoyaltyCard(&l).AddRedeemedPoints(int(moved))
+		v.LoyaltyCard, v.RedeemedPoints = &l, v.RedeemedPoints+int(moved)
+		amount, txType, balance = &moved, vouchertransaction.TypePOINTS_REDEMPTION, l.Balance
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("updating voucher counters: %w", err)
+	}
+	v.RedeemedQuantity++
+	create := w.entry(ctx, id, "SUCCESS", parentID).SetVoucherID(v.ID).SetVoucherCode(v.Code).
+		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
+		SetAppliedDiscount(out.Result.Total).SetOrder(w.childView(out).asMap()).SetNillableAmount(amount)
+	if s.reward != nil {
+		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
+	}
+	if amount != nil {
+		details := map[string]any{"redemption": map[string]any{"id": id},
+			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}
+		if _, err := recordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
+			return nil, err
+		}
+	}
+	if e.sessionKey != "" {
+		if _, err := w.c.SessionLock.Delete().Where(sessionlock.Key(e.sessionKey), sessionlock.VoucherID(v.ID)).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("releasing session lock: %w", err)
+		}
+	}
+	return create, nil
+}
+
+// entry starts a redemption row with what every entry of the request shares.
+func (w *writer) entry(ctx context.Context, id, result string, parentID *string) *ent.RedemptionCreate {
+	e := w.e
+	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
+		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
+		SetNillableTrackingID(e.trackingID).SetMetadata(orEmptyMap(e.req.metadata)).
+		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": w.channel}).SetCreatedAt(e.now)
+	if result == "SUCCESS" {
+		create.SetStatus(redemption.StatusSUCCEEDED)
+	} else {
+		create.SetStatus(redemption.StatusFAILED)
+	}
+	if e.customer != nil {
+		create.SetCustomerID(e.customer.ID)
+	}
+	if w.stored != nil {
+		create.SetOrderID(w.stored.ID)
+	}
+	if e.sessionKey != "" {
+		create.SetSessionKey(e.sessionKey)
+	}
+	return create
+}
+
+// childView is the order as one child shows it: the whole order, with the
+// applied amounts of that child alone.
+func (w *writer) childView(out discount.Outcome) *orderView {
+	v := *w.view
+	v.Items = append([]orderItemView(nil), w.view.Items...)
+	v.AppliedDiscountAmount = out.Result.OrderDiscount
+	var items int64
+	for i := range v.Items {
+		share := int64(0)
+		if i < len(out.Result.ItemDiscounts) {
+			share = out.Result.ItemDiscounts[i]
+		}
+		v.Items[i].AppliedDiscountAmount = share
+		items += share
+	}
+	v.ItemsAppliedDiscountAmount, v.TotalAppliedDiscountAmount = items, out.Result.Total
+	v.Redemptions = nil
+	return &v
+}
