@@ -70,13 +70,13 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	if err != nil {
 		return out, false, nil // the transactional path answers (or fails) the same request
 	}
-	if err := runRedemptionBatch(ctx, batch, c); err != nil {
-		if errors.Is(err, entdb.ErrBatchConflict) {
-			contendedCodes.put(contended, struct{}{}, time.Now())
-		}
-		if isBatchRetry(err) {
-			return out, false, nil
-		}
+	switch err := runRedemptionBatch(ctx, batch, c); {
+	case errors.Is(err, entdb.ErrBatchConflict):
+		contendedCodes.put(contended, struct{}{}, time.Now())
+		return out, false, nil
+	case errors.Is(err, entdb.ErrNotBatchable):
+		return out, false, nil // nothing was sent
+	case err != nil:
 		return out, false, err
 	}
 	return res, true, nil
@@ -96,12 +96,6 @@ func contendedKey(ctx context.Context, req *redemptionRequest) string {
 // or to make the guard fail.
 var runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 	return b.Run(ctx, c)
-}
-
-// isBatchRetry: the batch wrote nothing and the transactional path must
-// answer.
-func isBatchRetry(err error) bool {
-	return errors.Is(err, entdb.ErrNotBatchable) || errors.Is(err, entdb.ErrBatchConflict)
 }
 
 // inOneStatementRedemption reports whether the request's shape allows the
