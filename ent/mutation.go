@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -21946,22 +21947,23 @@ func (m *OAuthTokenMutation) ResetEdge(name string) error {
 // OrderMutation represents an operation that mutates the Order nodes in the graph.
 type OrderMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	project_id    *string
-	created_at    *time.Time
-	updated_at    *time.Time
-	source_id     *string
-	status        *order.Status
-	customer_id   *string
-	calculated    *map[string]interface{}
-	redemptions   *map[string]interface{}
-	metadata      *map[string]interface{}
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*Order, error)
-	predicates    []predicate.Order
+	op               Op
+	typ              string
+	id               *string
+	project_id       *string
+	created_at       *time.Time
+	updated_at       *time.Time
+	source_id        *string
+	status           *order.Status
+	customer_id      *string
+	calculated       *json.RawMessage
+	appendcalculated json.RawMessage
+	redemptions      *map[string]interface{}
+	metadata         *map[string]interface{}
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*Order, error)
+	predicates       []predicate.Order
 }
 
 var _ ent.Mutation = (*OrderMutation)(nil)
@@ -22324,12 +22326,13 @@ func (m *OrderMutation) ResetCustomerID() {
 }
 
 // SetCalculated sets the "calculated" field.
-func (m *OrderMutation) SetCalculated(value map[string]interface{}) {
-	m.calculated = &value
+func (m *OrderMutation) SetCalculated(jm json.RawMessage) {
+	m.calculated = &jm
+	m.appendcalculated = nil
 }
 
 // Calculated returns the value of the "calculated" field in the mutation.
-func (m *OrderMutation) Calculated() (r map[string]interface{}, exists bool) {
+func (m *OrderMutation) Calculated() (r json.RawMessage, exists bool) {
 	v := m.calculated
 	if v == nil {
 		return
@@ -22340,7 +22343,7 @@ func (m *OrderMutation) Calculated() (r map[string]interface{}, exists bool) {
 // OldCalculated returns the old "calculated" field's value of the Order entity.
 // If the Order object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *OrderMutation) OldCalculated(ctx context.Context) (v map[string]interface{}, err error) {
+func (m *OrderMutation) OldCalculated(ctx context.Context) (v json.RawMessage, err error) {
 	if !m.op.Is(OpUpdateOne) {
 		return v, errors.New("OldCalculated is only allowed on UpdateOne operations")
 	}
@@ -22354,9 +22357,23 @@ func (m *OrderMutation) OldCalculated(ctx context.Context) (v map[string]interfa
 	return oldValue.Calculated, nil
 }
 
+// AppendCalculated adds jm to the "calculated" field.
+func (m *OrderMutation) AppendCalculated(jm json.RawMessage) {
+	m.appendcalculated = append(m.appendcalculated, jm...)
+}
+
+// AppendedCalculated returns the list of values that were appended to the "calculated" field in this mutation.
+func (m *OrderMutation) AppendedCalculated() (json.RawMessage, bool) {
+	if len(m.appendcalculated) == 0 {
+		return nil, false
+	}
+	return m.appendcalculated, true
+}
+
 // ResetCalculated resets all changes to the "calculated" field.
 func (m *OrderMutation) ResetCalculated() {
 	m.calculated = nil
+	m.appendcalculated = nil
 }
 
 // SetRedemptions sets the "redemptions" field.
@@ -22598,7 +22615,7 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		m.SetCustomerID(v)
 		return nil
 	case order.FieldCalculated:
-		v, ok := value.(map[string]interface{})
+		v, ok := value.(json.RawMessage)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
@@ -26034,7 +26051,8 @@ type RedemptionMutation struct {
 	applied_discount    *int64
 	addapplied_discount *int64
 	metadata            *map[string]interface{}
-	_order              *map[string]interface{}
+	_order              *json.RawMessage
+	append_order        json.RawMessage
 	reward              *map[string]interface{}
 	channel             *map[string]interface{}
 	clearedFields       map[string]struct{}
@@ -27252,12 +27270,13 @@ func (m *RedemptionMutation) ResetMetadata() {
 }
 
 // SetOrder sets the "order" field.
-func (m *RedemptionMutation) SetOrder(value map[string]interface{}) {
-	m._order = &value
+func (m *RedemptionMutation) SetOrder(jm json.RawMessage) {
+	m._order = &jm
+	m.append_order = nil
 }
 
 // Order returns the value of the "order" field in the mutation.
-func (m *RedemptionMutation) Order() (r map[string]interface{}, exists bool) {
+func (m *RedemptionMutation) Order() (r json.RawMessage, exists bool) {
 	v := m._order
 	if v == nil {
 		return
@@ -27268,7 +27287,7 @@ func (m *RedemptionMutation) Order() (r map[string]interface{}, exists bool) {
 // OldOrder returns the old "order" field's value of the Redemption entity.
 // If the Redemption object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *RedemptionMutation) OldOrder(ctx context.Context) (v map[string]interface{}, err error) {
+func (m *RedemptionMutation) OldOrder(ctx context.Context) (v json.RawMessage, err error) {
 	if !m.op.Is(OpUpdateOne) {
 		return v, errors.New("OldOrder is only allowed on UpdateOne operations")
 	}
@@ -27282,9 +27301,23 @@ func (m *RedemptionMutation) OldOrder(ctx context.Context) (v map[string]interfa
 	return oldValue.Order, nil
 }
 
+// AppendOrder adds jm to the "order" field.
+func (m *RedemptionMutation) AppendOrder(jm json.RawMessage) {
+	m.append_order = append(m.append_order, jm...)
+}
+
+// AppendedOrder returns the list of values that were appended to the "order" field in this mutation.
+func (m *RedemptionMutation) AppendedOrder() (json.RawMessage, bool) {
+	if len(m.append_order) == 0 {
+		return nil, false
+	}
+	return m.append_order, true
+}
+
 // ClearOrder clears the value of the "order" field.
 func (m *RedemptionMutation) ClearOrder() {
 	m._order = nil
+	m.append_order = nil
 	m.clearedFields[redemption.FieldOrder] = struct{}{}
 }
 
@@ -27297,6 +27330,7 @@ func (m *RedemptionMutation) OrderCleared() bool {
 // ResetOrder resets all changes to the "order" field.
 func (m *RedemptionMutation) ResetOrder() {
 	m._order = nil
+	m.append_order = nil
 	delete(m.clearedFields, redemption.FieldOrder)
 }
 
@@ -27871,7 +27905,7 @@ func (m *RedemptionMutation) SetField(name string, value ent.Value) error {
 		m.SetMetadata(v)
 		return nil
 	case redemption.FieldOrder:
-		v, ok := value.(map[string]interface{})
+		v, ok := value.(json.RawMessage)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}

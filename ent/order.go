@@ -31,7 +31,7 @@ type Order struct {
 	// CustomerID holds the value of the "customer_id" field.
 	CustomerID *string `json:"customer_id,omitempty"`
 	// Calculated holds the value of the "calculated" field.
-	Calculated map[string]interface{} `json:"calculated,omitempty"`
+	Calculated json.RawMessage `json:"calculated,omitempty"`
 	// Redemptions holds the value of the "redemptions" field.
 	Redemptions map[string]interface{} `json:"redemptions,omitempty"`
 	// Metadata holds the value of the "metadata" field.

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -100,7 +101,7 @@ func (_c *OrderCreate) SetNillableCustomerID(v *string) *OrderCreate {
 }
 
 // SetCalculated sets the "calculated" field.
-func (_c *OrderCreate) SetCalculated(v map[string]interface{}) *OrderCreate {
+func (_c *OrderCreate) SetCalculated(v json.RawMessage) *OrderCreate {
 	_c.mutation.SetCalculated(v)
 	return _c
 }
@@ -414,7 +415,7 @@ func (u *OrderUpsert) ClearCustomerID() *OrderUpsert {
 }
 
 // SetCalculated sets the "calculated" field.
-func (u *OrderUpsert) SetCalculated(v map[string]interface{}) *OrderUpsert {
+func (u *OrderUpsert) SetCalculated(v json.RawMessage) *OrderUpsert {
 	u.Set(order.FieldCalculated, v)
 	return u
 }
@@ -563,7 +564,7 @@ func (u *OrderUpsertOne) ClearCustomerID() *OrderUpsertOne {
 }
 
 // SetCalculated sets the "calculated" field.
-func (u *OrderUpsertOne) SetCalculated(v map[string]interface{}) *OrderUpsertOne {
+func (u *OrderUpsertOne) SetCalculated(v json.RawMessage) *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.SetCalculated(v)
 	})
@@ -885,7 +886,7 @@ func (u *OrderUpsertBulk) ClearCustomerID() *OrderUpsertBulk {
 }
 
 // SetCalculated sets the "calculated" field.
-func (u *OrderUpsertBulk) SetCalculated(v map[string]interface{}) *OrderUpsertBulk {
+func (u *OrderUpsertBulk) SetCalculated(v json.RawMessage) *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.SetCalculated(v)
 	})

@@ -4,12 +4,14 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/predicate"
@@ -75,8 +77,14 @@ func (_u *OrderUpdate) ClearCustomerID() *OrderUpdate {
 }
 
 // SetCalculated sets the "calculated" field.
-func (_u *OrderUpdate) SetCalculated(v map[string]interface{}) *OrderUpdate {
+func (_u *OrderUpdate) SetCalculated(v json.RawMessage) *OrderUpdate {
 	_u.mutation.SetCalculated(v)
+	return _u
+}
+
+// AppendCalculated appends value to the "calculated" field.
+func (_u *OrderUpdate) AppendCalculated(v json.RawMessage) *OrderUpdate {
+	_u.mutation.AppendCalculated(v)
 	return _u
 }
 
@@ -182,6 +190,11 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Calculated(); ok {
 		_spec.SetField(order.FieldCalculated, field.TypeJSON, value)
 	}
+	if value, ok := _u.mutation.AppendedCalculated(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, order.FieldCalculated, value)
+		})
+	}
 	if value, ok := _u.mutation.Redemptions(); ok {
 		_spec.SetField(order.FieldRedemptions, field.TypeJSON, value)
 	}
@@ -255,8 +268,14 @@ func (_u *OrderUpdateOne) ClearCustomerID() *OrderUpdateOne {
 }
 
 // SetCalculated sets the "calculated" field.
-func (_u *OrderUpdateOne) SetCalculated(v map[string]interface{}) *OrderUpdateOne {
+func (_u *OrderUpdateOne) SetCalculated(v json.RawMessage) *OrderUpdateOne {
 	_u.mutation.SetCalculated(v)
+	return _u
+}
+
+// AppendCalculated appends value to the "calculated" field.
+func (_u *OrderUpdateOne) AppendCalculated(v json.RawMessage) *OrderUpdateOne {
+	_u.mutation.AppendCalculated(v)
 	return _u
 }
 
@@ -391,6 +410,11 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if value, ok := _u.mutation.Calculated(); ok {
 		_spec.SetField(order.FieldCalculated, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedCalculated(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, order.FieldCalculated, value)
+		})
 	}
 	if value, ok := _u.mutation.Redemptions(); ok {
 		_spec.SetField(order.FieldRedemptions, field.TypeJSON, value)

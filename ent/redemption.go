@@ -69,7 +69,7 @@ type Redemption struct {
 	// Metadata holds the value of the "metadata" field.
 	Metadata map[string]interface{} `json:"metadata,omitempty"`
 	// Order holds the value of the "order" field.
-	Order map[string]interface{} `json:"order,omitempty"`
+	Order json.RawMessage `json:"order,omitempty"`
 	// Reward holds the value of the "reward" field.
 	Reward map[string]interface{} `json:"reward,omitempty"`
 	// Channel holds the value of the "channel" field.

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -306,7 +307,7 @@ func (_c *RedemptionCreate) SetMetadata(v map[string]interface{}) *RedemptionCre
 }
 
 // SetOrder sets the "order" field.
-func (_c *RedemptionCreate) SetOrder(v map[string]interface{}) *RedemptionCreate {
+func (_c *RedemptionCreate) SetOrder(v json.RawMessage) *RedemptionCreate {
 	_c.mutation.SetOrder(v)
 	return _c
 }

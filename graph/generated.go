@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -33327,8 +33328,8 @@ func (ec *executionContext) _Order_calculated(ctx context.Context, field graphql
 			return obj.Calculated, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalNMap2map(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalNMap2encodingᚋjsonᚐRawMessage(ctx, selections, v)
 		},
 		true,
 		true,
@@ -38152,8 +38153,8 @@ func (ec *executionContext) _Redemption_order(ctx context.Context, field graphql
 			return obj.Order, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalOMap2map(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+			return ec.marshalOMap2encodingᚋjsonᚐRawMessage(ctx, selections, v)
 		},
 		true,
 		false,
@@ -80386,6 +80387,24 @@ func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋprom
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNMap2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+	res, err := jsonfield.UnmarshalDocument(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMap2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Map!")
+		return graphql.Null
+	}
+	_ = sel
+	res := jsonfield.MarshalDocument(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Map!")
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -83745,6 +83764,24 @@ func (ec *executionContext) unmarshalOLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 	}
 	res, err := ec.unmarshalInputLoyaltyProgramWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOMap2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := jsonfield.UnmarshalDocument(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMap2encodingᚋjsonᚐRawMessage(ctx context.Context, sel ast.SelectionSet, v json.RawMessage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := jsonfield.MarshalDocument(v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOMap2map(ctx context.Context, v any) (map[string]any, error) {

@@ -63,7 +63,11 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	w.stored = o
 	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
 	w.view.Redemptions = redemptions
-	upd := o.Update().SetRedemptions(redemptions).SetCalculated(w.viewMap())
+	doc, err := w.viewDocument()
+	if err != nil {
+		return nil, err
+	}
+	upd := o.Update().SetRedemptions(redemptions).SetCalculated(doc)
 	if in.Status != nil {
 		upd.SetStatus(order.Status(*in.Status))
 	}
@@ -79,7 +83,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	w.stored = o
 	status := o.Status.String()
 	w.view.Status = &status
-	w.viewAsMap = nil // the view changed
+	w.viewDoc = nil // the view changed
 	return o, nil
 }
 
@@ -93,8 +97,12 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 	o := &ent.Order{ID: pulid.PrefixOrder + pulid.Hex(9), Status: status, CreatedAt: w.e.now}
 	w.view = newOrderView(w.e.order, w.e.req.order, o, w.e.customer)
 	w.view.Redemptions = entries
+	doc, err := w.viewDocument()
+	if err != nil {
+		return nil, err
+	}
 	create := w.c.Order.Create().SetID(o.ID).SetCreatedAt(o.CreatedAt).SetStatus(status).SetRedemptions(entries).
-		SetCalculated(w.viewMap()).SetMetadata(orEmptyMap(in.Metadata))
+		SetCalculated(doc).SetMetadata(orEmptyMap(in.Metadata))
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}

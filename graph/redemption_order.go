@@ -55,7 +55,10 @@ func (e *evaluation) startOrder() (*discount.Order, error) {
 	if err != nil || e.storedOrder == nil || e.storedOrder.Status == order.StatusCANCELED {
 		return o, err
 	}
-	calc := e.storedOrder.Calculated
+	calc, err := decodeOrderDocument(e.storedOrder.Calculated)
+	if err != nil {
+		return nil, err
+	}
 	if in := e.req.order; in.Amount == nil && len(in.Items) == 0 {
 		amount := int64Of(calc["amount"])
 		if o, err = discount.NewOrder(&amount, nil); err != nil {

@@ -123,10 +123,14 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 	if err != nil {
 		return nil, err
 	}
+	doc, err := w.viewDocument()
+	if err != nil {
+		return nil, err
+	}
 	// The parent and its children are inserted in one statement.
 	builders := []*ent.RedemptionCreate{w.entry(ctx, parentID, "SUCCESS", nil).
 		SetRelatedObjectType("redemption").SetRelatedObjectID(parentID).
-		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(w.viewMap())}
+		SetAppliedDiscount(e.order.TotalAppliedDiscountAmount()).SetOrder(doc)}
 	var applied []int
 	for i := range e.states {
 		if ids[i] == "" {

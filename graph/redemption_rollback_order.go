@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -26,7 +27,10 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 	if entry, ok := reds[r.ID].(map[string]any); ok {
 		entry["rollback_id"], entry["rollback_date"] = rollbackID, formatTime(rb.now)
 	}
-	calc := o.Calculated
+	calc, err := decodeOrderDocument(o.Calculated)
+	if err != nil {
+		return nil, err
+	}
 	amount := calc["amount"]
 	for _, k := range []string{"discount_amount", "items_discount_amount", "total_discount_amount",
 		"applied_discount_amount", "items_applied_discount_amount", "total_applied_discount_amount"} {
@@ -40,7 +44,11 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 			}
 		}
 	}
-	if err := rb.c.Order.Update().Where(order.ID(o.ID)).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(calc).Exec(ctx); err != nil {
+	doc, err := json.Marshal(calc)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the canceled order: %w", err)
+	}
+	if err := rb.c.Order.Update().Where(order.ID(o.ID)).SetStatus(order.StatusCANCELED).SetRedemptions(reds).SetCalculated(doc).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("canceling order: %w", err)
 	}
 	return calc, nil

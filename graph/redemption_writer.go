@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
@@ -23,17 +24,21 @@ type writer struct {
 	// channel is the viewer's channel type (API or CLIENT_API).
 	channel string
 	stored  *ent.Order
-	// viewAsMap is view in its stored JSON form (viewMap).
-	viewAsMap map[string]any
+	// viewDoc is view in its stored form (viewDocument).
+	viewDoc json.RawMessage
 }
 
-// viewMap is the order view as the order and the parent redemption store
-// it, converted once per request. The map is shared: never modify it.
-func (w *writer) viewMap() map[string]any {
-	if w.viewAsMap == nil {
-		w.viewAsMap = w.view.asMap()
+// viewDocument is the order view as the order and the parent redemption
+// store it, encoded once per request.
+func (w *writer) viewDocument() (json.RawMessage, error) {
+	if w.viewDoc == nil {
+		doc, err := encodeOrderView(w.view)
+		if err != nil {
+			return nil, err
+		}
+		w.viewDoc = doc
 	}
-	return w.viewAsMap
+	return w.viewDoc, nil
 }
 
 func (e *evaluation) newWriter(ctx context.Context) *writer {
@@ -75,9 +80,13 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 		return nil, fmt.Errorf("updating voucher counters: %w", err)
 	}
 	v.RedeemedQuantity++
+	doc, err := encodeOrderView(w.childView(out))
+	if err != nil {
+		return nil, err
+	}
 	create := w.entry(ctx, id, "SUCCESS", parentID).SetVoucherID(v.ID).SetVoucherCode(v.Code).
 		SetNillableCampaignID(v.CampaignID).SetRelatedObjectType("voucher").SetRelatedObjectID(v.ID).
-		SetAppliedDiscount(out.Result.Total).SetOrder(w.childView(out).asMap()).SetNillableAmount(amount)
+		SetAppliedDiscount(out.Result.Total).SetOrder(doc).SetNillableAmount(amount)
 	if s.reward != nil {
 		create.SetReward(map[string]any{"id": s.reward.ID, "name": s.reward.Name, "object": "reward", "points": s.points})
 	}

@@ -3,6 +3,7 @@
 package order
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -80,7 +81,7 @@ var (
 	// SourceIDValidator is a validator for the "source_id" field. It is called by the builders before save.
 	SourceIDValidator func(string) error
 	// DefaultCalculated holds the default value on creation for the "calculated" field.
-	DefaultCalculated map[string]interface{}
+	DefaultCalculated json.RawMessage
 	// DefaultRedemptions holds the default value on creation for the "redemptions" field.
 	DefaultRedemptions map[string]interface{}
 	// DefaultMetadata holds the default value on creation for the "metadata" field.

@@ -3,6 +3,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/promoengine/promoengine/ent/appkey"
@@ -1258,7 +1259,7 @@ func init() {
 	// orderDescCalculated is the schema descriptor for calculated field.
 	orderDescCalculated := orderFields[3].Descriptor()
 	// order.DefaultCalculated holds the default value on creation for the calculated field.
-	order.DefaultCalculated = orderDescCalculated.Default.(map[string]interface{})
+	order.DefaultCalculated = orderDescCalculated.Default.(json.RawMessage)
 	// orderDescRedemptions is the schema descriptor for redemptions field.
 	orderDescRedemptions := orderFields[4].Descriptor()
 	// order.DefaultRedemptions holds the default value on creation for the redemptions field.

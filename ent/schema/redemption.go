@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
@@ -59,8 +60,9 @@ func (Redemption) Fields() []ent.Field {
 		field.Int64("applied_discount").Default(0).Immutable(),
 		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Immutable().
 			Annotations(entgql.Type("Map")),
-		// order: the calculated order, as the REST API shows it.
-		field.JSON("order", map[string]any{}).Optional().Immutable().Annotations(entgql.Type("Map")),
+		// order: the calculated order, as the REST API shows it: a document
+		// encoded once when the redemption is made and shown as stored.
+		field.JSON("order", json.RawMessage{}).Optional().Immutable().Annotations(entgql.Type("Map")),
 		field.JSON("reward", map[string]any{}).Optional().Immutable().Annotations(entgql.Type("Map")),
 		field.JSON("channel", map[string]any{}).Optional().Immutable().Annotations(entgql.Type("Map")),
 	}
@@ -120,7 +122,9 @@ func (Order) Fields() []ent.Field {
 		field.Enum("status").Values("CREATED", "PAID", "CANCELED", "FULFILLED").Default("CREATED").
 			Annotations(entgql.Type("OrderStatus")),
 		field.String("customer_id").Optional().Nillable(),
-		field.JSON("calculated", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
+		// calculated: the order as the REST API shows it, a stored document
+		// (as a redemption's order).
+		field.JSON("calculated", json.RawMessage{}).Default(json.RawMessage(`{}`)).Annotations(entgql.Type("Map")),
 		field.JSON("redemptions", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
 		field.JSON("metadata", map[string]any{}).Default(map[string]any{}).Annotations(entgql.Type("Map")),
 	}
