@@ -80388,7 +80388,7 @@ func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋprom
 }
 
 func (ec *executionContext) unmarshalNMap2encodingᚋjsonᚐRawMessage(ctx context.Context, v any) (json.RawMessage, error) {
-	res, err := jsonfield.UnmarshalDocument(v)
+	res, err := jsonfield.UnmarshalDocument(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -80402,7 +80402,7 @@ func (ec *executionContext) marshalNMap2encodingᚋjsonᚐRawMessage(ctx context
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Map!")
 	}
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
@@ -83770,7 +83770,7 @@ func (ec *executionContext) unmarshalOMap2encodingᚋjsonᚐRawMessage(ctx conte
 	if v == nil {
 		return nil, nil
 	}
-	res, err := jsonfield.UnmarshalDocument(v)
+	res, err := jsonfield.UnmarshalDocument(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -83779,9 +83779,8 @@ func (ec *executionContext) marshalOMap2encodingᚋjsonᚐRawMessage(ctx context
 		return graphql.Null
 	}
 	_ = sel
-	_ = ctx
 	res := jsonfield.MarshalDocument(v)
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalOMap2map(ctx context.Context, v any) (map[string]any, error) {

@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"net/http"
+	"reflect"
 	"testing"
 
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -68,5 +69,50 @@ func TestRedemptionOverGraphQL(t *testing.T) {
 	cust := r.Data["customer"].(map[string]any)
 	if num(cust["redemptions"].(map[string]any)["totalCount"]) < 3 {
 		t.Fatalf("Customer.redemptions: %v %+v", r.Data, r.Errors)
+	}
+}
+
+// TestStoredOrdersOverGraphQL: the calculated order a redemption and its
+// order store (documents, shown as stored) read the same through GraphQL
+// as through REST, and a rollback's canceled order shows there too.
+func TestStoredOrdersOverGraphQL(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "DOC", "DOC-1", map[string]any{"type": "AMOUNT", "amount_off": 500}, nil)
+	res := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", map[string]any{
+		"redeemables": []any{map[string]any{"object": "voucher", "id": "DOC-1"}},
+		"order":       map[string]any{"items": []any{map[string]any{"product_id": "p", "quantity": 2, "price": 1500}}},
+	}, app), http.StatusOK)
+	parent := res["parent_redemption"].(map[string]any)
+	child := res["redemptions"].([]any)[0].(map[string]any)
+	orderID := res["order"].(map[string]any)["id"].(string)
+
+	q := `query($p: ID!, $c: ID!, $o: ID!) { p: node(id: $p) { ... on Redemption { order } }
+		c: node(id: $c) { ... on Redemption { order } } o: node(id: $o) { ... on Order { calculated } } }`
+	vars := map[string]any{"p": parent["id"], "c": child["id"], "o": orderID}
+	r := e.GraphQL(app, q, vars)
+	if len(r.Errors) > 0 {
+		t.Fatalf("query: %+v", r.Errors)
+	}
+	gotParent := r.Data["p"].(map[string]any)["order"]
+	if !reflect.DeepEqual(gotParent, parent["order"]) {
+		t.Errorf("parent's order over GraphQL:\n%v\nREST:\n%v", gotParent, parent["order"])
+	}
+	if got := r.Data["c"].(map[string]any)["order"]; !reflect.DeepEqual(got, child["order"]) {
+		t.Errorf("child's order over GraphQL:\n%v\nREST:\n%v", got, child["order"])
+	}
+	calc := r.Data["o"].(map[string]any)["calculated"].(map[string]any)
+	if num(calc["total_discount_amount"]) != 500 || num(calc["total_amount"]) != 2500 || calc["status"] != "CREATED" {
+		t.Errorf("Order.calculated: %v", calc)
+	}
+
+	must(t, e.DoJSON(http.MethodPost, "/v1/redemptions/"+parent["id"].(string)+"/rollbacks", map[string]any{}, app), http.StatusOK)
+	r = e.GraphQL(app, q, vars)
+	calc = r.Data["o"].(map[string]any)["calculated"].(map[string]any)
+	if num(calc["total_discount_amount"]) != 0 || num(calc["total_amount"]) != 3000 || calc["status"] != "CANCELED" {
+		t.Errorf("Order.calculated after the rollback: %v %+v", calc, r.Errors)
+	}
+	if got := r.Data["p"].(map[string]any)["order"]; !reflect.DeepEqual(got, parent["order"]) {
+		t.Errorf("the parent's stored order changed with the rollback: %v", got)
 	}
 }

@@ -2,6 +2,7 @@ package jsonfield
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,20 +17,25 @@ import (
 // fields of that Go type).
 
 // MarshalDocument writes a stored document as a Map value, compacted
-// (PostgreSQL returns jsonb with spaces), or null when there is none.
-func MarshalDocument(doc json.RawMessage) graphql.Marshaler {
-	return graphql.WriterFunc(func(w io.Writer) {
-		var out bytes.Buffer
-		if len(doc) == 0 || json.Compact(&out, doc) != nil {
-			_, _ = io.WriteString(w, "null") // stored documents are valid JSON: not reached
-			return
+// (PostgreSQL returns jsonb with spaces), or null when there is none. A
+// document that is not JSON is a field error, never a silent null.
+func MarshalDocument(doc json.RawMessage) graphql.ContextMarshaler {
+	return graphql.ContextWriterFunc(func(_ context.Context, w io.Writer) error {
+		if len(doc) == 0 {
+			_, err := io.WriteString(w, "null")
+			return err
 		}
-		_, _ = out.WriteTo(w)
+		var out bytes.Buffer
+		if err := json.Compact(&out, doc); err != nil {
+			return fmt.Errorf("a stored document is not JSON: %w", err)
+		}
+		_, err := out.WriteTo(w)
+		return err
 	})
 }
 
 // UnmarshalDocument reads a Map value as a document.
-func UnmarshalDocument(v any) (json.RawMessage, error) {
+func UnmarshalDocument(_ context.Context, v any) (json.RawMessage, error) {
 	m, err := graphql.UnmarshalMap(v)
 	if err != nil {
 		return nil, err
