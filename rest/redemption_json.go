@@ -7,52 +7,79 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 )
 
+// redemptionObject is the real service's redemption / redemption_rollback
+// object. Keys marked omitempty appear only when they apply; the
+// interface-typed ones hold a value (possibly a nil pointer, shown as null)
+// exactly when they apply.
+type redemptionObject struct {
+	ID         string         `json:"id"`
+	Object     string         `json:"object"`
+	Date       timestamp      `json:"date"`
+	CustomerID *string        `json:"customer_id"`
+	TrackingID *string        `json:"tracking_id"`
+	Metadata   map[string]any `json:"metadata"`
+	Amount     *int64         `json:"amount,omitempty"`
+	// Redemption is the parent of a redemption, the rolled back
+	// redemption of a rollback.
+	Redemption         *string `json:"redemption"`
+	Reason             *string `json:"reason,omitempty"`
+	Result             string  `json:"result"`
+	Status             string  `json:"status"`
+	RelatedRedemptions any     `json:"related_redemptions,omitempty"`
+	FailureCode        *string `json:"failure_code,omitempty"`
+	FailureMessage     any     `json:"failure_message,omitempty"`
+	// Order is the stored order document, or a rollback's canceled order.
+	Order             any            `json:"order"`
+	Channel           map[string]any `json:"channel"`
+	Customer          any            `json:"customer"`
+	RelatedObjectType string         `json:"related_object_type"`
+	RelatedObjectID   string         `json:"related_object_id"`
+	Voucher           any            `json:"voucher"`
+	Gift              any            `json:"gift,omitempty"`
+	LoyaltyCard       any            `json:"loyalty_card,omitempty"`
+	Reward            any            `json:"reward,omitempty"`
+	Session           any            `json:"session,omitempty"`
+}
+
 // redemptionJSON renders a redemption or rollback as the real service's
 // redemption / redemption_rollback object.
-func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) map[string]any {
-	out := map[string]any{
-		"id": r.ID, "object": r.Object.String(), "date": timestamp(r.CreatedAt),
-		"customer_id": r.CustomerID, "tracking_id": r.TrackingID, "metadata": orEmpty(r.Metadata),
-		"result": r.Result.String(), "status": r.Status.String(),
-		"related_object_type": r.RelatedObjectType, "related_object_id": r.RelatedObjectID,
-		"channel": r.Channel, "order": r.Order, "customer": nil, "voucher": nil,
+func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *redemptionObject {
+	out := &redemptionObject{
+		ID: r.ID, Object: r.Object.String(), Date: timestamp(r.CreatedAt),
+		CustomerID: r.CustomerID, TrackingID: r.TrackingID, Metadata: orEmpty(r.Metadata),
+		Result: r.Result.String(), Status: r.Status.String(), Amount: r.Amount,
+		RelatedObjectType: r.RelatedObjectType, RelatedObjectID: r.RelatedObjectID,
+		Channel: r.Channel, Order: r.Order,
 	}
 	if r.Object == redemption.ObjectRedemption {
-		out["redemption"] = r.ParentID
+		out.Redemption = r.ParentID
 	} else {
-		out["redemption"] = r.RolledBackID
-		if r.Reason != nil {
-			out["reason"] = *r.Reason
-		}
+		out.Redemption, out.Reason = r.RolledBackID, r.Reason
 	}
 	if r.FailureCode != nil {
-		out["failure_code"], out["failure_message"] = *r.FailureCode, r.FailureMessage
-	}
-	if r.Amount != nil {
-		out["amount"] = *r.Amount
+		out.FailureCode, out.FailureMessage = r.FailureCode, r.FailureMessage
 	}
 	if r.SessionKey != nil {
-		out["session"] = map[string]any{"key": *r.SessionKey}
+		out.Session = map[string]any{"key": *r.SessionKey}
 	}
 	if r.Reward != nil {
-		out["reward"] = r.Reward
+		out.Reward = r.Reward
 	}
 	if r.RollbackID != nil {
-		out["related_redemptions"] = map[string]any{"rollbacks": []any{map[string]any{"id": *r.RollbackID}}}
+		out.RelatedRedemptions = map[string]any{"rollbacks": []any{map[string]any{"id": *r.RollbackID}}}
 	}
 	if cust := r.Edges.Customer; cust != nil {
-		out["customer"] = map[string]any{"id": cust.ID, "name": cust.Name, "email": cust.Email,
+		out.Customer = map[string]any{"id": cust.ID, "name": cust.Name, "email": cust.Email,
 			"source_id": cust.SourceID, "metadata": orEmpty(cust.Metadata), "object": "customer"}
 	}
 	if v := r.Edges.Voucher; v != nil {
-		body := h.vouchers.voucherJSON(c, v)
-		out["voucher"] = body
+		out.Voucher = h.vouchers.voucherJSON(c, v)
 		if r.Amount != nil {
 			switch v.Type {
 			case "GIFT_VOUCHER":
-				out["gift"] = map[string]any{"amount": *r.Amount}
+				out.Gift = map[string]any{"amount": *r.Amount}
 			case "LOYALTY_CARD":
-				out["loyalty_card"] = map[string]any{"points": *r.Amount}
+				out.LoyaltyCard = map[string]any{"points": *r.Amount}
 			}
 		}
 	}
@@ -60,8 +87,8 @@ func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) ma
 }
 
 // redemptionsJSON renders a list of history entries.
-func (h redemptionHandlers) redemptionsJSON(c *gin.Context, rs []*ent.Redemption) []any {
-	out := make([]any, len(rs))
+func (h redemptionHandlers) redemptionsJSON(c *gin.Context, rs []*ent.Redemption) []*redemptionObject {
+	out := make([]*redemptionObject, len(rs))
 	for i, r := range rs {
 		out[i] = h.redemptionJSON(c, r)
 	}

@@ -164,7 +164,7 @@ func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
 		}
 		rb := h.redemptionJSON(c, res.Rollback)
 		if res.Order != nil {
-			rb["order"] = res.Order
+			rb.Order = res.Order
 		}
 		if !stacked {
 			c.PureJSON(http.StatusOK, rb)
