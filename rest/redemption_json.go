@@ -8,7 +8,7 @@ import (
 )
 
 // redemptionObject is the real service's redemption / redemption_rollback
-// object. Keys marked omitempty appear only when they apply; the
+// object, keys in its order (the OpenAPI reference). Keys marked omitempty appear only when they apply; the
 // interface-typed ones hold a value (possibly a nil pointer, shown as null)
 // exactly when they apply.
 type redemptionObject struct {
@@ -25,6 +25,7 @@ type redemptionObject struct {
 	Reason             *string `json:"reason,omitempty"`
 	Result             string  `json:"result"`
 	Status             string  `json:"status"`
+	Session            any     `json:"session,omitempty"`
 	RelatedRedemptions any     `json:"related_redemptions,omitempty"`
 	FailureCode        *string `json:"failure_code,omitempty"`
 	FailureMessage     any     `json:"failure_message,omitempty"`
@@ -35,10 +36,9 @@ type redemptionObject struct {
 	RelatedObjectType string         `json:"related_object_type"`
 	RelatedObjectID   string         `json:"related_object_id"`
 	Voucher           any            `json:"voucher"`
+	Reward            any            `json:"reward,omitempty"`
 	Gift              any            `json:"gift,omitempty"`
 	LoyaltyCard       any            `json:"loyalty_card,omitempty"`
-	Reward            any            `json:"reward,omitempty"`
-	Session           any            `json:"session,omitempty"`
 }
 
 // redemptionJSON renders a redemption or rollback as the real service's
