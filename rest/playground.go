@@ -1,7 +1,11 @@
 package rest
 
 import (
+	"strings"
+
 	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph/apperr"
 
 	"github.com/promoengine/promoengine/rest/playground"
 )
@@ -10,5 +14,10 @@ import (
 // its application keys in the page's Headers tab).
 func servePlayground(c *gin.Context) { playground.Page(c.Writer, c.Request) }
 
-// servePlaygroundAsset serves the playground's embedded scripts and styles.
-func servePlaygroundAsset(c *gin.Context) { playground.Asset(c.Writer, c.Request, c.Param("file")) }
+// servePlaygroundAsset serves the playground's embedded scripts and styles
+// (an unknown name is the service's 404 error object).
+func servePlaygroundAsset(c *gin.Context) {
+	if !playground.Asset(c.Writer, c.Request, c.Param("file")) {
+		renderError(c, apperr.NotFound("asset", strings.TrimPrefix(c.Param("file"), "/")))
+	}
+}

@@ -29,13 +29,13 @@ func Page(w http.ResponseWriter, _ *http.Request) {
 }
 
 // Asset serves one embedded asset by name (e.g. "graphiql.min.js"): gzipped
-// as stored when the client accepts gzip, decompressed otherwise.
-func Asset(w http.ResponseWriter, r *http.Request, name string) {
+// as stored when the client accepts gzip, decompressed otherwise. It
+// reports false, having written nothing, when there is no such asset.
+func Asset(w http.ResponseWriter, r *http.Request, name string) bool {
 	name = path.Base(name)
 	f, err := files.Open("assets/" + name + ".gz")
 	if err != nil {
-		http.NotFound(w, r)
-		return
+		return false
 	}
 	defer f.Close()
 	switch path.Ext(name) {
@@ -49,12 +49,13 @@ func Asset(w http.ResponseWriter, r *http.Request, name string) {
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		w.Header().Set("Content-Encoding", "gzip")
 		_, _ = io.Copy(w, f)
-		return
+		return true
 	}
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		http.Error(w, "corrupt asset", http.StatusInternalServerError)
-		return
+		return true
 	}
 	_, _ = io.Copy(w, zr)
+	return true
 }

@@ -3,6 +3,7 @@ package resttest
 import (
 	"net/http"
 	"net/http/httptest"
+	"sort"
 
 	"github.com/gin-gonic/gin"
 )
@@ -39,4 +40,19 @@ func (m routeMatcher) match(method, requestURI string) string {
 	rec := httptest.NewRecorder()
 	m.engine.ServeHTTP(rec, req)
 	return rec.Header().Get(fullPathHeader)
+}
+
+// Routes lists the service's routes (method and gin template), sorted.
+func (e *Env) Routes() [][2]string {
+	var out [][2]string
+	for _, r := range e.routes.engine.Routes() {
+		out = append(out, [2]string{r.Method, r.Path})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i][1] != out[j][1] {
+			return out[i][1] < out[j][1]
+		}
+		return out[i][0] < out[j][0]
+	})
+	return out
 }
