@@ -9,10 +9,16 @@
 #   2. pgbench running the validation's own SQL statements
 #      (docs/bench/validation.sql): PostgreSQL alone, no HTTP, JSON or Go;
 #   3. POST /v1/redemptions of one code, each client cycling through its
-#      own 64 codes of a 100,000-code campaign (no two clients on a row);
-#   4. pgbench running the redemption's own SQL (docs/bench/redemption.sql);
-#   5. the redemption of 3. with every client on one code (contended);
-#   6. pgbench's default TPC-B-like workload (scale C, C clients, 2 threads).
+#      own 64 codes of a 100,000-code campaign (no two clients on a row):
+#      the stacked API (SDK redemptions.redeemStackable), which stores a
+#      parent redemption and one child;
+#   4. the same codes through the single-code endpoint,
+#      POST /v1/vouchers/{code}/redemption (SDK redemptions.redeem), which
+#      stores one redemption;
+#   5. pgbench running the redemption's own SQL (docs/bench/redemption.sql,
+#      the stacked form of 3.);
+#   6. the redemption of 3. with every client on one code (contended);
+#   7. pgbench's default TPC-B-like workload (scale C, C clients, 2 threads).
 # Any non-2xx answer, or a validation that is not valid, fails the run.
 # Each load also reports the CPU the server, PostgreSQL, the load generator
 # and other processes on the machine took meanwhile.
@@ -81,6 +87,7 @@ cat > "$tmp/validate.json" <<JSON
  "customer":{"source_id":"c1"}}
 JSON
 echo '{"redeemables":[{"object":"voucher","id":"{{CODE}}"}],"order":{"amount":10000}}' > "$tmp/redeem.json"
+echo '{"order":{"amount":10000}}' > "$tmp/redeem-one.json"
 # Check the validation once: valid, with all five codes applied (a failed
 # redemption shows in the load itself: it is not 2xx).
 api /v1/validations -d @"$tmp/validate.json" > "$tmp/validate.out"
@@ -141,6 +148,9 @@ for r in $(seq "$R"); do
   sqlload "$tmp/valsql.$r" docs/bench/validation.sql "${valvars[@]}"
   echo "== round $r: POST /v1/redemptions (1 code, own codes per client), $C clients, ${D}s"
   load redemptions /v1/redemptions "$tmp/redeem.json" "$tmp/redeem.codes" '"result":"SUCCESS"' | tee "$tmp/red.$r"
+  echo "== round $r: POST /v1/vouchers/{code}/redemption (the same codes), $C clients, ${D}s"
+  load "single-code redemptions" '/v1/vouchers/{{CODE}}/redemption' "$tmp/redeem-one.json" "$tmp/redeem.codes" \
+    '"result":"SUCCESS"' | tee "$tmp/one-code.$r"
   echo "== round $r: the redemption's SQL statements through pgbench (no HTTP), $C clients, ${D}s"
   sqlload "$tmp/redsql.$r" docs/bench/redemption.sql -D "p=$project"
   echo "== round $r: POST /v1/redemptions (every client on one code), $C clients, ${D}s"
@@ -154,15 +164,18 @@ for r in $(seq "$R"); do
   tps=$(grep -o '^tps = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   lat=$(grep -o '^latency average = [0-9.]*' "$tmp/pgbench.$r" | grep -o '[0-9.]*$')
   red=$(rate "$tmp/red.$r")
+  single=$(rate "$tmp/one-code.$r")
   sqltps() { printf '%.0f' "$(grep -o '^tps = [0-9.]*' "$1" | grep -o '[0-9.]*$' || echo 0)"; }
   sqllat() { grep -o '^latency average = [0-9.]*' "$1" | grep -o '[0-9.]*$' || true; }
   summary+=("| $r | stacked validation | $(rate "$tmp/val.$r")/s | $(pcts "$tmp/val.$r") | $(others "$tmp/val.$r") |"
     "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/valsql.$r") TPS | (mean $(sqllat "$tmp/valsql.$r")) | | $(others "$tmp/valsql.$r.cpu") |"
-    "| $r | redemption, own codes | $red/s | $(pcts "$tmp/red.$r") | $(others "$tmp/red.$r") |"
+    "| $r | redemption, own codes (/v1/redemptions) | $red/s | $(pcts "$tmp/red.$r") | $(others "$tmp/red.$r") |"
+    "| $r | the same, single-code endpoint | $single/s | $(pcts "$tmp/one-code.$r") | $(others "$tmp/one-code.$r") |"
     "| $r | its SQL alone (pgbench) | $(sqltps "$tmp/redsql.$r") TPS | (mean $(sqllat "$tmp/redsql.$r")) | | $(others "$tmp/redsql.$r.cpu") |"
     "| $r | redemption, one code | $(rate "$tmp/one.$r")/s | $(pcts "$tmp/one.$r") | $(others "$tmp/one.$r") |"
     "| $r | pgbench TPC-B | $(printf '%.0f' "$tps") TPS | (mean $lat) | | $(others "$tmp/pgcpu.$r") |"
     "| $r | **ratio** redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$red / $tps" | bc -l)") | | | |"
+    "| $r | **ratio** single-code redemptions/s ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$single / $tps" | bc -l)") | | | |"
     "| $r | ratio redemption SQL alone ÷ TPC-B TPS | $(printf '%.2f' "$(echo "$(sqltps "$tmp/redsql.$r") / $tps" | bc -l)") | | | |")
 done
 echo "== summary: $C clients, ${D}s each; latencies in ms; last column: CPU other processes took meanwhile (cores of $(nproc))"

@@ -1,8 +1,9 @@
 // Command redload drives one POST endpoint (POST /v1/validations or
 // POST /v1/redemptions) with a fixed number of concurrent clients for a
 // fixed time and reports throughput and latency percentiles. Every request
-// of a client sends the same JSON body, except that {{CODE}} in the body is
-// replaced by one of the codes given with -codes: with one code all clients
+// of a client sends the same JSON body to the same path, except that
+// {{CODE}} in the body and in the path (POST /v1/vouchers/{{CODE}}/redemption)
+// is replaced by one of the codes given with -codes: with one code all clients
 // share it; with at least as many codes as clients, client w takes codes
 // w, w+C, w+2C, … in turn, so no two clients ever use the same code. Any
 // response that is not 2xx, or whose body lacks -expect, is a failure and
@@ -30,7 +31,7 @@ func main() {
 	base := flag.String("url", "http://127.0.0.1:8080", "service base URL")
 	appID := flag.String("app-id", "", "X-App-Id")
 	token := flag.String("app-token", "", "X-App-Token")
-	path := flag.String("path", "/v1/validations", "path to POST to")
+	path := flag.String("path", "/v1/validations", "path to POST to; {{CODE}} is replaced as in the body")
 	bodyFile := flag.String("body", "", "file with the JSON body; {{CODE}} is replaced by a code of -codes")
 	codesFile := flag.String("codes", "", "file with one code a line (optional)")
 	expect := flag.String("expect", "", "a string every response body must contain")
@@ -72,20 +73,24 @@ func main() {
 		if len(codes) > 1 && len(codes) < *clients {
 			fail("-codes: %d codes for %d clients; give one (shared) or at least one per client", len(codes), *clients)
 		}
-	} else if bytes.Contains(tmpl, []byte("{{CODE}}")) {
-		fail("the body has {{CODE}} but no -codes were given")
+	} else if bytes.Contains(tmpl, []byte("{{CODE}}")) || strings.Contains(*path, "{{CODE}}") {
+		fail("the body or the path has {{CODE}} but no -codes were given")
 	}
-	// bodies[w] are the bodies client w sends in turn.
-	bodies := make([][]string, *clients)
+	// reqs[w] are the requests client w sends in turn.
+	type request struct{ path, body string }
+	with := func(code string) request {
+		return request{strings.ReplaceAll(*path, "{{CODE}}", code), strings.ReplaceAll(string(tmpl), "{{CODE}}", code)}
+	}
+	reqs := make([][]request, *clients)
 	for w := range *clients {
 		switch {
 		case len(codes) == 0:
-			bodies[w] = []string{string(tmpl)}
+			reqs[w] = []request{{*path, string(tmpl)}}
 		case len(codes) == 1:
-			bodies[w] = []string{strings.ReplaceAll(string(tmpl), "{{CODE}}", codes[0])}
+			reqs[w] = []request{with(codes[0])}
 		default:
 			for j := w; j < len(codes); j += *clients {
-				bodies[w] = append(bodies[w], strings.ReplaceAll(string(tmpl), "{{CODE}}", codes[j]))
+				reqs[w] = append(reqs[w], with(codes[j]))
 			}
 		}
 	}
@@ -111,9 +116,9 @@ func main() {
 			var own []time.Duration
 			var done []time.Duration // completion times since start
 			for i := 0; time.Now().Before(deadline); i++ {
-				body := bodies[w][i%len(bodies[w])]
+				req := reqs[w][i%len(reqs[w])]
 				t0 := time.Now()
-				status, resp, err := c.post(*path, body)
+				status, resp, err := c.post(req.path, req.body)
 				elapsed := time.Since(t0)
 				if err != nil || status/100 != 2 || !bytes.Contains(resp, want) {
 					mu.Lock()
