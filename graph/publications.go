@@ -26,7 +26,7 @@ const (
 // failure publishes nothing. joinOnce: the customer always gets the same
 // code from the campaign. A repeated source_id returns the original
 // publication. The common case is a single statement on PostgreSQL
-// (publish_statement.go), admitted a few at a time (publish_admission.go).
+// (publish_statement.go), admitted a few at a time (admission.go).
 func publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Publication, err error) {
 	defer observePublish(ctx, &err) // metrics: counted once committed (metrics_hooks.go)
 	count, err := validatePublish(in)

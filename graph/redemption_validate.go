@@ -32,10 +32,7 @@ func validateStacked(ctx context.Context, in StackedRedemptionInput) (*Validatio
 		}
 		return err
 	}
-	if req.session == nil {
-		return out, run(ctx)
-	}
-	return out, withinTx(ctx, run)
+	return out, runValidation(ctx, req, run)
 }
 
 // validationResult renders a stacked validation.
@@ -108,10 +105,24 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 		out = &VoucherValidationResult{Valid: true, Code: s.voucher.Code, Body: body}
 		return nil
 	}
-	if req.session == nil {
-		return out, run(ctx)
+	return out, runValidation(ctx, req, run)
+}
+
+// runValidation runs a validation: in a transaction when it locks a
+// session; otherwise, on PostgreSQL, once the process's admission
+// (admission.go) lets it.
+func runValidation(ctx context.Context, req *redemptionRequest, run func(context.Context) error) error {
+	if req.session != nil {
+		return withinTx(ctx, run)
 	}
-	return out, withinTx(ctx, run)
+	if isPostgres(ctx) {
+		release, err := admit(ctx)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+	return run(ctx)
 }
 
 // fillLegacyValid adds what a valid legacy validation shows.

@@ -27,7 +27,7 @@ const (
 // context. The caller's X-Request-Id is kept when it is a sane token
 // (graph.ValidRequestID), so one id follows a request through proxies and
 // services; otherwise a new one is made.
-func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.PublishAdmission) gin.HandlerFunc {
+func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
 	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
 	rules := graph.NewProjectRulesCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
@@ -42,7 +42,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = graph.WithAppKeyCache(ctx, keys)
 		ctx = graph.WithProjectRulesCache(ctx, rules)
-		ctx = graph.WithPublishAdmission(ctx, admission)
+		ctx = graph.WithAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 	}

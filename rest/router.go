@@ -37,9 +37,9 @@ type Options struct {
 	// PublicURL is the service's external base URL, for absolute links in
 	// responses (asset images). Empty: the scheme and host of each request.
 	PublicURL string
-	// PublishAdmission bounds how many single-statement publications run
-	// on the database at once; nil sets no bound.
-	PublishAdmission *graph.PublishAdmission
+	// Admission bounds how many single-statement publications and
+	// validations run on the database at once; nil sets no bound.
+	Admission *graph.Admission
 	// CORSOrigins are the browser origins that may call GraphQL and the
 	// server API (PROMO_CORS_ORIGINS); empty: none. The client API's
 	// origins are each project's client_trusted_domains.
@@ -99,7 +99,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.PublishAdmission), metrics.instrument, accessLog, recoverPanics)
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
 		r.Use(denyPrivateWebhookTargets)
 	}

@@ -90,7 +90,7 @@ Environment (each has a flag of the same meaning):
                                     PostgreSQL, where a database behind the binary is refused: run "migrate up")
   PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
   PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
-  PROMO_PUBLISH_CONCURRENCY         publications run on the database at once per process (default 4; 0 or negative: no limit)
+  PROMO_DB_CONCURRENCY              publications and validations run on the database at once per process (default 4; 0 or negative: no limit)
   PROMO_PPROF_ADDR                  serve net/http/pprof on this separate address (default off)
   PROMO_METRICS_ADDR                serve Prometheus /metrics on this separate address instead of the main one
                                     (default: /metrics on PROMO_ADDR, without credentials — block it at the proxy)

@@ -200,7 +200,7 @@ func TestCommandLine(t *testing.T) {
 	if err := run(context.Background(), []string{"project", "create"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
 		t.Errorf("project create without --name: %v", err)
 	}
-	for _, key := range []string{"PROMO_WORKERS", "PROMO_PUBLISH_CONCURRENCY", "PROMO_SHUTDOWN_DELAY"} {
+	for _, key := range []string{"PROMO_WORKERS", "PROMO_DB_CONCURRENCY", "PROMO_SHUTDOWN_DELAY"} {
 		err := run(context.Background(), []string{"serve"}, env(map[string]string{key: "four"}), &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("serve with %s=four: %v, want an error naming the variable", key, err)

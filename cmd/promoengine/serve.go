@@ -45,14 +45,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	defaultPublishConcurrency, err := envInt(getenv, "PROMO_PUBLISH_CONCURRENCY", graph.DefaultPublishConcurrency)
+	defaultDBConcurrency, err := envInt(getenv, "PROMO_DB_CONCURRENCY", graph.DefaultDBConcurrency)
 	if err != nil {
 		return err
 	}
 	workers := fs.Int("workers", defaultWorkers,
 		"background job workers in this process (env PROMO_WORKERS; 0 disables)")
-	publishConcurrency := fs.Int("publish-concurrency", defaultPublishConcurrency,
-		"publications this process runs on the database at once; more wait their turn (env PROMO_PUBLISH_CONCURRENCY; 0 or negative: no limit)")
+	dbConcurrency := fs.Int("db-concurrency", defaultDBConcurrency,
+		"single-statement publications and validations this process runs on the database at once; more wait their turn (env PROMO_DB_CONCURRENCY; 0 or negative: no limit)")
 	proxies := fs.String("trusted-proxies", getenv("PROMO_TRUSTED_PROXIES"),
 		"comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed for key IP allow-lists (env PROMO_TRUSTED_PROXIES; default none)")
 	defaultIntrospection, err := envBool(getenv, "PROMO_GRAPHQL_INTROSPECTION", true)
@@ -139,7 +139,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	metrics := rest.NewMetrics()
 	router, err := rest.NewRouter(rest.Options{
 		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
-		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load, PublishAdmission: graph.NewPublishAdmission(*publishConcurrency),
+		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load, Admission: graph.NewAdmission(*dbConcurrency),
 		DisableGraphQLIntrospection: !*introspection, CORSOrigins: splitList(*corsOrigins), ClientRateLimit: *clientRate,
 		WebhookDenyPrivate: !*webhookPrivate, RateLimit: *rate,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },

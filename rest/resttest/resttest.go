@@ -100,8 +100,8 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 	}
 	opts := rest.Options{
 		Client: db.Client, SQLDB: db.SQL, Logger: e.log, Dialect: db.Dialect,
-		PublishAdmission: graph.NewPublishAdmission(graph.DefaultPublishConcurrency),
-		Ready:            func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		Admission: graph.NewAdmission(graph.DefaultDBConcurrency),
+		Ready:     func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	}
 	if e.configure != nil {
 		e.configure(&opts)

@@ -7,16 +7,17 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// TestPublishAdmissionBoundsStatements: with an admission of two, eight
+// TestAdmissionBoundsStatements: with an admission of two, eight
 // concurrent publications all succeed with distinct vouchers, and never
 // more than two single statements run at once.
-func TestPublishAdmissionBoundsStatements(t *testing.T) {
+func TestAdmissionBoundsStatements(t *testing.T) {
 	if !entdbtest.IsPostgres() {
 		t.Skip("the single-statement publication is PostgreSQL's")
 	}
@@ -26,7 +27,7 @@ func TestPublishAdmissionBoundsStatements(t *testing.T) {
 		codes[i] = fmt.Sprintf("ADM-%d", i)
 	}
 	campaignWithCodes(t, ctx, "admitted", codes...)
-	ctx = WithPublishAdmission(ctx, NewPublishAdmission(2))
+	ctx = WithAdmission(ctx, NewAdmission(2))
 
 	var running, most atomic.Int32
 	var served atomic.Int32
@@ -74,20 +75,20 @@ func TestPublishAdmissionBoundsStatements(t *testing.T) {
 	}
 }
 
-// TestPublishAdmissionWaitingRequest: a request waiting for a slot stops
+// TestAdmissionWaitingRequest: a request waiting for a slot stops
 // when its client goes away (499, and it takes no slot with it), and a
 // statement inside a caller's transaction never waits, since that
 // transaction may hold locks an admitted statement waits for.
-func TestPublishAdmissionWaitingRequest(t *testing.T) {
-	ctx := WithPublishAdmission(context.Background(), NewPublishAdmission(1))
-	release, err := admitPublishStatement(ctx)
+func TestAdmissionWaitingRequest(t *testing.T) {
+	ctx := WithAdmission(context.Background(), NewAdmission(1))
+	release, err := admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = admitPublishStatement(cancelled)
+	_, err = admit(cancelled)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled request waiting for a slot: err %v, want context.Canceled", err)
 	}
@@ -96,13 +97,13 @@ func TestPublishAdmissionWaitingRequest(t *testing.T) {
 	}
 
 	_, tctx := projectContext(t)
-	tctx = WithPublishAdmission(tctx, NewPublishAdmission(1))
-	hold, err := admitPublishStatement(tctx)
+	tctx = WithAdmission(tctx, NewAdmission(1))
+	hold, err := admit(tctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := InTx(tctx, func(ctx context.Context) error {
-		inTx, err := admitPublishStatement(ctx)
+		inTx, err := admit(ctx)
 		if err == nil {
 			inTx()
 		}
@@ -113,18 +114,68 @@ func TestPublishAdmissionWaitingRequest(t *testing.T) {
 	hold()
 
 	release()
-	again, err := admitPublishStatement(ctx)
+	again, err := admit(ctx)
 	if err != nil {
 		t.Fatalf("after the cancelled wait, the freed slot: %v", err)
 	}
 	again()
 
-	if NewPublishAdmission(0) != nil || NewPublishAdmission(-1) != nil {
+	if NewAdmission(0) != nil || NewAdmission(-1) != nil {
 		t.Error("an admission of 0 or less should admit everything (nil)")
 	}
-	unlimited, err := admitPublishStatement(WithPublishAdmission(context.Background(), nil))
+	unlimited, err := admit(WithAdmission(context.Background(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	unlimited()
+}
+
+// TestValidationsShareTheAdmission: on PostgreSQL a validation without a
+// session waits while every slot of the admission is taken and goes on
+// when one is given back; a validation with a session runs in a
+// transaction and never waits.
+func TestValidationsShareTheAdmission(t *testing.T) {
+	if !entdbtest.IsPostgres() {
+		t.Skip("validations are admitted on PostgreSQL only")
+	}
+	_, ctx := projectContext(t)
+	campaignWithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
+	ctx = WithAdmission(ctx, NewAdmission(1))
+	hold, err := admit(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *ValidationResult, 1)
+	go func() {
+		res, err := validateStacked(ctx, redeemCode("VAL-1"))
+		if err != nil {
+			t.Errorf("validation: %v", err)
+		}
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		t.Fatalf("a validation ran while the admission's only slot was taken: %+v", res)
+	case <-time.After(200 * time.Millisecond):
+	}
+	hold()
+	select {
+	case res := <-done:
+		if res == nil || !res.Valid {
+			t.Errorf("validation after the slot was given back: %+v", res)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the validation still waits after the slot was given back")
+	}
+
+	hold, err = admit(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold()
+	in := redeemCode("VAL-2")
+	in.Session = &SessionInput{Type: ptr("LOCK")}
+	if res, err := validateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
+		t.Errorf("a validation with a session while every slot is taken: %+v, %v", res, err)
+	}
 }
