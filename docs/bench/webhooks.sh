@@ -9,20 +9,27 @@
 #      delivery lag (the event's created_at to its arrival).
 #   2. "outbox only": the same with the workers off (PROMO_WORKERS=0): what
 #      writing the events costs the request path alone.
+# Each run also reports the CPU that the server, PostgreSQL and pubload
+# (load generator and receiver) took per publication, and what other
+# processes on the machine took meanwhile (redload -watch-only).
 #   .ci/with-postgres docs/bench/webhooks.sh [C] [D] [ROUNDS]
+# PROMO_BIN=path runs that binary instead of building the working tree.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 C=${1:-16}
 D=${2:-10}
 R=${3:-3}
-VOUCHERS=${VOUCHERS:-$((R * 4 * D * 2500))}
+VOUCHERS=${VOUCHERS:-$((R * 4 * D * 4000))}
 : "${PG_URL:?run me under .ci/with-postgres}"
 
 db="hooks_$(date +%s)"
 psql -qAt "$PG_URL" -c "CREATE DATABASE $db" >/dev/null
 url="${PG_URL/\/postgres\?//$db?}"
 tmp=$(mktemp -d)
-go build -o "$tmp/promoengine" ./cmd/promoengine
+if [ -n "${PROMO_BIN:-}" ]; then cp "$PROMO_BIN" "$tmp/promoengine"; else go build -o "$tmp/promoengine" ./cmd/promoengine; fi
+go build -o "$tmp/redload" ./docs/bench/redload
+pgdir=$(echo "$PG_URL" | sed 's/.*host=\([^&]*\).*/\1/')
+postmaster=$(head -n 1 "$pgdir/data/postmaster.pid")
 go build -o "$tmp/pubload" ./docs/bench/pubload
 port=$((20000 + RANDOM % 20000))
 hookport=$((port + 1))
@@ -60,8 +67,12 @@ run() { # phase mode round
   curl -fs -X PUT "${M[@]}" "$mgmt/webhooks/$hook" -d "{$target,\"active\":$([ "$2" = on ] && echo true || echo false)}" >/dev/null
   psql -qAt "$url" -c "CHECKPOINT" >/dev/null
   echo "== $1, round $3, webhook $2: POST /v1/publications, $C clients, ${D}s"
+  "$tmp/redload" -watch-only -postmaster "$postmaster" -duration "${D}s" > "$tmp/cpu.$1.$2.$3" &
+  local watch=$!
   "$tmp/pubload" -url "http://127.0.0.1:$port" -app-id bench -app-token bench -campaign load \
     -clients "$C" -duration "${D}s" "${args[@]}" | tee "$tmp/$1.$2.$3.txt"
+  wait $watch
+  cat "$tmp/cpu.$1.$2.$3"
   if [ "$1" = delivered ]; then # the next round starts with an empty queue
     until [ "$(psql -qAt "$url" -c "SELECT count(*) FROM webhook_events WHERE state = 'PENDING'")" = 0 ]; do sleep 0.2; done
   fi
@@ -95,5 +106,16 @@ for phase in delivered outbox; do
   mratio=$(for r in $(seq "$R"); do echo "$(rate "$phase" on "$r") / $(rate "$phase" off "$r")" | bc -l; done | median)
   printf '%s, medians: %s/s without, %s/s with; ratio of medians %.2f, median of round ratios %.2f\n' \
     "$phase" "$moff" "$mon" "$(echo "$mon / $moff" | bc -l)" "$mratio"
+done
+cores() { sed -n "s/.*$1 \\([0-9.]*\\).*/\\1/p" "$tmp/cpu.$2.$3.$4"; }
+echo "== CPU per publication in ms (server, PostgreSQL, pubload = load generator and receiver), per round; other processes in cores"
+for phase in delivered outbox; do
+  for mode in off on; do
+    for r in $(seq "$R"); do
+      rt=$(rate "$phase" "$mode" "$r")
+      per() { printf '%.3f' "$(echo "$(cores "$1" "$phase" "$mode" "$r") * 1000 / $rt" | bc -l)"; }
+      echo "$phase, webhook $mode, round $r: server $(per server), postgres $(per postgres), pubload $(per 'load generator'); other processes $(cores 'other processes' "$phase" "$mode" "$r")"
+    done
+  done
 done
 printf 'delivery lag p99, median of rounds: %s ms\n' "$(for r in $(seq "$R"); do p99 "$r"; done | median)"

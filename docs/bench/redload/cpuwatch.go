@@ -14,7 +14,7 @@ import (
 // cpuWatch measures, while a load runs, how much CPU the processes that
 // are not part of the benchmark take (on a shared development machine:
 // compilers, other test runs). The benchmark's own processes are the
-// server (promoengine), the load generators (redload, pgbench) and the
+// server (promoengine), the load generators (redload, pgbench, pubload) and the
 // benchmark's PostgreSQL: its postmaster and that postmaster's children.
 // /proc is sampled every 250 ms; a process that starts and ends between
 // two samples is missed. Sampling is not free (the kernel formats every
@@ -114,7 +114,7 @@ func (w *cpuWatch) sample(bootTicks uint64) {
 				w.first[k] = 0
 			}
 			w.mine[k] = pid == w.postmaster || ppid == w.postmaster || pid == os.Getpid() ||
-				comm == "promoengine" || comm == "redload" || comm == "pgbench"
+				comm == "promoengine" || comm == "redload" || comm == "pgbench" || comm == "pubload"
 			w.comm[k] = comm
 		}
 		if w.mine[k] && w.comm[k] == "postgres" {
@@ -144,7 +144,7 @@ func (w *cpuWatch) report() string {
 			switch w.comm[k] {
 			case "promoengine":
 				server += d
-			case "redload", "pgbench":
+			case "redload", "pgbench", "pubload":
 				loaders += d
 			case "autovacuum":
 				autovacuum += d
