@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"encoding/json"
 	"time"
 )
 
@@ -12,9 +11,13 @@ const timestampLayout = "2006-01-02T15:04:05.000Z"
 // timestamp marshals a time in timestampLayout.
 type timestamp time.Time
 
-// MarshalJSON implements json.Marshaler.
+// MarshalJSON implements json.Marshaler. The layout's output (digits,
+// '-', ':', '.', 'T', 'Z') needs no escaping, so it is quoted as is.
 func (t timestamp) MarshalJSON() ([]byte, error) {
-	return json.Marshal(time.Time(t).UTC().Format(timestampLayout))
+	b := make([]byte, 0, len(timestampLayout)+2)
+	b = append(b, '"')
+	b = time.Time(t).UTC().AppendFormat(b, timestampLayout)
+	return append(b, '"'), nil
 }
 
 // optionalTime is a timestamp, or null when t is nil.
