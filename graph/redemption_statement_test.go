@@ -195,9 +195,10 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 }
 
 // TestRedemptionMutationsOwnTheirTransaction: a GraphQL operation that is
-// one redemption runs without the operation's transaction (so it can take
-// the one-statement path); any other mutation operation, including two
-// redemptions together, keeps it.
+// one redemption (so it can take the one-statement path) or one validation
+// (so it is admitted, and writes only in its own transaction when it locks
+// a session) runs without the operation's transaction; any other mutation
+// operation, including two redemptions together, keeps it.
 func TestRedemptionMutationsOwnTheirTransaction(t *testing.T) {
 	for query, want := range map[string]bool{
 		`mutation { redeemStacked(input: {redeemables: []}) { order } }`:                           true,
@@ -206,6 +207,9 @@ func TestRedemptionMutationsOwnTheirTransaction(t *testing.T) {
 		`mutation { ...F } fragment F on Mutation { redeemVoucher(code: "A") { order } }`:          false,
 		`mutation { createCampaign(input: {name: "x"}) { id } }`:                                   false,
 		`query { redeemStacked { order } }`:                                                        false,
+		`mutation { validateStacked(input: {redeemables: []}) { valid } }`:                         true,
+		`mutation { validateVoucher(code: "A") { valid } }`:                                        true,
+		`mutation { validateVoucher(code: "A") { valid } redeemVoucher(code: "A") { order } }`:     false,
 	} {
 		doc, err := parser.ParseQuery(&ast.Source{Input: query})
 		if err != nil {

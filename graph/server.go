@@ -100,10 +100,14 @@ func NewHandler(opts HandlerOptions) http.Handler {
 // transaction when it needs one (ownTransactionFields) runs without.
 type mutationTx struct{ entgql.Transactioner }
 
-// ownTransactionFields are the mutations that open their own transaction:
-// the redemptions, which write in one statement outside any transaction
-// when they can (redemption_statement.go).
-var ownTransactionFields = map[string]bool{"redeemStacked": true, "redeemVoucher": true}
+// ownTransactionFields are the mutations that open their own transaction
+// when they need one: the redemptions, which write in one statement
+// outside any transaction when they can (redemption_statement.go), and the
+// validations, which write only when they lock a session and are
+// otherwise admitted with the process's other database work
+// (redemption_validate.go, admission.go).
+var ownTransactionFields = map[string]bool{"redeemStacked": true, "redeemVoucher": true,
+	"validateStacked": true, "validateVoucher": true}
 
 // InterceptResponse implements graphql.ResponseInterceptor.
 func (t mutationTx) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
