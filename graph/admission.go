@@ -57,17 +57,6 @@ func WithAdmission(ctx context.Context, a *Admission) context.Context {
 	return context.WithValue(ctx, admissionKey{}, a)
 }
 
-// publishAdmitted runs the single statement once the admission in ctx
-// lets it; the slot is given back however the statement ends.
-func publishAdmitted(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
-	release, err := admit(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	defer release()
-	return publishOneStatement(ctx, in, count)
-}
-
 // admit waits for a slot of the admission in ctx and returns the function
 // that gives it back; inside a transaction it admits at once. A cancelled
 // request stops waiting with its context's error.

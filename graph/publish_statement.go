@@ -235,3 +235,14 @@ func scanPublishedRow(c *ent.Client, rows interface{ Scan(...any) error }) (*ent
 	}
 	return pub, cust, vch, cmp, nil
 }
+
+// publishAdmitted runs the single statement once the admission in ctx
+// lets it; the slot is given back however the statement ends.
+func publishAdmitted(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
+	release, err := admit(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	defer release()
+	return publishOneStatement(ctx, in, count)
+}
