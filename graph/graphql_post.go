@@ -54,7 +54,9 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
-	writeResponse(w, responses(ctx))
+	resp := responses(ctx)
+	setUnavailableStatus(w, resp)
+	writeResponse(w, resp)
 }
 
 // writeResponse writes resp as transport.POST would, without encoding/json

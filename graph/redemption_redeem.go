@@ -22,6 +22,11 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	if err != nil {
 		return nil, err
 	}
+	leave, err := enterRows(ctx, req)
+	if err != nil {
+		return nil, observeRedemption(ctx, false, err)
+	}
+	defer leave()
 	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordStacked)
 	if done || err != nil {
 		return out, observeRedemption(ctx, false, err)
@@ -48,6 +53,11 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 	if err != nil {
 		return nil, err
 	}
+	leave, err := enterRows(ctx, req)
+	if err != nil {
+		return nil, observeRedemption(ctx, false, err)
+	}
+	defer leave()
 	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordVoucherRedemption)
 	if done || err != nil {
 		return out, observeRedemption(ctx, false, err)

@@ -113,6 +113,13 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 // (admission.go) lets it.
 func runValidation(ctx context.Context, req *redemptionRequest, run func(context.Context) error) error {
 	if req.session != nil {
+		// It writes the voucher rows: one waits for them in Go beyond
+		// HotRowWaiters (hot_rows.go).
+		leave, err := enterRows(ctx, req)
+		if err != nil {
+			return err
+		}
+		defer leave()
 		return withinTx(ctx, run)
 	}
 	if isPostgres(ctx) {

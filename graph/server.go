@@ -81,11 +81,12 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: newAPQCache()})
 	srv.Use(&CostLimit{Max: MaxComplexity})
 	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
-	srv.Use(mutationTx{entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)}})
+	present := presentError(opts)
+	srv.Use(mutationTx{Transactioner: entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)},
+		present: present})
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		return next(withSiblingStore(ctx))
 	})
-	present := presentError(opts)
 	srv.SetErrorPresenter(present)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		return fmt.Errorf("graphql panic: %v", v)
@@ -98,7 +99,12 @@ func NewHandler(opts HandlerOptions) http.Handler {
 // through to their error response; the plain Transactioner panics on them.
 // An operation that is one mutation whose resolver opens its own
 // transaction when it needs one (ownTransactionFields) runs without.
-type mutationTx struct{ entgql.Transactioner }
+type mutationTx struct {
+	entgql.Transactioner
+	// present renders a failure to open or commit the transaction (the
+	// plain Transactioner puts the driver's text into the message).
+	present graphql.ErrorPresenterFunc
+}
 
 // ownTransactionFields are the mutations that open their own transaction
 // when they need one: the redemptions, which write in one statement
@@ -114,7 +120,28 @@ func (t mutationTx) InterceptResponse(ctx context.Context, next graphql.Response
 	if !graphql.HasOperationContext(ctx) || ownsTransaction(graphql.GetOperationContext(ctx).Operation) {
 		return next(ctx)
 	}
-	return t.Transactioner.InterceptResponse(ctx, next)
+	if op := graphql.GetOperationContext(ctx).Operation; op == nil || op.Operation != ast.Mutation {
+		return next(ctx)
+	}
+	txCtx, tx, err := t.OpenTx(ctx)
+	if err != nil {
+		return &graphql.Response{Errors: gqlerror.List{t.present(ctx, fmt.Errorf("opening transaction: %w", err))}}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			_ = tx.Rollback()
+			panic(r)
+		}
+	}()
+	rsp := next(txCtx)
+	if len(rsp.Errors) > 0 {
+		_ = tx.Rollback()
+		return &graphql.Response{Errors: rsp.Errors}
+	}
+	if err := tx.Commit(); err != nil {
+		return &graphql.Response{Errors: gqlerror.List{t.present(ctx, fmt.Errorf("committing transaction: %w", err))}}
+	}
+	return rsp
 }
 
 // ownsTransaction reports whether op is a mutation of exactly one field
@@ -183,6 +210,9 @@ func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 		}
 		if e.ResourceID != "" {
 			ext["resource_id"], ext["resource_type"] = e.ResourceID, e.ResourceType
+		}
+		if e.RetryAfter > 0 {
+			ext["retry_after"] = e.RetryAfter // graphql_unavailable.go sends it as Retry-After too
 		}
 		ext["request_id"] = opts.RequestID(ctx)
 		out.Extensions = ext

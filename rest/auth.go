@@ -3,6 +3,7 @@ package rest
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -136,6 +137,10 @@ func renderGraphQLError(c *gin.Context, err error) {
 	ext := gin.H{"code": e.Code, "key": e.Key, "request_id": requestID(c)}
 	if e.Details != "" {
 		ext["details"] = e.Details
+	}
+	if e.RetryAfter > 0 {
+		ext["retry_after"] = e.RetryAfter
+		c.Header("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	c.Abort()
 	c.PureJSON(status, gin.H{"errors": []gin.H{{"message": e.Message, "extensions": ext}}})

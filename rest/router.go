@@ -75,10 +75,35 @@ type Options struct {
 	// (PROMO_METRICS_ADDR). The zero value serves it here, without
 	// credentials.
 	MetricsElsewhere bool
+	// RequestTimeout bounds each request (PROMO_REQUEST_TIMEOUT, see
+	// deadline.go): 0 means DefaultRequestTimeout, negative none.
+	RequestTimeout time.Duration
+	// ReadyTimeout bounds /readyz's database ping: 0 means
+	// DefaultReadyTimeout.
+	ReadyTimeout time.Duration
 	// Draining reports that the process is shutting down: /readyz answers
 	// 503 {"status":"draining"} so load balancers stop sending traffic,
 	// while every request that still arrives is served. nil: never.
 	Draining func() bool
+}
+
+// requestTimeout resolves RequestTimeout (0: none).
+func (o Options) requestTimeout() time.Duration {
+	switch {
+	case o.RequestTimeout < 0:
+		return 0
+	case o.RequestTimeout == 0:
+		return DefaultRequestTimeout
+	}
+	return o.RequestTimeout
+}
+
+// readyTimeout resolves ReadyTimeout.
+func (o Options) readyTimeout() time.Duration {
+	if o.ReadyTimeout <= 0 {
+		return DefaultReadyTimeout
+	}
+	return o.ReadyTimeout
 }
 
 // NewRouter returns the HTTP handler of the whole service.
@@ -99,7 +124,8 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), metrics.instrument, accessLog, recoverPanics)
+	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), requestDeadline(opts.requestTimeout()),
+		metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
 		r.Use(denyPrivateWebhookTargets)
 	}
@@ -128,7 +154,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 			c.PureJSON(http.StatusServiceUnavailable, gin.H{"status": "draining"})
 			return
 		}
-		if err := opts.Ready(c.Request.Context()); err != nil {
+		if err := pingWithin(c.Request.Context(), opts.readyTimeout(), opts.Ready); err != nil {
 			logger(c).WarnContext(c.Request.Context(), "not ready", "error", err.Error())
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
 			return

@@ -45,7 +45,7 @@ func runAdmin(ctx context.Context, name string, cmd adminCommand, args []string,
 	if err != nil {
 		return err
 	}
-	db, err := openAndMigrate(ctx, cfg, log)
+	db, err := openAndMigrate(ctx, cfg, entdb.Options{}, log)
 	if err != nil {
 		return err
 	}

@@ -11,8 +11,8 @@ import (
 // matches this binary: pending migrations are applied when auto-migration
 // is on (the SQLite default), otherwise a database behind the code is
 // refused with the way out.
-func openAndMigrate(ctx context.Context, cfg dbConfig, log *slog.Logger) (*entdb.DB, error) {
-	db, err := entdb.Open(ctx, cfg.DatabaseURL)
+func openAndMigrate(ctx context.Context, cfg dbConfig, opts entdb.Options, log *slog.Logger) (*entdb.DB, error) {
+	db, err := entdb.OpenWith(ctx, cfg.DatabaseURL, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func projectCmd(ctx context.Context, args []string, getenv func(string) string, 
 	if err != nil {
 		return err
 	}
-	db, err := openAndMigrate(ctx, cfg, log)
+	db, err := openAndMigrate(ctx, cfg, entdb.Options{}, log)
 	if err != nil {
 		return err
 	}

@@ -93,6 +93,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	webhookRetention := fs.Duration("webhook-retention", defaultWebhookRetention,
 		"how long delivered and failed webhook events and their delivery attempts are kept after they were delivered or failed, e.g. 720h (env PROMO_WEBHOOK_RETENTION; 0 keeps them for ever)")
+	var pool poolConfig
+	if err := pool.bind(fs, getenv); err != nil {
+		return err
+	}
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage, "\nFlags of serve:\n")
 		fs.PrintDefaults()
@@ -109,7 +113,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Warn("PROMO_EXPORT_DIR (--export-dir) is deprecated and ignored: export files are stored in the database, so any process serves any download; remove the setting",
 			"export_dir", *exportDir)
 	}
-	db, err := openAndMigrate(ctx, cfg, log)
+	db, err := openAndMigrate(ctx, cfg, pool.options(*workers), log)
 	if err != nil {
 		return err
 	}
@@ -141,7 +145,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(*proxies), PublicURL: *publicURL,
 		Metrics: metrics, MetricsElsewhere: *metricsAddr != "", Draining: draining.Load, Admission: graph.NewAdmission(*dbConcurrency),
 		DisableGraphQLIntrospection: !*introspection, CORSOrigins: splitList(*corsOrigins), ClientRateLimit: *clientRate,
-		WebhookDenyPrivate: !*webhookPrivate, RateLimit: *rate,
+		WebhookDenyPrivate: !*webhookPrivate, RateLimit: *rate, RequestTimeout: pool.requestTimeout(),
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {
@@ -179,7 +183,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		jobsDone.Add(1)
 		go func() {
 			defer jobsDone.Done()
-			(&graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
+			(&graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
 				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
 					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()

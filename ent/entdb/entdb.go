@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -30,55 +31,92 @@ const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma
 
 // DB is an open database with its ent client.
 type DB struct {
-	// Client is the ent client over the database.
+	// Client is the ent client over the database (the request pool).
 	Client *ent.Client
 	// SQL is the underlying pool.
 	SQL *sql.DB
 	// Dialect is dialect.SQLite or dialect.Postgres.
 	Dialect string
+	// Jobs is the ent client background jobs use. On PostgreSQL it is a
+	// second, small pool without the request pool's statement and lock
+	// timeouts (code generation and exports run long statements by
+	// design); on SQLite it is Client.
+	Jobs *ent.Client
+	// jobsSQL is the pool under Jobs when it is a second one.
+	jobsSQL *sql.DB
 }
 
-// Open connects to url: empty → SQLite at DefaultSQLitePath; postgres:// or
-// postgresql:// → PostgreSQL; sqlite://PATH, file:PATH or a plain path →
-// SQLite. It checks the connection before returning.
+// Open connects to url with the default Options (see OpenWith).
 func Open(ctx context.Context, url string) (*DB, error) {
+	return OpenWith(ctx, url, Options{})
+}
+
+// OpenWith connects to url: empty → SQLite at DefaultSQLitePath;
+// postgres:// or postgresql:// → PostgreSQL; sqlite://PATH, file:PATH or a
+// plain path → SQLite. opts size the pools and set PostgreSQL's timeouts.
+// It checks the connection before returning.
+func OpenWith(ctx context.Context, url string, opts Options) (*DB, error) {
+	if !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
+		return openSQLite(ctx, url, opts)
+	}
+	dsn := withBinaryParameters(url)
+	db, err := openPostgres(ctx, opts.withTimeouts(dsn), opts.statementTimeout())
+	if err != nil {
+		return nil, err
+	}
+	opts.configurePool(db)
+	jobsSQL, err := openPostgres(ctx, dsn, 0)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	jobsSQL.SetMaxOpenConns(or(opts.JobsMaxOpen, DefaultJobsMaxOpen))
+	jobsSQL.SetMaxIdleConns(or(opts.JobsMaxOpen, DefaultJobsMaxOpen))
+	jobsSQL.SetConnMaxIdleTime(or(opts.ConnMaxIdleTime, DefaultConnMaxIdleTime))
+	jobsSQL.SetConnMaxLifetime(or(opts.ConnMaxLifetime, DefaultConnMaxLifetime))
+	base := textArgs{entsql.OpenDB(dialect.Postgres, db)}
+	client := ent.NewClient(ent.Driver(base))
+	batchClients.Store(client, ent.NewClient(ent.Driver(batchDriver{base}))) // write_batch.go
+	jobs := ent.NewClient(ent.Driver(textArgs{entsql.OpenDB(dialect.Postgres, jobsSQL)}))
+	return &DB{Client: client, SQL: db, Dialect: dialect.Postgres, Jobs: jobs, jobsSQL: jobsSQL}, nil
+}
+
+// openPostgres opens and pings a PostgreSQL pool. A positive
+// statementTimeout bounds every read and write on its connections (see
+// deadlineDialer).
+func openPostgres(ctx context.Context, dsn string, statementTimeout time.Duration) (*sql.DB, error) {
+	connector, err := pq.NewConnector(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s database: %w", dialect.Postgres, err)
+	}
+	if statementTimeout > 0 {
+		connector.Dialer(deadlineDialer{bound: statementTimeout + frozenGrace})
+	}
+	db := sql.OpenDB(cachingConnector{base: connector})
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("connecting to %s database: %w", dialect.Postgres, err)
+	}
+	return db, nil
+}
+
+// openSQLite opens the embedded database at url.
+func openSQLite(ctx context.Context, url string, opts Options) (*DB, error) {
 	_, dsn, dia := sqliteDSN(url)
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		dsn, dia = withBinaryParameters(url), dialect.Postgres
+	connector, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s database: %w", dia, err)
 	}
-	var db *sql.DB
-	if dia == dialect.Postgres {
-		connector, err := pq.NewConnector(dsn)
-		if err != nil {
-			return nil, fmt.Errorf("opening %s database: %w", dia, err)
-		}
-		db = sql.OpenDB(cachingConnector{base: connector})
-	} else {
-		connector, err := sqlite.NewConnector(dsn)
-		if err != nil {
-			return nil, fmt.Errorf("opening %s database: %w", dia, err)
-		}
-		// Each connection keeps its statements prepared (stmtcache.go), so
-		// idle connections are kept too rather than closed beyond two.
-		db = sql.OpenDB(cachingConnector{base: connector, local: true})
-		db.SetMaxIdleConns(32)
-	}
-	if dia == dialect.Postgres {
-		db.SetMaxOpenConns(32)
-		db.SetMaxIdleConns(32)
-	}
+	// Each connection keeps its statements prepared (stmtcache.go), so
+	// idle connections are kept too rather than closed beyond two.
+	db := sql.OpenDB(cachingConnector{base: connector, local: true})
+	opts.configureSQLitePool(db)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dia, err)
 	}
-	if dia != dialect.Postgres {
-		client := ent.NewClient(ent.Driver(newSQLiteWriters(entsql.OpenDB(dia, db))))
-		return &DB{Client: client, SQL: db, Dialect: dia}, nil
-	}
-	base := textArgs{entsql.OpenDB(dia, db)}
-	client := ent.NewClient(ent.Driver(base))
-	batchClients.Store(client, ent.NewClient(ent.Driver(batchDriver{base}))) // write_batch.go
-	return &DB{Client: client, SQL: db, Dialect: dia}, nil
+	client := ent.NewClient(ent.Driver(newSQLiteWriters(entsql.OpenDB(dia, db))))
+	return &DB{Client: client, SQL: db, Dialect: dia, Jobs: client}, nil
 }
 
 // withBinaryParameters turns on lib/pq's one-round-trip statement mode
@@ -113,10 +151,26 @@ func sqliteDSN(url string) (driver, dsn, dia string) {
 	return "sqlite", path + sep + sqlitePragmas, dialect.SQLite
 }
 
-// Close closes the client and its pool.
+// Close closes the clients and their pools.
 func (d *DB) Close() error {
 	batchClients.Delete(d.Client)
+	if d.jobsSQL != nil {
+		_ = d.Jobs.Close()
+	}
 	return d.Client.Close()
+}
+
+// unbounded returns d over its pool without statement and lock timeouts,
+// for the work that may wait or run long by design: migrations (a DDL
+// statement on a large table, the advisory lock another process holds
+// while it migrates) and background jobs. On SQLite it is d.
+func (d *DB) unbounded() *DB {
+	if d.jobsSQL == nil {
+		return d
+	}
+	// Without jobsSQL of its own it is its own unbounded view (and Close
+	// leaves the pools to d).
+	return &DB{Client: d.Jobs, SQL: d.jobsSQL, Dialect: d.Dialect, Jobs: d.Jobs}
 }
 
 // migrationLockKey is the PostgreSQL advisory lock that serialises schema
@@ -126,6 +180,7 @@ const migrationLockKey = 7_267_001
 // Migrate applies the pending versioned migrations (see Up); databases
 // made by the automatic migration of earlier releases are adopted.
 func (d *DB) Migrate(ctx context.Context) error {
+	// Up runs on the pool without timeouts (see unbounded).
 	_, err := d.Up(ctx)
 	return err
 }
@@ -135,6 +190,9 @@ func (d *DB) Migrate(ctx context.Context) error {
 // declares and the database lacks, and drops undeclared indexes. Up uses it
 // once to adopt such a database; tests use it to build one.
 func (d *DB) AutoMigrate(ctx context.Context) error {
+	if u := d.unbounded(); u != d {
+		return u.AutoMigrate(ctx)
+	}
 	return d.WithAdvisoryLock(ctx, migrationLockKey, func() error { return d.autoMigrate(ctx) })
 }
 
@@ -172,11 +230,14 @@ func (d *DB) renameDuplicateProjects(ctx context.Context) error {
 
 // WithAdvisoryLock runs fn while holding a PostgreSQL session advisory lock
 // on key (on SQLite, which has one writer, it just runs fn).
+//
+// The lock is waited for on the pool without timeouts (see unbounded): a
+// process that starts while another migrates waits for it to finish.
 func (d *DB) WithAdvisoryLock(ctx context.Context, key int64, fn func() error) error {
 	if d.Dialect != dialect.Postgres {
 		return fn()
 	}
-	conn, err := d.SQL.Conn(ctx)
+	conn, err := d.unbounded().SQL.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("advisory lock: %w", err)
 	}

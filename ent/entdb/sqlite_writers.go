@@ -3,6 +3,7 @@ package entdb
 import (
 	"context"
 	stdsql "database/sql"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -112,6 +113,10 @@ func (d sqliteWriters) BeginTx(ctx context.Context, opts *entsql.TxOptions) (dia
 	return &memberTx{g: g, grp: grp}, nil
 }
 
+// ErrDatabaseBusy is the error of a write that waited its whole bound for
+// SQLite's one writer (answered 503 service_unavailable, retry).
+var ErrDatabaseBusy = errors.New("database is locked")
+
 // take waits for the turn, at most sqliteWriterWait.
 func (g *writerGroups) take(ctx context.Context) error {
 	g.waiting.Add(1)
@@ -125,7 +130,7 @@ func (g *writerGroups) take(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("waiting %s for the SQLite writer: database is locked", sqliteWriterWait)
+		return fmt.Errorf("waiting %s for the SQLite writer: %w", sqliteWriterWait, ErrDatabaseBusy)
 	}
 }
 

@@ -151,7 +151,12 @@ type UpResult struct {
 func (d *DB) Up(ctx context.Context) (UpResult, error) { return d.UpN(ctx, 0) }
 
 // UpN is Up applying at most n pending files (n ≤ 0: all of them).
+//
+// Migrations run on the pool without timeouts (see unbounded).
 func (d *DB) UpN(ctx context.Context, n int) (UpResult, error) {
+	if u := d.unbounded(); u != d {
+		return u.UpN(ctx, n)
+	}
 	var res UpResult
 	err := d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
 		adopt := false

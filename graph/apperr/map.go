@@ -40,6 +40,9 @@ func From(err error) (e *Error, ok bool) {
 	if e, ok := dataException(err); ok {
 		return e, true
 	}
+	if e, ok := unavailable(err); ok {
+		return e, true
+	}
 	if errors.Is(err, schema.ErrNoViewer) {
 		// Project data asked for without project credentials (e.g. a project
 		// field on /management/graphql).
