@@ -39,6 +39,8 @@ type Env struct {
 	// configure adjusts the router options of every server of the test
 	// (see NewWithOptions); nil keeps the defaults.
 	configure func(*rest.Options)
+	// dbOpts open every server's pool (see NewWithDB).
+	dbOpts entdb.Options
 }
 
 // New starts the service on a fresh database and creates one project. A
@@ -52,7 +54,15 @@ func New(t testing.TB) *Env {
 // origins, limits, switches) for every server the test starts.
 func NewWithOptions(t testing.TB, configure func(*rest.Options)) *Env {
 	t.Helper()
-	e := newEnv(t, configure)
+	return NewWithDB(t, entdbtest.URL(t), entdb.Options{}, configure)
+}
+
+// NewWithDB is NewWithOptions on the database at url (from entdbtest.URL,
+// possibly through an entdbtest.Proxy), whose pools open with dbOpts
+// (timeouts, pool sizes).
+func NewWithDB(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {
+	t.Helper()
+	e := newEnv(t, url, dbOpts, configure)
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); e.Worker.Run(ctx) }()
@@ -64,20 +74,19 @@ func NewWithOptions(t testing.TB, configure func(*rest.Options)) *Env {
 // jobs itself (e.Worker.RunOnce, or its own workers).
 func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
-	return newEnv(t, nil)
+	return newEnv(t, entdbtest.URL(t), entdb.Options{}, nil)
 }
 
-func newEnv(t testing.TB, configure func(*rest.Options)) *Env {
+func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {
 	t.Helper()
-	url := entdbtest.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	e := &Env{T: t, URL: url, log: log, configure: configure}
+	e := &Env{T: t, URL: url, log: log, configure: configure, dbOpts: dbOpts}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
-	e.Worker = &graph.Worker{Client: db.Client, Dialect: db.Dialect, Logger: log,
+	e.Worker = &graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
 		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e
@@ -88,7 +97,7 @@ func newEnv(t testing.TB, configure func(*rest.Options)) *Env {
 func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 	e.T.Helper()
 	ctx := context.Background()
-	db, err := entdb.Open(ctx, e.URL)
+	db, err := entdb.OpenWith(ctx, e.URL, e.dbOpts)
 	if err != nil {
 		e.T.Fatalf("opening test database: %v", err)
 	}
