@@ -220,9 +220,14 @@ func runIdempotent(c *gin.Context, s idemStore, row *ent.IdempotencyKey) {
 // transaction rolled back), 429 and refused credentials or permissions
 // (401, 403: nothing ran, and settings may change), GraphQL answers
 // carrying such an error (GraphQL answers 200 with errors) or a persisted
-// query miss, and bodies PostgreSQL text cannot hold (invalid UTF-8, NUL).
+// query miss, a 409 resource_locked (a row held beyond the lock timeout:
+// nothing was written), and bodies PostgreSQL text cannot hold (invalid
+// UTF-8, NUL).
 func storable(status int, body []byte, route string) bool {
 	if retryableStatus(status) || !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 {
+		return false
+	}
+	if status == http.StatusConflict && bytes.Contains(body, []byte(`"key":"resource_locked"`)) {
 		return false
 	}
 	return route != "/graphql" || !graphQLRetryable(body)
@@ -249,6 +254,9 @@ func graphQLRetryable(body []byte) bool {
 		return true
 	}
 	for _, e := range resp.Errors {
+		if e.Extensions["key"] == "resource_locked" {
+			return true
+		}
 		switch code := e.Extensions["code"].(type) {
 		case float64:
 			if retryableStatus(int(code)) {

@@ -25,6 +25,10 @@ const (
 	// idempotencyWait bounds how long a request waits for another one
 	// holding its key before answering 409 idempotency_key_in_use.
 	idempotencyWait = 5 * time.Second
+	// idempotencyAnswerMargin is the time before the request's deadline
+	// (PROMO_REQUEST_TIMEOUT) when a waiting request stops waiting and
+	// answers 409 idempotency_key_in_use.
+	idempotencyAnswerMargin = 500 * time.Millisecond
 	// idempotencyPoll is how often a waiting request reads the key again.
 	idempotencyPoll = 50 * time.Millisecond
 	// idempotencySweepBatch bounds the expired rows one sweep deletes.
@@ -92,9 +96,13 @@ func clock() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 // claim decides what the request r does with its key: act (the returned
 // row is IN_PROGRESS under the lock id it carries), replay the returned
 // DONE row, or refuse. It waits up to idempotencyWait for another request
-// that holds the key.
+// that holds the key, and never beyond the request's deadline (less
+// idempotencyAnswerMargin, to answer 409 rather than run out of time).
 func (s idemStore) claim(ctx context.Context, r idemRequest) (claimOutcome, *ent.IdempotencyKey, error) {
 	deadline := time.Now().Add(idempotencyWait)
+	if d, ok := ctx.Deadline(); ok && d.Add(-idempotencyAnswerMargin).Before(deadline) {
+		deadline = d.Add(-idempotencyAnswerMargin)
+	}
 	for {
 		row, err := s.insert(ctx, r)
 		if err == nil {
