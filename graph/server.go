@@ -98,7 +98,10 @@ func NewHandler(opts HandlerOptions) http.Handler {
 // and lets requests that never became an operation — an undecodable body —
 // through to their error response; the plain Transactioner panics on them.
 // An operation that is one mutation whose resolver opens its own
-// transaction when it needs one (ownTransactionFields) runs without.
+// transaction when it needs one (ownTransactionFields) runs without. A
+// transaction that cannot be opened or committed (the database is down) is
+// presented as the service's error — 503 service_unavailable — where the
+// plain Transactioner would put the driver's text into a message.
 type mutationTx struct {
 	entgql.Transactioner
 	// present renders a failure to open or commit the transaction (the
