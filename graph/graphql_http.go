@@ -65,7 +65,7 @@ func guardHTTP(srv http.Handler, present graphql.ErrorPresenterFunc) http.Handle
 			return
 		}
 		shaper := &errorShaper{ResponseWriter: w, r: r, present: present}
-		srv.ServeHTTP(shaper, r)
+		srv.ServeHTTP(shaper, r.WithContext(withResponseWriter(r.Context(), shaper)))
 		shaper.finish()
 	})
 }

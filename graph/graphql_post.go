@@ -54,9 +54,7 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
-	resp := responses(ctx)
-	setUnavailableStatus(w, resp)
-	writeResponse(w, resp)
+	writeResponse(w, responses(ctx)) // with the status unavailableStatus may have set
 }
 
 // writeResponse writes resp as transport.POST would, without encoding/json

@@ -73,6 +73,9 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.AddTransport(postTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
+	// 503 and Retry-After for an outage (graphql_unavailable.go); outside
+	// mutationTx, so it sees a transaction that could not open or commit.
+	srv.AroundResponses(unavailableStatus)
 	if opts.Introspection {
 		srv.Use(extension.Introspection{})
 	} else {

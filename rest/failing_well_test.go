@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -55,11 +57,18 @@ func wantUnavailable(t *testing.T, what string, r resttest.Response) {
 	}
 }
 
-// wantGraphQLUnavailable checks a GraphQL answer: HTTP 503 with
-// Retry-After, an error of code 503.
+// wantGraphQLUnavailable checks a GraphQL answer over POST (and GET for a
+// query): HTTP 503 with Retry-After, an error of code 503.
 func wantGraphQLUnavailable(t *testing.T, e *resttest.Env, h resttest.Headers, query string) {
 	t.Helper()
-	r := e.DoJSON(http.MethodPost, "/graphql", map[string]any{"query": query}, h)
+	checkGraphQLUnavailable(t, query, e.DoJSON(http.MethodPost, "/graphql", map[string]any{"query": query}, h))
+	if strings.HasPrefix(query, "{") {
+		checkGraphQLUnavailable(t, "GET "+query, e.Do(http.MethodGet, "/graphql?query="+url.QueryEscape(query), nil, h))
+	}
+}
+
+func checkGraphQLUnavailable(t *testing.T, query string, r resttest.Response) {
+	t.Helper()
 	var out resttest.GraphQLResponse
 	_ = json.Unmarshal(r.Body, &out)
 	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" || len(out.Errors) == 0 ||
