@@ -194,13 +194,20 @@ func TestCommandLine(t *testing.T) {
 	if !strings.Contains(errOut.String(), "-database-url") || !strings.Contains(errOut.String(), "-addr") {
 		t.Errorf("serve --help lacks flags:\n%s", errOut.String())
 	}
+	for _, flag := range []string{"-db-max-open", "-db-max-idle", "-db-conn-max-idle-time", "-db-conn-max-lifetime",
+		"-db-statement-timeout", "-db-lock-timeout", "-request-timeout"} {
+		if !strings.Contains(errOut.String(), flag) {
+			t.Errorf("serve --help lacks %s", flag)
+		}
+	}
 	if err := run(context.Background(), []string{"frobnicate"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
 		t.Errorf("unknown command: %v", err)
 	}
 	if err := run(context.Background(), []string{"project", "create"}, env(nil), &out, &errOut); !errors.Is(err, errUsage) {
 		t.Errorf("project create without --name: %v", err)
 	}
-	for _, key := range []string{"PROMO_WORKERS", "PROMO_DB_CONCURRENCY", "PROMO_SHUTDOWN_DELAY"} {
+	for _, key := range []string{"PROMO_WORKERS", "PROMO_DB_CONCURRENCY", "PROMO_SHUTDOWN_DELAY", "PROMO_DB_MAX_OPEN",
+		"PROMO_DB_CONN_MAX_IDLE_TIME", "PROMO_DB_STATEMENT_TIMEOUT", "PROMO_DB_LOCK_TIMEOUT", "PROMO_REQUEST_TIMEOUT"} {
 		err := run(context.Background(), []string{"serve"}, env(map[string]string{key: "four"}), &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("serve with %s=four: %v, want an error naming the variable", key, err)
