@@ -226,3 +226,39 @@ func TestLockedRowCostsABoundedWaitAndABoundedShareOfThePool(t *testing.T) {
 	}
 	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/HOT/redemption", redeem, app), http.StatusOK)
 }
+
+// TestSQLiteWriterHeldAnswers503: on SQLite, a write that cannot get the
+// one writer (another process holds it) answers 503 with Retry-After, not
+// a 500. It waits SQLite's busy timeout (10 s) first, not the request's
+// deadline: the transaction it joins is shared by the process's writers
+// (ent/entdb/sqlite_writers.go), so one request's deadline cannot end it.
+func TestSQLiteWriterHeldAnswers503(t *testing.T) {
+	if entdbtest.IsPostgres() {
+		t.Skip("SQLite only: PostgreSQL's row locks are TestLockedRowCostsABoundedWaitAndABoundedShareOfThePool")
+	}
+	url := entdbtest.URL(t)
+	e := resttest.NewWithDB(t, url, entdb.Options{}, func(o *rest.Options) { o.RequestTimeout = 500 * time.Millisecond })
+	app := resttest.App(e.Project)
+	staticCampaign(t, e, "Busy", "BSY-1")
+
+	other, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(url, "sqlite://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	redeem := map[string]any{"order": map[string]any{"amount": 1000}}
+	wantUnavailable(t, "redemption while another process writes",
+		e.DoJSON(http.MethodPost, "/v1/vouchers/BSY-1/redemption", redeem, app))
+	if _, err := conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/BSY-1/redemption", redeem, app), http.StatusOK)
+}
