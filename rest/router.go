@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -52,10 +51,11 @@ type Options struct {
 	// ClientRateLimit is the same for one client-side key on /client/v1:
 	// 0 means DefaultClientRateLimit, negative no limit.
 	ClientRateLimit int
-	// RateLimitFlushInterval is how often a process adds its request counts
-	// to the shared table: 0 means DefaultRateLimitFlush; negative, before
-	// every request's decision (a database round trip per request: tests).
-	RateLimitFlushInterval time.Duration
+	// RateLimitBlock is the most requests of one key a process reserves
+	// from the shared count at once (see ratelimit.go): 0 or negative means
+	// 1/20 of the limit; 1 reserves for every request (a database round
+	// trip per request: tests).
+	RateLimitBlock int
 	// DisableGraphQLIntrospection refuses __schema and __type queries on
 	// /graphql; the zero value answers them.
 	DisableGraphQLIntrospection bool
