@@ -239,7 +239,8 @@ func TestRateLimitUnderConcurrency(t *testing.T) {
 
 // TestRateLimitWithoutTheSharedTable: without the database (no SQLDB) or
 // when reserving fails, each process still limits on its own and no
-// request fails because of the limiter.
+// request fails because of the limiter; what it admitted alone is added
+// to the shared count once the table is back.
 func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 	t.Run("no SQLDB", func(t *testing.T) {
 		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.SQLDB = nil })
@@ -261,6 +262,17 @@ func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 			must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
 		}
 		wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
+		// A second later the process reserves again: it re-creates the
+		// table and first adds the requests it admitted alone, so the key
+		// stays refused here and on another process.
+		time.Sleep(1200 * time.Millisecond)
+		wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
+		var n int64
+		err := e.DB.SQL.QueryRow("SELECT count FROM rate_limit_windows WHERE key_id = '" + "server:" + e.Project.AppID + "'").Scan(&n)
+		if err != nil || n != 3 {
+			t.Fatalf("shared count after the table came back = %d, %v; want 3", n, err)
+		}
+		wantError(t, e.DoAt(e.AnotherServer().URL, http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
 	})
 }
 
