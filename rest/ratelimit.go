@@ -120,7 +120,7 @@ func newRateLimiters(opts Options) (server, client *rateLimiter) {
 	}
 	var store *rateStore
 	if opts.SQLDB != nil {
-		store = &rateStore{db: opts.SQLDB, postgres: opts.Dialect == dialect.Postgres, log: log}
+		store = newRateStore(opts.SQLDB, opts.Dialect == dialect.Postgres, log)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		if err := store.ensure(ctx); err != nil {

@@ -20,6 +20,18 @@ type rateStore struct {
 	log      *slog.Logger
 	ready    atomic.Bool
 	swept    atomic.Int64 // the window whose older rows were deleted
+	// slots bounds the reservations running at once (rateReserveSlots),
+	// so the limiters never hold more of the pool's connections.
+	slots chan struct{}
+}
+
+// rateReserveSlots is how many reservations one process runs at once, for
+// all keys of both limiters together.
+const rateReserveSlots = 4
+
+// newRateStore is the shared table on db.
+func newRateStore(db *sql.DB, postgres bool, log *slog.Logger) *rateStore {
+	return &rateStore{db: db, postgres: postgres, log: log, slots: make(chan struct{}, rateReserveSlots)}
 }
 
 const rateTableDDL = `CREATE TABLE IF NOT EXISTS rate_limit_windows (
@@ -76,6 +88,12 @@ type rateGrant struct {
 // the number of processes; only settled requests (admitted while the
 // table could not be reached) can take it past.
 func (s *rateStore) reserve(ctx context.Context, r rateReservation) (g rateGrant, err error) {
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	case <-ctx.Done():
+		return g, fmt.Errorf("waiting for one of the %d reservations at once: %w", rateReserveSlots, ctx.Err())
+	}
 	if err := s.ensure(ctx); err != nil {
 		return g, err
 	}
