@@ -113,10 +113,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	rateLimit, clientRateLimit := newRateLimiters(opts)
 	r.Use(rateLimit.install)
 
-	r.NoRoute(func(c *gin.Context) {
-		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
-			"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
-	})
+	r.NoRoute(noEndpoint)
 	r.NoMethod(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed",
 			"Method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path))
