@@ -61,9 +61,13 @@ type Options struct {
 	DisableGraphQLIntrospection bool
 	// WebhookDenyPrivate refuses webhook target URLs on loopback, private
 	// and other non-public addresses, on every route that can set them
-	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, for multi-tenant installations);
-	// the zero value allows them (self-hosting, tests).
+	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, the server's default: an
+	// installation may host several projects); the zero value allows them
+	// (tests, embedding).
 	WebhookDenyPrivate bool
+	// WebhookResolver resolves webhook target host names when
+	// WebhookDenyPrivate checks them; nil: net.DefaultResolver.
+	WebhookResolver graph.WebhookResolver
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB
@@ -101,7 +105,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	}
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
-		r.Use(denyPrivateWebhookTargets)
+		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))
 	}
 	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
