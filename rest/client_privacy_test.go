@@ -31,7 +31,7 @@ var storedStrings = []string{"Stored Alice Name", "stored-alice@example.com", "+
 // TestClientAPINeverShowsAStoredProfile calls every client-side endpoint
 // naming a stored customer by source_id alone, and again with profile
 // values of its own: the answer may echo what the request sent, never
-// what is stored.
+// what is stored, and the stored profile does not change.
 func TestClientAPINeverShowsAStoredProfile(t *testing.T) {
 	e := resttest.New(t)
 	app, mk := resttest.App(e.Project), e.NewManagementKey()
@@ -104,5 +104,11 @@ func TestClientAPINeverShowsAStoredProfile(t *testing.T) {
 				t.Errorf("%s shows the stored %q: %s", c.name, s, r.Body)
 			}
 		}
+	}
+	// Nor did any of them change the stored profile.
+	got := must(t, e.Do(http.MethodGet, "/v1/customers/alice", nil, app), http.StatusOK)
+	if got["name"] != storedProfile["name"] || got["email"] != storedProfile["email"] ||
+		mustJSON(got["metadata"]) != mustJSON(storedProfile["metadata"]) {
+		t.Errorf("the client API changed the stored profile: %v", got)
 	}
 }
