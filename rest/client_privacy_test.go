@@ -111,4 +111,10 @@ func TestClientAPINeverShowsAStoredProfile(t *testing.T) {
 		mustJSON(got["metadata"]) != mustJSON(storedProfile["metadata"]) {
 		t.Errorf("the client API changed the stored profile: %v", got)
 	}
+	// A customer the client API creates does get the profile sent.
+	must(t, e.DoJSON(http.MethodPost, "/client/v1/publish?campaign=Web", map[string]any{
+		"customer": map[string]any{"source_id": "newbie", "email": "newbie@example.com"}}, cl), http.StatusOK)
+	if newbie := must(t, e.Do(http.MethodGet, "/v1/customers/newbie", nil, app), http.StatusOK); newbie["email"] != "newbie@example.com" {
+		t.Errorf("customer created through the client API = %v", newbie)
+	}
 }
