@@ -61,9 +61,13 @@ type Options struct {
 	DisableGraphQLIntrospection bool
 	// WebhookDenyPrivate refuses webhook target URLs on loopback, private
 	// and other non-public addresses, on every route that can set them
-	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, for multi-tenant installations);
-	// the zero value allows them (self-hosting, tests).
+	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, the server's default: an
+	// installation may host several projects); the zero value allows them
+	// (tests, embedding).
 	WebhookDenyPrivate bool
+	// WebhookResolver resolves webhook target host names when
+	// WebhookDenyPrivate checks them; nil: net.DefaultResolver.
+	WebhookResolver graph.WebhookResolver
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB
@@ -101,7 +105,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	}
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
-		r.Use(denyPrivateWebhookTargets)
+		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))
 	}
 	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
@@ -113,10 +117,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	rateLimit, clientRateLimit := newRateLimiters(opts)
 	r.Use(rateLimit.install)
 
-	r.NoRoute(func(c *gin.Context) {
-		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
-			"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
-	})
+	r.NoRoute(noEndpoint)
 	r.NoMethod(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed",
 			"Method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path))
