@@ -127,3 +127,16 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+func TestIsLiteral(t *testing.T) {
+	for _, s := range []string{"0", "-0", "12", "1.5", "-1.5e10", "1E+400", "0.0e-1"} {
+		if !IsLiteral(s) {
+			t.Errorf("IsLiteral(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "-", "01", "1.", ".5", "1e", "1e+", "NaN", "Inf", "-Infinity", "0x10", " 1", "1 ", "1_000", "+1"} {
+		if IsLiteral(s) {
+			t.Errorf("IsLiteral(%q) = true", s)
+		}
+	}
+}
