@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	atlasmigrate "ariga.io/atlas/sql/migrate"
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/schema/field"
 
@@ -137,4 +138,22 @@ func (d *DB) columnExists(ctx context.Context, q execQuerier, table, column stri
 // quoteIdent quotes an SQL identifier (both dialects accept double quotes).
 func quoteIdent(name string) string {
 	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+}
+
+// RepairJSONNumbers runs the data step of the repair_json_numbers
+// migration on its own, in one transaction under the migration lock, and
+// returns the number of values rewritten (`promoengine migrate
+// repair-numbers`). Up runs it once; during a rolling upgrade the old
+// replicas still store such numbers until they are replaced, so run this
+// once after the last of them is gone.
+func (d *DB) RepairJSONNumbers(ctx context.Context) (int, error) {
+	n := 0
+	err := d.WithAdvisoryLock(ctx, migrationLockKey, func() error {
+		return d.inMigrationTx(ctx, func(q execQuerier, _ atlasmigrate.Driver) error {
+			var err error
+			n, err = d.repairJSONNumbers(ctx, q)
+			return err
+		})
+	})
+	return n, err
 }
