@@ -1,12 +1,16 @@
 package rest_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"entgo.io/ent/schema/field"
+
+	"github.com/promoengine/promoengine/ent/migrate"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -123,5 +127,45 @@ func TestGraphQLRefusesNumberOutOfRange(t *testing.T) {
 	r := e.Do("GET", q, nil, app)
 	if r.Status == http.StatusOK || !strings.Contains(string(r.Body), `"invalid_payload"`) {
 		t.Errorf("GET variables: %d %s", r.Status, r.Body)
+	}
+}
+
+// TestListsReadStoredNumbersOutOfRangeAfterTheRepair: rows that hold 1e400
+// in a JSON column — stored before the rule, or by an older replica during
+// a rolling upgrade — make the lists answer 500 until the repair
+// (migration 20261126100000, `promoengine migrate repair-numbers`) has
+// rewritten them; then every list reads them, as ±1.7976931348623157e308.
+func TestListsReadStoredNumbersOutOfRangeAfterTheRepair(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Web", "WEB-1", map[string]any{"type": "AMOUNT", "amount_off": 500}, nil)
+	must(t, e.DoJSON("POST", "/v1/vouchers/WEB-1/redemption", map[string]any{"customer": map[string]any{"source_id": "c1"},
+		"order": map[string]any{"amount": 2000}}, app), http.StatusOK)
+	must(t, e.DoJSON("POST", "/v1/publications", map[string]any{"campaign": map[string]any{"name": "Web"},
+		"customer": map[string]any{"source_id": "c1"}}, app), http.StatusOK)
+	lists := []string{"/v1/redemptions", "/v1/publications", "/v1/campaigns", "/v1/customers", "/v1/vouchers"}
+
+	// Seeded the old way: straight into every metadata column.
+	ctx := context.Background()
+	for _, tbl := range migrate.Tables {
+		for _, c := range tbl.Columns {
+			if c.Name == "metadata" && c.Type == field.TypeJSON {
+				if _, err := e.DB.SQL.ExecContext(ctx, `UPDATE "`+tbl.Name+`" SET metadata = '{"k":1e400,"n":[-1e400]}'`); err != nil {
+					t.Fatalf("seeding %s: %v", tbl.Name, err)
+				}
+			}
+		}
+	}
+	if r := e.Do("GET", "/v1/redemptions", nil, app); r.Status != http.StatusInternalServerError {
+		t.Fatalf("the seeded rows read back before the repair (%d): the test seeds nothing harmful", r.Status)
+	}
+	if n, err := e.DB.RepairJSONNumbers(ctx); err != nil || n == 0 {
+		t.Fatalf("RepairJSONNumbers = %d, %v", n, err)
+	}
+	for _, path := range lists {
+		r := must(t, e.Do("GET", path, nil, app), http.StatusOK)
+		if !strings.Contains(mustJSON(r), `"k":1.7976931348623157e+308`) {
+			t.Errorf("GET %s after the repair: %.300s", path, mustJSON(r))
+		}
 	}
 }
