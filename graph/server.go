@@ -83,6 +83,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: newAPQCache()})
 	srv.Use(&CostLimit{Max: MaxComplexity})
 	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
+	srv.Use(NumberRange{})
 	srv.Use(mutationTx{entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)}})
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 		return next(withSiblingStore(ctx))
