@@ -13,11 +13,23 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
+// clientCaller reports whether the request comes through the client-side
+// API (/client/v1). Such a caller names a customer by source_id and proves
+// nothing, so it may create a customer with a profile but never change the
+// profile of one that exists (the profile given is then ignored; rules and
+// segments see the stored one).
+func clientCaller(ctx context.Context) bool {
+	v, ok := viewer.FromContext(ctx)
+	return ok && v.Client
+}
+
 // resolveCustomer finds or creates the customer a request names, and
-// applies the profile fields it carries: by id (404 when unknown; source_id
+// applies the profile fields it carries (except for a client-side caller,
+// see clientCaller): by id (404 when unknown; source_id
 // is then ignored), else by source_id (created when new, in one upsert
 // statement, so concurrent requests for a new customer agree on one row),
 // else a new customer.
@@ -57,7 +69,7 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 	id, err := newCustomer(c, in).SetID(newID).
 		OnConflictColumns(customer.FieldProjectID, customer.FieldSourceID).
 		Update(func(u *ent.CustomerUpsert) {
-			if !hasProfile(in) {
+			if !hasProfile(in) || clientCaller(ctx) {
 				u.SetSourceID(*in.SourceID) // a no-op update, so the id is returned
 				return
 			}
@@ -174,7 +186,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 // updateProfile applies the given profile fields; a request that gives none
 // leaves the customer untouched.
 func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (*ent.Customer, error) {
-	if !hasProfile(in) {
+	if !hasProfile(in) || clientCaller(ctx) {
 		return cust, nil
 	}
 	upd := cust.Update().

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
@@ -84,6 +86,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: newAPQCache()})
 	srv.Use(&CostLimit{Max: MaxComplexity})
 	srv.Use(DepthLimit{Max: MaxDepth, MaxIntrospection: MaxIntrospectionDepth})
+	srv.Use(NumberRange{})
 	present := presentError(opts)
 	srv.Use(mutationTx{Transactioner: entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)},
 		present: present})
@@ -202,6 +205,9 @@ func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 		out := graphql.DefaultErrorPresenter(ctx, err)
 		e, ok := apperr.From(err)
 		if !ok {
+			e, ok = inputCoercionError(ctx, out)
+		}
+		if !ok {
 			opts.Logger.ErrorContext(ctx, "graphql internal error",
 				"request_id", opts.RequestID(ctx), "error", err.Error())
 			e = apperr.Internal()
@@ -224,4 +230,26 @@ func presentError(opts HandlerOptions) graphql.ErrorPresenterFunc {
 		out.Extensions = ext
 		return out
 	}
+}
+
+// inputCoercionError recognises an error raised while an argument of the
+// field being resolved was decoded (a custom scalar such as Map or Time
+// refusing a value of the wrong kind, which gqlparser's validation lets
+// through): its path goes past the field's into the argument. It is the
+// caller's mistake, a 400 naming the argument, not an internal error.
+func inputCoercionError(ctx context.Context, err *gqlerror.Error) (*apperr.Error, bool) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || len(err.Path) <= len(fc.Path()) || err.Path[:len(fc.Path())].String() != fc.Path().String() {
+		return nil, false
+	}
+	var names []string
+	for _, p := range err.Path[len(fc.Path()):] {
+		switch p := p.(type) {
+		case ast.PathName:
+			names = append(names, string(p))
+		case ast.PathIndex:
+			names = append(names, strconv.Itoa(int(p)))
+		}
+	}
+	return apperr.InvalidPayload("Argument %s of %s is invalid: %s", strings.Join(names, "."), fc.Field.Name, err.Message), true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,10 +21,15 @@ import (
 // The codes a campaign may issue: their shape, their generator and
 // whether the code space leaves room for a request.
 
-// validateCode accepts any printable text of 1 to maxCodeLen characters.
+// validateCode accepts any printable text of 1 to maxCodeLen characters
+// that is not a reserved path word of /v1/vouchers/ (vouchercode.Reserved).
 func validateCode(code string) error {
 	if code == "" || !utf8.ValidString(code) || utf8.RuneCountInString(code) > maxCodeLen {
 		return apperr.InvalidPayload("Property .code must be 1 to %d characters of text", maxCodeLen)
+	}
+	if vouchercode.Reserved(code) {
+		return apperr.InvalidPayload("Property .code %q is reserved: it names an operation under /v1/vouchers/ (reserved codes: %s)",
+			code, strings.Join(vouchercode.ReservedPathWords, ", "))
 	}
 	for _, r := range code {
 		if !unicode.IsPrint(r) {

@@ -169,7 +169,7 @@ var sweepBodies = []string{"", "{", "null", "[]", `"s"`, "1", `{"a":1}`,
 // redemptions, a segment, a validation rule, a category and a webhook, the
 // campaign, code and customer all reachable as "x" too — and returns their
 // identifiers, "x" first.
-func sweepFixtures(t *testing.T, e *resttest.Env, app, mk resttest.Headers) []string {
+func sweepFixtures(t testing.TB, e *resttest.Env, app, mk resttest.Headers) []string {
 	t.Helper()
 	ids := []string{"x"}
 	add := func(method, path, body string, h resttest.Headers) {

@@ -15,8 +15,8 @@ import (
 // VoucherifyClientSide calls from web pages. Every route calls the same
 // resolver as its server-side twin; what differs is who may call it
 // (clientAccess), which operations the project has switched on, and that
-// a browser can neither choose a customer by id nor read another
-// customer's profile.
+// a browser can neither choose a customer by id nor read a stored
+// customer profile (client_view.go).
 type clientHandlers struct {
 	redemptions  redemptionHandlers
 	publications publicationHandlers
@@ -26,7 +26,7 @@ type clientHandlers struct {
 }
 
 func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
-	cl := r.Group("/client/v1", access.authenticate)
+	cl := r.Group("/client/v1", access.authenticate, markClientView)
 	cl.GET("/validate", h.validate)
 	cl.POST("/validations", h.redemptions.validateStacked)
 	cl.POST("/redeem", requireClientOperation(graph.ClientRedeem), h.redeem)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promoengine/promoengine/ent/schema/jsonnum"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -29,7 +30,9 @@ var numericQueryKeys = map[string]bool{
 }
 
 // nestedQuery rebuilds the object a bracketed query encodes. Numeric
-// properties (outside metadata) become numbers; the last of repeated
+// properties (outside metadata) written as JSON number literals become
+// numbers (one beyond jsonnum's range is a 400; "NaN" or "0x10" stay text
+// and the decoding names the field); the last of repeated
 // keys wins.
 func nestedQuery(q url.Values) (map[string]any, error) {
 	root := map[string]any{}
@@ -107,7 +110,10 @@ func listify(v any, inMetadata bool) (any, error) {
 			return nil, err
 		}
 		if s, isText := conv.(string); isText && !inMetadata && numericQueryKeys[k] {
-			if _, err := strconv.ParseFloat(s, 64); err == nil {
+			if jsonnum.IsLiteral(s) {
+				if !jsonnum.Valid(s) {
+					return nil, badQuery("Query parameter %s must be %s, got %.40s", k, jsonnum.Reason(s), s)
+				}
 				conv = json.Number(s)
 			}
 		}

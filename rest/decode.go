@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/promoengine/promoengine/ent/schema/jsonnum"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -68,7 +69,29 @@ func decodeJSON(body []byte, dst any) error {
 	if dec.More() {
 		return invalidJSON("Unexpected data after the JSON object")
 	}
+	return checkNumbers(body)
+}
+
+// checkNumbers refuses a body with a number that no field can hold
+// (jsonnum's rule: integers fit int64, other numbers are finite float64),
+// wherever it is — metadata included — so nothing unreadable is stored.
+// Typed fields have already refused theirs while decoding; this finds the
+// rest (metadata and other free-form objects keep numbers as sent).
+func checkNumbers(body []byte) error {
+	var bad *jsonnum.Error
+	if errors.As(jsonnum.Check(body), &bad) {
+		return apperr.InvalidPayload("Property %s must be %s, got %s", propertyPath(bad.Path), bad.Reason(), bad.Short())
+	}
 	return nil
+}
+
+// propertyPath writes a JSON path the way error details name properties:
+// ".metadata.k", "[0].amount".
+func propertyPath(path string) string {
+	if strings.HasPrefix(path, "[") {
+		return path
+	}
+	return "." + path
 }
 
 func invalidJSON(details string) *apperr.Error {

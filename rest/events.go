@@ -118,6 +118,9 @@ func (h eventHandlers) record(c *gin.Context, ctx context.Context, in graph.Send
 		body = eventBody{Object: "event", Type: ev.Type, Metadata: orEmpty(ev.Metadata),
 			Customer: eventCustomerBody{ID: cust.ID, Name: cust.Name, Email: cust.Email, SourceID: cust.SourceID,
 				Metadata: orEmpty(cust.Metadata), Object: "customer"}}
+		if isClientView(c) {
+			body.Customer = eventCustomerBody(clientCustomer(cust.ID, cust.SourceID))
+		}
 		return nil
 	})
 	if err != nil {

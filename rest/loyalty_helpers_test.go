@@ -9,14 +9,14 @@ import (
 )
 
 // v2 is a project's /v2 credentials: a bearer token plus the app keys.
-func v2(t *testing.T, e *resttest.Env, p graph.ProjectCredentials) resttest.Headers {
+func v2(t testing.TB, e *resttest.Env, p graph.ProjectCredentials) resttest.Headers {
 	t.Helper()
 	app := resttest.App(p)
 	return resttest.Merge(app, resttest.Bearer(e.Token(app, "loyalties")))
 }
 
 // mustOK sends v as JSON and fails unless the answer is 200.
-func mustOK(t *testing.T, e *resttest.Env, method, path string, v any, h resttest.Headers) map[string]any {
+func mustOK(t testing.TB, e *resttest.Env, method, path string, v any, h resttest.Headers) map[string]any {
 	t.Helper()
 	r := e.DoJSON(method, path, v, h)
 	if r.Status != http.StatusOK {
@@ -49,7 +49,7 @@ func (s loyaltySetup) cardPath() string {
 	return "/v2/loyalties/programs/" + s.program + "/members/" + s.member + "/cards/" + s.card
 }
 
-func newLoyaltySetup(t *testing.T, e *resttest.Env) loyaltySetup {
+func newLoyaltySetup(t testing.TB, e *resttest.Env) loyaltySetup {
 	t.Helper()
 	s := loyaltySetup{h: v2(t, e, e.Project)}
 	cust := mustOK(t, e, http.MethodPost, "/v1/customers", map[string]any{"source_id": "member-1"}, resttest.App(e.Project))

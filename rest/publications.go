@@ -127,17 +127,23 @@ type publicationBody struct {
 	Channel    string         `json:"channel"`
 	SourceID   *string        `json:"source_id"`
 	Result     string         `json:"result"`
-	Customer   customerBody   `json:"customer"`
-	VouchersID []string       `json:"vouchers_id"`
-	Voucher    *voucherBody   `json:"voucher,omitempty"`
-	Vouchers   []string       `json:"vouchers,omitempty"`
+	// Customer is a customerBody, or a clientCustomerBody on /client/v1.
+	Customer   any          `json:"customer"`
+	VouchersID []string     `json:"vouchers_id"`
+	Voucher    *voucherBody `json:"voucher,omitempty"`
+	Vouchers   []string     `json:"vouchers,omitempty"`
 }
 
 func (h publicationHandlers) publicationJSON(c *gin.Context, p *ent.Publication) publicationBody {
 	out := publicationBody{
 		ID: p.ID, Object: "publication", CreatedAt: timestamp(p.CreatedAt), CustomerID: p.CustomerID,
 		TrackingID: p.TrackingID, Metadata: orEmpty(p.Metadata), Channel: p.Channel, SourceID: p.SourceID,
-		Result: p.Result, Customer: customerJSON(p.Edges.Customer), VouchersID: p.VoucherIds,
+		Result: p.Result, VouchersID: p.VoucherIds,
+	}
+	if isClientView(c) {
+		out.Customer = clientCustomer(p.CustomerID, p.Edges.Customer.SourceID)
+	} else {
+		out.Customer = customerJSON(p.Edges.Customer)
 	}
 	if p.CountForm {
 		out.Vouchers = make([]string, len(p.Edges.Vouchers))

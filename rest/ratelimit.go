@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,13 +21,17 @@ import (
 // every request of the client API (/client/v1) against its client-side key
 // (or the issuing key of its token, counted apart from that key's server
 // API requests). Windows are fixed minutes of the wall clock, so every
-// process agrees on them. Each process counts locally and adds its counts
-// to the shared table rate_limit_windows in batches (a flush: every
-// second, or once a key has used 1/20 of its limit here since the last
-// one), reading back the global counts; between flushes a key's usage is
-// the global count of the last flush plus what this process has admitted
-// since. No request waits for the database except the one that triggers a
-// flush, once a period per process.
+// process agrees on them.
+//
+// A process admits a request only from quota it has already RESERVED from
+// the shared count of the key's window (table rate_limit_windows): one
+// conditional upsert adds a grant to the count only if the count stays
+// within the limit (ratelimit_store.go), so the counts of all processes
+// together never pass the limit. The process then admits from its granted
+// tokens in memory, without a database round trip, and reserves again
+// when they run out: one reservation in flight per key and process, the
+// key's other requests wait for it. Tokens reserved and not used by the
+// end of the window are lost.
 
 const (
 	// DefaultRateLimit is how many requests per minute one server-side
@@ -39,9 +41,6 @@ const (
 	// DefaultClientRateLimit is how many requests per minute one client-side
 	// key may make unless configured otherwise.
 	DefaultClientRateLimit = 600
-	// DefaultRateLimitFlush is how often a process adds its local counts to
-	// the shared table.
-	DefaultRateLimitFlush = time.Second
 
 	// RateLimitLimitHeader and RateLimitRemainingHeader are answered on
 	// every rate-limited request; the official SDKs read them
@@ -50,15 +49,17 @@ const (
 	RateLimitRemainingHeader = "X-Rate-Limit-Remaining"
 
 	rateWindow = time.Minute
-	// rateEarlyShare: a key flushes early once it has counted 1/rateEarlyShare
-	// of its limit in this process since the last flush.
-	rateEarlyShare = 20
-	// rateFlushTimeout bounds one flush; rateFlushBackoff is how long a
-	// process limits on its own after a failed flush before trying again.
-	rateFlushTimeout = 2 * time.Second
-	rateFlushBackoff = time.Second
-	// rateFlushBatch is how many keys one upsert statement carries.
-	rateFlushBatch = 200
+	// rateBlockShare: a reservation grants at most 1/rateBlockShare of the
+	// limit (at least 1).
+	rateBlockShare = 20
+	// rateShrink: a reservation grants at most 1/rateShrink of what is
+	// left of the limit as far as the process knows (at least 1), so
+	// grants get smaller as the window fills and little is left unused.
+	rateShrink = 4
+	// rateReserveTimeout bounds one reservation; rateReserveBackoff is how
+	// long a process limits on its own after a failed one.
+	rateReserveTimeout = 2 * time.Second
+	rateReserveBackoff = time.Second
 	// rateLimiterKey is where the router leaves the server API's limiter
 	// for authenticate.
 	rateLimiterKey = "promoengine.rateLimiter"
@@ -73,39 +74,35 @@ type rateLimiter struct {
 	kind string
 	// noun names the key in errors.
 	noun  string
-	limit int64 // per window; <= 0: no limit
-	// interval is the flush period; negative: flush before every decision.
-	interval time.Duration
-	early    int64      // flush once a key has this many unflushed requests
-	store    *rateStore // nil: this process alone
-	log      *slog.Logger
-	now      func() time.Time
+	limit int64      // per window; <= 0: no limit
+	block int64      // the most one reservation grants
+	store *rateStore // nil: this process alone
+	log   *slog.Logger
+	now   func() time.Time
 
-	flushMu sync.Mutex // one flush at a time
-
-	mu        sync.Mutex
-	window    int64 // Unix second at which the current window started
-	keys      map[string]*rateCount
-	lastFlush time.Time
-	retryAt   time.Time // after a failed flush: no flush before
+	mu      sync.Mutex
+	window  int64 // Unix second at which the current window started
+	keys    map[string]*rateCount
+	retryAt time.Time // after a failed reservation: none before
 }
 
 // rateCount is one key's usage in the current window.
 type rateCount struct {
 	project string
-	// global is the shared count read back by the last flush (this
-	// process's flushed requests included).
-	global int64
-	// inflight are being added by a running flush; pending were admitted
-	// here since.
-	inflight, pending int64
-}
-
-// rateRow is one key's part of a flush.
-type rateRow struct {
-	key   string
-	count *rateCount
-	add   int64
+	// tokens were reserved from the shared count and not used yet.
+	tokens int64
+	// shared is the shared count as of this process's last reservation:
+	// every process's reservations (this one's tokens included).
+	shared int64
+	// exhausted: the shared count has reached the limit; nothing more can
+	// be reserved in this window.
+	exhausted bool
+	// unshared were admitted while the shared table could not be reached
+	// (or without one); they are added to the shared count by the next
+	// reservation.
+	unshared int64
+	// reserving is closed when the reservation in flight ends; nil: none.
+	reserving chan struct{}
 }
 
 // rateDecision is what a request learns from the limiter.
@@ -123,19 +120,15 @@ func newRateLimiters(opts Options) (server, client *rateLimiter) {
 	}
 	var store *rateStore
 	if opts.SQLDB != nil {
-		store = &rateStore{db: opts.SQLDB, postgres: opts.Dialect == dialect.Postgres, log: log}
+		store = newRateStore(opts.SQLDB, opts.Dialect == dialect.Postgres, log)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		if err := store.ensure(ctx); err != nil {
 			log.Warn("rate limits: shared table not created; limiting per process until it is", "error", err.Error())
 		}
 	}
-	interval := opts.RateLimitFlushInterval
-	if interval == 0 {
-		interval = DefaultRateLimitFlush
-	}
-	server = newRateLimiter("server", "application key", orDefault(opts.RateLimit, DefaultRateLimit), interval, store, log)
-	client = newRateLimiter("client", "client-side key", orDefault(opts.ClientRateLimit, DefaultClientRateLimit), interval, store, log)
+	server = newRateLimiter("server", "application key", orDefault(opts.RateLimit, DefaultRateLimit), opts.RateLimitBlock, store, log)
+	client = newRateLimiter("client", "client-side key", orDefault(opts.ClientRateLimit, DefaultClientRateLimit), opts.RateLimitBlock, store, log)
 	return server, client
 }
 
@@ -146,10 +139,15 @@ func orDefault(v, def int) int {
 	return v
 }
 
-func newRateLimiter(kind, noun string, perMinute int, interval time.Duration, store *rateStore, log *slog.Logger) *rateLimiter {
-	return &rateLimiter{kind: kind, noun: noun, limit: int64(perMinute), interval: interval,
-		early: max(1, int64(perMinute)/rateEarlyShare), store: store, log: log, now: time.Now,
-		keys: map[string]*rateCount{}}
+// newRateLimiter makes a limiter of perMinute requests per key; block is
+// the most one reservation grants (<= 0: perMinute/rateBlockShare).
+func newRateLimiter(kind, noun string, perMinute, block int, store *rateStore, log *slog.Logger) *rateLimiter {
+	b := int64(block)
+	if b <= 0 {
+		b = int64(perMinute) / rateBlockShare
+	}
+	return &rateLimiter{kind: kind, noun: noun, limit: int64(perMinute), block: max(1, b),
+		store: store, log: log, now: time.Now, keys: map[string]*rateCount{}}
 }
 
 // install leaves the server API's limiter in the request for authenticate.
@@ -183,111 +181,4 @@ func (l *rateLimiter) admit(c *gin.Context, project, key string, render func(*gi
 	h.Set("Retry-After", strconv.Itoa(d.retryAfter))
 	render(c, e)
 	return false
-}
-
-// take counts one request of key unless the key has used its limit.
-func (l *rateLimiter) take(ctx context.Context, project, key string) (rateDecision, bool) {
-	now := l.now()
-	if l.interval < 0 && l.store != nil {
-		l.flushMu.Lock()
-		l.flush(ctx, now, project, key)
-		l.flushMu.Unlock()
-	}
-	l.mu.Lock()
-	rc := l.entry(now, project, key)
-	used := rc.global + rc.inflight + rc.pending
-	d := rateDecision{limit: l.limit}
-	if used >= l.limit {
-		end := time.Unix(l.window, 0).Add(rateWindow)
-		l.mu.Unlock()
-		d.retryAfter = max(1, int((end.Sub(now)+time.Second-1)/time.Second))
-		return d, false
-	}
-	rc.pending++
-	d.remaining = l.limit - used - 1
-	due := l.store != nil && l.interval >= 0 && !now.Before(l.retryAt) &&
-		(rc.pending >= l.early || now.Sub(l.lastFlush) >= l.interval)
-	l.mu.Unlock()
-	if due && l.flushMu.TryLock() {
-		l.flush(ctx, now, "", "")
-		l.flushMu.Unlock()
-	}
-	return d, true
-}
-
-// entry is key's count in the window of now, starting a new window (and
-// forgetting the keys of the last) when now has left it. l.mu is held.
-func (l *rateLimiter) entry(now time.Time, project, key string) *rateCount {
-	l.roll(now)
-	rc := l.keys[key]
-	if rc == nil {
-		rc = &rateCount{project: project}
-		l.keys[key] = rc
-	}
-	return rc
-}
-
-// roll starts the window of now if it is a later one. Requests admitted in
-// the last window and not yet flushed are dropped with it. l.mu is held.
-func (l *rateLimiter) roll(now time.Time) {
-	if w := now.Truncate(rateWindow).Unix(); w > l.window {
-		l.window = w
-		l.keys = map[string]*rateCount{}
-	}
-}
-
-// flush adds every key's pending requests to the shared counts and reads
-// them back; with read set, that key's count is read back even if it has
-// nothing pending. On failure the counts stay pending and the process goes
-// on limiting with what it knows. The caller holds l.flushMu.
-func (l *rateLimiter) flush(ctx context.Context, now time.Time, readProject, read string) {
-	l.mu.Lock()
-	if now.Before(l.retryAt) {
-		l.mu.Unlock()
-		return
-	}
-	if read != "" {
-		l.entry(now, readProject, read)
-	}
-	window := l.window
-	rows := make([]rateRow, 0, len(l.keys))
-	for k, rc := range l.keys {
-		if rc.pending > 0 || k == read {
-			rows = append(rows, rateRow{key: k, count: rc, add: rc.pending})
-			rc.inflight += rc.pending
-			rc.pending = 0
-		}
-	}
-	l.lastFlush = now
-	l.mu.Unlock()
-	if len(rows) == 0 {
-		return
-	}
-	// One order everywhere, so concurrent upserts of several keys cannot
-	// deadlock on PostgreSQL.
-	slices.SortFunc(rows, func(a, b rateRow) int { return strings.Compare(a.key, b.key) })
-
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rateFlushTimeout)
-	defer cancel()
-	counts, err := l.store.add(fctx, l.kind, window, rows)
-	l.mu.Lock()
-	for _, r := range rows {
-		// The count may belong to a window already left: harmless.
-		r.count.inflight -= r.add
-		if err != nil {
-			r.count.pending += r.add
-		} else {
-			r.count.global = max(r.count.global, counts[r.key])
-		}
-	}
-	if err != nil {
-		l.retryAt = l.now().Add(rateFlushBackoff)
-	}
-	l.mu.Unlock()
-	if err != nil {
-		l.log.WarnContext(ctx, "rate limits: flushing counts to the database failed; limiting per process meanwhile",
-			"keys", l.kind, "error", err.Error())
-		return
-	}
-	l.store.sweep(fctx, window)
 }

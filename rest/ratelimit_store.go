@@ -3,9 +3,9 @@ package rest
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -20,6 +20,18 @@ type rateStore struct {
 	log      *slog.Logger
 	ready    atomic.Bool
 	swept    atomic.Int64 // the window whose older rows were deleted
+	// slots bounds the reservations running at once (rateReserveSlots),
+	// so the limiters never hold more of the pool's connections.
+	slots chan struct{}
+}
+
+// rateReserveSlots is how many reservations one process runs at once, for
+// all keys of both limiters together.
+const rateReserveSlots = 4
+
+// newRateStore is the shared table on db.
+func newRateStore(db *sql.DB, postgres bool, log *slog.Logger) *rateStore {
+	return &rateStore{db: db, postgres: postgres, log: log, slots: make(chan struct{}, rateReserveSlots)}
 }
 
 const rateTableDDL = `CREATE TABLE IF NOT EXISTS rate_limit_windows (
@@ -48,52 +60,84 @@ func (s *rateStore) ensure(ctx context.Context) error {
 	return nil
 }
 
-// add adds each row's count to its key's count of window and returns the
-// keys' counts after that.
-func (s *rateStore) add(ctx context.Context, kind string, window int64, rows []rateRow) (map[string]int64, error) {
-	if err := s.ensure(ctx); err != nil {
-		return nil, err
-	}
-	counts := make(map[string]int64, len(rows))
-	prefix := kind + ":"
-	for batch := range slices.Chunk(rows, rateFlushBatch) {
-		var q strings.Builder
-		q.WriteString("INSERT INTO rate_limit_windows (project_id, key_id, window_start, count) VALUES ")
-		args := make([]any, 0, 4*len(batch))
-		for i, r := range batch {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("(" + s.params(len(args), 4) + ")")
-			args = append(args, r.count.project, prefix+r.key, window, r.add)
-		}
-		q.WriteString(" ON CONFLICT (key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + excluded.count" +
-			" RETURNING key_id, count")
-		if err := s.scan(ctx, q.String(), args, prefix, counts); err != nil {
-			s.ready.Store(false) // the table may be gone: create it again next time
-			return nil, err
-		}
-	}
-	return counts, nil
+// rateReservation asks for want more requests of a key in window,
+// granted only within limit, after adding settle requests the process
+// admitted without reserving.
+type rateReservation struct {
+	kind, project, key  string
+	window              int64
+	settle, want, limit int64
 }
 
-func (s *rateStore) scan(ctx context.Context, query string, args []any, prefix string, counts map[string]int64) error {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
+// rateGrant is the answer to a reservation.
+type rateGrant struct {
+	// settled of the requests admitted without reserving were added to
+	// the shared count (all of them or, on failure, none).
+	settled int64
+	// granted requests may be admitted; count is the shared count after
+	// the grant (every process's reservations).
+	granted, count int64
+	// exhausted: the shared count has reached the limit.
+	exhausted bool
+}
+
+// reserve adds r's unreserved requests to the key's shared count, then
+// reserves up to r.want more: the largest of want, want/2, …, 1 that
+// keeps the count within r.limit, in one conditional upsert per try. The
+// count can therefore never pass the limit by a reservation, whatever
+// the number of processes; only settled requests (admitted while the
+// table could not be reached) can take it past.
+func (s *rateStore) reserve(ctx context.Context, r rateReservation) (g rateGrant, err error) {
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	case <-ctx.Done():
+		return g, fmt.Errorf("waiting for one of the %d reservations at once: %w", rateReserveSlots, ctx.Err())
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			key string
-			n   int64
-		)
-		if err := rows.Scan(&key, &n); err != nil {
-			return err
+	if err := s.ensure(ctx); err != nil {
+		return g, err
+	}
+	defer func() {
+		if err != nil {
+			s.ready.Store(false) // the table may be gone: create it again next time
 		}
-		counts[strings.TrimPrefix(key, prefix)] = n
+	}()
+	id := r.kind + ":" + r.key
+	if r.settle > 0 {
+		q := s.upsert("")
+		if err := s.db.QueryRowContext(ctx, q, r.project, id, r.window, r.settle).Scan(&g.count); err != nil {
+			return g, fmt.Errorf("adding requests admitted without the shared table: %w", err)
+		}
+		g.settled = r.settle
 	}
-	return rows.Err()
+	within := " WHERE rate_limit_windows.count + excluded.count <= " + s.params(4, 1)
+	for want := max(1, r.want); ; want = max(1, want/2) {
+		err := s.db.QueryRowContext(ctx, s.upsert(within), r.project, id, r.window, want, r.limit).Scan(&g.count)
+		switch {
+		case err == nil:
+			g.granted = want
+			g.exhausted = g.count >= r.limit
+			return g, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return g, fmt.Errorf("reserving requests: %w", err)
+		case want == 1:
+			// Not even one more fits: the count has reached the limit.
+			g.count = max(g.count, r.limit)
+			g.exhausted = true
+			return g, nil
+		}
+	}
+}
+
+// upsert adds its fourth parameter to a key's count of a window, creating
+// the row if needed, where the condition holds (no condition: always), and
+// returns the new count; no row when the condition fails. Two processes
+// creating the same row at once are one insert and one update (ON
+// CONFLICT on the primary key, on both databases).
+func (s *rateStore) upsert(where string) string {
+	return "INSERT INTO rate_limit_windows (project_id, key_id, window_start, count) VALUES (" + s.params(0, 4) + ")" +
+		" ON CONFLICT (key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + excluded.count" +
+		where + " RETURNING count"
 }
 
 // params returns n placeholders following the first `after` ones.

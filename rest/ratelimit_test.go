@@ -162,28 +162,25 @@ func TestRateLimitClientKeysHaveTheirOwn(t *testing.T) {
 }
 
 // TestRateLimitSharedAcrossServers: two server processes on one database
-// admit one key's limit between them, give or take the documented
-// overshoot: what each other process admits between two of its flushes.
+// admit one key's limit between them and never more: each admits only
+// what it reserved from the shared count.
 func TestRateLimitSharedAcrossServers(t *testing.T) {
 	cases := []struct {
 		name           string
-		limit          int
-		flush          time.Duration
-		allowedAtMost  int
+		limit, block   int
 		requestsToSend int
 	}{
-		// Flushing before every decision: a process misses at most the
-		// other's last admitted request.
-		{"flush every request", 10, -1, 10 + 1, 30},
-		// Batched: no flush by time during the test, so each process
-		// flushes once a key has limit/20 = 5 unflushed requests.
-		{"batched", 100, time.Hour, 100 + 5, 260},
+		// Reserving for every request: exactly the limit.
+		{"reserve every request", 10, 1, 30},
+		// Reserving blocks of limit/20 = 5: requests alternate between the
+		// processes, so both use up what they reserved.
+		{"blocks", 100, 0, 260},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := resttest.NewWithOptions(t, func(o *rest.Options) {
 				o.RateLimit = tc.limit
-				o.RateLimitFlushInterval = tc.flush
+				o.RateLimitBlock = tc.block
 			})
 			servers := []string{e.Server.URL, e.AnotherServer().URL}
 			freshWindow(t)
@@ -204,8 +201,8 @@ func TestRateLimitSharedAcrossServers(t *testing.T) {
 				}
 			}
 			t.Logf("two servers admitted %d of %d requests (limit %d)", allowed, tc.requestsToSend, tc.limit)
-			if allowed < tc.limit || allowed > tc.allowedAtMost {
-				t.Errorf("two servers admitted %d requests; want %d..%d", allowed, tc.limit, tc.allowedAtMost)
+			if allowed != tc.limit {
+				t.Errorf("two servers admitted %d requests; want exactly %d", allowed, tc.limit)
 			}
 			// Both now refuse.
 			for _, base := range servers {
@@ -241,8 +238,9 @@ func TestRateLimitUnderConcurrency(t *testing.T) {
 }
 
 // TestRateLimitWithoutTheSharedTable: without the database (no SQLDB) or
-// when flushing fails, each process still limits on its own and no
-// request fails because of the limiter.
+// when reserving fails, each process still limits on its own and no
+// request fails because of the limiter; what it admitted alone is added
+// to the shared count once the table is back.
 func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 	t.Run("no SQLDB", func(t *testing.T) {
 		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.SQLDB = nil })
@@ -253,8 +251,8 @@ func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 		}
 		wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
 	})
-	t.Run("flush fails", func(t *testing.T) {
-		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitFlushInterval = -1 })
+	t.Run("reserving fails", func(t *testing.T) {
+		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitBlock = 1 })
 		freshWindow(t)
 		if _, err := e.DB.SQL.Exec("DROP TABLE rate_limit_windows"); err != nil {
 			t.Fatal(err)
@@ -264,13 +262,24 @@ func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 			must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
 		}
 		wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
+		// A second later the process reserves again: it re-creates the
+		// table and first adds the requests it admitted alone, so the key
+		// stays refused here and on another process.
+		time.Sleep(1200 * time.Millisecond)
+		wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
+		var n int64
+		err := e.DB.SQL.QueryRow("SELECT count FROM rate_limit_windows WHERE key_id = '" + "server:" + e.Project.AppID + "'").Scan(&n)
+		if err != nil || n != 3 {
+			t.Fatalf("shared count after the table came back = %d, %v; want 3", n, err)
+		}
+		wantError(t, e.DoAt(e.AnotherServer().URL, http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
 	})
 }
 
 // TestRateLimitTableSurvivesMigration: the hand-written table is left
 // alone by the schema migration every process runs at start.
 func TestRateLimitTableSurvivesMigration(t *testing.T) {
-	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitFlushInterval = -1 })
+	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitBlock = 1 })
 	freshWindow(t)
 	app := resttest.App(e.Project)
 	must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
@@ -280,17 +289,15 @@ func TestRateLimitTableSurvivesMigration(t *testing.T) {
 	}
 	var n int64
 	err := e.DB.SQL.QueryRow("SELECT count FROM rate_limit_windows WHERE key_id = '" + "server:" + e.Project.AppID + "'").Scan(&n)
-	if err != nil || n != 1 { // the second request is flushed by the next one
-		t.Fatalf("shared count after migrating = %d, %v; want 1", n, err)
+	if err != nil || n != 2 { // each request reserved one before it was admitted
+		t.Fatalf("shared count after migrating = %d, %v; want 2", n, err)
 	}
-	// A new process starts from the shared count (1; the first process's
-	// second request is still unflushed there: the overshoot of one): two
-	// more, not three, before it refuses.
+	// A new process starts from the shared count: one more, not three,
+	// before it refuses.
 	other := e.AnotherServer().URL
-	for range 2 {
-		must(t, e.DoAt(other, http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
-	}
+	must(t, e.DoAt(other, http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
 	wantError(t, e.DoAt(other, http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
+	wantError(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusTooManyRequests, "too_many_requests", "")
 }
 
 func TestRateLimitOff(t *testing.T) {

@@ -68,7 +68,9 @@ func (h redemptionHandlers) redemptionJSON(c *gin.Context, r *ent.Redemption) *r
 	if r.RollbackID != nil {
 		out.RelatedRedemptions = map[string]any{"rollbacks": []any{map[string]any{"id": *r.RollbackID}}}
 	}
-	if cust := r.Edges.Customer; cust != nil {
+	if cust := r.Edges.Customer; cust != nil && isClientView(c) {
+		out.Customer = clientCustomer(cust.ID, cust.SourceID)
+	} else if cust != nil {
 		out.Customer = map[string]any{"id": cust.ID, "name": cust.Name, "email": cust.Email,
 			"source_id": cust.SourceID, "metadata": orEmpty(cust.Metadata), "object": "customer"}
 	}

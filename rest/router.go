@@ -52,18 +52,23 @@ type Options struct {
 	// ClientRateLimit is the same for one client-side key on /client/v1:
 	// 0 means DefaultClientRateLimit, negative no limit.
 	ClientRateLimit int
-	// RateLimitFlushInterval is how often a process adds its request counts
-	// to the shared table: 0 means DefaultRateLimitFlush; negative, before
-	// every request's decision (a database round trip per request: tests).
-	RateLimitFlushInterval time.Duration
+	// RateLimitBlock is the most requests of one key a process reserves
+	// from the shared count at once (see ratelimit.go): 0 or negative means
+	// 1/20 of the limit; 1 reserves for every request (a database round
+	// trip per request: tests).
+	RateLimitBlock int
 	// DisableGraphQLIntrospection refuses __schema and __type queries on
 	// /graphql; the zero value answers them.
 	DisableGraphQLIntrospection bool
 	// WebhookDenyPrivate refuses webhook target URLs on loopback, private
 	// and other non-public addresses, on every route that can set them
-	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, for multi-tenant installations);
-	// the zero value allows them (self-hosting, tests).
+	// (PROMO_WEBHOOK_ALLOW_PRIVATE=false, the server's default: an
+	// installation may host several projects); the zero value allows them
+	// (tests, embedding).
 	WebhookDenyPrivate bool
+	// WebhookResolver resolves webhook target host names when
+	// WebhookDenyPrivate checks them; nil: net.DefaultResolver.
+	WebhookResolver graph.WebhookResolver
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB
@@ -127,7 +132,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), requestDeadline(opts.requestTimeout()),
 		metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
-		r.Use(denyPrivateWebhookTargets)
+		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))
 	}
 	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
@@ -139,10 +144,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	rateLimit, clientRateLimit := newRateLimiters(opts)
 	r.Use(rateLimit.install)
 
-	r.NoRoute(func(c *gin.Context) {
-		renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
-			"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
-	})
+	r.NoRoute(noEndpoint)
 	r.NoMethod(func(c *gin.Context) {
 		renderError(c, apperr.New(http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed",
 			"Method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path))

@@ -10,17 +10,37 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/vouchercode"
 )
 
 // registerVoucherLifecycle mounts standalone creation, PUT/DELETE
 // /v1/vouchers/{code} and enable/disable (each one resolver call).
 func registerVoucherLifecycle(v1 *gin.RouterGroup, auth gin.HandlerFunc, h voucherHandlers) {
 	v1.POST("/vouchers", auth, h.create)
-	v1.POST("/vouchers/:code", auth, h.create)
+	v1.POST("/vouchers/:code", reservedVoucherPaths, auth, h.create)
 	v1.PUT("/vouchers/:code", auth, h.update)
 	v1.DELETE("/vouchers/:code", auth, h.delete)
 	v1.POST("/vouchers/:code/enable", auth, h.setActive(true))
 	v1.POST("/vouchers/:code/disable", auth, h.setActive(false))
+}
+
+// noEndpoint answers a path the router does not serve: 404 not_found,
+// "No endpoint METHOD PATH".
+func noEndpoint(c *gin.Context) {
+	renderError(c, apperr.New(http.StatusNotFound, "not_found", "Resource not found",
+		"No endpoint "+c.Request.Method+" "+c.Request.URL.Path))
+	c.Abort()
+}
+
+// reservedVoucherPaths keeps POST /v1/vouchers/{code} from taking an
+// operation of the real service's voucher API for a code
+// (POST /v1/vouchers/importCSV, /qualification, /bulk, …): those we serve
+// have their own routes, the others answer as an unknown path, before
+// authentication, like any other unknown path.
+func reservedVoucherPaths(c *gin.Context) {
+	if vouchercode.Reserved(c.Param("code")) {
+		noEndpoint(c)
+	}
 }
 
 // update serves PUT /v1/vouchers/{code}.

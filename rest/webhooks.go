@@ -87,11 +87,15 @@ func webhookDeliveryJSON(d *ent.WebhookDelivery) webhookDeliveryBody {
 		DurationMs: d.DurationMs, CreatedAt: timestamp(d.CreatedAt)}
 }
 
-// denyPrivateWebhookTargets makes webhook target URLs set through this
-// request refuse private and loopback addresses (Options.WebhookDenyPrivate).
-func denyPrivateWebhookTargets(c *gin.Context) {
-	c.Request = c.Request.WithContext(graph.WithWebhookTargetsDenyPrivate(c.Request.Context()))
-	c.Next()
+// denyPrivateWebhookTargets makes webhook target URLs set through a
+// request refuse private and loopback addresses (Options.WebhookDenyPrivate),
+// resolving names with resolver (nil: net.DefaultResolver).
+func denyPrivateWebhookTargets(resolver graph.WebhookResolver) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		ctx := graph.WithWebhookResolver(graph.WithWebhookTargetsDenyPrivate(c.Request.Context()), resolver)
+		c.Request = c.Request.WithContext(ctx)
+		c.Next()
+	}
 }
 
 // webhookRenderer renders the entities of webhook payloads exactly as the

@@ -3,10 +3,12 @@ package rest_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"regexp"
 	"slices"
 	"sync"
@@ -282,15 +284,34 @@ func TestProjectWebhookToken(t *testing.T) {
 	}
 }
 
+// staticResolver resolves names from a table (the tests have no DNS).
+type staticResolver map[string]string
+
+func (r staticResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	a, ok := r[host]
+	if !ok {
+		return nil, errors.New("no such host")
+	}
+	return []netip.Addr{netip.MustParseAddr(a)}, nil
+}
+
 func TestWebhookTargetsCanBeLimitedToPublicAddresses(t *testing.T) {
-	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.WebhookDenyPrivate = true })
+	e := resttest.NewWithOptions(t, func(o *rest.Options) {
+		o.WebhookDenyPrivate = true
+		o.WebhookResolver = staticResolver{"hooks.example.com": "93.184.216.34", "internal.example.com": "10.0.0.9"}
+	})
 	mk := e.NewManagementKey()
 	for _, target := range []string{"http://127.0.0.1:8080/x", "http://localhost/x", "http://10.0.0.7/x",
-		"http://[::1]/x", "http://169.254.169.254/latest/meta-data/"} {
+		"http://[::1]/x", "http://169.254.169.254/latest/meta-data/", "http://127.1/x", "http://2130706433/x",
+		"http://0x7f000001/x", "http://0177.0.0.1/x", "http://[::ffff:127.0.0.1]/x", "http://0/x", "http://127.0.0.1./x",
+		"http://internal.example.com/x"} {
 		wantError(t, e.DoJSON(http.MethodPost, hooksPath(e), map[string]any{"target_url": target, "events": []string{"voucher.created"}}, mk),
 			http.StatusBadRequest, "invalid_payload", "private or loopback")
 	}
+	wantError(t, e.DoJSON(http.MethodPost, hooksPath(e), map[string]any{"target_url": "https://nowhere.example.com/x", "events": []string{"voucher.created"}}, mk),
+		http.StatusBadRequest, "invalid_payload", "does not resolve")
 	createHook(t, e, mk, "https://93.184.216.34/hook", "voucher.created")
+	createHook(t, e, mk, "https://hooks.example.com/hook", "voucher.created")
 }
 
 // TestWebhookDeliveryRefusesPrivateAddresses: deliveries check the address

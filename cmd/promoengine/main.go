@@ -74,8 +74,10 @@ Usage:
   promoengine user add --project P --email E --role ROLE [--login L] [--first-name F] [--last-name L] [--owner]
   promoengine user remove --project P --user ID_OR_LOGIN
                                             project users and their roles
-  promoengine migrate [up|status]           apply the pending schema migrations (default), or show where the
-                                            database stands; serve does "up" itself when PROMO_AUTO_MIGRATE is true
+  promoengine migrate [up|status|repair-numbers]
+                                            apply the pending schema migrations (default), or show where the
+                                            database stands; serve does "up" itself when PROMO_AUTO_MIGRATE is true;
+                                            repair-numbers rewrites numbers beyond float64 stored in JSON columns
   promoengine version                       print the version, VCS revision and Go version (also: --version)
   promoengine help                          show this help
 

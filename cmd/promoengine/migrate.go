@@ -9,16 +9,18 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 )
 
-// migrateCmd runs `migrate [up|status]`: `up` (the default) applies the
-// pending versioned migrations (adopting a database made by automatic
-// migration), `status` prints where the database stands and changes nothing.
+// migrateCmd runs `migrate [up|status|repair-numbers]`: `up` (the default)
+// applies the pending versioned migrations (adopting a database made by
+// automatic migration), `status` prints where the database stands and
+// changes nothing, `repair-numbers` runs the repair of numbers beyond
+// float64 in JSON columns again (after a rolling upgrade: docs/deploy.md).
 func migrateCmd(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	action := "up"
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		action, args = args[0], args[1:]
 	}
-	if action != "up" && action != "status" {
-		fmt.Fprintf(stderr, "usage: promoengine migrate [up|status] [--database-url URL]\n")
+	if action != "up" && action != "status" && action != "repair-numbers" {
+		fmt.Fprintf(stderr, "usage: promoengine migrate [up|status|repair-numbers] [--database-url URL]\n")
 		return errUsage
 	}
 	fs := flag.NewFlagSet("migrate "+action, flag.ContinueOnError)
@@ -33,6 +35,14 @@ func migrateCmd(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	defer db.Close()
+	if action == "repair-numbers" {
+		n, err := db.RepairJSONNumbers(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "repaired %d numbers beyond float64 in JSON columns\n", n)
+		return nil
+	}
 	if action == "up" {
 		res, err := db.Up(ctx)
 		if err != nil {

@@ -41,6 +41,9 @@ func TestMigrateCommandAndTheStartCheck(t *testing.T) {
 	if out, err = cmd("project", "create", "--name", "Shop"); err != nil || !strings.Contains(out, "proj_") {
 		t.Fatalf("project create after migrate up = %q, %v", out, err)
 	}
+	if out, err = cmd("migrate", "repair-numbers"); err != nil || !strings.Contains(out, "repaired 0 numbers") {
+		t.Errorf("migrate repair-numbers = %q, %v", out, err)
+	}
 	if _, err = cmd("migrate", "sideways"); !errors.Is(err, errUsage) {
 		t.Errorf("migrate sideways = %v, want a usage error", err)
 	}

@@ -75,12 +75,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	clientRate := fs.Int("client-rate-limit", defaultClientRate,
 		"requests per minute one client-side key may make on /client/v1, shared by all processes on the database (env PROMO_CLIENT_RATE_LIMIT; negative: no limit)")
-	defaultWebhookPrivate, err := envBool(getenv, "PROMO_WEBHOOK_ALLOW_PRIVATE", true)
+	// Private webhook targets are refused by default: any installation can
+	// host several projects (management API), and a target on a private
+	// address would let one project reach the operator's network.
+	defaultWebhookPrivate, err := envBool(getenv, "PROMO_WEBHOOK_ALLOW_PRIVATE", false)
 	if err != nil {
 		return err
 	}
 	webhookPrivate := fs.Bool("webhook-allow-private", defaultWebhookPrivate,
-		"allow webhook target URLs on loopback and private addresses (env PROMO_WEBHOOK_ALLOW_PRIVATE; set false for multi-tenant installations)")
+		"allow webhook target URLs on loopback, private and other non-public addresses (env PROMO_WEBHOOK_ALLOW_PRIVATE; default false: refused when set and when delivering; set true for a single-tenant installation whose receivers are on its own network)")
 	defaultWebhookTimeout, err := envDuration(getenv, "PROMO_WEBHOOK_TIMEOUT", 5*time.Second)
 	if err != nil {
 		return err

@@ -36,7 +36,7 @@ hookport=$((port + 1))
 pid=
 start() { # workers
   PROMO_DATABASE_URL="$url" PROMO_AUTO_MIGRATE=true PROMO_ADDR="127.0.0.1:$port" PROMO_LOG_LEVEL=warn \
-    PROMO_RATE_LIMIT=-1 PROMO_WORKERS="$1" PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
+    PROMO_RATE_LIMIT=-1 PROMO_WEBHOOK_ALLOW_PRIVATE=true PROMO_WORKERS="$1" PROMO_PPROF_ADDR="${PPROF_ADDR:-}" \
     PROMO_BOOTSTRAP_APP_ID=bench PROMO_BOOTSTRAP_APP_TOKEN=bench \
     PROMO_BOOTSTRAP_MANAGEMENT_ID=benchm PROMO_BOOTSTRAP_MANAGEMENT_TOKEN=benchm \
     "$tmp/promoengine" >>"$tmp/server.out" 2>>"$tmp/server.log" &

@@ -179,6 +179,11 @@ func (d *DB) UpN(ctx context.Context, n int) (UpResult, error) {
 			if err := ex.ExecuteN(ctx, max(n, 0)); err != nil && !errors.Is(err, migrate.ErrNoPendingFiles) {
 				return fmt.Errorf("applying migrations: %w", err)
 			}
+			if appliesJSONNumbers(res.Applied) {
+				if _, err := d.repairJSONNumbers(ctx, q); err != nil {
+					return fmt.Errorf("applying migrations: %w", err)
+				}
+			}
 			return nil
 		})
 		if err != nil || !adopt {
@@ -216,6 +221,11 @@ func (d *DB) adopt(ctx context.Context) error {
 			return err
 		}
 		if err := ex.ExecuteN(ctx, 0); err != nil && !errors.Is(err, migrate.ErrNoPendingFiles) {
+			return fmt.Errorf("adopting the database: %w", err)
+		}
+		// The baseline covers the repair's marker file: its data step runs
+		// here, as Up would have run it.
+		if _, err := d.repairJSONNumbers(ctx, q); err != nil {
 			return fmt.Errorf("adopting the database: %w", err)
 		}
 		return nil

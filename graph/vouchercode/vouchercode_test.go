@@ -98,3 +98,16 @@ func TestMatchPatterns(t *testing.T) {
 		t.Errorf("Glob = %q", m.Glob)
 	}
 }
+
+func TestReservedPathWordsAreExact(t *testing.T) {
+	for _, code := range []string{"bulk", "import", "importCSV", "metadata", "qualification"} {
+		if !Reserved(code) {
+			t.Errorf("Reserved(%q) = false", code)
+		}
+	}
+	for _, code := range []string{"IMPORT", "importcsv", "Bulk", "import-1", " metadata", "qualifications", "export", ""} {
+		if Reserved(code) {
+			t.Errorf("Reserved(%q) = true", code)
+		}
+	}
+}

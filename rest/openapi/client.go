@@ -2,6 +2,13 @@ package openapi
 
 import "github.com/promoengine/promoengine/graph"
 
+// clientCustomer is a customer as the client-side API shows it: its ids
+// only, never a stored profile field (rest/client_view.go).
+var clientCustomer = Object(
+	Req("id", String()), Req("name", String().Null().Desc("Always null.")), Req("email", String().Null().Desc("Always null.")),
+	Req("source_id", String().Null()), Req("metadata", Metadata().Desc("Always empty.")), Req("object", Const("customer")),
+).Desc("The customer's id and source_id; no stored profile field is shown on the client-side API.")
+
 // client documents the client-side API, /client/v1 (rest/client_api.go):
 // what web pages call with a client-side key. Each route answers as its
 // server-side twin; a route the project has not switched on is a 403.
@@ -42,7 +49,7 @@ func client(a *API) {
 			Opt("channel", String()),
 			Opt("join_once", Boolean()),
 		), BodyRequired: true,
-		Response: Ref("Publication")})
+		Response: publicationObject(clientCustomer)})
 	a.Add("POST /client/v1/events", Op{Summary: "Send a custom event from a web page", Auth: ClientAPI,
 		Description: "Earns no loyalty points and takes no referral or loyalty unless the project enabled " +
 			"client_loyalty_events_enabled.",

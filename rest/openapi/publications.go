@@ -19,21 +19,7 @@ func publications(a *API) {
 		Opt("channel", String().Desc("Default API.")),
 		Opt("join_once", Boolean().Desc("As the join_once query parameter.")),
 	).Desc("Exactly one of voucher or campaign."))
-	a.Schema("Publication", Object(
-		Req("id", String()),
-		Req("object", Const("publication")),
-		Req("created_at", DateTime()),
-		Req("customer_id", String()),
-		Req("tracking_id", String().Null().Desc("The customer's source_id.")),
-		Req("metadata", Metadata()),
-		Req("channel", String().Desc("API by default, or the caller's own channel name.")),
-		Req("source_id", String().Null()),
-		Req("result", Const("SUCCESS")),
-		Req("customer", Ref("Customer")),
-		Req("vouchers_id", Array(String()).Desc("IDs of the published vouchers.")),
-		Opt("voucher", Ref("Voucher").Desc("The voucher, in the single form.")),
-		Opt("vouchers", Array(String()).Desc("The codes, in the count form (campaign.count given).")),
-	))
+	a.Schema("Publication", publicationObject(Ref("Customer")))
 	publication := Ref("Publication")
 	a.Add("POST /v1/publications", Op{Summary: "Create a publication", Auth: ServerAPI,
 		Description: "Assigns a suitable voucher (active, not yet published) of the campaign, or the named " +
@@ -54,4 +40,25 @@ func publications(a *API) {
 	a.Add("GET /v1/vouchers/{code}/publications", Op{Summary: "List a voucher's publications", Auth: ServerAPI,
 		PathParams: map[string]string{"code": "The voucher's code or ID."},
 		Query:      []Param{LimitParam, PageParam}, Response: list})
+}
+
+// publicationObject is the Publication object with the given customer
+// schema: the full Customer on the server API, the client-side customer
+// (ids only) on /client/v1.
+func publicationObject(customer *Schema) *Schema {
+	return Object(
+		Req("id", String()),
+		Req("object", Const("publication")),
+		Req("created_at", DateTime()),
+		Req("customer_id", String()),
+		Req("tracking_id", String().Null().Desc("The customer's source_id.")),
+		Req("metadata", Metadata()),
+		Req("channel", String().Desc("API by default, or the caller's own channel name.")),
+		Req("source_id", String().Null()),
+		Req("result", Const("SUCCESS")),
+		Req("customer", customer),
+		Req("vouchers_id", Array(String()).Desc("IDs of the published vouchers.")),
+		Opt("voucher", Ref("Voucher").Desc("The voucher, in the single form.")),
+		Opt("vouchers", Array(String()).Desc("The codes, in the count form (campaign.count given).")),
+	)
 }

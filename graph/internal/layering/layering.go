@@ -1,0 +1,142 @@
+// Package layering holds the declared order of the module's packages and
+// checks a source tree against it: a package may import only packages of
+// a lower layer. The order is declared once, here (docs/architecture.md
+// shows it); layering_test.go checks the real tree with it in every test
+// run, so an import that climbs (a domain importing the resolvers, the REST
+// layer, or a domain declared above it) fails CI.
+package layering
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Module is the module path of the service.
+const Module = "github.com/promoengine/promoengine"
+
+// Layers is the declared order, lowest first. A package of the module is
+// named by its path inside the module; a name ending in "/..." covers
+// that package and every package below it, which may import each other. A package under graph/ that no layer names is a
+// violation too: a new package declares its place here first.
+var Layers = [][]string{
+	// Storage: entities, schemas, migrations (never imports graph or rest).
+	{"ent/..."},
+	// Shared machinery of the graph packages.
+	{"graph/internal/..."},
+	// Pure logic and the one error type: no business state, no HTTP.
+	{"graph/apperr", "graph/discount", "graph/validationrule", "graph/segmentfilter",
+		"graph/vouchercode", "graph/origin", "graph/targetaddr"},
+	// Domain packages (graph/<domain>) take their places here, in the order
+	// of docs/architecture.md ("Domains as packages"), as they are cut out
+	// of graph: webhook < customer < campaign, voucher < publication,
+	// loyalty < redemption < export.
+	// The GraphQL layer: resolvers, executor, transport.
+	{"graph"},
+	// The REST layer, then the binary.
+	{"rest/..."},
+	{"cmd/..."},
+}
+
+// Violation is one import against the declared order.
+type Violation struct {
+	Importer, Imported string // paths inside the module
+	File               string
+}
+
+func (v Violation) String() string {
+	return fmt.Sprintf("%s imports %s (%s)", v.Importer, v.Imported, v.File)
+}
+
+// place returns the layer of a package path inside the module and the
+// name that placed it, or -1.
+func place(layers [][]string, pkg string) (int, string) {
+	for i, names := range layers {
+		for _, n := range names {
+			base, wild := strings.CutSuffix(n, "/...")
+			if n == pkg || (wild && (pkg == base || strings.HasPrefix(pkg, base+"/"))) {
+				return i, n
+			}
+		}
+	}
+	return -1, ""
+}
+
+// Check parses the non-test Go files of every package under root (the
+// module's directory) that belongs to prefixes (e.g. "graph", "ent") and
+// returns the imports that do not go strictly downwards in layers (within
+// one "/..." name they may go either way), and the packages that no layer
+// names.
+func Check(root string, layers [][]string, prefixes ...string) ([]Violation, error) {
+	imports := map[string]map[string]string{} // importer -> imported -> file
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); p != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(rel)
+		if !underAny(pkg, prefixes) {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			return fmt.Errorf("parsing %s: %w", p, err)
+		}
+		if imports[pkg] == nil {
+			imports[pkg] = map[string]string{}
+		}
+		for _, imp := range f.Imports {
+			target := strings.Trim(imp.Path.Value, `"`)
+			if target == Module || strings.HasPrefix(target, Module+"/") {
+				imports[pkg][strings.TrimPrefix(strings.TrimPrefix(target, Module), "/")] = filepath.ToSlash(path.Join(pkg, filepath.Base(p)))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []Violation
+	for importer, targets := range imports {
+		from, group := place(layers, importer)
+		if from < 0 {
+			out = append(out, Violation{Importer: importer, Imported: "(no declared layer)"})
+			continue
+		}
+		for target, file := range targets {
+			to, targetGroup := place(layers, target)
+			sameGroup := targetGroup == group && strings.HasSuffix(group, "/...")
+			if to < 0 || (to >= from && !sameGroup) {
+				out = append(out, Violation{Importer: importer, Imported: target, File: file})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out, nil
+}
+
+func underAny(pkg string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
+}

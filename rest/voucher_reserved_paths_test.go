@@ -1,0 +1,54 @@
+package rest_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/promoengine/promoengine/rest/resttest"
+)
+
+// TestReservedVoucherPathsNeverCreateVouchers: POST /v1/vouchers/{code}
+// does not take an operation of the real service's voucher API for a
+// code, and no transport creates a voucher that such a path would hide.
+func TestReservedVoucherPathsNeverCreateVouchers(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	voucher := map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "AMOUNT", "amount_off": 100}}
+	for _, word := range []string{"bulk", "importCSV", "metadata", "qualification"} {
+		r := e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, app)
+		wantError(t, r, http.StatusNotFound, "not_found", "No endpoint POST /v1/vouchers/"+word)
+		// As any unknown path: the same answer without credentials.
+		wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+word, voucher, nil), http.StatusNotFound, "not_found", "No endpoint")
+	}
+	// The operations we serve keep their routes.
+	if r := e.DoJSON(http.MethodPost, "/v1/vouchers/import", []any{}, app); r.Status != http.StatusBadRequest || strings.Contains(string(r.Body), "No endpoint") {
+		t.Errorf("POST /v1/vouchers/import: %d %s", r.Status, r.Body)
+	}
+	// A code that only looks like a reserved word is an ordinary code.
+	must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/IMPORTCSV", voucher, app), http.StatusOK)
+
+	// The exact words are refused as codes on every transport.
+	for _, word := range []string{"bulk", "import", "importCSV", "metadata", "qualification"} {
+		body := map[string]any{"code": word}
+		for k, v := range voucher {
+			body[k] = v
+		}
+		wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers", body, app), http.StatusBadRequest, "invalid_payload", "reserved")
+		gql := e.GraphQL(app, `mutation($c: String!) { createVoucher(input: {code: $c, discount: {type: AMOUNT, amountOff: 100}}) { code } }`,
+			map[string]any{"c": word})
+		if len(gql.Errors) != 1 || gql.Errors[0].Extensions["key"] != "invalid_payload" || !strings.Contains(gql.Errors[0].Message+mustJSON(gql.Errors[0].Extensions), "reserved") {
+			t.Errorf("GraphQL createVoucher %q: %+v", word, gql)
+		}
+	}
+	must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Camp", "type": "STATIC", "voucher": voucher}, app), http.StatusOK)
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers", map[string]any{"code": "qualification"}, app),
+		http.StatusBadRequest, "invalid_payload", "reserved")
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns/Camp/vouchers/importCSV", map[string]any{}, app),
+		http.StatusBadRequest, "invalid_payload", "reserved")
+
+	list := must(t, e.Do(http.MethodGet, "/v1/vouchers?limit=100", nil, app), http.StatusOK)
+	if list["total"] != float64(1) || !strings.Contains(mustJSON(list["vouchers"]), `"code":"IMPORTCSV"`) {
+		t.Errorf("vouchers stored = %v", list)
+	}
+}
