@@ -58,15 +58,7 @@ func TestEveryRouteAnswersBadInputWithAnErrorObject(t *testing.T) {
 	}
 	for _, r := range routes {
 		method, tmpl := r[0], r[1]
-		h := app
-		switch {
-		case strings.HasPrefix(tmpl, "/management/"):
-			h = mk
-		case strings.HasPrefix(tmpl, "/client/"):
-			h = client
-		case strings.HasPrefix(tmpl, "/v2/"):
-			h = ls.h
-		}
+		h := credentialsFor(tmpl, app, mk, client, ls.h)
 		graphQL := strings.HasSuffix(tmpl, "/graphql")
 		seen := map[string]bool{}
 		for _, id := range ids {
@@ -90,6 +82,20 @@ func TestEveryRouteAnswersBadInputWithAnErrorObject(t *testing.T) {
 	if failures > 20 {
 		t.Errorf("%d answers in all", failures)
 	}
+}
+
+// credentialsFor returns the credentials a route takes: the management
+// key, the client-side key, the loyalty v2 token or the application key.
+func credentialsFor(tmpl string, app, mk, client, v2 resttest.Headers) resttest.Headers {
+	switch {
+	case strings.HasPrefix(tmpl, "/management/"):
+		return mk
+	case strings.HasPrefix(tmpl, "/client/"):
+		return client
+	case strings.HasPrefix(tmpl, "/v2/"):
+		return v2
+	}
+	return app
 }
 
 // sweepProblem says what is wrong with an answer to bad input ("" when

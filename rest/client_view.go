@@ -26,8 +26,9 @@ func isClientView(c *gin.Context) bool {
 	return c != nil && c.GetBool(clientViewKey)
 }
 
-// clientCustomerBody is the simple customer object (the shape of the real
-// service's client-side answers) with nothing stored beyond the ids.
+// clientCustomerBody is the simple customer object: the shape of the real
+// service's client-side answers and of an event's customer; on /client/v1
+// it carries nothing stored beyond the ids (clientCustomer).
 type clientCustomerBody struct {
 	ID       string         `json:"id"`
 	Name     *string        `json:"name"`

@@ -74,22 +74,13 @@ func (h eventHandlers) getSchema(c *gin.Context) {
 	c.PureJSON(http.StatusOK, h.schemaJSON(c.Request.Context(), ms))
 }
 
-type eventCustomerBody struct {
-	ID       string         `json:"id"`
-	Name     *string        `json:"name"`
-	Email    *string        `json:"email"`
-	SourceID *string        `json:"source_id"`
-	Metadata map[string]any `json:"metadata"`
-	Object   string         `json:"object"`
-}
-
 type eventBody struct {
-	Object   string            `json:"object"`
-	Type     string            `json:"type"`
-	Customer eventCustomerBody `json:"customer"`
-	Referral any               `json:"referral"`
-	Loyalty  any               `json:"loyalty"`
-	Metadata map[string]any    `json:"metadata"`
+	Object   string             `json:"object"`
+	Type     string             `json:"type"`
+	Customer clientCustomerBody `json:"customer"`
+	Referral any                `json:"referral"`
+	Loyalty  any                `json:"loyalty"`
+	Metadata map[string]any     `json:"metadata"`
 }
 
 // send serves POST /v1/events.
@@ -116,10 +107,10 @@ func (h eventHandlers) record(c *gin.Context, ctx context.Context, in graph.Send
 			return err
 		}
 		body = eventBody{Object: "event", Type: ev.Type, Metadata: orEmpty(ev.Metadata),
-			Customer: eventCustomerBody{ID: cust.ID, Name: cust.Name, Email: cust.Email, SourceID: cust.SourceID,
+			Customer: clientCustomerBody{ID: cust.ID, Name: cust.Name, Email: cust.Email, SourceID: cust.SourceID,
 				Metadata: orEmpty(cust.Metadata), Object: "customer"}}
 		if isClientView(c) {
-			body.Customer = eventCustomerBody(clientCustomer(cust.ID, cust.SourceID))
+			body.Customer = clientCustomer(cust.ID, cust.SourceID)
 		}
 		return nil
 	})

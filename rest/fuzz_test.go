@@ -83,15 +83,7 @@ func newFuzzService(tb testing.TB) *fuzzService {
 	s := &fuzzService{e: e, byTmpl: map[string]fuzzRoute{}}
 	for _, r := range e.Routes() {
 		method, tmpl := r[0], r[1]
-		h := app
-		switch {
-		case strings.HasPrefix(tmpl, "/management/"):
-			h = mk
-		case strings.HasPrefix(tmpl, "/client/"):
-			h = client
-		case strings.HasPrefix(tmpl, "/v2/"):
-			h = ls.h
-		}
+		h := credentialsFor(tmpl, app, mk, client, ls.h)
 		route := fuzzRoute{method: method, path: fill(tmpl), template: tmpl, headers: h,
 			graphQL: strings.HasSuffix(tmpl, "/graphql")}
 		s.byTmpl[method+" "+tmpl] = route

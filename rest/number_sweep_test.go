@@ -71,17 +71,7 @@ func TestEveryWriteRouteRefusesNumbersOutOfRange(t *testing.T) {
 	ids := sweepFixtures(t, e, app, mk)
 	ids = append(ids, e.Project.ProjectID, ls.program, ls.cardDef, ls.member, ls.card, ls.cust)
 
-	headers := func(tmpl string) resttest.Headers {
-		switch {
-		case strings.HasPrefix(tmpl, "/management/"):
-			return mk
-		case strings.HasPrefix(tmpl, "/client/"):
-			return client
-		case strings.HasPrefix(tmpl, "/v2/"):
-			return ls.h
-		}
-		return app
-	}
+	headers := func(tmpl string) resttest.Headers { return credentialsFor(tmpl, app, mk, client, ls.h) }
 	params := regexp.MustCompile(`[:*][A-Za-z0-9_]+`)
 	// pathFor is the route with the first identifier that finds something.
 	pathFor := func(method, tmpl string) string {
