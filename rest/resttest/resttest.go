@@ -80,7 +80,9 @@ func NewWithoutWorker(t testing.TB) *Env {
 func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
+	// A fuzz target's f must not be written to while its inputs run, so a
+	// fuzzing service does not log to the test.
+	if _, fuzzing := t.(*testing.F); testing.Verbose() && !fuzzing {
 		log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
 	e := &Env{T: t, URL: url, log: log, configure: configure, dbOpts: dbOpts}
