@@ -35,7 +35,7 @@ func proxiedEnv(t *testing.T, dbOpts entdb.Options, requestTimeout time.Duration
 	if !entdbtest.IsPostgres() {
 		t.Skip("PostgreSQL only (set " + entdbtest.EnvURL + "): the database is stopped and frozen behind a proxy")
 	}
-	proxy, url := entdbtest.NewProxy(t, entdbtest.URL(t))
+	proxy, url := entdbtest.NewProxy(t, entdbtest.MigratedURL(t))
 	e := resttest.NewWithDB(t, url, dbOpts, func(o *rest.Options) { o.RequestTimeout = requestTimeout })
 	return e, proxy
 }
@@ -236,7 +236,7 @@ func TestSQLiteWriterHeldAnswers503(t *testing.T) {
 	if entdbtest.IsPostgres() {
 		t.Skip("SQLite only: PostgreSQL's row locks are TestLockedRowCostsABoundedWaitAndABoundedShareOfThePool")
 	}
-	url := entdbtest.URL(t)
+	url := entdbtest.MigratedURL(t)
 	e := resttest.NewWithDB(t, url, entdb.Options{}, func(o *rest.Options) { o.RequestTimeout = 500 * time.Millisecond })
 	app := resttest.App(e.Project)
 	staticCampaign(t, e, "Busy", "BSY-1")

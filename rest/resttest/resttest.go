@@ -54,12 +54,12 @@ func New(t testing.TB) *Env {
 // origins, limits, switches) for every server the test starts.
 func NewWithOptions(t testing.TB, configure func(*rest.Options)) *Env {
 	t.Helper()
-	return NewWithDB(t, entdbtest.URL(t), entdb.Options{}, configure)
+	return NewWithDB(t, entdbtest.MigratedURL(t), entdb.Options{}, configure)
 }
 
-// NewWithDB is NewWithOptions on the database at url (from entdbtest.URL,
-// possibly through an entdbtest.Proxy), whose pools open with dbOpts
-// (timeouts, pool sizes).
+// NewWithDB is NewWithOptions on the database at url (from
+// entdbtest.MigratedURL or URL, possibly through an entdbtest.Proxy),
+// whose pools open with dbOpts (timeouts, pool sizes).
 func NewWithDB(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {
 	t.Helper()
 	e := newEnv(t, url, dbOpts, configure)
@@ -74,7 +74,7 @@ func NewWithDB(t testing.TB, url string, dbOpts entdb.Options, configure func(*r
 // jobs itself (e.Worker.RunOnce, or its own workers).
 func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
-	return newEnv(t, entdbtest.URL(t), entdb.Options{}, nil)
+	return newEnv(t, entdbtest.MigratedURL(t), entdb.Options{}, nil)
 }
 
 func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {

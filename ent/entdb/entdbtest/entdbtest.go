@@ -29,6 +29,14 @@ func URL(t testing.TB) string {
 	if base == "" {
 		return "sqlite://" + filepath.Join(t.TempDir(), "test.db")
 	}
+	return createDatabase(t, base, "")
+}
+
+// createDatabase creates a database for one test on the PostgreSQL server
+// at base (CREATE DATABASE name options), dropped at cleanup, and returns
+// its URL.
+func createDatabase(t testing.TB, base, options string) string {
+	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatalf("parsing %s: %v", EnvURL, err)
@@ -38,7 +46,7 @@ func URL(t testing.TB) string {
 		t.Fatalf("opening PostgreSQL: %v", err)
 	}
 	name := "t_" + pulid.Hex(8)
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	if _, err := admin.Exec("CREATE DATABASE " + name + " " + options); err != nil {
 		_ = admin.Close()
 		t.Fatalf("creating test database: %v", err)
 	}
@@ -52,11 +60,12 @@ func URL(t testing.TB) string {
 	return u.String()
 }
 
-// Open returns a migrated database for one test, closed at cleanup.
+// Open returns a migrated database for one test (see MigratedURL), closed
+// at cleanup.
 func Open(t testing.TB) *entdb.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := entdb.Open(ctx, URL(t))
+	db, err := entdb.Open(ctx, MigratedURL(t))
 	if err != nil {
 		t.Fatalf("opening test database: %v", err)
 	}
