@@ -194,15 +194,25 @@ func TestCardActivityPagingWithConcurrentInserts(t *testing.T) {
 	for _, order := range []string{"created_at", "-created_at"} {
 		t.Run(order, func(t *testing.T) {
 			// Another writer adds activities (some inside the range already
-			// paged over, some after it) while the pages are read.
-			var stop atomic.Bool
+			// paged over, some after it) while the pages are read: two per
+			// page read, so that paging ends however slow a page is (a
+			// writer on its own clock outran a slow reader for ever).
+			stop := make(chan struct{})
+			pageRead := make(chan struct{}, 1)
 			var wg sync.WaitGroup
 			wg.Add(1)
 			var added atomic.Int64
 			go func() {
 				defer wg.Done()
 				ctx := viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: e.Project.ProjectID})
-				for i := 0; !stop.Load(); i++ {
+				for i := 0; ; i++ {
+					if i%2 == 0 {
+						select {
+						case <-stop:
+							return
+						case <-pageRead:
+						}
+					}
 					at := base.Add(time.Duration(i%100) * time.Millisecond)
 					if i%2 == 1 {
 						at = time.Now().UTC().Truncate(time.Millisecond)
@@ -213,11 +223,16 @@ func TestCardActivityPagingWithConcurrentInserts(t *testing.T) {
 						return
 					}
 					added.Add(1)
-					time.Sleep(2 * time.Millisecond)
 				}
 			}()
-			ids := pageAll(t, e, s.h, s.cardPath()+"/activities", url.Values{"limit": {"17"}, "order": {order}}, func() { time.Sleep(3 * time.Millisecond) })
-			stop.Store(true)
+			nextPage := func() {
+				select {
+				case pageRead <- struct{}{}:
+				default: // the writer is still busy with the last page's two
+				}
+			}
+			ids := pageAll(t, e, s.h, s.cardPath()+"/activities", url.Values{"limit": {"17"}, "order": {order}}, nextPage)
+			close(stop)
 			wg.Wait()
 			if added.Load() == 0 {
 				t.Fatal("no concurrent inserts happened")

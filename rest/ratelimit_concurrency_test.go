@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
@@ -37,7 +38,7 @@ func TestRateLimitHoldsUnderConcurrencyAcrossServers(t *testing.T) {
 		{"server API", "/v1/vouchers", resttest.App(e.Project), serverLimit, http.StatusOK, 40},
 		{"client API", "/client/v1/validate?code=NONE", resttest.Client(e.Project, shopOrigin), clientLimit, http.StatusNotFound, 15},
 	}
-	freshWindow(t)
+	freshWindow(t, 20*time.Second)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			responses := make([][]resttest.Response, clients)

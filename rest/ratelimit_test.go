@@ -14,12 +14,13 @@ import (
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
-// freshWindow waits for the next minute when the current one has too
-// little left for a test, so that no window ends (and resets the counts)
-// in the middle of it.
-func freshWindow(t *testing.T) {
+// freshWindow waits for the next minute when the current one has less
+// left than the test needs (a generous bound of how long the rest of the
+// test takes), so that no window ends (and resets the counts) in the
+// middle of it.
+func freshWindow(t *testing.T, need time.Duration) {
 	t.Helper()
-	if left := time.Until(time.Now().Truncate(time.Minute).Add(time.Minute)); left < 20*time.Second {
+	if left := time.Until(time.Now().Truncate(time.Minute).Add(time.Minute)); left < need {
 		time.Sleep(left + 50*time.Millisecond)
 	}
 }
@@ -48,7 +49,7 @@ func wantRetryAfter(t *testing.T, r resttest.Response) {
 
 func TestRateLimitHeadersAndRefusal(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 5 })
-	freshWindow(t)
+	freshWindow(t, 5*time.Second)
 	app := resttest.App(e.Project)
 	for i := range 5 {
 		r := e.Do(http.MethodGet, "/v1/vouchers", nil, app)
@@ -98,7 +99,7 @@ func TestRateLimitHeadersAndRefusal(t *testing.T) {
 
 func TestRateLimitCountsOAuthTokensAgainstTheirKey(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3 })
-	freshWindow(t)
+	freshWindow(t, 5*time.Second)
 	app := resttest.App(e.Project)
 	bearer := resttest.Bearer(e.Token(app, "api")) // 1: issuing the token
 	must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, bearer), http.StatusOK)
@@ -114,7 +115,7 @@ func TestRateLimitCountsOAuthTokensAgainstTheirKey(t *testing.T) {
 
 func TestRateLimitGraphQL(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 2 })
-	freshWindow(t)
+	freshWindow(t, 5*time.Second)
 	app := resttest.App(e.Project)
 	query := []byte(`{"query":"{ __typename }"}`)
 	for i := range 2 {
@@ -140,7 +141,7 @@ func TestRateLimitGraphQL(t *testing.T) {
 func TestRateLimitClientKeysHaveTheirOwn(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 2; o.ClientRateLimit = 3 })
 	clientSettings(t, e, e.NewManagementKey(), map[string]any{"client_trusted_domains": []string{shopOrigin}})
-	freshWindow(t)
+	freshWindow(t, 5*time.Second)
 	cl := resttest.Client(e.Project, shopOrigin)
 	for i := range 3 {
 		r := e.Do(http.MethodGet, "/client/v1/validate?code=NONE", nil, cl)
@@ -183,7 +184,7 @@ func TestRateLimitSharedAcrossServers(t *testing.T) {
 				o.RateLimitBlock = tc.block
 			})
 			servers := []string{e.Server.URL, e.AnotherServer().URL}
-			freshWindow(t)
+			freshWindow(t, 20*time.Second)
 			app := resttest.App(e.Project)
 			allowed := 0
 			for i := range tc.requestsToSend {
@@ -216,7 +217,7 @@ func TestRateLimitSharedAcrossServers(t *testing.T) {
 // exactly the limit.
 func TestRateLimitUnderConcurrency(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 10 })
-	freshWindow(t)
+	freshWindow(t, 5*time.Second)
 	app := resttest.App(e.Project)
 	var (
 		wg       sync.WaitGroup
@@ -244,7 +245,7 @@ func TestRateLimitUnderConcurrency(t *testing.T) {
 func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 	t.Run("no SQLDB", func(t *testing.T) {
 		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.SQLDB = nil })
-		freshWindow(t)
+		freshWindow(t, 5*time.Second)
 		app := resttest.App(e.Project)
 		for range 3 {
 			must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
@@ -253,7 +254,7 @@ func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 	})
 	t.Run("reserving fails", func(t *testing.T) {
 		e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitBlock = 1 })
-		freshWindow(t)
+		freshWindow(t, 10*time.Second)
 		if _, err := e.DB.SQL.Exec("DROP TABLE rate_limit_windows"); err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +281,7 @@ func TestRateLimitWithoutTheSharedTable(t *testing.T) {
 // alone by the schema migration every process runs at start.
 func TestRateLimitTableSurvivesMigration(t *testing.T) {
 	e := resttest.NewWithOptions(t, func(o *rest.Options) { o.RateLimit = 3; o.RateLimitBlock = 1 })
-	freshWindow(t)
+	freshWindow(t, 10*time.Second)
 	app := resttest.App(e.Project)
 	must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
 	must(t, e.Do(http.MethodGet, "/v1/vouchers", nil, app), http.StatusOK)
