@@ -43,6 +43,17 @@ type Env struct {
 	dbOpts entdb.Options
 }
 
+// RoomyTimeouts are the database timeouts of New's servers, and
+// RoomyRequestTimeout their request deadline: far above the service's
+// defaults (5 s, 2 s, 5 s), so that a test asserting what concurrent
+// requests do is not failed by a deadline that a starved CI machine (two
+// test passes at once under the race detector) missed. Tests of the
+// deadlines themselves set their own (NewWithDB and configure).
+var RoomyTimeouts = entdb.Options{StatementTimeout: 30 * time.Second, LockTimeout: 20 * time.Second}
+
+// RoomyRequestTimeout: see RoomyTimeouts.
+const RoomyRequestTimeout = 30 * time.Second
+
 // New starts the service on a fresh database and creates one project. A
 // background worker runs jobs for the whole test.
 func New(t testing.TB) *Env {
@@ -54,7 +65,7 @@ func New(t testing.TB) *Env {
 // origins, limits, switches) for every server the test starts.
 func NewWithOptions(t testing.TB, configure func(*rest.Options)) *Env {
 	t.Helper()
-	return NewWithDB(t, entdbtest.MigratedURL(t), entdb.Options{}, configure)
+	return NewWithDB(t, entdbtest.MigratedURL(t), RoomyTimeouts, configure)
 }
 
 // NewWithDB is NewWithOptions on the database at url (from
@@ -74,7 +85,7 @@ func NewWithDB(t testing.TB, url string, dbOpts entdb.Options, configure func(*r
 // jobs itself (e.Worker.RunOnce, or its own workers).
 func NewWithoutWorker(t testing.TB) *Env {
 	t.Helper()
-	return newEnv(t, entdbtest.MigratedURL(t), entdb.Options{}, nil)
+	return newEnv(t, entdbtest.MigratedURL(t), RoomyTimeouts, nil)
 }
 
 func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest.Options)) *Env {
@@ -111,8 +122,9 @@ func (e *Env) serve(migrate bool) (*entdb.DB, *httptest.Server) {
 	}
 	opts := rest.Options{
 		Client: db.Client, SQLDB: db.SQL, Logger: e.log, Dialect: db.Dialect,
-		Admission: graph.NewAdmission(graph.DefaultDBConcurrency),
-		Ready:     func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		Admission:      graph.NewAdmission(graph.DefaultDBConcurrency),
+		Ready:          func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
+		RequestTimeout: RoomyRequestTimeout,
 	}
 	if e.configure != nil {
 		e.configure(&opts)
