@@ -241,7 +241,10 @@ func TestSQLiteWriterHeldAnswers503(t *testing.T) {
 	app := resttest.App(e.Project)
 	staticCampaign(t, e, "Busy", "BSY-1")
 
-	other, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(url, "sqlite://"))
+	// The other process waits its turn for the write lock (the service's
+	// worker may hold it a moment): without a busy timeout its BEGIN
+	// IMMEDIATE failed at once now and then.
+	other, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(url, "sqlite://")+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}
