@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"errors"
 	"fmt"
@@ -27,7 +29,7 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 		codes[i] = fmt.Sprintf("ADM-%d", i)
 	}
 	campaignWithCodes(t, ctx, "admitted", codes...)
-	ctx = WithAdmission(ctx, NewAdmission(2))
+	ctx = store.WithAdmission(ctx, store.NewAdmission(2))
 
 	var running, most atomic.Int32
 	var served atomic.Int32
@@ -80,15 +82,15 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 // statement inside a caller's transaction never waits, since that
 // transaction may hold locks an admitted statement waits for.
 func TestAdmissionWaitingRequest(t *testing.T) {
-	ctx := WithAdmission(context.Background(), NewAdmission(1))
-	release, err := admit(ctx)
+	ctx := store.WithAdmission(context.Background(), store.NewAdmission(1))
+	release, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = admit(cancelled)
+	_, err = store.Admit(cancelled)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled request waiting for a slot: err %v, want context.Canceled", err)
 	}
@@ -97,13 +99,13 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 	}
 
 	_, tctx := projectContext(t)
-	tctx = WithAdmission(tctx, NewAdmission(1))
-	hold, err := admit(tctx)
+	tctx = store.WithAdmission(tctx, store.NewAdmission(1))
+	hold, err := store.Admit(tctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := InTx(tctx, func(ctx context.Context) error {
-		inTx, err := admit(ctx)
+	if err := store.InTx(tctx, func(ctx context.Context) error {
+		inTx, err := store.Admit(ctx)
 		if err == nil {
 			inTx()
 		}
@@ -114,16 +116,16 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 	hold()
 
 	release()
-	again, err := admit(ctx)
+	again, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatalf("after the cancelled wait, the freed slot: %v", err)
 	}
 	again()
 
-	if NewAdmission(0) != nil || NewAdmission(-1) != nil {
+	if store.NewAdmission(0) != nil || store.NewAdmission(-1) != nil {
 		t.Error("an admission of 0 or less should admit everything (nil)")
 	}
-	unlimited, err := admit(WithAdmission(context.Background(), nil))
+	unlimited, err := store.Admit(store.WithAdmission(context.Background(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +142,8 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 	}
 	_, ctx := projectContext(t)
 	campaignWithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
-	ctx = WithAdmission(ctx, NewAdmission(1))
-	hold, err := admit(ctx)
+	ctx = store.WithAdmission(ctx, store.NewAdmission(1))
+	hold, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +170,7 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 		t.Fatal("the validation still waits after the slot was given back")
 	}
 
-	hold, err = admit(ctx)
+	hold, err = store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -44,7 +46,7 @@ func projectOf(ctx context.Context) (string, error) {
 
 // CreateAppKey creates an application key in the viewer's project.
 func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
@@ -78,7 +80,7 @@ func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) 
 // AppKeys lists the application keys of one side (server or client) of the
 // viewer's project, oldest first.
 func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +111,7 @@ func appKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, erro
 // UpdateAppKey changes a key's name and IP allow-list (nil leaves them;
 // an empty allow-list allows any address).
 func UpdateAppKey(ctx context.Context, appID string, in AppKeyInput) (*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +144,7 @@ func UpdateAppKey(ctx context.Context, appID string, in AppKeyInput) (*ent.AppKe
 // revoked (deleted), so unblocking does not bring them back; every bearer
 // check also joins the token to its key and requires ACTIVE.
 func SetAppKeyStatus(ctx context.Context, appID string, blocked bool) (*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +176,7 @@ func lockedAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey
 	if err != nil {
 		return nil, err
 	}
-	if err := lockProject(ctx, c, pid); err != nil {
+	if err := store.LockProject(ctx, c, pid); err != nil {
 		return nil, err
 	}
 	return appKey(ctx, c, appID)
@@ -190,7 +192,7 @@ func deleteTokensOf(ctx context.Context, c *ent.Client, appID string) error {
 // RegenerateAppKey gives a key a new token; the key id stays, the old token
 // stops working, and OAuth tokens issued by the key keep working.
 func RegenerateAppKey(ctx context.Context, appID string) (AppKeyWithToken, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
@@ -209,7 +211,7 @@ func RegenerateAppKey(ctx context.Context, appID string) (AppKeyWithToken, error
 
 // DeleteAppKey deletes a key and every OAuth token it issued.
 func DeleteAppKey(ctx context.Context, appID string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

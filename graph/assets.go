@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -34,7 +36,7 @@ func voucherAssets(_ context.Context, v *ent.Voucher) (*VoucherAssets, error) {
 // CodeForAsset returns the code of the voucher an asset id names. Asset
 // URLs carry no credentials, so this is a narrow cross-project lookup.
 func CodeForAsset(ctx context.Context, assetID string) (string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"time"
@@ -14,7 +18,7 @@ import (
 
 // asyncActionByID returns a job of the caller's project.
 func asyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -30,11 +34,11 @@ func asyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
 
 // asyncActions lists the caller's jobs as a Relay connection.
 func asyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.AsyncAction.Query().Paginate(ctx, after, first, before, last,
@@ -55,11 +59,11 @@ func JobProgress(job *ent.AsyncAction) int {
 // listAsyncActions is GET /v1/async-actions: the caller's newest jobs
 // (limit 1-100, default 10) created before endDate when given.
 func listAsyncActions(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
-	n, _, err := offsetPage(limit, nil)
+	n, _, err := page.Offset(limit, nil)
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

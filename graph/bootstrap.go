@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -33,7 +35,7 @@ func Bootstrap(ctx context.Context, c *ent.Client, keys BootstrapKeys) (*Bootstr
 		return nil, nil
 	}
 	var out Bootstrapped
-	err = InTx(ent.NewContext(ctx, c), func(ctx context.Context) error {
+	err = store.InTx(ent.NewContext(ctx, c), func(ctx context.Context) error {
 		var err error
 		if out.Project, err = CreateProject(ctx, "Default project", keys.AppID, keys.AppToken); err != nil {
 			return err

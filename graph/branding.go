@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -72,7 +74,7 @@ type BrandCockpitsInput struct {
 // (see ManageProject). A project has at most one: a second one — also when
 // two requests race — is 409 branding_exist.
 func CreateBranding(ctx context.Context, in BrandingInput) (*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

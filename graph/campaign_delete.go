@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -29,11 +31,11 @@ func deleteCampaign(ctx context.Context, idOrName string) (*ent.AsyncAction, err
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := lockKey(ctx, "campaign-delete:"+cmp.ID); err != nil {
+	if err := store.LockKey(ctx, "campaign-delete:"+cmp.ID); err != nil {
 		return nil, err
 	}
 	scheduled := c.AsyncAction.Query().Where(asyncaction.CampaignID(cmp.ID), asyncaction.Type(JobCampaignDelete),

@@ -1,6 +1,12 @@
 package graph
 
 import (
+	fieldspkg "github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -47,7 +53,7 @@ func listCampaigns(ctx context.Context, in *CampaignListInput) (*CampaignList, e
 	if in == nil {
 		in = &CampaignListInput{}
 	}
-	limit, offset, err := offsetPage(in.Limit, in.Page)
+	limit, offset, err := page.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +65,7 @@ func listCampaigns(ctx context.Context, in *CampaignListInput) (*CampaignList, e
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +78,7 @@ func listCampaigns(ctx context.Context, in *CampaignListInput) (*CampaignList, e
 		q.WithAssignedCategory()
 	}
 	total := 0
-	if selected(ctx, "total") {
+	if fieldspkg.Selected(ctx, "total") {
 		if total, err = q.Clone().Count(ctx); err != nil {
 			return nil, fmt.Errorf("counting campaigns: %w", err)
 		}
@@ -82,7 +88,7 @@ func listCampaigns(ctx context.Context, in *CampaignListInput) (*CampaignList, e
 		opts = append(opts, sql.OrderNullsLast())
 	}
 	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), campaign.ByID(dir)).Offset(offset).Limit(limit)
-	if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+	if err := fieldspkg.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing campaigns: %w", err)
 	}
 	data, err := q.All(ctx)

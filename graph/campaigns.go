@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -16,7 +22,7 @@ import (
 // createCampaign validates input, fills the defaults of the real service and
 // stores the campaign in the caller's project.
 func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +115,7 @@ func generateInitialVouchers(ctx context.Context, cmp *ent.Campaign, count int) 
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -172,13 +178,13 @@ func campaignSelected(ctx context.Context, idOrName string) (*ent.Campaign, erro
 }
 
 func findCampaign(ctx context.Context, idOrName string, onlySelected bool) (*ent.Campaign, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	q := c.Campaign.Query().Where(campaign.Or(campaign.ID(idOrName), campaign.Name(idOrName))).Limit(2)
 	if onlySelected {
-		if err := collectWithoutConnections(ctx, q.CollectFields); err != nil {
+		if err := fields.CollectWithoutConnections(ctx, q.CollectFields); err != nil {
 			return nil, fmt.Errorf("collecting campaign fields: %w", err)
 		}
 	}
@@ -186,16 +192,16 @@ func findCampaign(ctx context.Context, idOrName string, onlySelected bool) (*ent
 	if err != nil {
 		return nil, fmt.Errorf("looking up campaign: %w", err)
 	}
-	return preferExact(found, func(c *ent.Campaign) bool { return c.ID == idOrName }, "campaign", idOrName)
+	return store.PreferExact(found, func(c *ent.Campaign) bool { return c.ID == idOrName }, "campaign", idOrName)
 }
 
 // campaigns lists the caller's campaigns as a Relay connection.
 func campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Campaign.Query().Paginate(ctx, after, first, before, last,

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -51,7 +55,7 @@ func createCategory(ctx context.Context, in CategoryInput) (*ent.Category, error
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +74,7 @@ func createCategory(ctx context.Context, in CategoryInput) (*ent.Category, error
 
 // categoryByID reads a category of the caller's project.
 func categoryByID(ctx context.Context, id string) (*ent.Category, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +99,7 @@ func updateCategory(ctx context.Context, id string, in CategoryInput) (*ent.Cate
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +133,7 @@ func deleteCategory(ctx context.Context, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -173,11 +177,11 @@ func listCategories(ctx context.Context, in *CategoryListInput) (*CategoryList, 
 	n := 100
 	if in.Limit != nil {
 		var err error
-		if n, _, err = offsetPage(in.Limit, nil); err != nil {
+		if n, _, err = page.Offset(in.Limit, nil); err != nil {
 			return nil, err
 		}
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +226,11 @@ func duplicateCategory(name string) error {
 
 // categories lists the caller's categories as a Relay connection.
 func categories(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) (*ent.CategoryConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Category.Query().Paginate(ctx, after, first, before, last,

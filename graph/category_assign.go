@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -47,7 +49,7 @@ func categoryNameID(cat *ent.Category) (name, id *string) {
 // one is made when there is none (a concurrent request making the same one
 // is no error: its category is used).
 func categoryByName(ctx context.Context, name string, create bool) (*ent.Category, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +93,7 @@ func campaignCategories(ctx context.Context, cmp *ent.Campaign) ([]*ent.Category
 	}
 	cat, err := cmp.Edges.AssignedCategoryOrErr()
 	if err != nil && !ent.IsNotFound(err) { // not loaded: read it with the request's client (cmp's may be a finished transaction's)
-		c, cerr := client(ctx)
+		c, cerr := store.Client(ctx)
 		if cerr != nil {
 			return nil, cerr
 		}
@@ -160,7 +162,7 @@ func campaignExpand(expand []string) (category bool, err error) {
 // name or ID: by their category tag or category_id, and, when a category
 // of that name or ID exists, by its ID or its current name.
 func voucherCategoryPredicate(ctx context.Context, nameOrID string) (predicate.Voucher, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -86,7 +88,7 @@ type ProjectCredentials struct {
 // Empty appID/appToken are generated. A name another project has is 409
 // duplicate_found.
 func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCredentials, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return ProjectCredentials{}, err
 	}
@@ -133,7 +135,7 @@ type ManagementCredentials struct {
 
 // CreateManagementKey stores a management key (generated when empty).
 func CreateManagementKey(ctx context.Context, id, token string) (ManagementCredentials, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return ManagementCredentials{}, err
 	}

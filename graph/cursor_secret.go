@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -19,7 +21,7 @@ const cursorSecretID = "v2-list-cursor"
 // read per request (one primary-key lookup) rather than cached, so a
 // process never holds a key another database does not know.
 func CursorSecret(ctx context.Context) ([]byte, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+
 	"context"
 	"fmt"
 	"slices"
@@ -161,7 +163,7 @@ func listCustomerActivities(ctx context.Context, idOrSourceID string, in *Custom
 	if in == nil {
 		in = &CustomerActivityListInput{}
 	}
-	n, _, err := offsetPage(in.Limit, nil)
+	n, _, err := pagepkg.Offset(in.Limit, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -45,7 +47,7 @@ func segmentEntries(ctx context.Context, members []*ent.SegmentMember) ([]*Custo
 	for i, m := range members {
 		ids[i] = m.SegmentID
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

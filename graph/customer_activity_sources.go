@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"time"
 
@@ -53,7 +55,7 @@ func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](
 	timeCol, idCol string, query func(c *ent.Client, f activityFilter) Q,
 	activities func(ctx context.Context, rows []R) ([]*CustomerActivity, error)) customerActivitySource {
 	rows := func(ctx context.Context, f activityFilter) (Q, error) {
-		c, err := client(ctx)
+		c, err := store.Client(ctx)
 		if err != nil {
 			var none Q
 			return none, err

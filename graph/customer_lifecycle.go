@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -56,10 +58,10 @@ func deleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion
 	if err != nil {
 		return nil, err
 	}
-	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+	if err := store.LockKey(ctx, "customer:"+cust.ID); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -55,7 +61,7 @@ func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, e
 	if in == nil {
 		in = &CustomerListInput{}
 	}
-	limit, offset, err := offsetPage(in.Limit, in.Page)
+	limit, offset, err := page.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -76,13 +82,13 @@ func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, e
 			preds = append(preds, customer.CreatedAtLT(*in.StartingAfter))
 		}
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	q := c.Customer.Query().Where(preds...)
 	total := 0
-	if selected(ctx, "total", "hasMore") {
+	if fields.Selected(ctx, "total", "hasMore") {
 		if total, err = q.Clone().Count(ctx); err != nil {
 			return nil, fmt.Errorf("counting customers: %w", err)
 		}
@@ -96,7 +102,7 @@ func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, e
 		opts = append(opts, sql.OrderNullsLast())
 	}
 	q = q.Order(sql.OrderByField(field, opts...).ToFunc(), customer.ByID(dir)).Offset(offset).Limit(limit)
-	if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+	if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing customers: %w", err)
 	}
 	data, err := q.All(ctx)
@@ -147,7 +153,7 @@ func customerFilters(in *CustomerListInput) []predicate.Customer {
 // a member of, oldest membership first (REST GET
 // /v1/customers/{customerId}/segments, GraphQL Customer.segments).
 func customerSegments(ctx context.Context, cust *ent.Customer) ([]*ent.Segment, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

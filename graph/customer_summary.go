@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -14,7 +16,7 @@ import (
 // from it) and the gift credits and loyalty points redeemed, net of
 // rollbacks. Order totals are not kept yet.
 func customerSummary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"testing"
@@ -15,7 +17,7 @@ import (
 // insert: readOrInsertBySourceID).
 func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
 	_, ctx := projectContext(t)
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	src, name, email := "shopper-1", "Ann", "ann@example.com"
 	stored := func(cust *ent.Customer) {
 		t.Helper()
@@ -30,7 +32,7 @@ func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
 		}
 	}
 	var first *ent.Customer
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		first, err = resolveCustomer(ctx, &CustomerInput{SourceID: &src, Name: &name,
 			Metadata: map[string]any{"tier": "gold"}, Address: &jsonfield.CustomerAddress{City: ptr("Oslo")}})
 		return err
@@ -42,7 +44,7 @@ func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
 		t.Errorf("created %+v", first)
 	}
 	var found, updated *ent.Customer
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		if found, err = resolveCustomer(ctx, &CustomerInput{SourceID: &src}); err != nil {
 			return err
 		}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -37,7 +41,7 @@ func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, err
 	if err := validateCustomer(in); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +173,7 @@ func setProfile(u *ent.CustomerUpsert, in *CustomerInput) {
 }
 
 func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -249,10 +253,10 @@ func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error
 // profile change, under the customer's lock (as events take it), and hands
 // entered segments to the loyalty hook.
 func refreshSegments(ctx context.Context, cust *ent.Customer) error {
-	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+	if err := store.LockKey(ctx, "customer:"+cust.ID); err != nil {
 		return err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -271,7 +275,7 @@ func refreshSegments(ctx context.Context, cust *ent.Customer) error {
 
 // customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
 func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -279,16 +283,16 @@ func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Cust
 	if err != nil {
 		return nil, fmt.Errorf("looking up customer: %w", err)
 	}
-	return preferExact(found, func(c *ent.Customer) bool { return c.ID == idOrSourceID }, "customer", idOrSourceID)
+	return store.PreferExact(found, func(c *ent.Customer) bool { return c.ID == idOrSourceID }, "customer", idOrSourceID)
 }
 
 // customers lists the caller's customers as a Relay connection.
 func customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Customer.Query().Paginate(ctx, after, first, before, last,

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -22,7 +24,7 @@ import (
 // as checkTriggerReferences does when a rule names it, so a rule created
 // meanwhile is seen.
 func refuseIfTriggerOf(ctx context.Context, id, resourceType, what string, path ...string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

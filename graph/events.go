@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -61,7 +65,7 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	if in.Referral != nil && in.Referral.Code == "" {
 		return nil, apperr.InvalidPayload("Property .referral must have required property 'code'")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +86,7 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	}
 	// One customer's events (and profile changes) run one at a time, so
 	// segment re-evaluation always sees every counter of the customer.
-	if err := lockKey(ctx, "customer:"+cust.ID); err != nil {
+	if err := store.LockKey(ctx, "customer:"+cust.ID); err != nil {
 		return nil, err
 	}
 	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
@@ -187,7 +191,7 @@ func eventCounts(ctx context.Context, c *ent.Client, customerID string) (map[str
 
 // eventCustomer is the customer an event was sent for.
 func eventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -195,11 +199,11 @@ func eventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, err
 }
 
 func customEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.CustomEvent.Query().Paginate(ctx, after, first, before, last,

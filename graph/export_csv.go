@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -79,7 +81,7 @@ func appendExportLine(b []byte, fields []exportField, t *exportTx) ([]byte, erro
 		case exportFieldAmount:
 			b = strconv.AppendInt(b, t.Amount, 10)
 		case exportFieldCreatedAt:
-			b = t.CreatedAt.UTC().AppendFormat(b, timeLayout)
+			b = t.CreatedAt.UTC().AppendFormat(b, clock.Layout)
 		case exportFieldVoucherID:
 			b = appendCSVField(b, t.OwnerID)
 		case exportFieldCampaignID:

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"time"
 
@@ -29,7 +31,7 @@ const exportSweepBatch = 50
 // when an export job starts; a failure is only logged.
 func (w *Worker) sweepExportFiles(ctx context.Context) {
 	cutoff := time.Now().UTC().Add(-ExportRetention)
-	err := InTx(viewer.NewSystemContext(ctx), func(ctx context.Context) error {
+	err := store.InTx(viewer.NewSystemContext(ctx), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)
 		q := c.Export.Query().Where(export.StatusEQ(export.StatusDONE), export.SizeNotNil(), export.UpdatedAtLT(cutoff)).
 			Limit(exportSweepBatch)

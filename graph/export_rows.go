@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	stdsql "database/sql"
 	"fmt"
@@ -167,7 +169,7 @@ func exportSubject(ctx context.Context, codeOrID string) (id, code string, err e
 	if e, ok := apperr.As(err); !ok || e.Code != 404 {
 		return "", "", err
 	}
-	c, cerr := client(ctx)
+	c, cerr := store.Client(ctx)
 	if cerr != nil {
 		return "", "", cerr
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"slices"
@@ -70,7 +72,7 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 		return nil, err
 	}
 	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +91,7 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 
 // exportByID finds one of the caller's exports.
 func exportByID(ctx context.Context, id string) (*ent.Export, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"os"
@@ -30,7 +32,7 @@ func BenchmarkGenerationJob(b *testing.B) {
 	db := entdbtest.Open(b)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "bench", "", "")
 		return err
 	}); err != nil {
@@ -43,7 +45,7 @@ func BenchmarkGenerationJob(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
 		var job *ent.AsyncAction
-		err := InTx(ctx, func(ctx context.Context) error {
+		err := store.InTx(ctx, func(ctx context.Context) error {
 			name := fmt.Sprint("c", i)
 			if _, err := createCampaign(ctx, CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
 				CodeConfig: &jsonfield.CodeConfig{Length: &length}}}); err != nil {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -24,7 +26,7 @@ import (
 func BenchmarkCampaignVouchersPage(b *testing.B) {
 	ctx := benchProjectContext(b)
 	name := "bench"
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := createCampaign(ctx, CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
 			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}}); err != nil {
 			return err
@@ -68,7 +70,7 @@ func benchProjectContext(b *testing.B) context.Context {
 	db := entdbtest.Open(b)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "bench", "", "")
 		return err
 	}); err != nil {

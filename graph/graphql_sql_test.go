@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -110,7 +112,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 // program and returns the program's and the member's IDs.
 func enrolledMember(t *testing.T, ctx context.Context) (program, member string) {
 	t.Helper()
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		prog, err := createLoyaltyProgram(ctx, CreateLoyaltyProgramInput{Name: ptr("club")})
 		if err != nil {
 			return err

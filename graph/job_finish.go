@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"time"
@@ -15,7 +17,7 @@ import (
 
 // finish records the job's outcome and the campaign's generation status.
 func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error) error {
-	return InTx(ctx, func(ctx context.Context) (err error) {
+	return store.InTx(ctx, func(ctx context.Context) (err error) {
 		c := ent.FromContext(ctx)
 		job, err := c.AsyncAction.Get(ctx, job.ID)
 		if err != nil {

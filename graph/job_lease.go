@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"errors"
 	"fmt"
@@ -89,7 +91,7 @@ func isTransient(err error) bool {
 
 func (w *Worker) tryBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx context.Context) (int, error)) (int, error) {
 	var n int
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if n, err = fn(ctx); err != nil {
 			return err

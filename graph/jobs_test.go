@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"errors"
 	"io"
@@ -24,7 +26,7 @@ func projectContext(t *testing.T) (*entdb.DB, context.Context) {
 	db := entdbtest.Open(t)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "jobs", "", "")
 		return err
 	}); err != nil {
@@ -41,7 +43,7 @@ func TestCrashedJobResumesWithoutDuplicates(t *testing.T) {
 	db, ctx := projectContext(t)
 	pattern, charset := "#####", "0123456789"
 	var job *ent.AsyncAction
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := createCampaign(ctx, CreateCampaignInput{Name: "c", Voucher: &jsonfield.VoucherProfile{
 			CodeConfig: &jsonfield.CodeConfig{Pattern: &pattern, Charset: &charset}}}); err != nil {
 			return err
@@ -102,7 +104,7 @@ func TestCrashedJobResumesWithoutDuplicates(t *testing.T) {
 func TestInterruptedJobIsHandedBack(t *testing.T) {
 	db, ctx := projectContext(t)
 	var job *ent.AsyncAction
-	if err := InTx(ctx, func(ctx context.Context) error {
+	if err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := createCampaign(ctx, CreateCampaignInput{Name: "c"}); err != nil {
 			return err
 		}

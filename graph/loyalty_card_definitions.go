@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -16,7 +18,7 @@ import (
 const defaultCardCodeLength = 10
 
 func cardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +41,7 @@ func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -22,7 +24,7 @@ func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 	if _, err := loyaltyMember(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +41,7 @@ func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 // .failed, and the card keeps a null code), plus vl.card.assigned when the
 // card goes to a member.
 func issueCard(ctx context.Context, programID, defID string, memberID *string, group string) (*ent.Card, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +150,7 @@ func cardSnapshot(c *ent.Card) map[string]any {
 }
 
 func recordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -169,7 +171,7 @@ func assignCard(ctx context.Context, programID, memberID, cardID string) (*ent.C
 	if _, err := loyaltyMember(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

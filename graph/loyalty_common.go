@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"slices"
@@ -28,7 +30,7 @@ func activitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 	if v.AppID == "" {
 		return src, nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"testing"
@@ -19,7 +21,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 	db := entdbtest.Open(t)
 	base := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(base, func(ctx context.Context) (err error) {
+	if err := store.InTx(base, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "sources", "", "")
 		return err
 	}); err != nil {

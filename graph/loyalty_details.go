@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -53,7 +55,7 @@ func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetai
 	if d.Type != nil && *d.Type != "DISCOUNT_COUPONS" && *d.Type != "GIFT_VOUCHERS" {
 		return apperr.InvalidPayload("Property .%s.type must be one of DISCOUNT_COUPONS, GIFT_VOUCHERS, got %q", path, *d.Type)
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"math"
@@ -33,7 +35,7 @@ type ruleEarning struct{}
 
 // EventRecorded implements LoyaltyEarning.
 func (ruleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *EventLoyaltyInput) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -77,7 +79,7 @@ func (ruleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segm
 // activeRules returns the project's ACTIVE earning rules, inside their
 // dates and validity hours now, whose trigger matches.
 func activeRules(ctx context.Context, matches func(*jsonfield.EarningTrigger) bool) ([]*ent.EarningRule, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +121,7 @@ func withinHours(h *jsonfield.EarningValidityHours, now time.Time) bool {
 // earningCards are the cards an award goes to: the one named by code
 // (404 when unknown), else the customer's member cards.
 func earningCards(ctx context.Context, cust *ent.Customer, loyalty *EventLoyaltyInput) ([]*ent.Card, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +206,7 @@ func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.C
 	case e.Points != nil && e.Points.Value != nil:
 		return *e.Points.Value, e.Points.CardDefinitionID, nil
 	case e.Incentive != nil:
-		c, err := client(ctx)
+		c, err := store.Client(ctx)
 		if err != nil {
 			return 0, nil, err
 		}

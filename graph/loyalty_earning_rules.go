@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -11,7 +13,7 @@ import (
 )
 
 func earningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +38,7 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 	if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

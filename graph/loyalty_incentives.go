@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"math"
@@ -11,7 +13,7 @@ import (
 )
 
 func incentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +52,7 @@ func createIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incenti
 	if err := validateIncentiveDetail(ctx, &in); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

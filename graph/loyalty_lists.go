@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"entgo.io/contrib/entgql"
@@ -51,16 +55,16 @@ func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor
 	if err := checkCardActivityWhere(where); err != nil {
 		return nil, err
 	}
-	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
-		return bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
+	if orderBy != nil && page.EagerLoaded(ctx, obj.NamedActivities) {
+		return page.Bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
 			return obj.Activities(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.CardActivityConnection, error) {
 		return c.CardActivity.Query().Where(cardactivity.CardID(obj.ID)).
 			Paginate(ctx, after, first, before, last,
 				ent.WithCardActivityOrder(activityOrder(orderBy)), ent.WithCardActivityFilter(where.Filter))
@@ -80,16 +84,16 @@ func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cu
 	if err := checkRewardActivityWhere(where); err != nil {
 		return nil, err
 	}
-	if orderBy != nil && eagerLoaded(ctx, obj.NamedActivities) {
-		return bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
+	if orderBy != nil && page.EagerLoaded(ctx, obj.NamedActivities) {
+		return page.Bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
 			return obj.Activities(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.RewardActivityConnection, error) {
 		return c.RewardActivity.Query().Where(rewardactivity.RewardID(obj.ID)).
 			Paginate(ctx, after, first, before, last,
 				ent.WithRewardActivityOrder(rewardActivityOrder(orderBy)), ent.WithRewardActivityFilter(where.Filter))
@@ -106,16 +110,16 @@ func cardTransactions(ctx context.Context, programID, memberID, cardID string, a
 }
 
 func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
-	if orderBy != nil && eagerLoaded(ctx, obj.NamedTransactions) {
-		return bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
+	if orderBy != nil && page.EagerLoaded(ctx, obj.NamedTransactions) {
+		return page.Bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
 			return obj.Transactions(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
 		return c.CardTransaction.Query().Where(cardtransaction.CardID(obj.ID)).
 			Paginate(ctx, after, first, before, last,
 				ent.WithCardTransactionOrder(transactionOrder(orderBy)), ent.WithCardTransactionFilter(where.Filter))
@@ -123,16 +127,16 @@ func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 }
 
 func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	if eagerLoaded(ctx, obj.NamedMembers) {
-		return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+	if page.EagerLoaded(ctx, obj.NamedMembers) {
+		return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
 			return obj.Members(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
 		return c.LoyaltyMember.Query().Where(loyaltymember.ProgramID(obj.ID)).
 			Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
 	})
@@ -141,71 +145,71 @@ func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *ent
 // Top-level connections.
 
 func cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.CardConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.CardConnection, error) {
 		return c.Card.Query().Paginate(ctx, after, first, before, last, ent.WithCardOrder(orderBy), ent.WithCardFilter(where.Filter))
 	})
 }
 
 func cardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.CardDefinitionConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.CardDefinitionConnection, error) {
 		return c.CardDefinition.Query().Paginate(ctx, after, first, before, last, ent.WithCardDefinitionOrder(orderBy), ent.WithCardDefinitionFilter(where.Filter))
 	})
 }
 
 func earningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.EarningRuleConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.EarningRuleConnection, error) {
 		return c.EarningRule.Query().Paginate(ctx, after, first, before, last, ent.WithEarningRuleOrder(orderBy), ent.WithEarningRuleFilter(where.Filter))
 	})
 }
 
 func incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.IncentiveConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.IncentiveConnection, error) {
 		return c.Incentive.Query().Paginate(ctx, after, first, before, last, ent.WithIncentiveOrder(orderBy), ent.WithIncentiveFilter(where.Filter))
 	})
 }
 
 func loyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
 		return c.LoyaltyMember.Query().Paginate(ctx, after, first, before, last, ent.WithLoyaltyMemberOrder(orderBy), ent.WithLoyaltyMemberFilter(where.Filter))
 	})
 }
 
 func loyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.LoyaltyProgramConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.LoyaltyProgramConnection, error) {
 		return c.LoyaltyProgram.Query().Paginate(ctx, after, first, before, last, ent.WithLoyaltyProgramOrder(orderBy), ent.WithLoyaltyProgramFilter(where.Filter))
 	})
 }
 
 func rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return bounded(first, last, func(first *int) (*ent.RewardConnection, error) {
+	return page.Bounded(first, last, func(first *int) (*ent.RewardConnection, error) {
 		return c.Reward.Query().Paginate(ctx, after, first, before, last, ent.WithRewardOrder(orderBy), ent.WithRewardFilter(where.Filter))
 	})
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -17,7 +19,7 @@ func loyaltyMember(ctx context.Context, programID, memberID string) (*ent.Loyalt
 	if _, err := loyaltyProgram(ctx, programID); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -43,14 +45,14 @@ func createLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := c.Customer.Get(ctx, *in.CustomerID); err != nil {
 		return nil, notFound(err, "customer", *in.CustomerID)
 	}
-	if err := lockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
+	if err := store.LockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
 		return nil, err
 	}
 	exists, err := c.LoyaltyMember.Query().

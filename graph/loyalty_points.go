@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"math"
@@ -49,7 +51,7 @@ func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, i
 // equals the sum of the card's transactions and never goes negative. Both
 // the points endpoint and loyalty earning use it.
 func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID, earningRuleID *string) (*ent.CardTransaction, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -10,7 +12,7 @@ import (
 )
 
 func loyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +38,7 @@ func createLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -26,7 +30,7 @@ var RewardActivityTypes = []string{
 }
 
 func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -42,18 +46,18 @@ func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 func RewardJSON(r *ent.Reward) map[string]any {
 	var updated any
 	if r.UpdatedAt != nil {
-		updated = formatTime(*r.UpdatedAt)
+		updated = clock.Format(*r.UpdatedAt)
 	}
 	return map[string]any{
 		"id": r.ID, "name": r.Name, "type": string(r.Type), "status": string(r.Status),
 		"material": r.Material, "digital": r.Digital, "metadata": orEmptyMap(r.Metadata),
-		"created_at": formatTime(r.CreatedAt), "updated_at": updated, "object": "reward",
+		"created_at": clock.Format(r.CreatedAt), "updated_at": updated, "object": "reward",
 	}
 }
 
 // recordRewardActivity stores a snapshot of the reward as it is now.
 func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -107,7 +111,7 @@ func createReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	if err := validateRewardDetails(ctx, *in.Type, &in); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"time"
@@ -27,7 +29,7 @@ func allowedByLimits(ctx context.Context, rule *ent.EarningRule, cardID string, 
 	if limits == nil {
 		return true, nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return false, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -20,7 +22,7 @@ import (
 
 // Brandings lists the viewer's project's brand configurations: none or one.
 func Brandings(ctx context.Context) ([]*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +42,7 @@ func BrandingByID(ctx context.Context, id string) (*ent.Branding, error) {
 // brandingByID reads a brand configuration, with lock under a PostgreSQL
 // row lock (SQLite write transactions hold the database's write lock).
 func brandingByID(ctx context.Context, id string, lock bool) (*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +81,7 @@ func UpdateBranding(ctx context.Context, id string, in BrandingInput) (*ent.Bran
 // DeleteBranding deletes a brand configuration; the project may create a
 // new one afterwards.
 func DeleteBranding(ctx context.Context, id string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -31,7 +33,7 @@ type CustomEventSchema struct {
 // CreateCustomEventSchema defines a custom event; a second one of the same
 // name is 409.
 func CreateCustomEventSchema(ctx context.Context, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

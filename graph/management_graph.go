@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -72,7 +74,7 @@ func createManagementProject(ctx context.Context, in ProjectInput) (*CreatedProj
 		return nil, err
 	}
 	var out CreatedProject
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		out, err = CreateManagedProject(ctx, in)
 		return err
@@ -85,7 +87,7 @@ func updateManagementProject(ctx context.Context, id string, in ProjectInput) (*
 		return nil, err
 	}
 	var p *ent.Project
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		p, err = UpdateProject(ctx, id, in)
 		return err
@@ -107,7 +109,7 @@ func inManagedProjectWith[T any](ctx context.Context, projectID, need string, fn
 		return zero, err
 	}
 	var out T
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		pctx, _, err := ManageProject(ctx, projectID, need)
 		if err != nil {
 			return err

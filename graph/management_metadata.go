@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -52,7 +54,7 @@ func mergeProperties(props map[string]jsonfield.MetadataProperty, in map[string]
 // custom event schema (events) or not; any other is not found as
 // resourceType. lock takes a PostgreSQL row lock for a read-merge-write.
 func schemaOfKind(ctx context.Context, id string, events bool, resourceType string, lock bool) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +82,7 @@ func kindOf(events bool) predicate.MetadataSchema {
 // schemasOfKind lists the viewer's project's custom event schemas (events)
 // or its other metadata schemas, oldest first.
 func schemasOfKind(ctx context.Context, events bool) ([]*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +110,7 @@ func updateSchemaProperties(ctx context.Context, ms *ent.MetadataSchema, in map[
 
 // deleteSchemaOfKind deletes a schema of the kind (see schemaOfKind).
 func deleteSchemaOfKind(ctx context.Context, id string, events bool, resourceType string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

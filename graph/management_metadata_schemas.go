@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -34,7 +36,7 @@ func (in ManagementMetadataSchemaInput) checkAllowDefinedOnly() error {
 // CreateManagementMetadataSchema defines the metadata schema of a
 // related_object; a second one for the same related_object is 409.
 func CreateManagementMetadataSchema(ctx context.Context, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -144,7 +146,7 @@ func requireCategories(ctx context.Context, s jsonfield.StackingRules) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -34,7 +36,7 @@ type AssignUserInput struct {
 // AssignProjectUser gives an existing user a role in the viewer's project:
 // 404 for an unknown user, 409 duplicate_found when already assigned.
 func AssignProjectUser(ctx context.Context, in AssignUserInput) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +76,7 @@ func AssignProjectUser(ctx context.Context, in AssignUserInput) (*ProjectUserVie
 // ProjectUser reads a user of the viewer's project; a user who is not
 // assigned to it is not found.
 func ProjectUser(ctx context.Context, userID string) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +100,7 @@ func ProjectUser(ctx context.Context, userID string) (*ProjectUserView, error) {
 
 // UpdateProjectUserRole changes a project user's role.
 func UpdateProjectUserRole(ctx context.Context, userID, role string) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +121,7 @@ func UpdateProjectUserRole(ctx context.Context, userID, role string) (*ProjectUs
 // unknown user, 400 user_not_assigned when not in the project, and 400
 // last_project when it is the user's only project (a user keeps one).
 func UnassignProjectUser(ctx context.Context, userID string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

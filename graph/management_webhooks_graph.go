@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -72,7 +74,7 @@ func regenerateManagementWebhookToken(ctx context.Context, projectID string) (*e
 		return nil, err
 	}
 	var p *ent.Project
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		p, err = RegenerateWebhookToken(ctx, projectID)
 		return err

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"unicode/utf8"
@@ -54,7 +58,7 @@ func createMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.Met
 		}
 		props[name] = p
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +74,7 @@ func createMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.Met
 
 // metadataSchemaByID finds one of the caller's metadata schemas.
 func metadataSchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +87,7 @@ func metadataSchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, er
 
 // MetadataSchemaList is every metadata schema of the project (v1 list).
 func allMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +96,11 @@ func allMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
 }
 
 func metadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.MetadataSchema.Query().Paginate(ctx, after, first, before, last,

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"errors"
 	"sync"
@@ -39,7 +43,7 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	_, ctx := projectContext(t)
 	campaignWithCodes(t, ctx, "observed", "OB-1", "OB-2", "OB-3")
 	obs := &countingObserver{}
-	ctx = WithObserver(ctx, obs)
+	ctx = observe.WithObserver(ctx, obs)
 	want := func(success, failure int) {
 		t.Helper()
 		if s, f := obs.get("publication SUCCESS"), obs.get("publication FAILURE"); s != success || f != failure {
@@ -54,7 +58,7 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	want(1, 0)
 
 	// The caller's transaction: counted at its commit, not before.
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := publish(ctx, fromCampaign("observed", "ben", nil), false); err != nil {
 			return err
 		}
@@ -68,7 +72,7 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 
 	// Rolled back after publishing: a failure, not a success.
 	rollback := errors.New("a later step failed")
-	err = InTx(ctx, func(ctx context.Context) error {
+	err = store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := publish(ctx, fromCampaign("observed", "cat", nil), false); err != nil {
 			return err
 		}
@@ -86,7 +90,7 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	want(2, 2)
 
 	// Without an observer nothing is reported and nothing breaks.
-	if _, err := publish(context.WithValue(ctx, observerKey{}, nil), fromCampaign("observed", "eve", nil), false); err != nil {
+	if _, err := publish(observe.WithoutObserver(ctx), fromCampaign("observed", "eve", nil), false); err != nil {
 		t.Fatal(err)
 	}
 	want(2, 2)

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -43,7 +45,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	}
 	// Lock the order row for the read-modify-write of its redemptions map.
 	q := w.c.Order.Query().Where(order.ID(id))
-	if isPostgres(ctx) {
+	if store.IsPostgres(ctx) {
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"regexp"
@@ -94,7 +98,7 @@ func setBool(v *bool, set func(bool)) {
 // CreateManagedProject creates a project (name required) with every
 // feature, one server-side and one client-side key.
 func CreateManagedProject(ctx context.Context, in ProjectInput) (CreatedProject, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return CreatedProject{}, err
 	}
@@ -151,7 +155,7 @@ func duplicateProjectName(name string) *apperr.Error {
 
 // ManagedProject reads a project by id (404 when it does not exist).
 func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -171,11 +175,11 @@ func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
 // ManagedProjects returns one page (v1 limit/page) of every project of the
 // installation, oldest first, and how many there are.
 func ManagedProjects(ctx context.Context, limit, page *int) ([]*ent.Project, int, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	n, offset, err := offsetPage(limit, page)
+	n, offset, err := pagepkg.Offset(limit, page)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -19,7 +23,7 @@ func publicationCodes(ctx context.Context, pub *ent.Publication) ([]string, erro
 		return codesInOrder(pub.VoucherIds, vouchers), nil
 	}
 	scope, pubs := publicationScope(graphql.GetFieldContext(ctx))
-	byPub, ok, err := loadOnce(ctx, scope, "voucherCodes", func() (map[string][]string, error) {
+	byPub, ok, err := fields.LoadOnce(ctx, scope, "voucherCodes", func() (map[string][]string, error) {
 		return loadCodes(ctx, pubs)
 	})
 	if err != nil {
@@ -38,12 +42,12 @@ func publicationCodes(ctx context.Context, pub *ent.Publication) ([]string, erro
 // publications are every customer's loaded with it, so a page of
 // customers costs one query for all their codes.
 func publicationScope(fc *graphql.FieldContext) (*graphql.FieldContext, []*ent.Publication) {
-	list := enclosingList(fc)
+	list := fields.EnclosingList(fc)
 	if list == nil {
 		return nil, nil
 	}
 	if conn := list.Parent; conn != nil && conn.Object == "Customer" {
-		if outer := enclosingList(conn); outer != nil {
+		if outer := fields.EnclosingList(conn); outer != nil {
 			if pubs, ok := customersPublications(outer.Result, conn.Field.Alias); ok {
 				return outer, pubs
 			}
@@ -103,7 +107,7 @@ func loadCodes(ctx context.Context, pubs []*ent.Publication) (map[string][]strin
 		}
 		ids = append(ids, p.VoucherIds...)
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +135,7 @@ func loadCodes(ctx context.Context, pubs []*ent.Publication) (map[string][]strin
 // codesByPublication loads the codes of publications, each in publication
 // order.
 func codesByPublication(ctx context.Context, ids []string) (map[string][]string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

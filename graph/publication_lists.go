@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"slices"
@@ -55,7 +61,7 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 	if in == nil {
 		in = &PublicationListInput{}
 	}
-	limit, offset, err := offsetPage(in.Limit, in.Page)
+	limit, offset, err := page.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -72,13 +78,13 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 	if err != nil || empty {
 		return &PublicationList{Data: []*ent.Publication{}}, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	q := c.Publication.Query().Where(preds...)
 	total := 0
-	if selected(ctx, "total") {
+	if fields.Selected(ctx, "total") {
 		if total, err = q.Clone().Count(ctx); err != nil {
 			return nil, fmt.Errorf("counting publications: %w", err)
 		}
@@ -113,13 +119,13 @@ func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
 		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { withVoucherCategories(q) })
 		return nil
 	}
-	return collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
+	return fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
 }
 
 // publicationFilters builds the list's predicates; empty reports a filter
 // naming something that does not exist.
 func publicationFilters(ctx context.Context, in *PublicationListInput) (preds []predicate.Publication, empty bool, err error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,6 +1,14 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -28,7 +36,7 @@ const (
 // publication. The common case is a single statement on PostgreSQL
 // (publish_statement.go), admitted a few at a time (admission.go).
 func publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Publication, err error) {
-	defer observePublish(ctx, &err) // metrics: counted once committed (metrics_hooks.go)
+	defer observe.Publish(ctx, &err) // metrics: counted once committed (metrics_hooks.go)
 	count, err := validatePublish(in)
 	if err != nil {
 		return nil, err
@@ -39,7 +47,7 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Public
 		}
 	}
 	var pub *ent.Publication
-	err = withinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTx(ctx, func(ctx context.Context) error {
 		pub, err = publishInTx(ctx, in, joinOnce, count)
 		return err
 	})
@@ -48,13 +56,13 @@ func publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Public
 
 // publishInTx is the general path of publish, inside a transaction.
 func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int) (*ent.Publication, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	v, _ := viewer.FromContext(ctx)
 	if in.SourceID != nil {
-		if err := lockKey(ctx, "publication:"+v.ProjectID+":"+*in.SourceID); err != nil {
+		if err := store.LockKey(ctx, "publication:"+v.ProjectID+":"+*in.SourceID); err != nil {
 			return nil, err
 		}
 	}
@@ -89,7 +97,7 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	if cmp != nil && (joinOnce || cmp.JoinOnce) {
 		// One code per customer and campaign: requests for this customer
 		// wait here for each other, so the check below sees them all.
-		if err := lockKey(ctx, "join:"+v.ProjectID+":"+cust.ID+":"+cmp.ID); err != nil {
+		if err := store.LockKey(ctx, "join:"+v.ProjectID+":"+cust.ID+":"+cmp.ID); err != nil {
 			return nil, err
 		}
 		if prior, err := joinedPublication(ctx, cust, cmp); err != nil {
@@ -120,7 +128,7 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	}
 	// One clock reading for the stored updated_at and the returned (and
 	// webhook-snapshotted) vouchers, so both render the same time.
-	now := nowUTC()
+	now := clock.Now()
 	if err := markPublished(ctx, ids, cust.ID, now); err != nil {
 		return nil, err
 	}
@@ -223,7 +231,7 @@ func duplicateSourceID(sourceID string) error {
 // joinedPublication returns the customer's first publication from cmp, if
 // any. The caller holds the customer's lock (resolveCustomer).
 func joinedPublication(ctx context.Context, cust *ent.Customer, cmp *ent.Campaign) (*ent.Publication, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +250,7 @@ func joinedPublication(ctx context.Context, cust *ent.Customer, cmp *ent.Campaig
 // loadPublication reads a publication with its customer and its vouchers
 // (each with its campaign), vouchers in publication order.
 func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -265,11 +273,11 @@ func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
 
 // publications lists the caller's publications as a Relay connection.
 func publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Publication.Query().Paginate(ctx, after, first, before, last,

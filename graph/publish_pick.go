@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -47,7 +49,7 @@ func pickFromCampaign(ctx context.Context, cmp *ent.Campaign, n int) ([]*ent.Vou
 // suitableVouchers reads up to n suitable vouchers starting from a random
 // ID (IDs are random, so the start is a random voucher) and wrapping around.
 func suitableVouchers(ctx context.Context, campaignID string, n int) ([]*ent.Voucher, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +92,7 @@ func generateForPublication(ctx context.Context, cmp *ent.Campaign, n int) ([]*e
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +122,7 @@ func generateForPublication(ctx context.Context, cmp *ent.Campaign, n int) ([]*e
 
 // voucherByCode finds the voucher asked for by code (404 naming it).
 func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +164,7 @@ func alreadyPublished(v *ent.Voucher) error {
 // voucher can never be handed out twice, whatever races with it. now is
 // the vouchers' new updated_at.
 func markPublished(ctx context.Context, ids []string, customerID string, now time.Time) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

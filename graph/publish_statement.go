@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -157,7 +159,7 @@ var publishOneStatement = publishInOneStatement
 // publishInOneStatement runs the single statement. done is false when it
 // wrote nothing and the general path must answer.
 func publishInOneStatement(ctx context.Context, in PublishInput, count int) (pub *ent.Publication, done bool, err error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -239,7 +241,7 @@ func scanPublishedRow(c *ent.Client, rows interface{ Scan(...any) error }) (*ent
 // publishAdmitted runs the single statement once the admission in ctx
 // lets it; the slot is given back however the statement ends.
 func publishAdmitted(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
-	release, err := admit(ctx)
+	release, err := store.Admit(ctx)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"net/http"
@@ -40,7 +42,7 @@ func campaignWithCodes(t *testing.T, ctx context.Context, name string, codes ...
 	t.Helper()
 	static := campaign.TypeSTATIC
 	var cmp *ent.Campaign
-	err := InTx(ctx, func(ctx context.Context) (err error) {
+	err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		cmp, err = createCampaign(ctx, CreateCampaignInput{Name: name, Type: &static,
 			Voucher: &jsonfield.VoucherProfile{Type: "DISCOUNT_VOUCHER",
 				Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}})
@@ -150,7 +152,7 @@ func TestOneStatementPublicationMatchesGeneralPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	for _, v := range stored.Edges.Vouchers {
 		v.Edges.Campaign = c.Campaign.GetX(ctx, cmp.ID)
 	}
@@ -214,7 +216,7 @@ func TestOneStatementPublicationFallsBack(t *testing.T) {
 	if e, ok := apperr.From(err); !ok || e.Key != "no_voucher_suitable_for_publication" {
 		t.Fatalf("count 5 of 0 left: %v", err)
 	}
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	if n := c.Customer.Query().Where(customer.SourceID("carol")).CountX(ctx); n != 0 || served != 3 {
 		t.Errorf("refused publication left %d customers; served %d", n, served)
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"regexp"
 	"slices"
 	"sort"
@@ -33,7 +35,7 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	all := hook(true, EventCustomerCreated, EventPublicationSucceeded, EventVoucherPublished, EventRedemptionSucceeded)
 	published := hook(true, EventVoucherPublished)
 	hook(false, EventCustomerCreated, EventPublicationSucceeded, EventVoucherPublished)
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	// written lists the events of pub for the webhook, written after the
 	// event id after.
 	written := func(pub *ent.Publication, hookID, after string) []string {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -169,7 +171,7 @@ func (e *evaluation) checkLoyalty(ctx context.Context, s *redeemableState, held 
 	if r == nil || r.ID == nil || *r.ID == "" {
 		return failure("missing_reward", "A reward is required when redeeming a LOYALTY_CARD"), nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

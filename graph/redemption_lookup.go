@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"sync"
@@ -68,7 +70,7 @@ type lookupResult struct {
 // lookedUpVoucher.version).
 func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cust *customerRef) (lookupResult, error) {
 	var res lookupResult
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return res, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -19,7 +21,7 @@ func (e *evaluation) loadStoredOrder(ctx context.Context, lock bool) error {
 	if in == nil || (in.ID == nil && in.SourceID == nil) {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -29,7 +31,7 @@ func (e *evaluation) loadStoredOrder(ctx context.Context, lock bool) error {
 	} else {
 		q = q.Where(order.SourceID(*in.SourceID))
 	}
-	if lock && isPostgres(ctx) {
+	if lock && store.IsPostgres(ctx) {
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)

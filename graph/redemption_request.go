@@ -237,3 +237,13 @@ func trackingIDFor(given *string, customerSourceID *string) *string {
 
 // newSessionKey makes a session key like the real service's (ssn_ + 32).
 func newSessionKey() string { return pulid.New(pulid.PrefixSession, 32) }
+
+// voucherIDs are the codes (or ids) the request names, one per redeemable,
+// for the per-code queue (enterRows).
+func (r *redemptionRequest) voucherIDs() []string {
+	ids := make([]string, 0, len(r.redeemables))
+	for _, x := range r.redeemables {
+		ids = append(ids, x.ID)
+	}
+	return ids
+}

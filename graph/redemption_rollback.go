@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -34,8 +40,8 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		in = &RollbackInput{}
 	}
 	var out *RollbackResult
-	err := withinTx(ctx, func(ctx context.Context) error {
-		c, err := client(ctx)
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
+		c, err := store.Client(ctx)
 		if err != nil {
 			return err
 		}
@@ -49,7 +55,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		if err := checkRollbackTarget(ctx, r, in, stacked); err != nil {
 			return err
 		}
-		rb := &rollbacker{c: c, in: in, now: nowUTC()}
+		rb := &rollbacker{c: c, in: in, now: clock.Now()}
 		if v, ok := viewer.FromContext(ctx); ok {
 			rb.appID = v.AppID
 		}
@@ -58,7 +64,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		}
 		return emitRollback(ctx, out)
 	})
-	return out, observeRollback(ctx, err)
+	return out, observe.Rollback(ctx, err)
 }
 
 func invalidRedemption(details string) *apperr.Error {

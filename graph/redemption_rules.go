@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -52,7 +54,7 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 		return rc, nil
 	}
 	rc.CustomerID = e.customer.ID
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return rc, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -16,7 +18,7 @@ import (
 // session's locks. Runs in the transaction that locked the voucher rows,
 // so availability cannot change between the check and the lock.
 func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +60,7 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 		// A new version of the voucher row (same values): a guarded
 		// redemption that read the row before this lock fails its guard
 		// and counts the lock under the row lock (redemption_statement.go).
-		if isPostgres(ctx) {
+		if store.IsPostgres(ctx) {
 			bump := c.Voucher.Update().Where(voucher.ID(s.voucher.ID))
 			if s.voucher.UpdatedAt != nil {
 				bump.SetUpdatedAt(*s.voucher.UpdatedAt)
@@ -79,7 +81,7 @@ func releaseSession(ctx context.Context, code, key string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return false, err
 	}

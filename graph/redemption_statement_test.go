@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"reflect"
 	"testing"
@@ -28,7 +30,7 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 	}
 	t.Cleanup(func() {
 		runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
-		clear(contendedCodes.entries)
+		contendedCodes.Clear()
 	})
 	runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 		if transactional {
@@ -55,7 +57,7 @@ func redeemCode(code string) StackedRedemptionInput {
 func limitedCode(t *testing.T, ctx context.Context, campaign, code string) {
 	t.Helper()
 	one := 1
-	if err := InTx(ctx, func(ctx context.Context) error {
+	if err := store.InTx(ctx, func(ctx context.Context) error {
 		_, err := addVoucher(ctx, campaign, &AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
 		return err
 	}); err != nil {

@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"net/http"
 
@@ -37,7 +43,7 @@ func validateStacked(ctx context.Context, in StackedRedemptionInput) (*Validatio
 
 // validationResult renders a stacked validation.
 func (e *evaluation) validationResult(ctx context.Context) *ValidationResult {
-	rid := RequestIDFromContext(ctx)
+	rid := observe.RequestIDFromContext(ctx)
 	var order any
 	if e.valid {
 		order = newOrderView(e.order, e.req.order, nil, e.customer)
@@ -92,7 +98,7 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 			f := e.failureOf(s, e.outcomes[0].Key, "")
 			body["reason"] = f.Message
 			body["error"] = map[string]any{"code": f.Code, "key": f.Key, "message": f.Message, "details": f.Details,
-				"request_id": RequestIDFromContext(ctx)}
+				"request_id": observe.RequestIDFromContext(ctx)}
 			out = &VoucherValidationResult{Valid: false, Code: s.voucher.Code, Body: body}
 			return nil
 		}
@@ -115,15 +121,15 @@ func runValidation(ctx context.Context, req *redemptionRequest, run func(context
 	if req.session != nil {
 		// It writes the voucher rows: one waits for them in Go beyond
 		// HotRowWaiters (hot_rows.go).
-		leave, err := enterRows(ctx, req)
+		leave, err := store.EnterRows(ctx, req.voucherIDs())
 		if err != nil {
 			return err
 		}
 		defer leave()
-		return withinTx(ctx, run)
+		return store.WithinTx(ctx, run)
 	}
-	if isPostgres(ctx) {
-		release, err := admit(ctx)
+	if store.IsPostgres(ctx) {
+		release, err := store.Admit(ctx)
 		if err != nil {
 			return err
 		}
@@ -141,10 +147,10 @@ func (e *evaluation) fillLegacyValid(body map[string]any, s *redeemableState) {
 		body["campaign"] = cmp.Name
 	}
 	if v.StartDate != nil {
-		body["start_date"] = formatTime(*v.StartDate)
+		body["start_date"] = clock.Format(*v.StartDate)
 	}
 	if v.ExpirationDate != nil {
-		body["expiration_date"] = formatTime(*v.ExpirationDate)
+		body["expiration_date"] = clock.Format(*v.ExpirationDate)
 	}
 	switch v.Type {
 	case jsonfield.VoucherTypeGift:

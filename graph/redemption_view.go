@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/discount"
@@ -69,7 +71,7 @@ func newOrderView(o *discount.Order, in *OrderInput, stored *ent.Order, cust *en
 		}
 	}
 	if stored != nil {
-		id, status, created := stored.ID, stored.Status.String(), formatTime(stored.CreatedAt)
+		id, status, created := stored.ID, stored.Status.String(), clock.Format(stored.CreatedAt)
 		v.ID, v.Status, v.SourceID, v.CreatedAt = &id, &status, stored.SourceID, &created
 	}
 	if cust != nil {

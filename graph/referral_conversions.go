@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -54,7 +56,7 @@ func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, re
 	if *referrer == referee.ID {
 		return invalidReferral("A customer cannot be referred by their own code %s", ref.Code)
 	}
-	if err := lockKey(ctx, "referral:"+cmp.ID+":"+referee.ID); err != nil {
+	if err := store.LockKey(ctx, "referral:"+cmp.ID+":"+referee.ID); err != nil {
 		return err
 	}
 	done, err := c.ReferralConversion.Query().Where(referralconversion.CampaignID(cmp.ID), referralconversion.RefereeID(referee.ID)).Exist(ctx)
@@ -94,7 +96,7 @@ type CustomerReferrals struct {
 
 // customerReferrals returns the customer's conversions, newest last.
 func customerReferrals(ctx context.Context, cust *ent.Customer) (*CustomerReferrals, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"time"
@@ -70,7 +74,7 @@ func listSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, erro
 		}
 		preds = append(preds, p)
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -200,11 +204,11 @@ func segmentCondition(field, op string, vals []any, name string) (predicate.Segm
 
 // segments serves the segments connection (Relay pagination, bounded page).
 func segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Segment.Query().Paginate(ctx, after, first, before, last,

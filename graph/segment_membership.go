@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -84,7 +86,7 @@ func fillSegment(ctx context.Context, c *ent.Client, seg *ent.Segment, filter *s
 // reevaluateSegments brings the customer's membership of every auto-update
 // segment up to date and returns the segments the customer entered.
 func reevaluateSegments(ctx context.Context, cust *ent.Customer) ([]string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"errors"
 	"fmt"
@@ -47,7 +49,7 @@ func createSegment(ctx context.Context, in CreateSegmentInput) (*ent.Segment, er
 	if len(in.Name) > 300 {
 		return nil, apperr.InvalidPayload("Property .name must be 1 to 300 characters")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +133,7 @@ func segmentByID(ctx context.Context, id string) (*ent.Segment, error) {
 // segmentOf is the viewer's segment id, its row locked when lock is set
 // (PostgreSQL: a delete and an earning rule naming the segment serialise).
 func segmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +153,7 @@ func segmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) 
 
 // segmentCustomerIDs are the segment's members (at most 1000, oldest first).
 func segmentCustomerIDs(ctx context.Context, seg *ent.Segment) ([]string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +171,7 @@ func deleteSegment(ctx context.Context, id string) (string, error) {
 	if err := refuseIfTriggerOf(ctx, seg.ID, "segment", "Segment", "segment", "id"); err != nil {
 		return "", err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}

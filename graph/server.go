@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
 	"context"
 	"errors"
 	"fmt"
@@ -64,7 +68,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 		opts.Logger = slog.Default()
 	}
 	if opts.RequestID == nil {
-		opts.RequestID = RequestIDFromContext
+		opts.RequestID = observe.RequestIDFromContext
 	}
 	if opts.Resolver == nil {
 		opts.Resolver = NewResolver()
@@ -91,7 +95,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(mutationTx{Transactioner: entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)},
 		present: present})
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-		return next(withSiblingStore(ctx))
+		return next(fields.WithSiblingStore(ctx))
 	})
 	srv.SetErrorPresenter(present)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -41,7 +45,7 @@ func listCampaignTransactions(ctx context.Context, idOrName string, limit *int, 
 
 // pageTransactions pages the transactions matching which.
 func pageTransactions(ctx context.Context, which predicate.VoucherTransaction, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	n, _, err := offsetPage(limit, nil)
+	n, _, err := page.Offset(limit, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +59,7 @@ func pageTransactions(ctx context.Context, which predicate.VoucherTransaction, l
 			return nil, apperr.InvalidQueryParams("Query parameter order must be created_at or -created_at")
 		}
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -52,7 +56,7 @@ func adjustVoucherBalance(ctx context.Context, codeOrID string, in BalanceInput)
 	if *in.Amount == 0 || *in.Amount > maxBalanceMove || *in.Amount < -maxBalanceMove {
 		return nil, apperr.InvalidPayload("Property .amount must be a non-zero integer between -%d and %d", maxBalanceMove, maxBalanceMove)
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -129,11 +133,11 @@ func recordTransaction(ctx context.Context, c *ent.Client, v *ent.Voucher, typ v
 
 // voucherTransactions lists a voucher's transactions as a Relay connection.
 func voucherTransactions(ctx context.Context, v *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.VoucherTransaction.Query().Where(vouchertransaction.VoucherID(v.ID)).Paginate(ctx, after, first, before, last,

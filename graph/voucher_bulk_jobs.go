@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -37,7 +39,7 @@ var failureList = map[string]string{JobVouchersImport: "failed", JobVouchersBulk
 
 // scheduleBulk stores a bulk job of type typ over items (n of them).
 func scheduleBulk(ctx context.Context, typ string, items any, n int) (*ent.AsyncAction, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

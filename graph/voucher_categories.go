@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 
@@ -57,7 +59,7 @@ func voucherCategories(ctx context.Context, v *ent.Voucher) ([]*ent.Category, er
 	case cmp != nil:
 		id = cmp.CategoryID
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

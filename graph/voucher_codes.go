@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -70,7 +72,7 @@ func checkCodeSpace(ctx context.Context, gen *vouchercode.Generator, count int) 
 // countMatchingCodes counts the project's codes that the configuration could
 // produce (case-sensitive: GLOB on SQLite, LIKE on PostgreSQL).
 func countMatchingCodes(ctx context.Context, gen *vouchercode.Generator) (int, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,7 +28,7 @@ import (
 // transaction, so it always agrees with the stored vouchers. It is the one
 // write path for vouchers: single adds and bulk jobs both use it.
 func insertVouchers(ctx context.Context, projectID string, campaignID *string, tmpl *jsonfield.VoucherTemplate, codes []string) (int, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"regexp"
@@ -19,7 +21,7 @@ import (
 func TestInsertVouchersInBulk(t *testing.T) {
 	db, ctx := projectContext(t)
 	var cmp *ent.Campaign
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		cmp, err = createCampaign(ctx, CreateCampaignInput{Name: "bulk"})
 		return err
 	}); err != nil {
@@ -38,14 +40,14 @@ func TestInsertVouchersInBulk(t *testing.T) {
 		codes[i] = fmt.Sprintf("BULK-%06d", i)
 	}
 	var first int
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		first, err = insertVouchers(ctx, cmp.ProjectID, &cmp.ID, tmpl, codes[:5])
 		return err
 	}); err != nil || first != 5 {
 		t.Fatalf("first insert: %d %v", first, err)
 	}
 	var n int
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		n, err = insertVouchers(ctx, cmp.ProjectID, &cmp.ID, tmpl, codes)
 		return err
 	}); err != nil {

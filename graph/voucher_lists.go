@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/fields"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -65,7 +71,7 @@ func listVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 	if in == nil {
 		in = &VoucherListInput{}
 	}
-	limit, offset, err := offsetPage(in.Limit, in.Page)
+	limit, offset, err := page.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -77,13 +83,13 @@ func listVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 	if err != nil || empty {
 		return &VoucherList{Data: []*ent.Voucher{}}, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	q := c.Voucher.Query().Where(preds...)
 	total := 0
-	if selected(ctx, "total") {
+	if fields.Selected(ctx, "total") {
 		if total, err = q.Clone().Count(ctx); err != nil {
 			return nil, fmt.Errorf("counting vouchers: %w", err)
 		}
@@ -91,7 +97,7 @@ func listVouchers(ctx context.Context, in *VoucherListInput) (*VoucherList, erro
 	q = q.Order(order...).Offset(offset).Limit(limit)
 	if graphql.GetFieldContext(ctx) == nil {
 		withVoucherCategories(q) // the REST shape shows the campaign's name and the categories
-	} else if err := collectListFields(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
+	} else if err := fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err }); err != nil {
 		return nil, fmt.Errorf("listing vouchers: %w", err)
 	}
 	data, err := q.All(ctx)
@@ -127,7 +133,7 @@ func voucherOrder(order *string) ([]voucher.OrderOption, error) {
 // voucherFilters builds the list's predicates; empty reports a filter
 // naming something that does not exist (so nothing can match).
 func voucherFilters(ctx context.Context, in *VoucherListInput) (preds []predicate.Voucher, empty bool, err error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -165,8 +171,8 @@ func voucherFilters(ctx context.Context, in *VoucherListInput) (preds []predicat
 		preds = append(preds, voucher.Code(*in.Code))
 	}
 	if len(in.IDs) > 0 {
-		if len(in.IDs) > MaxPageSize {
-			return nil, false, apperr.InvalidQueryParams("Query parameter ids may name at most %d vouchers", MaxPageSize)
+		if len(in.IDs) > page.MaxSize {
+			return nil, false, apperr.InvalidQueryParams("Query parameter ids may name at most %d vouchers", page.MaxSize)
 		}
 		preds = append(preds, voucher.IDIn(in.IDs...))
 	}

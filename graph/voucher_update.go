@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"time"
@@ -92,7 +94,7 @@ func deleteVoucher(ctx context.Context, codeOrID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}

@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/observe"
+
+	"github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -78,7 +84,7 @@ func insertOne(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTe
 	if n == 0 {
 		return nil, apperr.New(http.StatusBadRequest, "duplicate_key", "Duplicate codes", "1 voucher codes(s) already exist.")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +140,7 @@ func enqueueGeneration(ctx context.Context, cmp *ent.Campaign, count int, cc *js
 	if err := checkCodeSpace(ctx, gen, count); err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +225,7 @@ func voucherTemplate(cmp *ent.Campaign, in *AddVouchersInput) (*jsonfield.Vouche
 
 // voucherByCodeOrID finds a voucher of the caller's project by code or, failing that, by ID.
 func voucherByCodeOrID(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -227,16 +233,16 @@ func voucherByCodeOrID(ctx context.Context, codeOrID string) (*ent.Voucher, erro
 	if err != nil {
 		return nil, fmt.Errorf("looking up voucher: %w", err)
 	}
-	return preferExact(found, func(v *ent.Voucher) bool { return v.Code == codeOrID }, "voucher", codeOrID)
+	return store.PreferExact(found, func(v *ent.Voucher) bool { return v.Code == codeOrID }, "voucher", codeOrID)
 }
 
 // vouchers lists the caller's vouchers as a Relay connection.
 func vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	return c.Voucher.Query().Paginate(ctx, after, first, before, last,
@@ -252,7 +258,7 @@ func deref(s *string) string {
 
 // requestIDPtr returns the request id of ctx for job records, if any.
 func requestIDPtr(ctx context.Context) *string {
-	if id := RequestIDFromContext(ctx); id != "" {
+	if id := observe.RequestIDFromContext(ctx); id != "" {
 		return &id
 	}
 	return nil

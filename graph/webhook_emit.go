@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"reflect"
@@ -62,7 +64,7 @@ func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) er
 // rollback), its voucher, customer and the voucher's campaign, read when
 // the use case has not loaded them (a rollback locks the voucher alone).
 func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +135,7 @@ func emitGiftBalance(ctx context.Context, v *ent.Voucher, b *VoucherBalance) err
 // emitGenerationDone: campaign.vouchers.generation.completed (or .failed)
 // when a generation job of the campaign ends.
 func emitGenerationDone(ctx context.Context, jobID string, failure error) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -171,7 +173,7 @@ func emitRollback(ctx context.Context, res *RollbackResult) error {
 // emitCampaignDeleted: campaign.deleted, written with the deletion of the
 // campaign row (the last batch of its deletion job).
 func emitCampaignDeleted(ctx context.Context, campaignID string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -202,7 +204,7 @@ func emitCardPoints(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction)
 			if crd.MemberID == nil {
 				return data, nil
 			}
-			c, err := client(ctx)
+			c, err := store.Client(ctx)
 			if err != nil {
 				return nil, err
 			}

@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -28,11 +34,11 @@ func WebhookEvents(ctx context.Context, webhookID string, in WebhookEventListInp
 	if _, err := WebhookByID(ctx, webhookID); err != nil {
 		return nil, 0, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	n, offset, err := offsetPage(in.Limit, in.Page)
+	n, offset, err := pagepkg.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -57,7 +63,7 @@ func WebhookEvents(ctx context.Context, webhookID string, in WebhookEventListInp
 
 // WebhookEventByID reads one event of a webhook (404 otherwise).
 func WebhookEventByID(ctx context.Context, webhookID, eventID string) (*ent.WebhookEvent, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -77,11 +83,11 @@ func WebhookDeliveries(ctx context.Context, webhookID string, eventID *string, l
 	if _, err := WebhookByID(ctx, webhookID); err != nil {
 		return nil, 0, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	n, offset, err := offsetPage(limit, page)
+	n, offset, err := pagepkg.Offset(limit, page)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -112,7 +118,7 @@ func RedeliverWebhookEvent(ctx context.Context, webhookID, eventID string) (*ent
 	if err != nil {
 		return nil, err
 	}
-	now := nowUTC()
+	now := clock.Now()
 	ev, err = ev.Update().SetState(webhookevent.StatePENDING).SetNextAttemptAt(now).SetRetrySince(now).
 		ClearDeliveredAt().Save(ctx)
 	if ent.IsNotFound(err) { // pruned meanwhile (webhook_prune.go)

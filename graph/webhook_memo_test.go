@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"testing"
 
@@ -14,21 +16,21 @@ func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
 	_, ctx := projectContext(t)
 	target := "http://127.0.0.1:9/hook"
 	var hook *ent.Webhook
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		loads := 0
 		load := func() ([]*ent.Webhook, error) { loads++; return nil, nil }
 		for range 3 {
-			if _, err := activeWebhooks(ctx, "proj_a", load); err != nil {
+			if _, err := store.ActiveWebhooks(ctx, "proj_a", load); err != nil {
 				return err
 			}
 		}
-		if _, err := activeWebhooks(ctx, "proj_b", load); err != nil {
+		if _, err := store.ActiveWebhooks(ctx, "proj_b", load); err != nil {
 			return err
 		}
 		if loads != 2 {
 			t.Errorf("%d look-ups for two projects in one transaction, want 2", loads)
 		}
-		forgetWebhooks(ctx)
+		store.ForgetWebhooks(ctx)
 
 		data := map[string]any{"n": 1}
 		if err := emitEvent(ctx, EventCustomerCreated, "customer", "cust_before", data); err != nil {
@@ -43,7 +45,7 @@ func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	evs, err := c.WebhookEvent.Query().Where(webhookevent.WebhookID(hook.ID)).All(ctx)
 	if err != nil {
 		t.Fatal(err)

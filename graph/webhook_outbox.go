@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -55,11 +59,11 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	if !ok {
 		return fmt.Errorf("writing webhook events: no project in context")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
-	hooks, err := activeWebhooks(ctx, v.ProjectID, func() ([]*ent.Webhook, error) {
+	hooks, err := store.ActiveWebhooks(ctx, v.ProjectID, func() ([]*ent.Webhook, error) {
 		return c.Webhook.Query().Where(webhook.Active(true)).
 			Select(webhook.FieldID, webhook.FieldEvents).All(ctx)
 	})
@@ -69,7 +73,7 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	if len(hooks) == 0 {
 		return nil
 	}
-	now := nowUTC()
+	now := clock.Now()
 	var rows []*ent.WebhookEventCreate
 	for _, ev := range events {
 		var data string

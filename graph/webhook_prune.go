@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -72,7 +74,7 @@ func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
 // cutoff, and their delivery attempts, in one transaction.
 func (w *Worker) pruneBatch(ctx context.Context, state webhookevent.State, cutoff time.Time) (int, error) {
 	var n int
-	err := InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
+	err := store.InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)
 		q := c.WebhookEvent.Query().Where(prunable(state, cutoff)...).Limit(pruneBatch)
 		if w.Dialect == dialect.Postgres {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/clock"
+
 	"bytes"
 	"context"
 	"crypto/hmac"
@@ -47,7 +49,7 @@ func WebhookPayload(ctx context.Context, ev *ent.WebhookEvent) ([]byte, error) {
 		data = "null"
 	}
 	head, err := json.Marshal(webhookEnvelope{ID: ev.ID, Object: "event", ProjectID: ev.ProjectID, WebhookID: ev.WebhookID,
-		CreatedAt: formatTime(ev.CreatedAt), Type: ev.Type})
+		CreatedAt: clock.Format(ev.CreatedAt), Type: ev.Type})
 	if err != nil {
 		return nil, fmt.Errorf("encoding webhook payload: %w", err)
 	}

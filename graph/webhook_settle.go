@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"strings"
@@ -111,7 +113,7 @@ func (w *Worker) judge(ev *ent.WebhookEvent, out attemptOutcome, now time.Time) 
 }
 
 func (w *Worker) trySettle(ctx context.Context, batch []settlement) error {
-	return InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
+	return store.InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		verdicts := make([]verdict, len(batch))

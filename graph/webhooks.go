@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -130,7 +132,7 @@ func CreateWebhook(ctx context.Context, in WebhookInput) (*ent.Webhook, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +148,7 @@ func CreateWebhook(ctx context.Context, in WebhookInput) (*ent.Webhook, error) {
 	if in.Active != nil {
 		active = *in.Active
 	}
-	forgetWebhooks(ctx)
+	store.ForgetWebhooks(ctx)
 	h, err := c.Webhook.Create().SetTargetURL(strings.TrimSpace(*in.TargetURL)).SetEvents(events).SetActive(active).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating webhook: %w", err)
@@ -156,7 +158,7 @@ func CreateWebhook(ctx context.Context, in WebhookInput) (*ent.Webhook, error) {
 
 // Webhooks lists the project's webhook configurations, oldest first.
 func Webhooks(ctx context.Context) ([]*ent.Webhook, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +171,7 @@ func Webhooks(ctx context.Context) ([]*ent.Webhook, error) {
 
 // WebhookByID reads one webhook configuration (404 when the project has none by that id).
 func WebhookByID(ctx context.Context, id string) (*ent.Webhook, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +197,7 @@ func UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*ent.Webhoo
 	if err != nil {
 		return nil, err
 	}
-	forgetWebhooks(ctx)
+	store.ForgetWebhooks(ctx)
 	upd := h.Update().SetTargetURL(strings.TrimSpace(*in.TargetURL)).SetEvents(events)
 	if in.Active != nil {
 		upd.SetActive(*in.Active)
@@ -213,7 +215,7 @@ func DeleteWebhook(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -223,7 +225,7 @@ func DeleteWebhook(ctx context.Context, id string) error {
 	if _, err := c.WebhookEvent.Delete().Where(webhookevent.WebhookID(h.ID)).Exec(ctx); err != nil {
 		return fmt.Errorf("deleting webhook events: %w", err)
 	}
-	forgetWebhooks(ctx)
+	store.ForgetWebhooks(ctx)
 	if err := c.Webhook.DeleteOne(h).Exec(ctx); err != nil {
 		return fmt.Errorf("deleting webhook: %w", err)
 	}

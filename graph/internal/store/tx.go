@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -35,10 +35,20 @@ func InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
 	return nil
 }
 
-// withinTx runs fn in the transaction ctx already carries, or in a new one.
-func withinTx(ctx context.Context, fn func(ctx context.Context) error) error {
+// WithinTx runs fn in the transaction ctx already carries, or in a new one.
+func WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if ent.TxFromContext(ctx) != nil {
 		return fn(ctx)
 	}
 	return InTx(ctx, fn)
+}
+
+// Client returns the ent client bound to ctx (a transaction's client inside
+// a write). Its absence is a wiring bug, reported as an internal error.
+func Client(ctx context.Context) (*ent.Client, error) {
+	c := ent.FromContext(ctx)
+	if c == nil {
+		return nil, fmt.Errorf("graph: no ent client in context")
+	}
+	return c, nil
 }

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 //
 // Why: a request waiting for a row lock holds a pooled connection for the
 // whole wait. When a row is held long (a stuck transaction, a slow
-// client's session, a hot code under a burst), every request for that code
+// Client's session, a hot code under a burst), every request for that code
 // would take one of the pool's connections and wait on the row, and other
 // traffic would have none left: 48 clients on one locked code took other
 // requests from 150 to about 2 per second. With the bound, a locked row
@@ -42,20 +42,20 @@ type gatedRow struct {
 	users int // requests holding or waiting for a slot
 }
 
-// enterRows takes a slot of each voucher row the request writes and
+// EnterRows takes a slot of each voucher row the request writes and
 // returns the function that gives them back. On SQLite it takes none: it
 // has no row locks, its writers queue for the one writer
 // (ent/entdb/sqlite_writers.go). Inside a caller's transaction it takes none: that transaction already holds its connection (and maybe
 // row locks), so it must never wait here. Keys are taken in sorted order,
 // so two requests over the same codes cannot wait for each other.
-func enterRows(ctx context.Context, req *redemptionRequest) (release func(), err error) {
-	if ent.TxFromContext(ctx) != nil || HotRowWaiters <= 0 || !isPostgres(ctx) {
+func EnterRows(ctx context.Context, voucherIDs []string) (release func(), err error) {
+	if ent.TxFromContext(ctx) != nil || HotRowWaiters <= 0 || !IsPostgres(ctx) {
 		return func() {}, nil
 	}
 	v, _ := viewer.FromContext(ctx)
-	keys := make([]string, 0, len(req.redeemables))
-	for _, r := range req.redeemables {
-		keys = append(keys, v.ProjectID+"\x00"+r.ID)
+	keys := make([]string, 0, len(voucherIDs))
+	for _, id := range voucherIDs {
+		keys = append(keys, v.ProjectID+"\x00"+id)
 	}
 	slices.Sort(keys)
 	keys = slices.Compact(keys)

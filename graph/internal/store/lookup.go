@@ -1,11 +1,11 @@
-package graph
+package store
 
 import "github.com/promoengine/promoengine/graph/apperr"
 
-// preferExact picks from rows matched by "ID or other key" the one whose
+// PreferExact picks from rows matched by "ID or other key" the one whose
 // preferred key equals want (e.g. the ID for campaigns, the code for
 // vouchers), else the first row, else not_found for want.
-func preferExact[T any](found []T, exact func(T) bool, resourceType, want string) (T, error) {
+func PreferExact[T any](found []T, exact func(T) bool, resourceType, want string) (T, error) {
 	for _, row := range found {
 		if exact(row) {
 			return row, nil

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -9,17 +9,17 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 )
 
-// lockKey serialises, until the transaction in ctx ends, every transaction
+// LockKey serialises, until the transaction in ctx ends, every transaction
 // that locks the same key — across server processes on PostgreSQL
 // (transaction-scoped advisory lock on a hash of key). SQLite needs nothing:
 // its write transactions already run one at a time (BEGIN IMMEDIATE). Use
 // it for rules that must see each other's writes (one join_once code per
 // customer, one publication per source_id).
-func lockKey(ctx context.Context, key string) error {
+func LockKey(ctx context.Context, key string) error {
 	if entdb.DialectFromContext(ctx) != dialect.Postgres {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := Client(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package graph
+package fields
 
 import (
 	"context"
@@ -32,15 +32,15 @@ type siblingStore struct {
 
 type siblingStoreKey struct{}
 
-// withSiblingStore gives an operation its store of sibling loads.
-func withSiblingStore(ctx context.Context) context.Context {
+// WithSiblingStore gives an operation its store of sibling loads.
+func WithSiblingStore(ctx context.Context) context.Context {
 	return context.WithValue(ctx, siblingStoreKey{}, &siblingStore{})
 }
 
-// enclosingList returns the field context of the nearest list above fc
+// EnclosingList returns the field context of the nearest list above fc
 // that an object on fc's path belongs to (its Result holds the list), or
 // nil when there is none.
-func enclosingList(fc *graphql.FieldContext) *graphql.FieldContext {
+func EnclosingList(fc *graphql.FieldContext) *graphql.FieldContext {
 	for ; fc != nil; fc = fc.Parent {
 		if fc.Index != nil {
 			return fc.Parent
@@ -49,11 +49,11 @@ func enclosingList(fc *graphql.FieldContext) *graphql.FieldContext {
 	return nil
 }
 
-// loadOnce runs load once per operation for the list scope (see
-// enclosingList) and field, and returns its result to every caller with
+// LoadOnce runs load once per operation for the list scope (see
+// EnclosingList) and field, and returns its result to every caller with
 // the same scope; ok is false without a scope or outside an operation
 // (the caller then loads for its own object).
-func loadOnce[T any](ctx context.Context, scope *graphql.FieldContext, field string, load func() (T, error)) (val T, ok bool, err error) {
+func LoadOnce[T any](ctx context.Context, scope *graphql.FieldContext, field string, load func() (T, error)) (val T, ok bool, err error) {
 	store, _ := ctx.Value(siblingStoreKey{}).(*siblingStore)
 	if store == nil || scope == nil {
 		return val, false, nil

@@ -1,4 +1,4 @@
-package graph
+package fields
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// collectListFields runs entgql's field collection (the generated
+// CollectList runs entgql's field collection (the generated
 // CollectFields of an ent query) for the items of a list payload such as
 // CustomerList.data: the edges the GraphQL query selects under each item
 // (publications, vouchers, customer, …) are then loaded with the page, one
@@ -18,7 +18,7 @@ import (
 //
 // collect receives a context whose current field is the list's items field
 // (named field, under any alias), which is where CollectFields starts.
-func collectListFields(ctx context.Context, field string, collect func(context.Context) error) error {
+func CollectList(ctx context.Context, field string, collect func(context.Context) error) error {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
 		return nil
@@ -36,10 +36,10 @@ func collectListFields(ctx context.Context, field string, collect func(context.C
 	return nil
 }
 
-// selected reports whether the GraphQL query asks for any of names on the
+// Selected reports whether the GraphQL query asks for any of names on the
 // field being resolved (a list payload's total, say), so a use case can skip
 // work nobody reads; always true outside GraphQL (REST shows everything).
-func selected(ctx context.Context, names ...string) bool {
+func Selected(ctx context.Context, names ...string) bool {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
 		return true
@@ -52,7 +52,7 @@ func selected(ctx context.Context, names ...string) bool {
 	return false
 }
 
-// collectWithoutConnections runs entgql's field collection (an ent query's
+// CollectWithoutConnections runs entgql's field collection (an ent query's
 // CollectFields) for the object field being resolved, leaving out its
 // connections: the query then reads only the columns the GraphQL query
 // selects on the object (all of them when it selects a field that is not a
@@ -61,7 +61,7 @@ func selected(ctx context.Context, names ...string) bool {
 // entgql load the page through a window over every child of the parent —
 // every voucher of the campaign numbered to keep the first 50. Outside
 // GraphQL nothing is collected (REST shows the whole object).
-func collectWithoutConnections[Q any](ctx context.Context, collect func(context.Context, ...string) (Q, error)) error {
+func CollectWithoutConnections[Q any](ctx context.Context, collect func(context.Context, ...string) (Q, error)) error {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || !graphql.HasOperationContext(ctx) {
 		return nil

@@ -1,6 +1,8 @@
-package graph
+package observe
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"sync"
@@ -43,16 +45,23 @@ func WithObserver(ctx context.Context, o Observer) context.Context {
 	return context.WithValue(ctx, observerKey{}, o)
 }
 
-func observerFrom(ctx context.Context) Observer {
+// WithoutObserver hides any observer of ctx from the work done with the
+// returned context.
+func WithoutObserver(ctx context.Context) context.Context {
+	return context.WithValue(ctx, observerKey{}, nil)
+}
+
+// FromContext returns the observer of ctx, or nil.
+func FromContext(ctx context.Context) Observer {
 	o, _ := ctx.Value(observerKey{}).(Observer)
 	return o
 }
 
-// afterCommit calls committed once the transaction in ctx commits, or
+// AfterCommit calls committed once the transaction in ctx commits, or
 // failed (if not nil) when it fails to commit or is rolled back; at most one
 // of them, once. Without a transaction in ctx the work has already
 // committed: committed runs now.
-func afterCommit(ctx context.Context, committed, failed func()) {
+func AfterCommit(ctx context.Context, committed, failed func()) {
 	tx := ent.TxFromContext(ctx)
 	if tx == nil {
 		committed()
@@ -80,10 +89,10 @@ func afterCommit(ctx context.Context, committed, failed func()) {
 	}
 }
 
-// observePublish reports the outcome of publish; deferred with the
+// Publish reports the outcome of publish; deferred with the
 // address of its error result.
-func observePublish(ctx context.Context, err *error) {
-	o := observerFrom(ctx)
+func Publish(ctx context.Context, err *error) {
+	o := FromContext(ctx)
 	if o == nil {
 		return
 	}
@@ -91,28 +100,28 @@ func observePublish(ctx context.Context, err *error) {
 		o.Publication(ResultFailure)
 		return
 	}
-	afterCommit(ctx, func() { o.Publication(ResultSuccess) }, func() { o.Publication(ResultFailure) })
+	AfterCommit(ctx, func() { o.Publication(ResultSuccess) }, func() { o.Publication(ResultFailure) })
 }
 
-// observeRedemption reports a stored redemption (failed: an rf_… one) once
+// Redemption reports a stored redemption (failed: an rf_… one) once
 // it commits and returns err unchanged; an error stores nothing and is not
 // counted.
-func observeRedemption(ctx context.Context, failed bool, err error) error {
-	if o := observerFrom(ctx); o != nil && err == nil {
+func Redemption(ctx context.Context, failed bool, err error) error {
+	if o := FromContext(ctx); o != nil && err == nil {
 		result := ResultSuccess
 		if failed {
 			result = ResultFailure
 		}
-		afterCommit(ctx, func() { o.Redemption(result) }, nil)
+		AfterCommit(ctx, func() { o.Redemption(result) }, nil)
 	}
 	return err
 }
 
-// observeRollback reports a rollback once it commits and returns err
+// Rollback reports a rollback once it commits and returns err
 // unchanged.
-func observeRollback(ctx context.Context, err error) error {
-	if o := observerFrom(ctx); o != nil && err == nil {
-		afterCommit(ctx, o.RedemptionRollback, nil)
+func Rollback(ctx context.Context, err error) error {
+	if o := FromContext(ctx); o != nil && err == nil {
+		AfterCommit(ctx, o.RedemptionRollback, nil)
 	}
 	return err
 }
@@ -129,7 +138,7 @@ type JobQueue struct {
 // ReadJobQueue reads the job queue of every project (a metrics reading:
 // one COUNT and one indexed lookup) with the ent client in ctx.
 func ReadJobQueue(ctx context.Context) (JobQueue, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return JobQueue{}, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -21,14 +21,14 @@ type webhookMemo struct {
 
 type webhookMemoKey struct{}
 
-// withWebhookMemo gives ctx (a new transaction's) an empty memo.
+// WithWebhookMemo gives ctx (a new transaction's) an empty memo.
 func withWebhookMemo(ctx context.Context) context.Context {
 	return context.WithValue(ctx, webhookMemoKey{}, &webhookMemo{})
 }
 
-// activeWebhooks returns the project's active webhooks, read by load once
+// ActiveWebhooks returns the project's active webhooks, read by load once
 // per transaction when ctx has a memo.
-func activeWebhooks(ctx context.Context, project string, load func() ([]*ent.Webhook, error)) ([]*ent.Webhook, error) {
+func ActiveWebhooks(ctx context.Context, project string, load func() ([]*ent.Webhook, error)) ([]*ent.Webhook, error) {
 	m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo)
 	if m == nil {
 		return load()
@@ -46,12 +46,12 @@ func activeWebhooks(ctx context.Context, project string, load func() ([]*ent.Web
 	return hooks, nil
 }
 
-// withNoActiveWebhooks records in ctx's memo (a new one if ctx has none)
+// WithNoActiveWebhooks records in ctx's memo (a new one if ctx has none)
 // that the project has no active webhook: a statement of the transaction
 // found none (lookupVouchers reads it with the vouchers), so emitEvents
 // need not look again. As with the look-up it saves, a webhook committed
 // after that statement misses the change.
-func withNoActiveWebhooks(ctx context.Context, project string) context.Context {
+func WithNoActiveWebhooks(ctx context.Context, project string) context.Context {
 	m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo)
 	if m == nil {
 		ctx = withWebhookMemo(ctx)
@@ -63,9 +63,9 @@ func withNoActiveWebhooks(ctx context.Context, project string) context.Context {
 	return ctx
 }
 
-// forgetWebhooks drops what the transaction in ctx remembers: a webhook
+// ForgetWebhooks drops what the transaction in ctx remembers: a webhook
 // changed in it.
-func forgetWebhooks(ctx context.Context) {
+func ForgetWebhooks(ctx context.Context) {
 	if m, _ := ctx.Value(webhookMemoKey{}).(*webhookMemo); m != nil {
 		m.mu.Lock()
 		m.known, m.hooks = false, nil

@@ -1,4 +1,4 @@
-package graph
+package observe
 
 import "context"
 

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // (forgetAtCommit); a change made by another process is seen when the
 // entry expires. It holds at most max entries and is emptied when full
 // (entries are cheap to read again, and only keys that exist are stored).
-type ttlCache[V any] struct {
+type TTLCache[V any] struct {
 	ttl     time.Duration
 	max     int
 	mu      sync.RWMutex
@@ -25,12 +25,13 @@ type ttlEntry[V any] struct {
 	expires time.Time
 }
 
-func newTTLCache[V any](ttl time.Duration, max int) *ttlCache[V] {
-	return &ttlCache[V]{ttl: ttl, max: max, entries: map[string]ttlEntry[V]{}}
+// NewTTLCache returns an empty cache whose entries live ttl, at most max of them.
+func NewTTLCache[V any](ttl time.Duration, max int) *TTLCache[V] {
+	return &TTLCache[V]{ttl: ttl, max: max, entries: map[string]ttlEntry[V]{}}
 }
 
-// get returns the value stored under key if it is still fresh at now.
-func (c *ttlCache[V]) get(key string, now time.Time) (V, bool) {
+// Get returns the value stored under key if it is still fresh at now.
+func (c *TTLCache[V]) Get(key string, now time.Time) (V, bool) {
 	c.mu.RLock()
 	e, ok := c.entries[key]
 	c.mu.RUnlock()
@@ -41,8 +42,8 @@ func (c *ttlCache[V]) get(key string, now time.Time) (V, bool) {
 	return e.value, true
 }
 
-// put stores value under key, read at now.
-func (c *ttlCache[V]) put(key string, value V, now time.Time) {
+// Put stores value under key, read at now.
+func (c *TTLCache[V]) Put(key string, value V, now time.Time) {
 	c.mu.Lock()
 	if len(c.entries) >= c.max {
 		clear(c.entries)
@@ -51,15 +52,15 @@ func (c *ttlCache[V]) put(key string, value V, now time.Time) {
 	c.mu.Unlock()
 }
 
-func (c *ttlCache[V]) forget(key string) {
+func (c *TTLCache[V]) forget(key string) {
 	c.mu.Lock()
 	delete(c.entries, key)
 	c.mu.Unlock()
 }
 
-// forgetAtCommit drops key now and again when the transaction in ctx
+// ForgetAtCommit drops key now and again when the transaction in ctx
 // commits, so no request that raced with the change keeps the old value.
-func (c *ttlCache[V]) forgetAtCommit(ctx context.Context, key string) {
+func (c *TTLCache[V]) ForgetAtCommit(ctx context.Context, key string) {
 	c.forget(key)
 	if tx := ent.TxFromContext(ctx); tx != nil {
 		tx.OnCommit(func(next ent.Committer) ent.Committer {
@@ -70,4 +71,11 @@ func (c *ttlCache[V]) forgetAtCommit(ctx context.Context, key string) {
 			})
 		})
 	}
+}
+
+// Clear forgets every entry.
+func (c *TTLCache[V]) Clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.entries)
 }

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -57,10 +57,10 @@ func WithAdmission(ctx context.Context, a *Admission) context.Context {
 	return context.WithValue(ctx, admissionKey{}, a)
 }
 
-// admit waits for a slot of the admission in ctx and returns the function
+// Admit waits for a slot of the admission in ctx and returns the function
 // that gives it back; inside a transaction it admits at once. A cancelled
 // request stops waiting with its context's error.
-func admit(ctx context.Context) (release func(), err error) {
+func Admit(ctx context.Context) (release func(), err error) {
 	a, _ := ctx.Value(admissionKey{}).(*Admission)
 	if a == nil || ent.TxFromContext(ctx) != nil {
 		return func() {}, nil

@@ -1,4 +1,4 @@
-package graph
+package store
 
 import (
 	"context"
@@ -11,12 +11,12 @@ import (
 	"github.com/promoengine/promoengine/ent/project"
 )
 
-// lockProject serialises writers of one project until the transaction in
+// LockProject serialises writers of one project until the transaction in
 // ctx ends, for invariants that count rows before inserting (the OAuth
 // token limit). On PostgreSQL it locks the project row FOR UPDATE, which
 // holds across server processes; SQLite transactions start with the write
 // lock (BEGIN IMMEDIATE, see entdb), so there is nothing more to do.
-func lockProject(ctx context.Context, c *ent.Client, projectID string) error {
+func LockProject(ctx context.Context, c *ent.Client, projectID string) error {
 	switch d := entdb.DialectFromContext(ctx); d {
 	case dialect.Postgres:
 		if _, err := c.Project.Query().Where(project.ID(projectID)).ForUpdate().Only(ctx); err != nil {
@@ -29,3 +29,5 @@ func lockProject(ctx context.Context, c *ent.Client, projectID string) error {
 		return fmt.Errorf("locking project: unknown database dialect %q in context", d)
 	}
 }
+
+func IsPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }
