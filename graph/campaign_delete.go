@@ -106,7 +106,7 @@ func deleteVoucherBatch(ctx context.Context, campaignID string, n int) (int, err
 	c := ent.FromContext(ctx)
 	ids, err := c.Voucher.Query().Where(voucher.CampaignID(campaignID)).Order(ent.Asc(voucher.FieldID)).Limit(n).IDs(ctx)
 	if err != nil || len(ids) == 0 {
-		return 0, wrapErr("listing the campaign's vouchers", err)
+		return 0, store.WrapErr("listing the campaign's vouchers", err)
 	}
 	return len(ids), deleteVouchers(ctx, c, ids)
 }
@@ -138,12 +138,4 @@ func deleteVouchers(ctx context.Context, c *ent.Client, ids []string) error {
 		}
 	}
 	return nil
-}
-
-// wrapErr wraps err with what was being done; nil stays nil.
-func wrapErr(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s: %w", what, err)
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"fmt"
 	"time"
@@ -81,7 +83,7 @@ func updateCampaign(ctx context.Context, idOrName string, in UpdateCampaignInput
 	if err != nil {
 		return nil, fmt.Errorf("updating campaign: %w", err)
 	}
-	return out, emitCampaign(ctx, EventCampaignUpdated, out)
+	return out, emitCampaign(ctx, webhook.EventCampaignUpdated, out)
 }
 
 // setCampaignActive enables or disables a campaign: a disabled campaign's
@@ -100,5 +102,5 @@ func setCampaignActive(ctx context.Context, idOrName string, active bool) (*ent.
 	if err != nil {
 		return nil, fmt.Errorf("changing campaign state: %w", err)
 	}
-	return out, emitCampaign(ctx, map[bool]string{true: EventCampaignEnabled, false: EventCampaignDisabled}[active], out)
+	return out, emitCampaign(ctx, map[bool]string{true: webhook.EventCampaignEnabled, false: webhook.EventCampaignDisabled}[active], out)
 }

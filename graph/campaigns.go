@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/fields"
 
 	"github.com/promoengine/promoengine/graph/internal/page"
@@ -98,7 +100,7 @@ func createCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if err != nil {
 		return nil, fmt.Errorf("creating campaign: %w", err)
 	}
-	if err := emitCampaign(ctx, EventCampaignCreated, created); err != nil {
+	if err := emitCampaign(ctx, webhook.EventCampaignCreated, created); err != nil {
 		return nil, err
 	}
 	if in.VouchersCount == nil || *in.VouchersCount == 0 {

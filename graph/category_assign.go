@@ -55,7 +55,7 @@ func categoryByName(ctx context.Context, name string, create bool) (*ent.Categor
 	}
 	found, err := c.Category.Query().Where(category.Name(name)).Only(ctx)
 	if err == nil || !ent.IsNotFound(err) {
-		return found, wrapErr("looking up category", err)
+		return found, store.WrapErr("looking up category", err)
 	}
 	if !create {
 		return nil, apperr.NotFound("category", name)
@@ -81,7 +81,7 @@ func categoryByName(ctx context.Context, name string, create bool) (*ent.Categor
 		return nil, fmt.Errorf("creating category %q: %w", name, err)
 	}
 	found, err = c.Category.Query().Where(category.Name(name)).Only(ctx)
-	return found, wrapErr("reading the new category", err)
+	return found, store.WrapErr("reading the new category", err)
 }
 
 // campaignCategories is Campaign.categories: the campaign's category as a

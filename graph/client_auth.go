@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"fmt"
 
@@ -43,7 +45,7 @@ func AuthenticateClient(ctx context.Context, c *ent.Client, appID, token, origin
 	}
 	if !origin.Trusted(p.ClientTrustedDomains, originHeader) {
 		return viewer.Viewer{}, nil, apperr.Forbidden(fmt.Sprintf(
-			"Origin %q is not one of the project's client_trusted_domains", truncate(originHeader, 100)))
+			"Origin %q is not one of the project's client_trusted_domains", webhook.Truncate(originHeader, 100)))
 	}
 	return viewer.Viewer{ProjectID: key.ProjectID, AppID: key.ID, Client: true}, p, nil
 }

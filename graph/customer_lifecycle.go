@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -66,7 +68,7 @@ func deleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion
 		return nil, err
 	}
 	out := &CustomerDeletion{CustomerID: cust.ID}
-	if err := emitCustomer(ctx, EventCustomerDeleted, cust); err != nil {
+	if err := emitCustomer(ctx, webhook.EventCustomerDeleted, cust); err != nil {
 		return nil, err
 	}
 	memberIDs, err := c.LoyaltyMember.Query().Where(loyaltymember.CustomerID(cust.ID)).IDs(ctx)

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/page"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -89,7 +91,7 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 		return nil, fmt.Errorf("reading customer: %w", err)
 	}
 	if id == newID {
-		return cust, emitCustomer(ctx, EventCustomerCreated, cust)
+		return cust, emitCustomer(ctx, webhook.EventCustomerCreated, cust)
 	}
 	return cust, nil
 }
@@ -117,7 +119,7 @@ func readOrInsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInpu
 	if err != nil {
 		return nil, false, fmt.Errorf("saving customer: %w", err)
 	}
-	return cust, true, emitCustomer(ctx, EventCustomerCreated, cust)
+	return cust, true, emitCustomer(ctx, webhook.EventCustomerCreated, cust)
 }
 
 // newCustomer is the insert of the customer in (no id: the default).
@@ -184,7 +186,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 	if err != nil {
 		return nil, fmt.Errorf("creating customer: %w", err)
 	}
-	return cust, emitCustomer(ctx, EventCustomerCreated, cust)
+	return cust, emitCustomer(ctx, webhook.EventCustomerCreated, cust)
 }
 
 // updateProfile applies the given profile fields; a request that gives none

@@ -3,6 +3,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"bytes"
 	"context"
 	"embed"
@@ -17,6 +19,9 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
+	gqlparser "github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
@@ -35,8 +40,6 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	gqlparser "github.com/vektah/gqlparser/v2"
-	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -790,7 +793,7 @@ type ComplexityRoot struct {
 		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
 		CreateManagementProject           func(childComplexity int, input ProjectInput) int
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
-		CreateManagementWebhook           func(childComplexity int, projectID string, input WebhookInput) int
+		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input MetadataSchemaInput) int
 		CreateReward                      func(childComplexity int, input CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input CreateSegmentInput) int
@@ -854,7 +857,7 @@ type ComplexityRoot struct {
 		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
-		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input WebhookInput) int
+		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
@@ -1529,8 +1532,8 @@ type MutationResolver interface {
 	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
 	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
-	CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error)
-	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error)
+	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
+	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error)
 	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
 	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
 	CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error)
@@ -4801,7 +4804,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["projectID"].(string), args["input"].(WebhookInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["projectID"].(string), args["input"].(webhook.WebhookInput)), true
 	case "Mutation.createMetadataSchema":
 		if e.ComplexityRoot.Mutation.CreateMetadataSchema == nil {
 			break
@@ -5505,7 +5508,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(WebhookInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(webhook.WebhookInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -13491,7 +13494,7 @@ func (ec *executionContext) field_Mutation_createManagementWebhook_args(ctx cont
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (WebhookInput, error) {
+		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
 			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
@@ -14779,7 +14782,7 @@ func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx cont
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (WebhookInput, error) {
+		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
 			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
@@ -32631,7 +32634,7 @@ func (ec *executionContext) _Mutation_createManagementWebhook(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["input"].(WebhookInput))
+			return ec.Resolvers.Mutation().CreateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["input"].(webhook.WebhookInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
@@ -32675,7 +32678,7 @@ func (ec *executionContext) _Mutation_updateManagementWebhook(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(WebhookInput))
+			return ec.Resolvers.Mutation().UpdateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(webhook.WebhookInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
@@ -58153,8 +58156,8 @@ func UnmarshalManagementUserAssignInput(ctx context.Context, raw any) (AssignUse
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (WebhookInput, error) {
-	var it WebhookInput
+func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (webhook.WebhookInput, error) {
+	var it webhook.WebhookInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58203,8 +58206,8 @@ func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (WebhookInput, error) {
-	var out WebhookInput
+func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (webhook.WebhookInput, error) {
+	var out webhook.WebhookInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementWebhookInput", raw, &out)
 	return out, err
 }
@@ -80382,7 +80385,7 @@ func (ec *executionContext) marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoeng
 	return ec._ManagementWebhook(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx context.Context, v any) (WebhookInput, error) {
+func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx context.Context, v any) (webhook.WebhookInput, error) {
 	res, err := ec.unmarshalInputManagementWebhookInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }

@@ -10,7 +10,6 @@ import (
 
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
-	"github.com/lib/pq"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
@@ -71,22 +70,12 @@ func (w *Worker) claim(ctx context.Context) (*ent.AsyncAction, error) {
 func (w *Worker) commitBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx context.Context) (int, error)) (int, error) {
 	for attempt := 1; ; attempt++ {
 		n, err := w.tryBatch(ctx, job, fn)
-		if err == nil || !isTransient(err) || attempt == maxBatchAttempts {
+		if err == nil || !store.IsTransient(err) || attempt == store.MaxBatchAttempts {
 			return n, err
 		}
 		w.Logger.Warn("retrying job batch", "job", job.ID, "attempt", attempt, "error", err.Error())
 		time.Sleep(time.Duration(attempt*attempt) * 10 * time.Millisecond)
 	}
-}
-
-// maxBatchAttempts bounds the retries of one batch.
-const maxBatchAttempts = 5
-
-// isTransient reports a PostgreSQL deadlock or serialization failure: the
-// transaction was rolled back and may simply be run again.
-func isTransient(err error) bool {
-	var pqErr *pq.Error
-	return errors.As(err, &pqErr) && (pqErr.Code == "40P01" || pqErr.Code == "40001")
 }
 
 func (w *Worker) tryBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx context.Context) (int, error)) (int, error) {

@@ -1,11 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"time"
 
@@ -42,8 +43,8 @@ type Worker struct {
 	BatchSize int
 	// Webhooks tune webhook delivery, which Run does beside the jobs
 	// (webhook_delivery.go).
-	Webhooks   WebhookSettings
-	httpClient *http.Client
+	Webhooks  webhook.WebhookSettings
+	deliverer *webhook.Deliverer
 }
 
 func (w *Worker) defaults() {
@@ -63,10 +64,25 @@ func (w *Worker) defaults() {
 	if w.Logger == nil {
 		w.Logger = slog.Default()
 	}
-	w.Webhooks.defaults()
-	if w.httpClient == nil {
-		w.httpClient = newWebhookClient(w.Webhooks)
+	if w.deliverer == nil {
+		w.deliverer = &webhook.Deliverer{Client: w.Client, Dialect: w.Dialect, Logger: w.Logger, ID: w.ID, Poll: w.Poll, Webhooks: w.Webhooks}
+		w.deliverer.Defaults()
+		w.Webhooks = w.deliverer.Webhooks
 	}
+}
+
+// DeliverWebhooks claims the webhook events that are due, sends them and
+// records the outcomes (Deliverer.DeliverWebhooks); for one-off runs and tests.
+func (w *Worker) DeliverWebhooks(ctx context.Context) (int, error) {
+	w.defaults()
+	return w.deliverer.DeliverWebhooks(ctx)
+}
+
+// PruneWebhookEvents deletes settled webhook events older than the
+// retention (Deliverer.PruneWebhookEvents).
+func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
+	w.defaults()
+	return w.deliverer.PruneWebhookEvents(ctx)
 }
 
 // Run processes jobs, and delivers webhook events and prunes old ones in
@@ -75,8 +91,8 @@ func (w *Worker) defaults() {
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
 	deliveries, pruning := make(chan struct{}), make(chan struct{})
-	go func() { defer close(deliveries); w.runDeliveries(ctx) }()
-	go func() { defer close(pruning); w.runPruning(ctx) }() // webhook_prune.go
+	go func() { defer close(deliveries); w.deliverer.RunDeliveries(ctx) }()
+	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // webhook_prune.go
 	defer func() { <-deliveries; <-pruning }()
 	for {
 		worked, err := w.RunOnce(ctx)

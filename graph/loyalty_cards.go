@@ -1,12 +1,13 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
@@ -79,7 +80,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 		types = append(types, "vl.card.code_generation.succeeded")
 	}
 	for _, t := range types {
-		data := map[string]any{"card": cardSnapshot(crd)}
+		data := map[string]any{"card": webhook.CardSnapshot(crd)}
 		if t == "vl.card.code_generation.failed" {
 			data["error"] = map[string]any{"message": genErr.Error()}
 		}
@@ -140,15 +141,6 @@ func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConf
 	return "", codeFailure{fmt.Sprintf("no unused code found in %d attempts; the code configuration is nearly exhausted", codeAttempts)}
 }
 
-// cardSnapshot is the card as activities record it.
-func cardSnapshot(c *ent.Card) map[string]any {
-	return map[string]any{
-		"id": c.ID, "code": c.Code, "program_id": c.ProgramID, "card_definition_id": c.CardDefinitionID,
-		"member_id": c.MemberID, "balance": c.Balance,
-		"created_at": c.CreatedAt.UTC().Format(time.RFC3339Nano), "object": "card",
-	}
-}
-
 func recordCardActivity(ctx context.Context, cardID, typ string, data map[string]any, group string) error {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -199,7 +191,7 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 	if err != nil {
 		return nil, fmt.Errorf("assigning card: %w", err)
 	}
-	data := map[string]any{"card": cardSnapshot(n), "member_id": memberID}
+	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
 	if err := recordCardActivity(ctx, n.ID, "vl.card.assigned", data, group); err != nil {
 		return nil, err
 	}
@@ -216,7 +208,7 @@ func unassignCard(ctx context.Context, programID, memberID, cardID string) (*ent
 	if err := notFound(err, "card", cardID); err != nil {
 		return nil, err
 	}
-	data := map[string]any{"card": cardSnapshot(n), "member_id": memberID}
+	data := map[string]any{"card": webhook.CardSnapshot(n), "member_id": memberID}
 	if err := recordCardActivity(ctx, n.ID, "vl.card.unassigned", data, newGroupID()); err != nil {
 		return nil, err
 	}

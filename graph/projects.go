@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -166,7 +168,7 @@ func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("looking up project: %w", err)
 	}
-	if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+	if _, err := webhook.EnsureWebhookToken(ctx, c, p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -193,9 +195,22 @@ func ManagedProjects(ctx context.Context, limit, page *int) ([]*ent.Project, int
 		return nil, 0, fmt.Errorf("listing projects: %w", err)
 	}
 	for _, p := range ps {
-		if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+		if _, err := webhook.EnsureWebhookToken(ctx, c, p); err != nil {
 			return nil, 0, err
 		}
 	}
 	return ps, total, nil
+}
+
+// RegenerateWebhookToken gives a project a new webhook signing secret;
+// events not yet delivered are signed with it.
+func RegenerateWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
+	p, err := ManagedProject(ctx, projectID)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = p.Update().SetWebhookToken(webhook.NewWebhookToken()).Save(ctx); err != nil {
+		return nil, fmt.Errorf("regenerating webhook token: %w", err)
+	}
+	return p, nil
 }

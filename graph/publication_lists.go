@@ -143,21 +143,21 @@ func publicationFilters(ctx context.Context, in *PublicationListInput) (preds []
 	if in.Campaign != nil {
 		ids, err := c.Campaign.Query().Where(campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign))).IDs(ctx)
 		if err != nil || len(ids) == 0 {
-			return nil, err == nil, wrapErr("looking up campaign", err)
+			return nil, err == nil, store.WrapErr("looking up campaign", err)
 		}
 		preds = append(preds, publication.CampaignIDIn(ids...))
 	}
 	if in.Customer != nil {
 		ids, err := c.Customer.Query().Where(customer.Or(customer.ID(*in.Customer), customer.SourceID(*in.Customer))).IDs(ctx)
 		if err != nil || len(ids) == 0 {
-			return nil, err == nil, wrapErr("looking up customer", err)
+			return nil, err == nil, store.WrapErr("looking up customer", err)
 		}
 		preds = append(preds, publication.CustomerIDIn(ids...))
 	}
 	if in.Voucher != nil {
 		ids, err := c.Voucher.Query().Where(voucher.Or(voucher.Code(*in.Voucher), voucher.ID(*in.Voucher))).IDs(ctx)
 		if err != nil || len(ids) == 0 {
-			return nil, err == nil, wrapErr("looking up voucher", err)
+			return nil, err == nil, store.WrapErr("looking up voucher", err)
 		}
 		preds = append(preds, publication.HasVouchersWith(voucher.IDIn(ids...)))
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -116,7 +118,7 @@ func publishStatementSQL(count int) string {
 	INSERT INTO publication_vouchers (publication_id, voucher_id) SELECT pub.id, upd.id FROM pub, upd
 ), hooks AS (
 	SELECT id, events FROM webhooks WHERE project_id = $1 AND active
-		AND events ?| array['` + EventCustomerCreated + `', '` + EventPublicationSucceeded + `', '` + EventVoucherPublished + `']
+		AND events ?| array['` + webhook.EventCustomerCreated + `', '` + webhook.EventPublicationSucceeded + `', '` + webhook.EventVoucherPublished + `']
 ), snap AS (
 	SELECT json_build_object('publication', row_to_json(pub), 'customer', row_to_json(cust), 'campaign', row_to_json(cmp),
 		'vouchers', (SELECT json_agg(row_to_json(u) ORDER BY p.pass, u.id) FROM upd u JOIN pick p ON p.id = u.id)) AS rows,
@@ -125,13 +127,13 @@ func publishStatementSQL(count int) string {
 ), outbox AS (
 	INSERT INTO webhook_events (id, project_id, created_at, webhook_id, type, object_type, object_id, data, state,
 		attempts, next_attempt_at, retry_since)
-	SELECT '` + webhookEventPrefix + `' || $12 || substr(md5(random()::text || h.id || e.object_id), 1, 18), $1, $3, h.id,
-		e.type, e.object_type, e.object_id, json_build_object('` + snapshotKey + `', snap.rows, 'voucher_id', e.voucher_id)::text,
+	SELECT '` + webhook.WebhookEventPrefix + `' || $12 || substr(md5(random()::text || h.id || e.object_id), 1, 18), $1, $3, h.id,
+		e.type, e.object_type, e.object_id, json_build_object('` + webhook.SnapshotKey + `', snap.rows, 'voucher_id', e.voucher_id)::text,
 		'PENDING', 0, $3, $3
 	FROM hooks h, snap, LATERAL (
-		SELECT '` + EventCustomerCreated + `' AS type, 'customer' AS object_type, snap.customer_id AS object_id, NULL AS voucher_id WHERE snap.inserted
-		UNION ALL SELECT '` + EventPublicationSucceeded + `', 'publication', snap.publication_id, NULL
-		UNION ALL SELECT '` + EventVoucherPublished + `', 'voucher', u.id, u.id FROM upd u
+		SELECT '` + webhook.EventCustomerCreated + `' AS type, 'customer' AS object_type, snap.customer_id AS object_id, NULL AS voucher_id WHERE snap.inserted
+		UNION ALL SELECT '` + webhook.EventPublicationSucceeded + `', 'publication', snap.publication_id, NULL
+		UNION ALL SELECT '` + webhook.EventVoucherPublished + `', 'voucher', u.id, u.id FROM upd u
 	) e
 	WHERE h.events ? e.type
 )

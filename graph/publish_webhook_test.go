@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"regexp"
@@ -26,15 +28,15 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	target := "http://127.0.0.1:9/hook"
 	hook := func(active bool, events ...string) string {
 		t.Helper()
-		h, err := CreateWebhook(ctx, WebhookInput{TargetURL: &target, Events: events, Active: &active})
+		h, err := webhook.CreateWebhook(ctx, webhook.WebhookInput{TargetURL: &target, Events: events, Active: &active})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return h.ID
 	}
-	all := hook(true, EventCustomerCreated, EventPublicationSucceeded, EventVoucherPublished, EventRedemptionSucceeded)
-	published := hook(true, EventVoucherPublished)
-	hook(false, EventCustomerCreated, EventPublicationSucceeded, EventVoucherPublished)
+	all := hook(true, webhook.EventCustomerCreated, webhook.EventPublicationSucceeded, webhook.EventVoucherPublished, webhook.EventRedemptionSucceeded)
+	published := hook(true, webhook.EventVoucherPublished)
+	hook(false, webhook.EventCustomerCreated, webhook.EventPublicationSucceeded, webhook.EventVoucherPublished)
 	c, _ := store.Client(ctx)
 	// written lists the events of pub for the webhook, written after the
 	// event id after.
@@ -57,7 +59,7 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 			if object != ev.ObjectType || ev.State != webhookevent.StatePENDING || !regexp.MustCompile(`^whs_[0-9a-f]{32}$`).MatchString(ev.ID) {
 				t.Errorf("event %+v", ev)
 			}
-			if _, err := WebhookEventData(ctx, ev); err != nil {
+			if _, err := webhook.WebhookEventData(ctx, ev); err != nil {
 				t.Errorf("event %s data: %v", ev.ID, err)
 			}
 			out = append(out, ev.Type+" "+object)

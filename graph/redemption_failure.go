@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"fmt"
 
@@ -57,7 +59,7 @@ func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string
 		return nil, fmt.Errorf("storing failed redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = v, w.e.customer
-	return r, emitRedemptions(w.e.eventContext(ctx), EventRedemptionFailed, r)
+	return r, emitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
 }
 
 // failureOf is the error object of a redeemable's failure key.

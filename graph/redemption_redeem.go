@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/observe"
 
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -109,7 +111,7 @@ func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedem
 		return nil, fmt.Errorf("storing redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
-	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, r)
+	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }
 
 // eventContext is ctx for writing the evaluation's webhook events: it
@@ -168,7 +170,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
 		res.Redemptions = append(res.Redemptions, r)
 	}
-	if err := emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, res.Redemptions...); err != nil {
+	if err := emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, res.Redemptions...); err != nil {
 		return nil, err
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)

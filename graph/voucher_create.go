@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"net/http"
 	"time"
@@ -94,5 +96,5 @@ func insertStandalone(ctx context.Context, projectID string, tmpl *jsonfield.Vou
 	if err != nil {
 		return nil, err
 	}
-	return v, emitVoucher(ctx, EventVoucherCreated, v)
+	return v, emitVoucher(ctx, webhook.EventVoucherCreated, v)
 }

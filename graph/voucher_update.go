@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -98,7 +100,7 @@ func deleteVoucher(ctx context.Context, codeOrID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := emitVoucher(ctx, EventVoucherDeleted, v); err != nil {
+	if err := emitVoucher(ctx, webhook.EventVoucherDeleted, v); err != nil {
 		return "", err
 	}
 	if err := deleteVouchers(ctx, c, []string{v.ID}); err != nil {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/observe"
 
 	"github.com/promoengine/promoengine/graph/internal/page"
@@ -92,7 +94,7 @@ func insertOne(ctx context.Context, cmp *ent.Campaign, tmpl *jsonfield.VoucherTe
 	if err != nil {
 		return nil, fmt.Errorf("reading new voucher: %w", err)
 	}
-	return v, emitVoucher(ctx, EventVoucherCreated, v)
+	return v, emitVoucher(ctx, webhook.EventVoucherCreated, v)
 }
 
 // generateVouchers enqueues a durable job that adds count new vouchers to a

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -19,33 +21,20 @@ import (
 // (The single-statement publication writes the same events in SQL:
 // webhook_snapshot.go.)
 func emitPublication(ctx context.Context, pub *ent.Publication, cmp *ent.Campaign) error {
-	events := []outboxEvent{{name: EventPublicationSucceeded, objectType: "publication", objectID: pub.ID,
-		data: publicationData(pub, cmp)}}
+	events := []webhook.Event{{Name: webhook.EventPublicationSucceeded, ObjectType: "publication", ObjectID: pub.ID,
+		Data: webhook.PublicationData(pub, cmp)}}
 	for _, v := range pub.Edges.Vouchers {
-		events = append(events, outboxEvent{name: EventVoucherPublished, objectType: "voucher", objectID: v.ID,
-			data: voucherPublishedData(v, pub, cmp)})
+		events = append(events, webhook.Event{Name: webhook.EventVoucherPublished, ObjectType: "voucher", ObjectID: v.ID,
+			Data: webhook.VoucherPublishedData(v, pub, cmp)})
 	}
-	return emitEvents(ctx, events...)
+	return webhook.EmitAll(ctx, events...)
 }
-
-// publicationData is the data of publication.succeeded.
-func publicationData(pub *ent.Publication, cmp *ent.Campaign) map[string]any {
-	return map[string]any{"publication": pub, "customer": pub.Edges.Customer, "campaign": cmp}
-}
-
-// voucherPublishedData is the data of voucher.published for v.
-func voucherPublishedData(v *ent.Voucher, pub *ent.Publication, cmp *ent.Campaign) map[string]any {
-	return map[string]any{"voucher": v, "customer": pub.Edges.Customer, "campaign": cmp, "publication": pub}
-}
-
-// customerData is the data of customer events.
-func customerData(cust *ent.Customer) map[string]any { return map[string]any{"customer": cust} }
 
 // emitRedemptions: name (redemption.succeeded, redemption.failed,
 // redemption.rollback.succeeded) for each entry, ordered per voucher (or
 // per entry when it has no voucher).
 func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) error {
-	events := make([]outboxEvent, 0, len(rs))
+	events := make([]webhook.Event, 0, len(rs))
 	for _, r := range rs {
 		if r == nil {
 			continue
@@ -54,10 +43,10 @@ func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) er
 		if r.VoucherID != nil {
 			objectType, objectID = "voucher", *r.VoucherID
 		}
-		events = append(events, outboxEvent{name: name, objectType: objectType, objectID: objectID,
-			load: func(ctx context.Context) (map[string]any, error) { return redemptionData(ctx, r) }})
+		events = append(events, webhook.Event{Name: name, ObjectType: objectType, ObjectID: objectID,
+			Load: func(ctx context.Context) (map[string]any, error) { return redemptionData(ctx, r) }})
 	}
-	return emitEvents(ctx, events...)
+	return webhook.EmitAll(ctx, events...)
 }
 
 // redemptionData is the data of a redemption event: the redemption (or
@@ -90,36 +79,36 @@ func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, err
 
 // emitVoucher: a voucher event (voucher.created, .updated, .deleted, …).
 func emitVoucher(ctx context.Context, name string, v *ent.Voucher) error {
-	return emitEvent(ctx, name, "voucher", v.ID, map[string]any{"voucher": v, "campaign": v.Edges.Campaign})
+	return webhook.Emit(ctx, name, "voucher", v.ID, map[string]any{"voucher": v, "campaign": v.Edges.Campaign})
 }
 
 // emitVoucherChange: voucher.enabled or voucher.disabled when the active
 // state changed, voucher.updated when anything else was given.
 func emitVoucherChange(ctx context.Context, before, after *ent.Voucher, in UpdateVoucherInput) error {
-	var events []outboxEvent
+	var events []webhook.Event
 	data := map[string]any{"voucher": after, "campaign": after.Edges.Campaign}
 	if in.Active != nil && before.Active != after.Active {
-		name := EventVoucherDisabled
+		name := webhook.EventVoucherDisabled
 		if after.Active {
-			name = EventVoucherEnabled
+			name = webhook.EventVoucherEnabled
 		}
-		events = append(events, outboxEvent{name: name, objectType: "voucher", objectID: after.ID, data: data})
+		events = append(events, webhook.Event{Name: name, ObjectType: "voucher", ObjectID: after.ID, Data: data})
 	}
 	in.Active = nil
 	if !reflect.ValueOf(in).IsZero() {
-		events = append(events, outboxEvent{name: EventVoucherUpdated, objectType: "voucher", objectID: after.ID, data: data})
+		events = append(events, webhook.Event{Name: webhook.EventVoucherUpdated, ObjectType: "voucher", ObjectID: after.ID, Data: data})
 	}
-	return emitEvents(ctx, events...)
+	return webhook.EmitAll(ctx, events...)
 }
 
 // emitCampaign: a campaign event (campaign.created, .updated, .deleted, …).
 func emitCampaign(ctx context.Context, name string, cmp *ent.Campaign) error {
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp})
+	return webhook.Emit(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp})
 }
 
 // emitCustomer: customer.created or customer.deleted.
 func emitCustomer(ctx context.Context, name string, cust *ent.Customer) error {
-	return emitEvent(ctx, name, "customer", cust.ID, customerData(cust))
+	return webhook.Emit(ctx, name, "customer", cust.ID, webhook.CustomerData(cust))
 }
 
 // emitGiftBalance: voucher.gift.balance_added when credits were added.
@@ -127,7 +116,7 @@ func emitGiftBalance(ctx context.Context, v *ent.Voucher, b *VoucherBalance) err
 	if b.Amount <= 0 {
 		return nil
 	}
-	return emitEvent(ctx, EventVoucherGiftBalanceAdded, "voucher", v.ID, map[string]any{"voucher": v,
+	return webhook.Emit(ctx, webhook.EventVoucherGiftBalanceAdded, "voucher", v.ID, map[string]any{"voucher": v,
 		"transaction": b.Transaction, "balance": map[string]any{"amount": b.Amount, "total": b.Total,
 			"balance": b.Balance, "type": b.Type, "object": "balance"}})
 }
@@ -153,11 +142,11 @@ func emitGenerationDone(ctx context.Context, jobID string, failure error) error 
 	if err != nil {
 		return fmt.Errorf("reading campaign: %w", err)
 	}
-	name := EventCampaignVouchersGenerationCompleted
+	name := webhook.EventCampaignVouchersGenerationCompleted
 	if failure != nil {
-		name = EventCampaignVouchersGenerationFailed
+		name = webhook.EventCampaignVouchersGenerationFailed
 	}
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp, "async_action": job})
+	return webhook.Emit(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp, "async_action": job})
 }
 
 // emitRollback: redemption.rollback.succeeded for the rollback of each
@@ -167,7 +156,7 @@ func emitRollback(ctx context.Context, res *RollbackResult) error {
 	if len(rs) == 0 {
 		rs = []*ent.Redemption{res.Rollback}
 	}
-	return emitRedemptions(ctx, EventRedemptionRollbackSucceeded, rs...)
+	return emitRedemptions(ctx, webhook.EventRedemptionRollbackSucceeded, rs...)
 }
 
 // emitCampaignDeleted: campaign.deleted, written with the deletion of the
@@ -184,7 +173,7 @@ func emitCampaignDeleted(ctx context.Context, campaignID string) error {
 	if err != nil {
 		return fmt.Errorf("reading campaign: %w", err)
 	}
-	return emitCampaign(ctx, EventCampaignDeleted, cmp)
+	return emitCampaign(ctx, webhook.EventCampaignDeleted, cmp)
 }
 
 // emitCardPoints: voucher.loyalty_card.points_added when points were added
@@ -196,8 +185,8 @@ func emitCardPoints(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction)
 	if tx.Amount <= 0 {
 		return nil
 	}
-	return emitEvents(ctx, outboxEvent{name: EventVoucherLoyaltyCardPointsAdded, objectType: "card", objectID: crd.ID,
-		load: func(ctx context.Context) (map[string]any, error) {
+	return webhook.EmitAll(ctx, webhook.Event{Name: webhook.EventVoucherLoyaltyCardPointsAdded, ObjectType: "card", ObjectID: crd.ID,
+		Load: func(ctx context.Context) (map[string]any, error) {
 			data := map[string]any{"card": crd, "transaction": tx, "member": nil, "customer": nil,
 				"balance": map[string]any{"points": tx.Amount, "balance": tx.Balance, "type": "loyalty_card",
 					"object": "balance", "related_object": map[string]any{"id": crd.ID, "type": "card"}}}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -33,14 +35,14 @@ func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
 		store.ForgetWebhooks(ctx)
 
 		data := map[string]any{"n": 1}
-		if err := emitEvent(ctx, EventCustomerCreated, "customer", "cust_before", data); err != nil {
+		if err := webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_before", data); err != nil {
 			return err
 		}
 		var err error
-		if hook, err = CreateWebhook(ctx, WebhookInput{TargetURL: &target, Events: []string{EventCustomerCreated}}); err != nil {
+		if hook, err = webhook.CreateWebhook(ctx, webhook.WebhookInput{TargetURL: &target, Events: []string{webhook.EventCustomerCreated}}); err != nil {
 			return err
 		}
-		return emitEvent(ctx, EventCustomerCreated, "customer", "cust_after", data)
+		return webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_after", data)
 	})
 	if err != nil {
 		t.Fatal(err)

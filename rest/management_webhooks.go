@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -29,7 +31,7 @@ func webhookAny(w *ent.Webhook) any { return webhookJSON(w) }
 
 // createWebhook serves POST …/webhooks: {target_url, events, active?}.
 func (h managementHandlers) createWebhook(c *gin.Context) {
-	var in graph.WebhookInput
+	var in webhook.WebhookInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -53,7 +55,7 @@ func (h managementHandlers) getWebhook(c *gin.Context) {
 // updateWebhook serves PUT …/webhooks/{webhookId}: {target_url, events,
 // active?}; the events replace the configured ones.
 func (h managementHandlers) updateWebhook(c *gin.Context) {
-	var in graph.WebhookInput
+	var in webhook.WebhookInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

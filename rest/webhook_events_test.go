@@ -1,13 +1,14 @@
 package rest_test
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"net/http"
 	"regexp"
 	"slices"
 	"sort"
 	"testing"
 
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -21,7 +22,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 	mk := e.NewManagementKey()
 	app := resttest.App(e.Project)
 	rcv := newReceiver(t)
-	hook := createHook(t, e, mk, rcv.srv.URL, graph.WebhookEventNames...)
+	hook := createHook(t, e, mk, rcv.srv.URL, webhook.WebhookEventNames...)
 	hookID := hook["id"].(string)
 	startWorker(t, e, e.DB.Client, fastWebhooks)
 	token := webhookToken(t, e, mk)
@@ -250,7 +251,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 		}
 	}
 	for _, q := range rcv.requests() {
-		if q.Signature != graph.SignWebhook(token, q.Body) {
+		if q.Signature != webhook.SignWebhook(token, q.Body) {
 			t.Errorf("%s: bad signature", q.Payload.Type)
 		}
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
 	"context"
 	"flag"
 	"fmt"
@@ -90,7 +92,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	webhookTimeout := fs.Duration("webhook-timeout", defaultWebhookTimeout,
 		"time one webhook delivery attempt may take before it counts as failed (env PROMO_WEBHOOK_TIMEOUT)")
-	defaultWebhookRetention, err := envDuration(getenv, "PROMO_WEBHOOK_RETENTION", graph.DefaultWebhookRetention)
+	defaultWebhookRetention, err := envDuration(getenv, "PROMO_WEBHOOK_RETENTION", webhook.DefaultWebhookRetention)
 	if err != nil {
 		return err
 	}
@@ -187,7 +189,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		go func() {
 			defer jobsDone.Done()
 			(&graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
-				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
+				Webhooks: webhook.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
 					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()
 	}

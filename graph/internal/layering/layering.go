@@ -33,10 +33,10 @@ var Layers = [][]string{
 	// Shared machinery of the graph packages (transactions, dialect, locks,
 	// admission, pages, field collection); only graph's packages import it.
 	{"graph/internal/..."},
-	// Domain packages (graph/<domain>) take their places here, in the order
-	// of docs/architecture.md ("Domains as packages"), as they are cut out
-	// of graph: webhook < customer < campaign, voucher < publication,
-	// loyalty < redemption < export.
+	// Domain packages (graph/<domain>), lowest first, in the order of
+	// docs/architecture.md ("Layers"); peers of one layer do not import
+	// each other.
+	{"graph/webhook"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

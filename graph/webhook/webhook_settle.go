@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -38,7 +38,7 @@ type settler struct {
 }
 
 // startSettler starts the settler of a delivery loop; stop flushes it.
-func (w *Worker) startSettler() *settler {
+func (w *Deliverer) startSettler() *settler {
 	s := &settler{in: make(chan settlement, 2*maxSettleBatch), done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
@@ -74,13 +74,13 @@ func (s *settler) stop() {
 
 // settle records a batch of outcomes in one transaction, retrying a
 // transaction that lost a deadlock or serialization conflict.
-func (w *Worker) settle(ctx context.Context, batch []settlement) error {
+func (w *Deliverer) settle(ctx context.Context, batch []settlement) error {
 	if len(batch) == 0 {
 		return nil
 	}
 	var err error
-	for attempt := 1; attempt <= maxBatchAttempts; attempt++ {
-		if err = w.trySettle(ctx, batch); err == nil || !isTransient(err) {
+	for attempt := 1; attempt <= store.MaxBatchAttempts; attempt++ {
+		if err = w.trySettle(ctx, batch); err == nil || !store.IsTransient(err) {
 			break
 		}
 	}
@@ -97,7 +97,7 @@ type verdict struct {
 // judge decides an outcome: DELIVERED on a 2xx answer; else another
 // attempt after the back-off, or FAILED once the retry window has passed
 // or there is no point in trying again.
-func (w *Worker) judge(ev *ent.WebhookEvent, out attemptOutcome, now time.Time) verdict {
+func (w *Deliverer) judge(ev *ent.WebhookEvent, out attemptOutcome, now time.Time) verdict {
 	if out.ok() {
 		return verdict{state: webhookevent.StateDELIVERED}
 	}
@@ -112,7 +112,7 @@ func (w *Worker) judge(ev *ent.WebhookEvent, out attemptOutcome, now time.Time) 
 	}
 }
 
-func (w *Worker) trySettle(ctx context.Context, batch []settlement) error {
+func (w *Deliverer) trySettle(ctx context.Context, batch []settlement) error {
 	return store.InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)
 		now := time.Now().UTC().Truncate(time.Millisecond)
@@ -136,9 +136,9 @@ func (w *Worker) trySettle(ctx context.Context, batch []settlement) error {
 			}
 			create := c.WebhookDelivery.Create().SetProjectID(ev.ProjectID).SetEventID(ev.ID).SetWebhookID(ev.WebhookID).
 				SetAttempt(ev.Attempts + 1).SetNillableStatusCode(out.status).SetSuccess(out.ok()).
-				SetDurationMs(out.duration.Milliseconds()).SetTargetURL(truncate(out.target, 2048))
+				SetDurationMs(out.duration.Milliseconds()).SetTargetURL(Truncate(out.target, 2048))
 			if out.err != "" {
-				create.SetError(truncate(out.err, 1000))
+				create.SetError(Truncate(out.err, 1000))
 			}
 			attempts = append(attempts, create)
 		}
@@ -155,7 +155,7 @@ func (w *Worker) trySettle(ctx context.Context, batch []settlement) error {
 // in one UPDATE on PostgreSQL that reports which they were. Like the
 // claim, it is written with its values, so it is planned for the table as
 // it is (a plan cached while the outbox was small would scan it whole).
-func (w *Worker) settleInOneStatement(ctx context.Context, c *ent.Client, batch []settlement, verdicts []verdict, now time.Time) (map[string]bool, error) {
+func (w *Deliverer) settleInOneStatement(ctx context.Context, c *ent.Client, batch []settlement, verdicts []verdict, now time.Time) (map[string]bool, error) {
 	values := make([]string, len(batch))
 	for i, s := range batch {
 		next := "NULL::timestamptz"
@@ -188,7 +188,7 @@ RETURNING e.id`)
 
 // settleRows moves the events still leased to this worker on, through
 // ent (SQLite, whose one writer needs no row locks).
-func (w *Worker) settleRows(ctx context.Context, c *ent.Client, batch []settlement, verdicts []verdict, now time.Time) (map[string]bool, error) {
+func (w *Deliverer) settleRows(ctx context.Context, c *ent.Client, batch []settlement, verdicts []verdict, now time.Time) (map[string]bool, error) {
 	ids := make([]string, len(batch))
 	for i, s := range batch {
 		ids[i] = s.ev.ID

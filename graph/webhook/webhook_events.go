@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/clock"

@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"context"
@@ -11,20 +11,8 @@ import (
 
 // The project's webhook signing secret.
 
-// RegenerateWebhookToken gives a project a new webhook signing secret;
-// events not yet delivered are signed with it.
-func RegenerateWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
-	p, err := ManagedProject(ctx, projectID)
-	if err != nil {
-		return nil, err
-	}
-	if p, err = p.Update().SetWebhookToken(newWebhookToken()).Save(ctx); err != nil {
-		return nil, fmt.Errorf("regenerating webhook token: %w", err)
-	}
-	return p, nil
-}
-
-func newWebhookToken() string { return pulid.Hex(32) }
+// NewWebhookToken returns a new random webhook signing secret.
+func NewWebhookToken() string { return pulid.Hex(32) }
 
 // EnsureWebhookToken gives p a webhook token if it has none (projects made
 // before webhooks existed) and returns it. Two callers racing agree on one
@@ -33,7 +21,7 @@ func EnsureWebhookToken(ctx context.Context, c *ent.Client, p *ent.Project) (str
 	if p.WebhookToken != "" {
 		return p.WebhookToken, nil
 	}
-	token := newWebhookToken()
+	token := NewWebhookToken()
 	err := c.Project.Update().Where(project.ID(p.ID), project.Or(project.WebhookTokenIsNil(), project.WebhookTokenEQ(""))).
 		SetWebhookToken(token).Exec(ctx)
 	if err != nil {

@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -48,8 +48,8 @@ func prunable(state webhookevent.State, cutoff time.Time) []predicate.WebhookEve
 // PruneWebhookEvents deletes the delivered and failed events settled
 // longer than the retention ago, with their delivery attempts, in batches
 // until none is left; it reports how many events it deleted.
-func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
-	w.defaults()
+func (w *Deliverer) PruneWebhookEvents(ctx context.Context) (int, error) {
+	w.Defaults()
 	if w.Webhooks.Retention < 0 {
 		return 0, nil // kept for ever
 	}
@@ -72,7 +72,7 @@ func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
 
 // pruneBatch deletes up to pruneBatch events of state settled before
 // cutoff, and their delivery attempts, in one transaction.
-func (w *Worker) pruneBatch(ctx context.Context, state webhookevent.State, cutoff time.Time) (int, error) {
+func (w *Deliverer) pruneBatch(ctx context.Context, state webhookevent.State, cutoff time.Time) (int, error) {
 	var n int
 	err := store.InTx(ent.NewContext(viewer.NewSystemContext(ctx), w.Client), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)
@@ -97,9 +97,9 @@ func (w *Worker) pruneBatch(ctx context.Context, state webhookevent.State, cutof
 	return n, nil
 }
 
-// runPruning prunes the outbox every PruneEvery (with jitter, so the
+// RunPruning prunes the outbox every PruneEvery (with jitter, so the
 // workers of many processes spread out) until ctx is cancelled.
-func (w *Worker) runPruning(ctx context.Context) {
+func (w *Deliverer) RunPruning(ctx context.Context) {
 	for {
 		every := w.Webhooks.PruneEvery
 		select {

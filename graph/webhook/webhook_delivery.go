@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"context"
@@ -108,7 +108,7 @@ func (s WebhookSettings) backoff(n int) time.Duration {
 // lease is how long a claim lasts: one attempt and the bookkeeping around it.
 func (s WebhookSettings) lease() time.Duration { return 2*s.Timeout + 10*time.Second }
 
-// runDeliveries delivers webhook events until ctx is cancelled. Up to
+// RunDeliveries delivers webhook events until ctx is cancelled. Up to
 // Concurrency attempts run at once, each in its own goroutine, so a slow
 // receiver holds only its own slots and never the loop. The loop holds up
 // to twice as many claimed events: the next ones wait for a free attempt,
@@ -118,7 +118,7 @@ func (s WebhookSettings) lease() time.Duration { return 2*s.Timeout + 10*time.Se
 // half its places are free; when none is due it looks every Poll.
 // Outcomes are recorded by a settler (webhook_settle.go), several in one
 // transaction.
-func (w *Worker) runDeliveries(ctx context.Context) {
+func (w *Deliverer) RunDeliveries(ctx context.Context) {
 	held := make(chan struct{}, 2*w.Webhooks.Concurrency)
 	sending := make(chan struct{}, w.Webhooks.Concurrency)
 	freed := make(chan struct{}, 1)
@@ -173,8 +173,8 @@ func (w *Worker) runDeliveries(ctx context.Context) {
 // DeliverWebhooks claims the due webhook events (up to Concurrency), sends
 // them in parallel and records the outcomes. It reports how many it sent.
 // (Run does the same continuously; this is for one-off runs and tests.)
-func (w *Worker) DeliverWebhooks(ctx context.Context) (int, error) {
-	w.defaults()
+func (w *Deliverer) DeliverWebhooks(ctx context.Context) (int, error) {
+	w.Defaults()
 	evs, err := w.claimWebhookEvents(ctx, w.Webhooks.Concurrency)
 	if err != nil || len(evs) == 0 {
 		return 0, err
@@ -229,7 +229,7 @@ func dueEvents(now time.Time) []predicate.WebhookEvent {
 // (webhook_claim.go). On SQLite, which has one writer, a read finds the
 // candidates and an update per candidate leases it only if it is still
 // unleased. Either way one event is never sent by two workers at once.
-func (w *Worker) claimWebhookEvents(ctx context.Context, limit int) ([]claimedEvent, error) {
+func (w *Deliverer) claimWebhookEvents(ctx context.Context, limit int) ([]claimedEvent, error) {
 	sys := viewer.NewSystemContext(ctx)
 	now := time.Now().UTC()
 	until := now.Add(w.Webhooks.lease())
@@ -248,7 +248,7 @@ func (w *Worker) claimWebhookEvents(ctx context.Context, limit int) ([]claimedEv
 
 // claimOneByOne is the claim on SQLite: a read first (no writer turn when
 // nothing is due), then one conditional update per candidate.
-func (w *Worker) claimOneByOne(sys context.Context, now, until time.Time, limit int) ([]*ent.WebhookEvent, error) {
+func (w *Deliverer) claimOneByOne(sys context.Context, now, until time.Time, limit int) ([]*ent.WebhookEvent, error) {
 	ids, err := w.Client.WebhookEvent.Query().Where(dueEvents(now)...).
 		Order(ent.Asc(webhookevent.FieldNextAttemptAt), ent.Asc(webhookevent.FieldID)).Limit(limit).IDs(sys)
 	if err != nil {

@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -28,28 +28,28 @@ import (
 // webhooks pays one indexed query per transaction (webhook_memo.go) and
 // writes nothing.
 
-// outboxEvent is one event to write: its name, the object whose events are
+// Event is one event to write: its name, the object whose events are
 // delivered in order, and the data (keys → entities or plain values). When
 // load is set, it supplies the data instead, and is called only when a
 // webhook is subscribed to the event (data that costs queries to gather).
-type outboxEvent struct {
-	name       string
-	objectType string
-	objectID   string
-	data       map[string]any
-	load       func(ctx context.Context) (map[string]any, error)
+type Event struct {
+	Name       string
+	ObjectType string
+	ObjectID   string
+	Data       map[string]any
+	Load       func(ctx context.Context) (map[string]any, error)
 }
 
-// emitEvent writes the event name about objectType/objectID to the outbox
+// EmitEvent writes the event name about objectType/objectID to the outbox
 // of the project in ctx, for each active webhook subscribed to it, using
 // the transaction in ctx. data maps payload keys (voucher, customer, …) to
 // entities, which are rendered in their REST shapes (SetWebhookRenderer).
-func emitEvent(ctx context.Context, name, objectType, objectID string, data map[string]any) error {
-	return emitEvents(ctx, outboxEvent{name: name, objectType: objectType, objectID: objectID, data: data})
+func Emit(ctx context.Context, name, objectType, objectID string, data map[string]any) error {
+	return EmitAll(ctx, Event{Name: name, ObjectType: objectType, ObjectID: objectID, Data: data})
 }
 
-// emitEvents writes several events with one look-up of the webhooks.
-func emitEvents(ctx context.Context, events ...outboxEvent) error {
+// EmitEvents writes several events with one look-up of the webhooks.
+func EmitAll(ctx context.Context, events ...Event) error {
 	if len(events) == 0 {
 		return nil
 	}
@@ -78,13 +78,13 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 	for _, ev := range events {
 		var data string
 		for _, h := range hooks {
-			if !slices.Contains(h.Events, ev.name) {
+			if !slices.Contains(h.Events, ev.Name) {
 				continue
 			}
 			if data == "" {
-				values := ev.data
-				if ev.load != nil {
-					if values, err = ev.load(ctx); err != nil {
+				values := ev.Data
+				if ev.Load != nil {
+					if values, err = ev.Load(ctx); err != nil {
 						return fmt.Errorf("gathering webhook payload: %w", err)
 					}
 				}
@@ -92,8 +92,8 @@ func emitEvents(ctx context.Context, events ...outboxEvent) error {
 					return err
 				}
 			}
-			rows = append(rows, c.WebhookEvent.Create().SetWebhookID(h.ID).SetType(ev.name).
-				SetObjectType(ev.objectType).SetObjectID(ev.objectID).SetData(data).
+			rows = append(rows, c.WebhookEvent.Create().SetWebhookID(h.ID).SetType(ev.Name).
+				SetObjectType(ev.ObjectType).SetObjectID(ev.ObjectID).SetData(data).
 				SetNextAttemptAt(now).SetRetrySince(now).SetCreatedAt(now))
 		}
 	}
@@ -182,7 +182,7 @@ func fallbackShape(v any) any {
 	case *ent.AsyncAction:
 		return map[string]any{"id": e.ID, "type": e.Type, "status": e.Status.String(), "object": "async_action"}
 	case *ent.Card:
-		return cardSnapshot(e)
+		return CardSnapshot(e)
 	case *ent.CardTransaction:
 		return map[string]any{"id": e.ID, "card_id": e.CardID, "amount": e.Amount, "balance": e.Balance,
 			"type": e.Type.String(), "object": "card_transaction"}

@@ -1,10 +1,11 @@
-package graph
+package webhook
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/promoengine/promoengine/ent"
 )
@@ -18,11 +19,11 @@ import (
 // API) renders that snapshot into the same data emitPublication writes, so
 // receivers cannot tell which path published.
 
-// webhookEventPrefix is the id prefix of webhook events.
-const webhookEventPrefix = "whs_"
+// WebhookEventPrefix is the id prefix of webhook events.
+const WebhookEventPrefix = "whs_"
 
-// snapshotKey is the first key of a snapshot's data.
-const snapshotKey = "$publication"
+// SnapshotKey is the first key of a snapshot's data.
+const SnapshotKey = "$publication"
 
 // publicationSnapshot is the decoded snapshot.
 type publicationSnapshot struct {
@@ -38,7 +39,7 @@ type publicationSnapshot struct {
 // WebhookEventData is ev's data as receivers get it: as written, or, for
 // an event written by SQL, its snapshot rendered in REST shapes.
 func WebhookEventData(ctx context.Context, ev *ent.WebhookEvent) (string, error) {
-	if !strings.HasPrefix(ev.Data, `{"`+snapshotKey+`"`) {
+	if !strings.HasPrefix(ev.Data, `{"`+SnapshotKey+`"`) {
 		return ev.Data, nil
 	}
 	var snap publicationSnapshot
@@ -56,13 +57,13 @@ func WebhookEventData(ctx context.Context, ev *ent.WebhookEvent) (string, error)
 	var data map[string]any
 	switch ev.Type {
 	case EventCustomerCreated:
-		data = customerData(cust)
+		data = CustomerData(cust)
 	case EventPublicationSucceeded:
-		data = publicationData(pub, cmp)
+		data = PublicationData(pub, cmp)
 	case EventVoucherPublished:
 		for _, v := range vouchers {
 			if snap.VoucherID != nil && v.ID == *snap.VoucherID {
-				data = voucherPublishedData(v, pub, cmp)
+				data = VoucherPublishedData(v, pub, cmp)
 			}
 		}
 	}
@@ -84,3 +85,25 @@ func withRenderedData(ctx context.Context, evs ...*ent.WebhookEvent) error {
 	}
 	return nil
 }
+
+// CardSnapshot is the card as activities record it.
+func CardSnapshot(c *ent.Card) map[string]any {
+	return map[string]any{
+		"id": c.ID, "code": c.Code, "program_id": c.ProgramID, "card_definition_id": c.CardDefinitionID,
+		"member_id": c.MemberID, "balance": c.Balance,
+		"created_at": c.CreatedAt.UTC().Format(time.RFC3339Nano), "object": "card",
+	}
+}
+
+// PublicationData is the data of publication.succeeded.
+func PublicationData(pub *ent.Publication, cmp *ent.Campaign) map[string]any {
+	return map[string]any{"publication": pub, "customer": pub.Edges.Customer, "campaign": cmp}
+}
+
+// VoucherPublishedData is the data of voucher.published for v.
+func VoucherPublishedData(v *ent.Voucher, pub *ent.Publication, cmp *ent.Campaign) map[string]any {
+	return map[string]any{"voucher": v, "customer": pub.Edges.Customer, "campaign": cmp, "publication": pub}
+}
+
+// CustomerData is the data of customer events.
+func CustomerData(cust *ent.Customer) map[string]any { return map[string]any{"customer": cust} }

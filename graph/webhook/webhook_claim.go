@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"context"
@@ -61,7 +61,7 @@ RETURNING ` + strings.Join(cols, ", ")
 }
 
 // claimInOneStatement runs claimStatement.
-func (w *Worker) claimInOneStatement(sys context.Context, now, until time.Time, limit int) ([]*ent.WebhookEvent, error) {
+func (w *Deliverer) claimInOneStatement(sys context.Context, now, until time.Time, limit int) ([]*ent.WebhookEvent, error) {
 	start := time.Now()
 	defer func() { w.refreshOutboxStatistics(sys, time.Since(start)) }()
 	rows, err := w.Client.QueryContext(sys, claimStatement(w.ID, now, until, limit))
@@ -102,7 +102,7 @@ var lastOutboxAnalyze atomic.Int64
 // event instead of an ordered walk of the index that stops at its limit,
 // and each claim costs more as the queue grows. ANALYZE samples the table
 // in milliseconds and the next claim is planned right.
-func (w *Worker) refreshOutboxStatistics(sys context.Context, took time.Duration) {
+func (w *Deliverer) refreshOutboxStatistics(sys context.Context, took time.Duration) {
 	last := lastOutboxAnalyze.Load()
 	if took < slowClaim || time.Since(time.Unix(0, last)) < 30*time.Second ||
 		!lastOutboxAnalyze.CompareAndSwap(last, time.Now().UnixNano()) {
@@ -116,7 +116,7 @@ func (w *Worker) refreshOutboxStatistics(sys context.Context, took time.Duration
 }
 
 // withTargets reads the webhooks and signing secrets of the claimed events.
-func (w *Worker) withTargets(sys context.Context, evs []*ent.WebhookEvent) ([]claimedEvent, error) {
+func (w *Deliverer) withTargets(sys context.Context, evs []*ent.WebhookEvent) ([]claimedEvent, error) {
 	var hookIDs, projectIDs []string
 	for _, ev := range evs {
 		hookIDs = append(hookIDs, ev.WebhookID)

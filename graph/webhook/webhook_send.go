@@ -1,6 +1,8 @@
-package graph
+package webhook
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"github.com/promoengine/promoengine/graph/internal/clock"
 
 	"bytes"
@@ -83,7 +85,7 @@ func (o attemptOutcome) ok() bool { return o.status != nil && *o.status >= 200 &
 // deliverWebhookEvent sends one claimed event and hands the outcome to
 // record (the settler), or, when shutdown cut the attempt short, hands the
 // event back at once, uncounted, for another worker.
-func (w *Worker) deliverWebhookEvent(ctx context.Context, ev claimedEvent, record func(settlement)) error {
+func (w *Deliverer) deliverWebhookEvent(ctx context.Context, ev claimedEvent, record func(settlement)) error {
 	out, err := w.attempt(ctx, ev)
 	if err != nil {
 		return err
@@ -92,7 +94,7 @@ func (w *Worker) deliverWebhookEvent(ctx context.Context, ev claimedEvent, recor
 		sys := viewer.NewSystemContext(context.WithoutCancel(ctx))
 		err := w.Client.WebhookEvent.Update().Where(webhookevent.ID(ev.ID), webhookevent.ClaimedBy(w.ID)).
 			ClearClaimedBy().ClearLeaseUntil().Exec(sys)
-		return wrapErr("releasing webhook event", err)
+		return store.WrapErr("releasing webhook event", err)
 	}
 	record(settlement{ev: ev.WebhookEvent, out: out})
 	return nil
@@ -100,7 +102,7 @@ func (w *Worker) deliverWebhookEvent(ctx context.Context, ev claimedEvent, recor
 
 // attempt POSTs ev to its webhook's target. An inactive or deleted
 // webhook is an outcome without a request.
-func (w *Worker) attempt(ctx context.Context, ev claimedEvent) (attemptOutcome, error) {
+func (w *Deliverer) attempt(ctx context.Context, ev claimedEvent) (attemptOutcome, error) {
 	h := ev.hook
 	if h == nil {
 		return attemptOutcome{err: "the webhook was deleted", final: true}, nil
@@ -146,8 +148,8 @@ func (w *Worker) attempt(ctx context.Context, ev claimedEvent) (attemptOutcome, 
 	return out, nil
 }
 
-// truncate cuts s to at most n bytes on a rune boundary.
-func truncate(s string, n int) string {
+// Truncate cuts s to at most n bytes on a rune boundary.
+func Truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
