@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -62,7 +64,7 @@ func deleteCampaign(ctx context.Context, idOrName string) (*ent.AsyncAction, err
 
 // deleteCampaignJob deletes the job's campaign one committed batch of
 // vouchers at a time, then the campaign itself. A restart resumes it.
-func (w *Worker) deleteCampaignJob(ctx context.Context, job *ent.AsyncAction) error {
+func deleteCampaignJob(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	if job.CampaignID == nil {
 		return fmt.Errorf("job %s names no campaign", job.ID)
 	}
@@ -70,7 +72,7 @@ func (w *Worker) deleteCampaignJob(ctx context.Context, job *ent.AsyncAction) er
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		n, err := w.commitBatch(ctx, job, func(ctx context.Context) (int, error) {
+		n, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
 			return deleteVoucherBatch(ctx, *job.CampaignID, w.BatchSize)
 		})
 		if err != nil {
@@ -80,7 +82,7 @@ func (w *Worker) deleteCampaignJob(ctx context.Context, job *ent.AsyncAction) er
 			break
 		}
 	}
-	_, err := w.commitBatch(ctx, job, func(ctx context.Context) (int, error) {
+	_, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
 		c := ent.FromContext(ctx)
 		if _, err := deleteVoucherBatch(ctx, *job.CampaignID, w.BatchSize); err != nil {
 			return 0, err

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"bytes"
 	"context"
 	"fmt"
@@ -21,7 +23,7 @@ import (
 
 // exportChunker cuts an export's CSV into chunks and commits them.
 type exportChunker struct {
-	w       *Worker
+	w       *jobrun.Worker
 	job     *ent.AsyncAction
 	exp     *ent.Export
 	maxRows int
@@ -142,7 +144,7 @@ func (ch *exportChunker) commit(ctx context.Context, last bool) error {
 		chunks++
 	}
 	write := func() error {
-		_, err := ch.w.commitBatch(ctx, ch.job, func(ctx context.Context) (int, error) {
+		_, err := ch.w.CommitBatch(ctx, ch.job, func(ctx context.Context) (int, error) {
 			c := ent.FromContext(ctx)
 			if store && ch.lz4 {
 				if err := compressChunksWithLZ4(ctx, c); err != nil {

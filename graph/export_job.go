@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"fmt"
 
@@ -24,7 +26,7 @@ const maxExportBatch = 2000
 // interrupted resumes after its last committed chunk: no row missing, none
 // repeated. The last chunk commits with the export's DONE, row count and
 // size; until then downloads are refused.
-func (w *Worker) runExport(ctx context.Context, job *ent.AsyncAction) error {
+func runExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	if job.ExportID == nil {
 		return fmt.Errorf("job %s names no export", job.ID)
 	}
@@ -36,8 +38,8 @@ func (w *Worker) runExport(ctx context.Context, job *ent.AsyncAction) error {
 	if exp.Status == export.StatusDONE {
 		return nil // done, but the job's end was not recorded
 	}
-	w.sweepExportFiles(ctx)
-	if _, err := w.commitBatch(ctx, job, func(ctx context.Context) (int, error) {
+	sweepExportFiles(ctx, w)
+	if _, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
 		return 0, ent.FromContext(ctx).Export.UpdateOne(exp).SetStatus(export.StatusIN_PROGRESS).Exec(ctx)
 	}); err != nil {
 		return err

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -29,7 +31,7 @@ const exportSweepBatch = 50
 // sweepExportFiles deletes the files (chunks) of exports DONE more than
 // ExportRetention ago, a bounded number per call, across projects. It runs
 // when an export job starts; a failure is only logged.
-func (w *Worker) sweepExportFiles(ctx context.Context) {
+func sweepExportFiles(ctx context.Context, w *jobrun.Worker) {
 	cutoff := time.Now().UTC().Add(-ExportRetention)
 	err := store.InTx(viewer.NewSystemContext(ctx), func(ctx context.Context) error {
 		c := ent.FromContext(ctx)

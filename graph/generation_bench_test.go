@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -40,7 +42,7 @@ func BenchmarkGenerationJob(b *testing.B) {
 	}
 	ctx = viewer.NewContext(ctx, viewer.Viewer{ProjectID: creds.ProjectID})
 	length := 12
-	w := &Worker{Client: db.Client, Dialect: db.Dialect, ID: "bench", Logger: quiet, BatchSize: benchEnvInt(b, "PROMO_BENCH_BATCH", 0)}
+	w := &jobrun.Worker{Client: db.Client, Dialect: db.Dialect, ID: "bench", Logger: quiet, BatchSize: benchEnvInt(b, "PROMO_BENCH_BATCH", 0)}
 	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"fmt"
 
@@ -31,7 +33,7 @@ const stallBatches = 50
 const sqliteBatchFactor = 10
 
 // generate makes the job's remaining vouchers, one committed batch at a time.
-func (w *Worker) generate(ctx context.Context, job *ent.AsyncAction) error {
+func generate(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	p := job.Params
 	if p == nil {
 		return fmt.Errorf("job %s has no parameters", job.ID)
@@ -54,7 +56,7 @@ func (w *Worker) generate(ctx context.Context, job *ent.AsyncAction) error {
 		if len(codes) == 0 {
 			return fmt.Errorf("the code space is exhausted after %d of %d vouchers", done, job.Total)
 		}
-		n, err := w.commitBatch(ctx, job, func(ctx context.Context) (int, error) {
+		n, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
 			return insertVouchers(ctx, job.ProjectID, job.CampaignID, &p.Template, codes)
 		})
 		if err != nil {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -56,15 +58,15 @@ func TestCrashedJobResumesWithoutDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	lease := 300 * time.Millisecond
-	a := &Worker{Client: db.Client, Dialect: db.Dialect, ID: "A", Lease: lease, BatchSize: 100, Logger: quiet}
-	b := &Worker{Client: db.Client, Dialect: db.Dialect, ID: "B", Lease: lease, BatchSize: 100, Logger: quiet}
-	a.defaults()
-	claimed, err := a.claim(context.Background())
+	a := &jobrun.Worker{Client: db.Client, Dialect: db.Dialect, ID: "A", Lease: lease, BatchSize: 100, Logger: quiet}
+	b := &jobrun.Worker{Client: db.Client, Dialect: db.Dialect, ID: "B", Lease: lease, BatchSize: 100, Logger: quiet}
+	a.Defaults()
+	claimed, err := a.Claim(context.Background())
 	if err != nil || claimed == nil || claimed.ID != job.ID {
 		t.Fatalf("A claim: %v %v", claimed, err)
 	}
-	batch := func(w *Worker, codes []string) (int, error) {
-		return w.commitBatch(ctx, claimed, func(ctx context.Context) (int, error) {
+	batch := func(w *jobrun.Worker, codes []string) (int, error) {
+		return w.CommitBatch(ctx, claimed, func(ctx context.Context) (int, error) {
 			return insertVouchers(ctx, claimed.ProjectID, claimed.CampaignID, &claimed.Params.Template, codes)
 		})
 	}
@@ -82,7 +84,7 @@ func TestCrashedJobResumesWithoutDuplicates(t *testing.T) {
 		t.Fatalf("B did not resume the job: %v %v", worked, err)
 	}
 	// A wakes up and tries to commit another batch: refused, nothing kept.
-	if _, err := batch(a, next(100)); !errors.Is(err, errLeaseLost) {
+	if _, err := batch(a, next(100)); !errors.Is(err, jobrun.ErrLeaseLost) {
 		t.Fatalf("A's late batch: %v", err)
 	}
 	final, err := db.Client.AsyncAction.Get(ctx, job.ID)
@@ -115,7 +117,7 @@ func TestInterruptedJobIsHandedBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopCtx, stop := context.WithCancel(context.Background())
-	a := &Worker{Client: db.Client, Dialect: db.Dialect, ID: "A", BatchSize: 50, Lease: time.Hour, Logger: quiet}
+	a := &jobrun.Worker{Client: db.Client, Dialect: db.Dialect, ID: "A", BatchSize: 50, Lease: time.Hour, Logger: quiet}
 	done := make(chan error, 1)
 	go func() { _, err := a.RunOnce(stopCtx); done <- err }()
 	for db.Client.AsyncAction.GetX(ctx, job.ID).Done == 0 {
@@ -127,7 +129,7 @@ func TestInterruptedJobIsHandedBack(t *testing.T) {
 	if mid.ClaimedBy != nil {
 		t.Fatalf("interrupted job still claimed by %s", *mid.ClaimedBy)
 	}
-	b := &Worker{Client: db.Client, Dialect: db.Dialect, ID: "B", BatchSize: 500, Logger: quiet}
+	b := &jobrun.Worker{Client: db.Client, Dialect: db.Dialect, ID: "B", BatchSize: 500, Logger: quiet}
 	if worked, err := b.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("B: %v %v", worked, err)
 	}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"strings"
 
@@ -34,12 +36,12 @@ func updateVouchersInBulk(ctx context.Context, items []*VoucherMetadataUpdate) (
 }
 
 // runBulkUpdate merges the job's metadata into its vouchers one batch at a time.
-func (w *Worker) runBulkUpdate(ctx context.Context, job *ent.AsyncAction) error {
+func runBulkUpdate(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	items, err := bulkItems[VoucherMetadataUpdate](job, "bulk update")
 	if err != nil {
 		return err
 	}
-	return w.runBulk(ctx, job, func(ctx context.Context, i int) (map[string]any, error) {
+	return runBulk(ctx, w, job, func(ctx context.Context, i int) (map[string]any, error) {
 		it := items[i]
 		err := mergeVoucherMetadata(ctx, it.Code, it.Metadata)
 		return itemFailure(it.Code, err, func(code string, e *apperr.Error) map[string]any {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -80,13 +82,13 @@ func checkBulkSize(n int) error {
 // runBulk handles items job.Done..job.Total-1 with each, bulkBatch per
 // transaction. each returns the failure entry of an item the caller got
 // wrong (recorded, the job goes on) or an error that fails the batch.
-func (w *Worker) runBulk(ctx context.Context, job *ent.AsyncAction, each func(ctx context.Context, i int) (map[string]any, error)) error {
+func runBulk(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction, each func(ctx context.Context, i int) (map[string]any, error)) error {
 	for done := job.Done; done < job.Total; {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		start, end := done, min(done+bulkBatch, job.Total)
-		n, err := w.commitBatch(ctx, job, func(ctx context.Context) (int, error) {
+		n, err := w.CommitBatch(ctx, job, func(ctx context.Context) (int, error) {
 			var failed []any
 			for i := start; i < end; i++ {
 				f, err := each(ctx, i)

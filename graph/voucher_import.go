@@ -1,6 +1,8 @@
 package graph
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"strings"
 
@@ -33,12 +35,12 @@ func importVouchers(ctx context.Context, items []*CreateVoucherInput) (*ent.Asyn
 }
 
 // runImport imports the job's vouchers one batch at a time.
-func (w *Worker) runImport(ctx context.Context, job *ent.AsyncAction) error {
+func runImport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	items, err := bulkItems[CreateVoucherInput](job, "import")
 	if err != nil {
 		return err
 	}
-	return w.runBulk(ctx, job, func(ctx context.Context, i int) (map[string]any, error) {
+	return runBulk(ctx, w, job, func(ctx context.Context, i int) (map[string]any, error) {
 		_, err := createStandaloneVoucher(ctx, items[i])
 		return itemFailure(*items[i].Code, err, func(code string, e *apperr.Error) map[string]any {
 			reason := e.Details

@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"encoding/csv"
 	"errors"
@@ -139,7 +141,7 @@ func TestExportRunOnOneProcessDownloadedFromAnother(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
 	t.Setenv("TMPDIR", dirA)
 	poolA := anotherPool(t, e)
-	w := &graph.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 250}
+	w := &jobrun.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 250}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}
@@ -212,7 +214,7 @@ func TestExportInterruptedResumesOnAnotherProcess(t *testing.T) {
 
 	// Process A writes one row per chunk and is stopped after a few.
 	poolA := anotherPool(t, e)
-	a := &graph.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 1}
+	a := &jobrun.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 1}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go func() {
@@ -245,7 +247,7 @@ func TestExportInterruptedResumesOnAnotherProcess(t *testing.T) {
 
 	// Process B takes the job over (with larger chunks) and finishes it.
 	poolB := anotherPool(t, e)
-	b := &graph.Worker{Client: poolB.Client, Dialect: poolB.Dialect, Logger: quietLogger, ID: "process-B", BatchSize: 300}
+	b := &jobrun.Worker{Client: poolB.Client, Dialect: poolB.Dialect, Logger: quietLogger, ID: "process-B", BatchSize: 300}
 	if worked, err := b.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("process B: %v %v", worked, err)
 	}

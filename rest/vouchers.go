@@ -1,6 +1,8 @@
 package rest
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"net/http"
 	"net/url"
@@ -139,7 +141,7 @@ func asyncActionJSON(j *ent.AsyncAction) asyncActionBody {
 	return asyncActionBody{
 		ID: j.ID, Type: j.Type, Status: j.Status.String(), Result: j.Result,
 		CreatedAt: timestamp(j.CreatedAt), UpdatedAt: optionalTime(j.UpdatedAt),
-		RequestID: j.RequestID, ProcessingTime: processing, Progress: graph.JobProgress(j),
+		RequestID: j.RequestID, ProcessingTime: processing, Progress: jobrun.JobProgress(j),
 		Object: "async_action",
 	}
 }

@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	jobrun "github.com/promoengine/promoengine/graph/job"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -8,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/voucher"
-	"github.com/promoengine/promoengine/graph"
+
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -25,7 +27,7 @@ func TestParallelJobsAndAddsNeverCollide(t *testing.T) {
 	var workers sync.WaitGroup
 	for i := range 3 {
 		workers.Add(1)
-		w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, ID: fmt.Sprintf("w%d", i), Poll: 5e6, BatchSize: 250, Logger: quietLogger}
+		w := &jobrun.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, ID: fmt.Sprintf("w%d", i), Poll: 5e6, BatchSize: 250, Logger: quietLogger}
 		go func() { defer workers.Done(); w.Run(ctx) }()
 	}
 	defer func() { stop(); workers.Wait() }()

@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	"github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	"context"
@@ -15,7 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph"
+
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -136,7 +138,7 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &graph.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: webhook.WebhookSettings{Retention: retention}}
+			w := &job.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: webhook.WebhookSettings{Retention: retention}}
 			deleted[i], errs[i] = w.PruneWebhookEvents(context.Background())
 		}()
 	}

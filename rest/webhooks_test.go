@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	"github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	"context"
@@ -21,7 +23,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph"
+
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -145,9 +147,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 var fastWebhooks = webhook.WebhookSettings{Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond, RetryMaxStep: 40 * time.Millisecond}
 
 // startWorker runs a job and delivery worker on client until the test ends.
-func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.WebhookSettings) *graph.Worker {
+func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.WebhookSettings) *job.Worker {
 	t.Helper()
-	w := &graph.Worker{Client: client, Dialect: e.DB.Dialect, Logger: quietLogger, Poll: 10 * time.Millisecond,
+	w := &job.Worker{Client: client, Dialect: e.DB.Dialect, Logger: quietLogger, Poll: 10 * time.Millisecond,
 		BatchSize: 500, Webhooks: s}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})

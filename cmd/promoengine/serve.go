@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/promoengine/promoengine/graph/job"
+
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	"context"
@@ -188,7 +190,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		jobsDone.Add(1)
 		go func() {
 			defer jobsDone.Done()
-			(&graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
+			(&job.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
 				Webhooks: webhook.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
 					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()

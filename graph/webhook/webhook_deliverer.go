@@ -30,6 +30,7 @@ type Deliverer struct {
 	httpClient *http.Client
 }
 
+// Defaults fills the unset fields with their defaults.
 func (w *Deliverer) Defaults() {
 	if w.ID == "" {
 		host, _ := os.Hostname()

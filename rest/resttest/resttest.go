@@ -4,6 +4,8 @@
 package resttest
 
 import (
+	"github.com/promoengine/promoengine/graph/job"
+
 	"bytes"
 	"context"
 	"io"
@@ -27,7 +29,7 @@ type Env struct {
 	// Project is the first project's credentials.
 	Project graph.ProjectCredentials
 	// Worker runs background jobs (polling every 10ms; see New).
-	Worker *graph.Worker
+	Worker *job.Worker
 	// URL is the database URL, for opening more connection pools on it.
 	URL string
 	log *slog.Logger
@@ -88,7 +90,7 @@ func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest
 	e := &Env{T: t, URL: url, log: log, configure: configure, dbOpts: dbOpts}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
-	e.Worker = &graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
+	e.Worker = &job.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
 		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e

@@ -37,6 +37,7 @@ var Layers = [][]string{
 	// docs/architecture.md ("Layers"); peers of one layer do not import
 	// each other.
 	{"graph/webhook"},
+	{"graph/job"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

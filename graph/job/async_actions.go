@@ -1,4 +1,4 @@
-package graph
+package job
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/page"
@@ -16,8 +16,8 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// asyncActionByID returns a job of the caller's project.
-func asyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
+// AsyncActionByID returns a job of the caller's project.
+func AsyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -32,8 +32,8 @@ func asyncActionByID(ctx context.Context, id string) (*ent.AsyncAction, error) {
 	return job, nil
 }
 
-// asyncActions lists the caller's jobs as a Relay connection.
-func asyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
+// AsyncActions lists the caller's jobs as a Relay connection.
+func AsyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -56,9 +56,9 @@ func JobProgress(job *ent.AsyncAction) int {
 	return job.Done * 100 / job.Total
 }
 
-// listAsyncActions is GET /v1/async-actions: the caller's newest jobs
+// ListAsyncActions is GET /v1/async-actions: the caller's newest jobs
 // (limit 1-100, default 10) created before endDate when given.
-func listAsyncActions(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
+func ListAsyncActions(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
 	n, _, err := page.Offset(limit, nil)
 	if err != nil {
 		return nil, err

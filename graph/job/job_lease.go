@@ -1,4 +1,4 @@
-package graph
+package job
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -19,11 +19,11 @@ import (
 // A worker's hold on a job (jobs.go): claiming it under a lease, committing
 // each batch with the lease's renewal, and handing it back.
 
-var errLeaseLost = errors.New("job lease lost")
+var ErrLeaseLost = errors.New("job lease lost")
 
-// claim takes the oldest job that is enqueued, or in progress with an
+// Claim takes the oldest job that is enqueued, or in progress with an
 // expired lease, and leases it to this worker.
-func (w *Worker) claim(ctx context.Context) (*ent.AsyncAction, error) {
+func (w *Worker) Claim(ctx context.Context) (*ent.AsyncAction, error) {
 	sys := viewer.NewSystemContext(ctx)
 	tx, err := w.Client.Tx(sys)
 	if err != nil {
@@ -64,10 +64,10 @@ func (w *Worker) claim(ctx context.Context) (*ent.AsyncAction, error) {
 	return job, nil
 }
 
-// commitBatch runs fn and renews the lease in one transaction; if another
+// CommitBatch runs fn and renews the lease in one transaction; if another
 // worker took the job over meanwhile, nothing of the batch is kept. A batch
 // that loses a deadlock or serialization conflict is rolled back and retried.
-func (w *Worker) commitBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx context.Context) (int, error)) (int, error) {
+func (w *Worker) CommitBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx context.Context) (int, error)) (int, error) {
 	for attempt := 1; ; attempt++ {
 		n, err := w.tryBatch(ctx, job, fn)
 		if err == nil || !store.IsTransient(err) || attempt == store.MaxBatchAttempts {
@@ -95,7 +95,7 @@ func (w *Worker) tryBatch(ctx context.Context, job *ent.AsyncAction, fn func(ctx
 			return fmt.Errorf("recording job progress: %w", err)
 		}
 		if updated == 0 {
-			return errLeaseLost
+			return ErrLeaseLost
 		}
 		return nil
 	})

@@ -1,4 +1,4 @@
-package graph
+package job
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -23,24 +23,22 @@ func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error
 		if err != nil {
 			return fmt.Errorf("finishing job: %w", err)
 		}
+		h := handlerFor(job.Type)
 		defer func() { // the event shows the campaign and job as finished
-			if err == nil {
-				err = emitGenerationDone(ctx, job.ID, failure)
+			if err == nil && h.Finished != nil {
+				err = h.Finished(ctx, job.ID, failure)
 			}
 		}()
 		upd := c.AsyncAction.UpdateOne(job).SetFinishedAt(time.Now().UTC()).ClearClaimedBy().ClearLeaseUntil()
 		status := campaign.VouchersGenerationStatusDONE
-		if failure != nil && job.ExportID != nil {
-			if err := failExport(ctx, c, job, failure); err != nil {
+		if failure != nil && h.Failed != nil {
+			if err := h.Failed(ctx, c, job, failure); err != nil {
 				return fmt.Errorf("finishing job: %w", err)
 			}
 		}
 		message, counted := fmt.Sprintf("%d voucher(s) generated successfully", job.Done), "generated"
-		switch {
-		case job.ExportID != nil:
-			message = fmt.Sprintf("%d row(s) exported", job.Done)
-		case job.Type == JobCampaignDelete:
-			message, counted = fmt.Sprintf("The campaign and %d voucher(s) deleted", job.Done), "deleted"
+		if h.Message != nil {
+			message, counted = h.Message(job)
 		}
 		if failure != nil {
 			status = campaign.VouchersGenerationStatusFAILED
@@ -50,8 +48,10 @@ func (w *Worker) finish(ctx context.Context, job *ent.AsyncAction, failure error
 			upd.SetStatus(asyncaction.StatusDONE).
 				SetResult(map[string]any{"message": message, counted: job.Done})
 		}
-		if res := bulkResult(job, failure); res != nil { // voucher_bulk_jobs.go
-			upd.SetResult(res)
+		if h.Result != nil {
+			if res := h.Result(job, failure); res != nil {
+				upd.SetResult(res)
+			}
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("finishing job: %w", err)

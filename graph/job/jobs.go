@@ -1,4 +1,4 @@
-package graph
+package job
 
 import (
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -15,9 +15,6 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 )
-
-// JobVouchersGeneration is the async action type of bulk voucher generation.
-const JobVouchersGeneration = "CAMPAIGN.VOUCHERS_GENERATION"
 
 // Worker runs durable jobs (async actions). Any number of workers, in any
 // number of server processes, may share one database: a job is claimed with
@@ -47,7 +44,7 @@ type Worker struct {
 	deliverer *webhook.Deliverer
 }
 
-func (w *Worker) defaults() {
+func (w *Worker) Defaults() {
 	if w.ID == "" {
 		host, _ := os.Hostname()
 		w.ID = fmt.Sprintf("%s/%d/%s", host, os.Getpid(), pulid.Hex(4))
@@ -74,14 +71,14 @@ func (w *Worker) defaults() {
 // DeliverWebhooks claims the webhook events that are due, sends them and
 // records the outcomes (Deliverer.DeliverWebhooks); for one-off runs and tests.
 func (w *Worker) DeliverWebhooks(ctx context.Context) (int, error) {
-	w.defaults()
+	w.Defaults()
 	return w.deliverer.DeliverWebhooks(ctx)
 }
 
 // PruneWebhookEvents deletes settled webhook events older than the
 // retention (Deliverer.PruneWebhookEvents).
 func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
-	w.defaults()
+	w.Defaults()
 	return w.deliverer.PruneWebhookEvents(ctx)
 }
 
@@ -89,7 +86,7 @@ func (w *Worker) PruneWebhookEvents(ctx context.Context) (int, error) {
 // loops of their own, until ctx is cancelled. A job interrupted by the
 // cancellation keeps its committed progress and is resumed later.
 func (w *Worker) Run(ctx context.Context) {
-	w.defaults()
+	w.Defaults()
 	deliveries, pruning := make(chan struct{}), make(chan struct{})
 	go func() { defer close(deliveries); w.deliverer.RunDeliveries(ctx) }()
 	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // webhook_prune.go
@@ -112,8 +109,8 @@ func (w *Worker) Run(ctx context.Context) {
 
 // RunOnce claims one job and runs it to its end. It reports whether there was one.
 func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
-	w.defaults()
-	job, err := w.claim(ctx)
+	w.Defaults()
+	job, err := w.Claim(ctx)
 	if err != nil || job == nil {
 		return false, err
 	}
@@ -121,21 +118,9 @@ func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
 	// The job's own project scopes everything it reads and writes.
 	jctx := viewer.NewContext(entdb.WithDialect(ent.NewContext(ctx, w.Client), w.Dialect),
 		viewer.Viewer{ProjectID: job.ProjectID})
-	var runErr error
-	switch job.Type {
-	case JobExportVoucherTransactions:
-		runErr = w.runExport(jctx, job)
-	case JobCampaignDelete:
-		runErr = w.deleteCampaignJob(jctx, job)
-	case JobVouchersImport:
-		runErr = w.runImport(jctx, job)
-	case JobVouchersBulkUpdate:
-		runErr = w.runBulkUpdate(jctx, job)
-	default:
-		runErr = w.generate(jctx, job)
-	}
+	runErr := handlerFor(job.Type).Run(jctx, w, job)
 	switch {
-	case errors.Is(runErr, errLeaseLost):
+	case errors.Is(runErr, ErrLeaseLost):
 		w.Logger.Warn("job lease lost to another worker", "worker", w.ID, "job", job.ID)
 		return true, nil
 	case ctx.Err() != nil:
