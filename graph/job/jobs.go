@@ -44,6 +44,7 @@ type Worker struct {
 	deliverer *webhook.Deliverer
 }
 
+// Defaults fills the unset fields with their defaults.
 func (w *Worker) Defaults() {
 	if w.ID == "" {
 		host, _ := os.Hostname()
