@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -77,7 +79,7 @@ func categoryByName(ctx context.Context, name string, create bool) (*ent.Categor
 	// transaction on PostgreSQL; the row that won is read below.
 	err = c.Category.Create().SetName(name).SetHierarchy(hierarchy).
 		OnConflict(sql.ConflictColumns(category.FieldProjectID, category.FieldName)).DoNothing().Exec(ctx)
-	if err != nil && !isNoRows(err) {
+	if err != nil && !customer.IsNoRows(err) {
 		return nil, fmt.Errorf("creating category %q: %w", name, err)
 	}
 	found, err = c.Category.Query().Where(category.Name(name)).Only(ctx)

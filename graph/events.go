@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/page"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -28,22 +30,17 @@ import (
 
 // SendEventInput is a custom event (POST /v1/events).
 type SendEventInput struct {
-	Event    string              `json:"event"`
-	Customer *CustomerInput      `json:"customer"`
-	Referral *EventReferralInput `json:"referral"`
-	Loyalty  *EventLoyaltyInput  `json:"loyalty"`
-	Metadata map[string]any      `json:"metadata"`
+	Event    string                      `json:"event"`
+	Customer *customer.CustomerInput     `json:"customer"`
+	Referral *EventReferralInput         `json:"referral"`
+	Loyalty  *customer.EventLoyaltyInput `json:"loyalty"`
+	Metadata map[string]any              `json:"metadata"`
 }
 
 // EventReferralInput names the referral code a conversion event redeems.
 type EventReferralInput struct {
 	Code       string  `json:"code"`
 	ReferrerID *string `json:"referrer_id"`
-}
-
-// EventLoyaltyInput names the loyalty card an event is attributed to.
-type EventLoyaltyInput struct {
-	Code string `json:"code"`
 }
 
 // sendEvent records a custom event and, in the same transaction, counts
@@ -80,7 +77,7 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 	if err := validateEventMetadata(schema.Properties, in.Metadata); err != nil {
 		return nil, err
 	}
-	cust, err := resolveCustomer(ctx, in.Customer)
+	cust, err := customer.ResolveCustomer(ctx, in.Customer)
 	if err != nil {
 		return nil, err
 	}
@@ -115,19 +112,19 @@ func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error)
 			return nil, err
 		}
 	}
-	entered, err := reevaluateSegments(ctx, cust)
+	entered, err := customer.ReevaluateSegments(ctx, cust)
 	if err != nil {
 		return nil, err
 	}
-	if !earns(ctx) {
+	if !customer.Earns(ctx) {
 		return ev, nil
 	}
 	// Loyalty earning (left to the loyalty area): same transaction.
-	if err := Earning.EventRecorded(ctx, ev, cust, in.Loyalty); err != nil {
+	if err := customer.Earning.EventRecorded(ctx, ev, cust, in.Loyalty); err != nil {
 		return nil, err
 	}
 	if len(entered) > 0 {
-		if err := Earning.SegmentsEntered(ctx, cust, entered); err != nil {
+		if err := customer.Earning.SegmentsEntered(ctx, cust, entered); err != nil {
 			return nil, err
 		}
 	}
@@ -174,19 +171,6 @@ func countEvent(ctx context.Context, c *ent.Client, customerID, name string, at 
 		return fmt.Errorf("counting event: %w", err)
 	}
 	return nil
-}
-
-// eventCounts returns the customer's event counters by event name.
-func eventCounts(ctx context.Context, c *ent.Client, customerID string) (map[string]int, error) {
-	rows, err := c.CustomerEventCount.Query().Where(customereventcount.CustomerID(customerID)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("reading event counters: %w", err)
-	}
-	out := make(map[string]int, len(rows))
-	for _, r := range rows {
-		out[r.Event] = r.Count
-	}
-	return out, nil
 }
 
 // eventCustomer is the customer an event was sent for.

@@ -3,6 +3,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	"bytes"
@@ -796,7 +798,7 @@ type ComplexityRoot struct {
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input MetadataSchemaInput) int
 		CreateReward                      func(childComplexity int, input CreateRewardInput) int
-		CreateSegment                     func(childComplexity int, input CreateSegmentInput) int
+		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
@@ -846,7 +848,7 @@ type ComplexityRoot struct {
 		UpdateCampaign                    func(childComplexity int, idOrName string, input UpdateCampaignInput) int
 		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
 		UpdateCategory                    func(childComplexity int, id string, input CategoryInput) int
-		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input CustomerInput) int
+		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input customer.CustomerInput) int
 		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
 		UpdateLoyaltyProgram              func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
@@ -862,7 +864,7 @@ type ComplexityRoot struct {
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*VoucherMetadataUpdate) int
-		UpsertCustomer                    func(childComplexity int, input CustomerInput) int
+		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
 		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
 	}
@@ -954,8 +956,8 @@ type ComplexityRoot struct {
 		CategoryList                 func(childComplexity int, limit *int, startingAfterID *string) int
 		CustomEvents                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
 		Customer                     func(childComplexity int, idOrSourceID string) int
-		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *CustomerActivityListInput) int
-		CustomerList                 func(childComplexity int, input *CustomerListInput) int
+		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *customer.CustomerActivityListInput) int
+		CustomerList                 func(childComplexity int, input *customer.CustomerListInput) int
 		CustomerSegments             func(childComplexity int, idOrSourceID string) int
 		Customers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
 		EarningRule                  func(childComplexity int, id string) int
@@ -964,7 +966,7 @@ type ComplexityRoot struct {
 		Incentive                    func(childComplexity int, id string) int
 		Incentives                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
 		IntrospectOAuthToken         func(childComplexity int, accessToken string) int
-		ListSegments                 func(childComplexity int, input *SegmentListInput) int
+		ListSegments                 func(childComplexity int, input *customer.SegmentListInput) int
 		LoyaltyMember                func(childComplexity int, programID string, memberID string) int
 		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
 		LoyaltyProgram               func(childComplexity int, id string) int
@@ -1448,10 +1450,10 @@ type MutationResolver interface {
 	AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error)
 	GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error)
 	Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error)
-	UpsertCustomer(ctx context.Context, input CustomerInput) (*ent.Customer, error)
+	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
 	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
-	CreateSegment(ctx context.Context, input CreateSegmentInput) (*ent.Segment, error)
+	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
 	AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error)
 	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error)
@@ -1503,8 +1505,8 @@ type MutationResolver interface {
 	EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
-	UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error)
-	DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error)
+	UpdateCustomer(ctx context.Context, idOrSourceID string, input customer.CustomerInput) (*ent.Customer, error)
+	DeleteCustomer(ctx context.Context, idOrSourceID string) (*customer.CustomerDeletion, error)
 	IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error)
 	RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error)
 	CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error)
@@ -1569,7 +1571,7 @@ type QueryResolver interface {
 	MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error)
 	MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error)
 	Segment(ctx context.Context, id string) (*ent.Segment, error)
-	ListSegments(ctx context.Context, input *SegmentListInput) (*SegmentList, error)
+	ListSegments(ctx context.Context, input *customer.SegmentListInput) (*customer.SegmentList, error)
 	Export(ctx context.Context, id string) (*ent.Export, error)
 	Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	Voucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
@@ -1590,7 +1592,7 @@ type QueryResolver interface {
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
 	CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error)
-	CustomerList(ctx context.Context, input *CustomerListInput) (*CustomerList, error)
+	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
 	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
@@ -1618,7 +1620,7 @@ type QueryResolver interface {
 	Category(ctx context.Context, id string) (*ent.Category, error)
 	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error)
 	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error)
-	CustomerActivityList(ctx context.Context, idOrSourceID string, input *CustomerActivityListInput) (*CustomerActivityList, error)
+	CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -4837,7 +4839,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(CreateSegmentInput)), true
+		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(customer.CreateSegmentInput)), true
 	case "Mutation.createValidationRule":
 		if e.ComplexityRoot.Mutation.CreateValidationRule == nil {
 			break
@@ -5387,7 +5389,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["idOrSourceID"].(string), args["input"].(CustomerInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["idOrSourceID"].(string), args["input"].(customer.CustomerInput)), true
 	case "Mutation.updateEarningRule":
 		if e.ComplexityRoot.Mutation.UpdateEarningRule == nil {
 			break
@@ -5563,7 +5565,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(CustomerInput)), true
+		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(customer.CustomerInput)), true
 	case "Mutation.validateStacked":
 		if e.ComplexityRoot.Mutation.ValidateStacked == nil {
 			break
@@ -6072,7 +6074,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CustomerActivityList(childComplexity, args["idOrSourceID"].(string), args["input"].(*CustomerActivityListInput)), true
+		return e.ComplexityRoot.Query.CustomerActivityList(childComplexity, args["idOrSourceID"].(string), args["input"].(*customer.CustomerActivityListInput)), true
 	case "Query.customerList":
 		if e.ComplexityRoot.Query.CustomerList == nil {
 			break
@@ -6083,7 +6085,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*CustomerListInput)), true
+		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*customer.CustomerListInput)), true
 	case "Query.customerSegments":
 		if e.ComplexityRoot.Query.CustomerSegments == nil {
 			break
@@ -6183,7 +6185,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ListSegments(childComplexity, args["input"].(*SegmentListInput)), true
+		return e.ComplexityRoot.Query.ListSegments(childComplexity, args["input"].(*customer.SegmentListInput)), true
 	case "Query.loyaltyMember":
 		if e.ComplexityRoot.Query.LoyaltyMember == nil {
 			break
@@ -13536,7 +13538,7 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateSegmentInput, error) {
+		func(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
 			return ec.unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx, v)
 		})
 	if err != nil {
@@ -14484,7 +14486,7 @@ func (ec *executionContext) field_Mutation_updateCustomer_args(ctx context.Conte
 	}
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomerInput, error) {
+		func(ctx context.Context, v any) (customer.CustomerInput, error) {
 			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
@@ -14876,7 +14878,7 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomerInput, error) {
+		func(ctx context.Context, v any) (customer.CustomerInput, error) {
 			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
@@ -15624,7 +15626,7 @@ func (ec *executionContext) field_Query_customerActivityList_args(ctx context.Co
 	}
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CustomerActivityListInput, error) {
+		func(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
 			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx, v)
 		})
 	if err != nil {
@@ -15638,7 +15640,7 @@ func (ec *executionContext) field_Query_customerList_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CustomerListInput, error) {
+		func(ctx context.Context, v any) (*customer.CustomerListInput, error) {
 			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx, v)
 		})
 	if err != nil {
@@ -15898,7 +15900,7 @@ func (ec *executionContext) field_Query_listSegments_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*SegmentListInput, error) {
+		func(ctx context.Context, v any) (*customer.SegmentListInput, error) {
 			return ec.unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx, v)
 		})
 	if err != nil {
@@ -23581,7 +23583,7 @@ func (ec *executionContext) fieldContext_Customer_assets(_ context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23604,7 +23606,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "ID")
 }
 
-func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23627,7 +23629,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_type(_ context.Context
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
-func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23650,7 +23652,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_data(_ context.Context
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Map")
 }
 
-func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23673,7 +23675,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_createdAt(_ context.Co
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Time")
 }
 
-func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23696,7 +23698,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_groupID(_ context.Cont
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
-func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23719,7 +23721,7 @@ func (ec *executionContext) fieldContext_CustomerActivityList_total(_ context.Co
 	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23742,7 +23744,7 @@ func (ec *executionContext) fieldContext_CustomerActivityList_hasMore(_ context.
 	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23754,7 +23756,7 @@ func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, fiel
 			return obj.Data, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
 			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx, selections, v)
 		},
 		true,
@@ -24045,7 +24047,7 @@ func (ec *executionContext) fieldContext_CustomerConnection_totalCount(_ context
 	return graphql.NewScalarFieldContext("CustomerConnection", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24068,7 +24070,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_customerID(_ context.C
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "ID")
 }
 
-func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24091,7 +24093,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_events(_ context.Conte
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24114,7 +24116,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_segments(_ context.Con
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24137,7 +24139,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_publications(_ context
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24215,7 +24217,7 @@ func (ec *executionContext) fieldContext_CustomerEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24238,7 +24240,7 @@ func (ec *executionContext) fieldContext_CustomerList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24261,7 +24263,7 @@ func (ec *executionContext) fieldContext_CustomerList_hasMore(_ context.Context,
 	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28938,7 +28940,7 @@ func (ec *executionContext) _Mutation_upsertCustomer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpsertCustomer(ctx, fc.Args["input"].(CustomerInput))
+			return ec.Resolvers.Mutation().UpsertCustomer(ctx, fc.Args["input"].(customer.CustomerInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
@@ -29070,7 +29072,7 @@ func (ec *executionContext) _Mutation_createSegment(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateSegment(ctx, fc.Args["input"].(CreateSegmentInput))
+			return ec.Resolvers.Mutation().CreateSegment(ctx, fc.Args["input"].(customer.CreateSegmentInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Segment) graphql.Marshaler {
@@ -31358,7 +31360,7 @@ func (ec *executionContext) _Mutation_updateCustomer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCustomer(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(CustomerInput))
+			return ec.Resolvers.Mutation().UpdateCustomer(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(customer.CustomerInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
@@ -31405,7 +31407,7 @@ func (ec *executionContext) _Mutation_deleteCustomer(ctx context.Context, field 
 			return ec.Resolvers.Mutation().DeleteCustomer(ctx, fc.Args["idOrSourceID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
 			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx, selections, v)
 		},
 		true,
@@ -35073,10 +35075,10 @@ func (ec *executionContext) _Query_listSegments(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ListSegments(ctx, fc.Args["input"].(*SegmentListInput))
+			return ec.Resolvers.Query().ListSegments(ctx, fc.Args["input"].(*customer.SegmentListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *SegmentList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
 			return ec.marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx, selections, v)
 		},
 		true,
@@ -35997,10 +35999,10 @@ func (ec *executionContext) _Query_customerList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CustomerList(ctx, fc.Args["input"].(*CustomerListInput))
+			return ec.Resolvers.Query().CustomerList(ctx, fc.Args["input"].(*customer.CustomerListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
 			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx, selections, v)
 		},
 		true,
@@ -37229,10 +37231,10 @@ func (ec *executionContext) _Query_customerActivityList(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CustomerActivityList(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(*CustomerActivityListInput))
+			return ec.Resolvers.Query().CustomerActivityList(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(*customer.CustomerActivityListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
 			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx, selections, v)
 		},
 		true,
@@ -39891,7 +39893,7 @@ func (ec *executionContext) fieldContext_SegmentEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("SegmentEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
+func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphql.CollectedField, obj *customer.SegmentList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39914,7 +39916,7 @@ func (ec *executionContext) fieldContext_SegmentList_total(_ context.Context, fi
 	return graphql.NewScalarFieldContext("SegmentList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _SegmentList_data(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
+func (ec *executionContext) _SegmentList_data(ctx context.Context, field graphql.CollectedField, obj *customer.SegmentList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -51849,8 +51851,8 @@ func UnmarshalCreateRewardInput(ctx context.Context, raw any) (CreateRewardInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context, obj any) (CreateSegmentInput, error) {
-	var it CreateSegmentInput
+func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context, obj any) (customer.CreateSegmentInput, error) {
+	var it customer.CreateSegmentInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51906,8 +51908,8 @@ func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (CreateSegmentInput, error) {
-	var out CreateSegmentInput
+func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (customer.CreateSegmentInput, error) {
+	var out customer.CreateSegmentInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSegmentInput", raw, &out)
 	return out, err
 }
@@ -52805,8 +52807,8 @@ func UnmarshalCustomEventWhereInput(ctx context.Context, raw any) (ent.CustomEve
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (CustomerActivityListInput, error) {
-	var it CustomerActivityListInput
+func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (customer.CustomerActivityListInput, error) {
+	var it customer.CustomerActivityListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -52890,8 +52892,8 @@ func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerActivityListInput(ctx context.Context, raw any) (CustomerActivityListInput, error) {
-	var out CustomerActivityListInput
+func UnmarshalCustomerActivityListInput(ctx context.Context, raw any) (customer.CustomerActivityListInput, error) {
+	var out customer.CustomerActivityListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerActivityListInput", raw, &out)
 	return out, err
 }
@@ -52973,8 +52975,8 @@ func UnmarshalCustomerAddressInput(ctx context.Context, raw any) (jsonfield.Cust
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj any) (CustomerInput, error) {
-	var it CustomerInput
+func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj any) (customer.CustomerInput, error) {
+	var it customer.CustomerInput
 	if obj == nil {
 		return it, nil
 	}
@@ -53065,14 +53067,14 @@ func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerInput(ctx context.Context, raw any) (CustomerInput, error) {
-	var out CustomerInput
+func UnmarshalCustomerInput(ctx context.Context, raw any) (customer.CustomerInput, error) {
+	var out customer.CustomerInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (CustomerListInput, error) {
-	var it CustomerListInput
+func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (customer.CustomerListInput, error) {
+	var it customer.CustomerListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -53184,8 +53186,8 @@ func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerListInput(ctx context.Context, raw any) (CustomerListInput, error) {
-	var out CustomerListInput
+func UnmarshalCustomerListInput(ctx context.Context, raw any) (customer.CustomerListInput, error) {
+	var out customer.CustomerListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerListInput", raw, &out)
 	return out, err
 }
@@ -54962,8 +54964,8 @@ func UnmarshalEarningRuleWhereInput(ctx context.Context, raw any) (ent.EarningRu
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context, obj any) (EventLoyaltyInput, error) {
-	var it EventLoyaltyInput
+func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context, obj any) (customer.EventLoyaltyInput, error) {
+	var it customer.EventLoyaltyInput
 	if obj == nil {
 		return it, nil
 	}
@@ -54998,8 +55000,8 @@ func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (EventLoyaltyInput, error) {
-	var out EventLoyaltyInput
+func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (customer.EventLoyaltyInput, error) {
+	var out customer.EventLoyaltyInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventLoyaltyInput", raw, &out)
 	return out, err
 }
@@ -64300,8 +64302,8 @@ func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (RuleAssignmentI
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (SegmentListInput, error) {
-	var it SegmentListInput
+func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (customer.SegmentListInput, error) {
+	var it customer.SegmentListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64357,8 +64359,8 @@ func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSegmentListInput(ctx context.Context, raw any) (SegmentListInput, error) {
-	var out SegmentListInput
+func UnmarshalSegmentListInput(ctx context.Context, raw any) (customer.SegmentListInput, error) {
+	var out customer.SegmentListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SegmentListInput", raw, &out)
 	return out, err
 }
@@ -72281,7 +72283,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 var customerActivityImplementors = []string{"CustomerActivity"}
 
-func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerActivity) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72334,7 +72336,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 
 var customerActivityListImplementors = []string{"CustomerActivityList"}
 
-func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivityList) graphql.Marshaler {
+func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerActivityList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72516,7 +72518,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 var customerDeletionImplementors = []string{"CustomerDeletion"}
 
-func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.SelectionSet, obj *CustomerDeletion) graphql.Marshaler {
+func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerDeletion) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72607,7 +72609,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 var customerListImplementors = []string{"CustomerList"}
 
-func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.SelectionSet, obj *CustomerList) graphql.Marshaler {
+func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77101,7 +77103,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 
 var segmentListImplementors = []string{"SegmentList"}
 
-func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionSet, obj *SegmentList) graphql.Marshaler {
+func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionSet, obj *customer.SegmentList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79572,7 +79574,7 @@ func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx context.Context, v any) (CreateSegmentInput, error) {
+func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
 	res, err := ec.unmarshalInputCreateSegmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79678,7 +79680,7 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
@@ -79694,7 +79696,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoe
 	return ret
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivity) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivity!")
 		return graphql.Null
@@ -79702,7 +79704,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerActivity(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivityList!")
 		return graphql.Null
@@ -79726,7 +79728,7 @@ func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CustomerConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerDeletion!")
 		return graphql.Null
@@ -79734,17 +79736,17 @@ func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerDeletion(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *CustomerList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerList!")
 		return graphql.Null
@@ -80918,7 +80920,7 @@ func (ec *executionContext) marshalNSegmentConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._SegmentConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *SegmentList) graphql.Marshaler {
+func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "SegmentList!")
 		return graphql.Null
@@ -82688,7 +82690,7 @@ func (ec *executionContext) marshalOCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx context.Context, v any) (*CustomerActivityListInput, error) {
+func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82731,7 +82733,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CustomerEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
+func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82739,7 +82741,7 @@ func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengin
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx context.Context, v any) (*CustomerListInput, error) {
+func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx context.Context, v any) (*customer.CustomerListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83023,7 +83025,7 @@ func (ec *executionContext) marshalOEarnings2githubᚗcomᚋpromoengineᚋpromoe
 	return v
 }
 
-func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx context.Context, v any) (*EventLoyaltyInput, error) {
+func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx context.Context, v any) (*customer.EventLoyaltyInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84682,7 +84684,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._SegmentEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx context.Context, v any) (*SegmentListInput, error) {
+func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx context.Context, v any) (*customer.SegmentListInput, error) {
 	if v == nil {
 		return nil, nil
 	}

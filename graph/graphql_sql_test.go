@@ -1,6 +1,8 @@
 package graph
 
 import (
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"bytes"
@@ -102,7 +104,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 			t.Fatalf("publishing to %s: %v", src, err)
 		}
 		code := pub.Edges.Vouchers[0].Code
-		if _, err := redeemVoucher(ctx, code, &VoucherRedemptionInput{Customer: &CustomerInput{SourceID: &src}}); err != nil {
+		if _, err := redeemVoucher(ctx, code, &VoucherRedemptionInput{Customer: &customerpkg.CustomerInput{SourceID: &src}}); err != nil {
 			t.Fatalf("redeeming %s: %v", code, err)
 		}
 	}
@@ -117,7 +119,7 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 		if err != nil {
 			return err
 		}
-		cust, err := customerByIDOrSourceID(ctx, "cust-0")
+		cust, err := customerpkg.CustomerByIDOrSourceID(ctx, "cust-0")
 		if err != nil {
 			return err
 		}

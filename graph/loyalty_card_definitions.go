@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -46,7 +47,7 @@ func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 		return nil, err
 	}
 	return c.CardDefinition.Create().SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).
-		SetMetadata(orEmptyMap(in.Metadata)).Save(ctx)
+		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
 func activateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {

@@ -64,14 +64,6 @@ func notFound(err error, resourceType, id string) error {
 	return nil
 }
 
-// orEmptyMap returns m, or an empty map for nil.
-func orEmptyMap(m map[string]any) map[string]any {
-	if m == nil {
-		return map[string]any{}
-	}
-	return m
-}
-
 // requiredName checks a 1–200 character name.
 func requiredName(name *string) error {
 	if name == nil {

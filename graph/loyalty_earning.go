@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -34,7 +36,7 @@ import (
 type ruleEarning struct{}
 
 // EventRecorded implements LoyaltyEarning.
-func (ruleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *EventLoyaltyInput) error {
+func (ruleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) error {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return err
@@ -120,7 +122,7 @@ func withinHours(h *jsonfield.EarningValidityHours, now time.Time) bool {
 
 // earningCards are the cards an award goes to: the one named by code
 // (404 when unknown), else the customer's member cards.
-func earningCards(ctx context.Context, cust *ent.Customer, loyalty *EventLoyaltyInput) ([]*ent.Card, error) {
+func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) ([]*ent.Card, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"context"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -24,7 +26,7 @@ func checkTriggerReferences(ctx context.Context, t *jsonfield.EarningTrigger) er
 		}
 	}
 	if t.Segment != nil && t.Segment.ID != "" {
-		if _, err := segmentOf(ctx, t.Segment.ID, true); err != nil {
+		if _, err := customer.SegmentOf(ctx, t.Segment.ID, true); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -43,7 +44,7 @@ func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.Ear
 		return nil, err
 	}
 	create := c.EarningRule.Create().SetName(*in.Name).SetStatus(status).SetTrigger(in.Trigger).
-		SetEarnings(in.Earnings).SetMetadata(orEmptyMap(in.Metadata)).
+		SetEarnings(in.Earnings).SetMetadata(shape.OrEmptyMap(in.Metadata)).
 		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate))
 	if in.Error != nil {
 		create.SetError(in.Error)

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -64,7 +65,7 @@ func createLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 		return nil, apperr.Duplicate("member", fmt.Sprintf("Customer %s is already a member of program %s", *in.CustomerID, p.ID))
 	}
 	m, err := c.LoyaltyMember.Create().SetProgramID(p.ID).SetCustomerID(*in.CustomerID).SetStatus(status).
-		SetMetadata(orEmptyMap(in.Metadata)).Save(ctx)
+		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating member: %w", err)
 	}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -44,7 +45,7 @@ func createLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 	}
 	return c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
 		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate)).
-		SetCardDefinitionIds(ids).SetMetadata(orEmptyMap(in.Metadata)).Save(ctx)
+		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
 func activateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {

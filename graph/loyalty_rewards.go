@@ -2,6 +2,7 @@ package graph
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
 
@@ -50,7 +51,7 @@ func RewardJSON(r *ent.Reward) map[string]any {
 	}
 	return map[string]any{
 		"id": r.ID, "name": r.Name, "type": string(r.Type), "status": string(r.Status),
-		"material": r.Material, "digital": r.Digital, "metadata": orEmptyMap(r.Metadata),
+		"material": r.Material, "digital": r.Digital, "metadata": shape.OrEmptyMap(r.Metadata),
 		"created_at": clock.Format(r.CreatedAt), "updated_at": updated, "object": "reward",
 	}
 }
@@ -116,7 +117,7 @@ func createReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 		return nil, err
 	}
 	create := c.Reward.Create().SetName(*in.Name).SetType(*in.Type).SetStatus(status).
-		SetMetadata(orEmptyMap(in.Metadata))
+		SetMetadata(shape.OrEmptyMap(in.Metadata))
 	if in.Material != nil {
 		create.SetMaterial(in.Material)
 	}

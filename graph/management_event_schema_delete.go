@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"context"
 )
 
@@ -16,7 +18,7 @@ func deleteCustomEventSchema(ctx context.Context, id string) error {
 	if _, err := schemaOfKind(ctx, id, true, customEventSchemaType, true); err != nil {
 		return err
 	}
-	if err := refuseIfTriggerOf(ctx, id, customEventSchemaType, "Custom event schema", "custom_event", "schema_id"); err != nil {
+	if err := customer.RefuseIfTriggerOf(ctx, id, customEventSchemaType, "Custom event schema", "custom_event", "schema_id"); err != nil {
 		return err
 	}
 	return deleteSchemaOfKind(ctx, id, true, customEventSchemaType)

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -104,7 +105,7 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 		return nil, err
 	}
 	create := w.c.Order.Create().SetID(o.ID).SetCreatedAt(o.CreatedAt).SetStatus(status).SetRedemptions(entries).
-		SetCalculated(doc).SetMetadata(orEmptyMap(in.Metadata))
+		SetCalculated(doc).SetMetadata(shape.OrEmptyMap(in.Metadata))
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}

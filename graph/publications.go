@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/observe"
 
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -77,12 +79,12 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	} else if specific, err = voucherByCode(ctx, *in.Voucher); err != nil {
 		return nil, err
 	}
-	cust, err := resolveCustomer(ctx, in.Customer)
+	cust, err := customer.ResolveCustomer(ctx, in.Customer)
 	if err != nil {
 		return nil, err
 	}
-	if hasProfile(in.Customer) { // the profile may have changed
-		if err := refreshSegments(ctx, cust); err != nil {
+	if customer.HasProfile(in.Customer) { // the profile may have changed
+		if err := customer.RefreshSegments(ctx, cust); err != nil {
 			return nil, err
 		}
 	}
@@ -282,4 +284,22 @@ func publications(ctx context.Context, after *entgql.Cursor[string], first *int,
 	}
 	return c.Publication.Query().Paginate(ctx, after, first, before, last,
 		ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
+}
+
+// PublishCampaignInput names the campaign to publish from (its name or ID)
+// and how many vouchers (1-20; absent means one, in the single form).
+type PublishCampaignInput struct {
+	Name  string `json:"name"`
+	Count *int   `json:"count"`
+}
+
+// PublishInput is the create-publication request: exactly one of Voucher
+// (a code) or Campaign, for Customer.
+type PublishInput struct {
+	Voucher  *string                 `json:"voucher"`
+	Campaign *PublishCampaignInput   `json:"campaign"`
+	Customer *customer.CustomerInput `json:"customer"`
+	SourceID *string                 `json:"source_id"`
+	Metadata map[string]any          `json:"metadata"`
+	Channel  *string                 `json:"channel"`
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/webhook"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -146,7 +148,7 @@ FROM pub, cust, upd JOIN pick ON pick.id = upd.id, cmp ORDER BY pick.pass, upd.i
 func inOneStatement(ctx context.Context, in PublishInput, joinOnce bool) bool {
 	cust := in.Customer
 	if entdb.DialectFromContext(ctx) != dialect.Postgres || in.Campaign == nil || joinOnce ||
-		cust.ID != nil || cust.SourceID == nil || hasProfile(cust) || validateCustomer(cust) != nil {
+		cust.ID != nil || cust.SourceID == nil || customerpkg.HasProfile(cust) || customerpkg.ValidateCustomer(cust) != nil {
 		return false
 	}
 	// Inside a caller's transaction a failed statement would abort it, so

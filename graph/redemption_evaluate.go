@@ -1,6 +1,8 @@
 package graph
 
 import (
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/clock"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -152,7 +154,7 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 		return nil
 	}
 	if upsert {
-		cust, err := resolveCustomer(ctx, in)
+		cust, err := customerpkg.ResolveCustomer(ctx, in)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
@@ -28,7 +30,7 @@ const (
 type redemptionRequest struct {
 	redeemables []*RedeemableInput
 	order       *OrderInput
-	customer    *CustomerInput
+	customer    *customerpkg.CustomerInput
 	session     *SessionInput
 	trackingID  *string
 	metadata    map[string]any

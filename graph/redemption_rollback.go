@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/observe"
 
 	"github.com/promoengine/promoengine/graph/internal/clock"
@@ -88,7 +90,7 @@ func checkRollbackTarget(ctx context.Context, r *ent.Redemption, in *RollbackInp
 		return alreadyRolledBack()
 	}
 	if cust := in.Customer; cust != nil && (cust.ID != nil || cust.SourceID != nil) {
-		found, err := customerByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
+		found, err := customer.CustomerByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
 		if err != nil {
 			return err
 		}

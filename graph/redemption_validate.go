@@ -2,6 +2,7 @@ package graph
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 
 	"github.com/promoengine/promoengine/graph/internal/clock"
 
@@ -89,7 +90,7 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 		if f := s.failure; f != nil && f.key == "missing_reward" {
 			return apperr.New(http.StatusBadRequest, f.key, f.message, f.details)
 		}
-		body := map[string]any{"valid": e.valid, "code": s.voucher.Code, "metadata": orEmptyMap(s.voucher.Metadata),
+		body := map[string]any{"valid": e.valid, "code": s.voucher.Code, "metadata": shape.OrEmptyMap(s.voucher.Metadata),
 			"tracking_id": e.trackingID}
 		if e.customer != nil {
 			body["customer_id"] = e.customer.ID

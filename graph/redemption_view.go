@@ -2,6 +2,7 @@ package graph
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -112,7 +113,7 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	s, out := e.states[i], e.outcomes[i]
 	r := &RedeemableResult{Status: string(out.Status), ID: s.code(), Object: redeemableObject(s.input)}
 	if v := s.voucher; v != nil {
-		r.Metadata = orEmptyMap(v.Metadata)
+		r.Metadata = shape.OrEmptyMap(v.Metadata)
 		if out.Status != discount.StatusSkipped {
 			r.Categories = s.categoriesView()
 		}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/promoengine/promoengine/graph/internal/shape"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -110,7 +112,7 @@ func (w *writer) entry(ctx context.Context, id, result string, parentID *string)
 	e := w.e
 	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
 		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
-		SetNillableTrackingID(e.trackingID).SetMetadata(orEmptyMap(e.req.metadata)).
+		SetNillableTrackingID(e.trackingID).SetMetadata(shape.OrEmptyMap(e.req.metadata)).
 		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": w.channel}).SetCreatedAt(e.now)
 	if result == "SUCCESS" {
 		create.SetStatus(redemption.StatusSUCCEEDED)

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -44,7 +46,7 @@ func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, re
 		if referrer != nil && *referrer != *ref.ReferrerID {
 			return invalidReferral("Customer %s is not the holder of referral code %s", *ref.ReferrerID, ref.Code)
 		}
-		r, err := customerByIDOrSourceID(ctx, *ref.ReferrerID)
+		r, err := customer.CustomerByIDOrSourceID(ctx, *ref.ReferrerID)
 		if err != nil {
 			return err
 		}

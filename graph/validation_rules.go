@@ -2,6 +2,7 @@ package graph
 
 import (
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
 
@@ -44,7 +45,7 @@ func createValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.Val
 	if err != nil {
 		return nil, err
 	}
-	create := c.ValidationRule.Create().SetName(name).SetRules(orEmptyMap(in.Rules)).
+	create := c.ValidationRule.Create().SetName(name).SetRules(shape.OrEmptyMap(in.Rules)).
 		SetNillableType(in.Type).SetNillableContextType(in.ContextType)
 	if in.Error != nil {
 		create.SetError(in.Error)
@@ -74,7 +75,7 @@ func updateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	if _, _, err := parseRuleInput(in); err != nil {
 		return nil, err
 	}
-	u := r.Update().SetName(*in.Name).SetRules(orEmptyMap(in.Rules)).SetNillableType(in.Type).
+	u := r.Update().SetName(*in.Name).SetRules(shape.OrEmptyMap(in.Rules)).SetNillableType(in.Type).
 		SetNillableContextType(in.ContextType)
 	if in.Error != nil {
 		u.SetError(in.Error)

@@ -106,11 +106,6 @@ func emitCampaign(ctx context.Context, name string, cmp *ent.Campaign) error {
 	return webhook.Emit(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp})
 }
 
-// emitCustomer: customer.created or customer.deleted.
-func emitCustomer(ctx context.Context, name string, cust *ent.Customer) error {
-	return webhook.Emit(ctx, name, "customer", cust.ID, webhook.CustomerData(cust))
-}
-
 // emitGiftBalance: voucher.gift.balance_added when credits were added.
 func emitGiftBalance(ctx context.Context, v *ent.Voucher, b *VoucherBalance) error {
 	if b.Amount <= 0 {

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"context"
 	"encoding/json"
 	"net/http"
@@ -141,7 +143,7 @@ func (h clientHandlers) event(c *gin.Context) {
 			renderError(c, graph.ClientAllows(clientProject(c), graph.ClientLoyaltyEvents))
 			return
 		}
-		ctx = graph.WithoutLoyaltyEarning(ctx)
+		ctx = customer.WithoutLoyaltyEarning(ctx)
 	}
 	h.events.record(c, ctx, in)
 }
@@ -151,7 +153,7 @@ func (h clientHandlers) event(c *gin.Context) {
 // as it is and answered only with its id and source_id, so a page can
 // neither read nor overwrite another customer's profile.
 func (h clientHandlers) createCustomer(c *gin.Context) {
-	var in graph.CustomerInput
+	var in customer.CustomerInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"context"
 	"net/http"
 
@@ -17,7 +19,7 @@ type customerHandlers struct{ root *graph.Resolver }
 // upsert serves POST /v1/customers: create, or update the customer whose
 // source_id (or id) is given.
 func (h customerHandlers) upsert(c *gin.Context) {
-	var in graph.CustomerInput
+	var in customer.CustomerInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

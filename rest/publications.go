@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	"bytes"
 	"encoding/json"
 	"net/http"
@@ -64,7 +66,7 @@ func decodePublish(c *gin.Context) (graph.PublishInput, bool, error) {
 		}
 	}
 	if present(req.Customer) {
-		in.Customer = &graph.CustomerInput{}
+		in.Customer = &customer.CustomerInput{}
 		var id string
 		if err := decodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
 			return in, false, err

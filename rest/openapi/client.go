@@ -1,6 +1,7 @@
 package openapi
 
 import "github.com/promoengine/promoengine/graph"
+import "github.com/promoengine/promoengine/graph/customer"
 
 // clientCustomer is a customer as the client-side API shows it: its ids
 // only, never a stored profile field (rest/client_view.go).
@@ -44,7 +45,7 @@ func client(a *API) {
 		Query: []Param{{Name: "campaign", Required: true, Schema: String(), Description: "Campaign name or ID."},
 			Query("join_once", Boolean(), "")},
 		Body: Object(
-			Req("customer", Input[graph.CustomerInput]("source_id").Without("id")),
+			Req("customer", Input[customer.CustomerInput]("source_id").Without("id")),
 			Opt("metadata", Metadata()),
 			Opt("channel", String()),
 			Opt("join_once", Boolean()),

@@ -1,12 +1,13 @@
 package openapi
 
 import "github.com/promoengine/promoengine/graph"
+import customerpkg "github.com/promoengine/promoengine/graph/customer"
 
 // publications documents /v1/publications (rest/publications.go,
 // rest/publication_lists.go).
 func publications(a *API) {
 	a.Tag("Publications", "Assigning vouchers to customers.")
-	customer := Input[graph.CustomerInput]()
+	customer := Input[customerpkg.CustomerInput]()
 	a.Schema("PublicationRequest", Object(
 		Opt("voucher", String().Desc("A specific voucher's code.")),
 		Opt("campaign", OneOf(

@@ -38,6 +38,7 @@ var Layers = [][]string{
 	// each other.
 	{"graph/webhook"},
 	{"graph/job"},
+	{"graph/customer"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

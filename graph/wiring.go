@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/customer"
+
 	jobrun "github.com/promoengine/promoengine/graph/job"
 
 	"fmt"
@@ -11,8 +13,13 @@ import (
 // JobVouchersGeneration is the async action type of bulk voucher generation.
 const JobVouchersGeneration = "CAMPAIGN.VOUCHERS_GENERATION"
 
-// The job types every worker runs, and who runs them.
+// Wiring: the calls that would point upwards — a lower domain reacting
+// to something of a higher one — are registered here, at program start.
 func init() {
+	// Custom events and segment entries earn loyalty points.
+	customer.Earning = ruleEarning{}
+
+	// The job types every worker runs, and who runs them.
 	generation := jobrun.Handler{Run: generate, Finished: emitGenerationDone}
 	jobrun.Register(JobVouchersGeneration, generation)
 	jobrun.Register(jobrun.Fallback, generation)

@@ -1,6 +1,7 @@
-package graph
+package customer
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -16,7 +17,7 @@ import (
 // is what a later read shows (on SQLite it is not read back after the
 // insert: readOrInsertBySourceID).
 func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	c, _ := store.Client(ctx)
 	src, name, email := "shopper-1", "Ann", "ann@example.com"
 	stored := func(cust *ent.Customer) {
@@ -33,8 +34,8 @@ func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
 	}
 	var first *ent.Customer
 	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		first, err = resolveCustomer(ctx, &CustomerInput{SourceID: &src, Name: &name,
-			Metadata: map[string]any{"tier": "gold"}, Address: &jsonfield.CustomerAddress{City: ptr("Oslo")}})
+		first, err = ResolveCustomer(ctx, &CustomerInput{SourceID: &src, Name: &name,
+			Metadata: map[string]any{"tier": "gold"}, Address: &jsonfield.CustomerAddress{City: graphtest.Ptr("Oslo")}})
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -45,10 +46,10 @@ func TestCustomerBySourceIDReturnsWhatIsStored(t *testing.T) {
 	}
 	var found, updated *ent.Customer
 	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		if found, err = resolveCustomer(ctx, &CustomerInput{SourceID: &src}); err != nil {
+		if found, err = ResolveCustomer(ctx, &CustomerInput{SourceID: &src}); err != nil {
 			return err
 		}
-		updated, err = resolveCustomer(ctx, &CustomerInput{SourceID: &src, Email: &email})
+		updated, err = ResolveCustomer(ctx, &CustomerInput{SourceID: &src, Email: &email})
 		return err
 	}); err != nil {
 		t.Fatal(err)

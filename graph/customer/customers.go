@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -27,20 +27,20 @@ import (
 // API (/client/v1). Such a caller names a customer by source_id and proves
 // nothing, so it may create a customer with a profile but never change the
 // profile of one that exists (the profile given is then ignored; rules and
-// segments see the stored one).
+// Segments see the stored one).
 func clientCaller(ctx context.Context) bool {
 	v, ok := viewer.FromContext(ctx)
 	return ok && v.Client
 }
 
-// resolveCustomer finds or creates the customer a request names, and
+// ResolveCustomer finds or creates the customer a request names, and
 // applies the profile fields it carries (except for a client-side caller,
 // see clientCaller): by id (404 when unknown; source_id
 // is then ignored), else by source_id (created when new, in one upsert
 // statement, so concurrent requests for a new customer agree on one row),
 // else a new customer.
-func resolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
-	if err := validateCustomer(in); err != nil {
+func ResolveCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, error) {
+	if err := ValidateCustomer(in); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -75,7 +75,7 @@ func upsertBySourceID(ctx context.Context, c *ent.Client, in *CustomerInput) (*e
 	id, err := newCustomer(c, in).SetID(newID).
 		OnConflictColumns(customer.FieldProjectID, customer.FieldSourceID).
 		Update(func(u *ent.CustomerUpsert) {
-			if !hasProfile(in) || clientCaller(ctx) {
+			if !HasProfile(in) || clientCaller(ctx) {
 				u.SetSourceID(*in.SourceID) // a no-op update, so the id is returned
 				return
 			}
@@ -138,8 +138,8 @@ func newCustomer(c *ent.Client, in *CustomerInput) *ent.CustomerCreate {
 	return create
 }
 
-// hasProfile reports whether the input carries any profile field.
-func hasProfile(in *CustomerInput) bool {
+// HasProfile reports whether the input carries any profile field.
+func HasProfile(in *CustomerInput) bool {
 	return in.Name != nil || in.Description != nil || in.Email != nil || in.Phone != nil ||
 		birthday(in) != nil || in.Address != nil || in.Metadata != nil
 }
@@ -192,7 +192,7 @@ func createCustomer(ctx context.Context, in *CustomerInput) (*ent.Customer, erro
 // updateProfile applies the given profile fields; a request that gives none
 // leaves the customer untouched.
 func updateProfile(ctx context.Context, cust *ent.Customer, in *CustomerInput) (*ent.Customer, error) {
-	if !hasProfile(in) || clientCaller(ctx) {
+	if !HasProfile(in) || clientCaller(ctx) {
 		return cust, nil
 	}
 	upd := cust.Update().
@@ -218,7 +218,7 @@ func birthday(in *CustomerInput) *string {
 	return in.Birthdate
 }
 
-func validateCustomer(in *CustomerInput) error {
+func ValidateCustomer(in *CustomerInput) error {
 	if in.ID != nil && *in.ID == "" {
 		return apperr.InvalidPayload("Property .customer.id must not be empty")
 	}
@@ -238,23 +238,23 @@ func validateCustomer(in *CustomerInput) error {
 	return nil
 }
 
-// upsertCustomer serves POST /v1/customers and the upsertCustomer mutation:
+// UpsertCustomer serves POST /v1/customers and the upsertCustomer mutation:
 // create, or update the customer whose source_id (or id) is given.
-func upsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error) {
-	cust, err := resolveCustomer(ctx, &in)
+func UpsertCustomer(ctx context.Context, in CustomerInput) (*ent.Customer, error) {
+	cust, err := ResolveCustomer(ctx, &in)
 	if err != nil {
 		return nil, err
 	}
-	if err := refreshSegments(ctx, cust); err != nil {
+	if err := RefreshSegments(ctx, cust); err != nil {
 		return nil, err
 	}
 	return cust, nil
 }
 
-// refreshSegments re-evaluates the customer's auto-update segments after a
+// RefreshSegments re-evaluates the customer's auto-update segments after a
 // profile change, under the customer's lock (as events take it), and hands
 // entered segments to the loyalty hook.
-func refreshSegments(ctx context.Context, cust *ent.Customer) error {
+func RefreshSegments(ctx context.Context, cust *ent.Customer) error {
 	if err := store.LockKey(ctx, "customer:"+cust.ID); err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func refreshSegments(ctx context.Context, cust *ent.Customer) error {
 	if cust, err = c.Customer.Get(ctx, cust.ID); err != nil { // as of the lock
 		return fmt.Errorf("reading customer: %w", err)
 	}
-	entered, err := reevaluateSegments(ctx, cust)
+	entered, err := ReevaluateSegments(ctx, cust)
 	if err != nil {
 		return err
 	}
@@ -275,8 +275,8 @@ func refreshSegments(ctx context.Context, cust *ent.Customer) error {
 	return nil
 }
 
-// customerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
-func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
+// CustomerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
+func CustomerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -288,8 +288,8 @@ func customerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Cust
 	return store.PreferExact(found, func(c *ent.Customer) bool { return c.ID == idOrSourceID }, "customer", idOrSourceID)
 }
 
-// customers lists the caller's customers as a Relay connection.
-func customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
+// Customers lists the caller's customers as a Relay connection.
+func Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -40,9 +40,9 @@ type CreateSegmentInput struct {
 // maxStaticCustomers bounds the customers listed when creating a static segment.
 const maxStaticCustomers = 1000
 
-// createSegment stores a segment and its first members: the listed
-// customers of a static segment, the matching customers of an auto-update one.
-func createSegment(ctx context.Context, in CreateSegmentInput) (*ent.Segment, error) {
+// CreateSegment stores a segment and its first members: the listed
+// Customers of a static segment, the matching customers of an auto-update one.
+func CreateSegment(ctx context.Context, in CreateSegmentInput) (*ent.Segment, error) {
 	if in.Name == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'name'")
 	}
@@ -94,7 +94,7 @@ func createStaticSegment(ctx context.Context, c *ent.Client, in CreateSegmentInp
 		if idOrSource == "" {
 			return nil, apperr.InvalidPayload("Property .customers[%d] must not be empty", i)
 		}
-		cust, err := customerByIDOrSourceID(ctx, idOrSource)
+		cust, err := CustomerByIDOrSourceID(ctx, idOrSource)
 		if err != nil {
 			return nil, err
 		}
@@ -125,14 +125,14 @@ func parseSegmentFilter(f map[string]any) (*segmentfilter.Filter, error) {
 	return filter, err
 }
 
-// segmentByID finds one of the caller's segments.
-func segmentByID(ctx context.Context, id string) (*ent.Segment, error) {
-	return segmentOf(ctx, id, false)
+// SegmentByID finds one of the caller's segments.
+func SegmentByID(ctx context.Context, id string) (*ent.Segment, error) {
+	return SegmentOf(ctx, id, false)
 }
 
-// segmentOf is the viewer's segment id, its row locked when lock is set
+// SegmentOf is the viewer's segment id, its row locked when lock is set
 // (PostgreSQL: a delete and an earning rule naming the segment serialise).
-func segmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) {
+func SegmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -151,8 +151,8 @@ func segmentOf(ctx context.Context, id string, lock bool) (*ent.Segment, error) 
 	return seg, nil
 }
 
-// segmentCustomerIDs are the segment's members (at most 1000, oldest first).
-func segmentCustomerIDs(ctx context.Context, seg *ent.Segment) ([]string, error) {
+// SegmentCustomerIDs are the segment's members (at most 1000, oldest first).
+func SegmentCustomerIDs(ctx context.Context, seg *ent.Segment) ([]string, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -162,13 +162,13 @@ func segmentCustomerIDs(ctx context.Context, seg *ent.Segment) ([]string, error)
 		Select(segmentmember.FieldCustomerID).Strings(ctx)
 }
 
-// deleteSegment removes a segment and its membership.
-func deleteSegment(ctx context.Context, id string) (string, error) {
-	seg, err := segmentOf(ctx, id, true)
+// DeleteSegment removes a segment and its membership.
+func DeleteSegment(ctx context.Context, id string) (string, error) {
+	seg, err := SegmentOf(ctx, id, true)
 	if err != nil {
 		return "", err
 	}
-	if err := refuseIfTriggerOf(ctx, seg.ID, "segment", "Segment", "segment", "id"); err != nil {
+	if err := RefuseIfTriggerOf(ctx, seg.ID, "segment", "Segment", "segment", "id"); err != nil {
 		return "", err
 	}
 	c, err := store.Client(ctx)

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"context"
@@ -20,7 +20,7 @@ type LoyaltyEarning interface {
 	// named, if any.
 	EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *EventLoyaltyInput) error
 	// SegmentsEntered applies the earning rules triggered by entering
-	// segments (trigger.segment.id).
+	// Segments (trigger.segment.id).
 	SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error
 }
 
@@ -36,16 +36,21 @@ func (NoLoyaltyEarning) EventRecorded(context.Context, *ent.CustomEvent, *ent.Cu
 func (NoLoyaltyEarning) SegmentsEntered(context.Context, *ent.Customer, []string) error { return nil }
 
 // Earning is the loyalty earning step of the event pipeline: the earning
-// rules of the loyalty area (loyalty_earning.go). Tests may swap it.
-var Earning LoyaltyEarning = ruleEarning{}
+// rules of the loyalty area, set at wiring (graph/wiring.go). Tests may swap it.
+var Earning LoyaltyEarning = NoLoyaltyEarning{}
 
 type noEarningKey struct{}
 
 // WithoutLoyaltyEarning returns ctx in which events are recorded (and move
-// segments) but earn nothing in loyalty programs: client-side events of a
+// Segments) but earn nothing in loyalty programs: client-side events of a
 // project that has not enabled client_loyalty_events_enabled.
 func WithoutLoyaltyEarning(ctx context.Context) context.Context {
 	return context.WithValue(ctx, noEarningKey{}, true)
 }
 
-func earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
+func Earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
+
+// EventLoyaltyInput names the loyalty card an event is attributed to.
+type EventLoyaltyInput struct {
+	Code string `json:"code"`
+}

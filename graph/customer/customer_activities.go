@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
@@ -158,8 +158,8 @@ func (f activityFilter) isAfter(a *CustomerActivity) bool {
 	return f.before(&CustomerActivity{ID: f.afterID, CreatedAt: *f.afterTime}, a)
 }
 
-// listCustomerActivities is the customer's activities list.
-func listCustomerActivities(ctx context.Context, idOrSourceID string, in *CustomerActivityListInput) (*CustomerActivityList, error) {
+// ListCustomerActivities is the customer's activities list.
+func ListCustomerActivities(ctx context.Context, idOrSourceID string, in *CustomerActivityListInput) (*CustomerActivityList, error) {
 	if in == nil {
 		in = &CustomerActivityListInput{}
 	}
@@ -167,7 +167,7 @@ func listCustomerActivities(ctx context.Context, idOrSourceID string, in *Custom
 	if err != nil {
 		return nil, err
 	}
-	cust, err := customerByIDOrSourceID(ctx, idOrSourceID)
+	cust, err := CustomerByIDOrSourceID(ctx, idOrSourceID)
 	if err != nil {
 		return nil, err
 	}

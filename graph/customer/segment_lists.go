@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/page"
@@ -21,7 +21,7 @@ import (
 
 // Listing segments: GET /v1/segments and listSegments (limit, order, ids
 // and the filters[...] object over the segments' own fields), and the
-// segments Relay connection.
+// Segments Relay connection.
 
 // SegmentListInput are the parameters of GET /v1/segments.
 type SegmentListInput struct {
@@ -38,8 +38,8 @@ type SegmentList struct {
 	Data  []*ent.Segment `json:"data"`
 }
 
-// listSegments serves GET /v1/segments and the listSegments query.
-func listSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, error) {
+// ListSegments serves GET /v1/segments and the listSegments query.
+func ListSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, error) {
 	if in == nil {
 		in = &SegmentListInput{}
 	}
@@ -98,7 +98,7 @@ func listSegments(ctx context.Context, in *SegmentListInput) (*SegmentList, erro
 // id, name (string operators), type ($is, $is_not, $in, $not_in) and
 // created_at ($after, $before, $more_than, $less_than, $has_value,
 // $is_unknown), joined by filters[junction] (and by default). It filters
-// segments, not customers: operands are read as in graph/segmentfilter.
+// Segments, not customers: operands are read as in graph/segmentfilter.
 func segmentFilters(f map[string]any) (predicate.Segment, error) {
 	junction := "and"
 	var preds []predicate.Segment
@@ -202,8 +202,8 @@ func segmentCondition(field, op string, vals []any, name string) (predicate.Segm
 	return nil, apperr.InvalidQueryParams("Query parameter filters[%s] is not a supported filter (use id, name, type, created_at, junction)", field)
 }
 
-// segments serves the segments connection (Relay pagination, bounded page).
-func segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
+// Segments serves the segments connection (Relay pagination, bounded page).
+func Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -15,7 +15,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
-// refuseIfTriggerOf refuses deleting a resource that earning rules use as
+// RefuseIfTriggerOf refuses deleting a resource that earning rules use as
 // their trigger (the trigger's JSON member at path holds id): 409
 // resource_in_use naming up to 20 of the rules, whatever their status — a
 // draft or inactive rule would otherwise be activated with a trigger that
@@ -23,7 +23,7 @@ import (
 // schema", "Segment"). The caller locks the resource first (PostgreSQL),
 // as checkTriggerReferences does when a rule names it, so a rule created
 // meanwhile is seen.
-func refuseIfTriggerOf(ctx context.Context, id, resourceType, what string, path ...string) error {
+func RefuseIfTriggerOf(ctx context.Context, id, resourceType, what string, path ...string) error {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return err

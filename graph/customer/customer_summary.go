@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -11,11 +11,11 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 )
 
-// customerSummary is the customer's summary object: the redemption
+// CustomerSummary is the customer's summary object: the redemption
 // counters (computed from the redemption history, so they can never drift
 // from it) and the gift credits and loyalty points redeemed, net of
 // rollbacks. Order totals are not kept yet.
-func customerSummary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
+func CustomerSummary(ctx context.Context, cust *ent.Customer) (map[string]any, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
-package graph
+package customer
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -167,7 +168,7 @@ func publicationSource() customerActivitySource {
 			}
 			return &CustomerActivity{ID: p.ID, Type: "customer.publication." + publicationOutcome(p.Result), CreatedAt: p.CreatedAt,
 				Data: map[string]any{"publication": map[string]any{"id": p.ID, "channel": p.Channel, "source_id": p.SourceID,
-					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": orEmptyMap(p.Metadata),
+					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": shape.OrEmptyMap(p.Metadata),
 					"vouchers": codes, "result": p.Result, "object": "publication"}}}
 		}))
 }
@@ -204,7 +205,7 @@ func redemptionActivity(r *ent.Redemption) *CustomerActivity {
 	entry := map[string]any{"id": r.ID, "object": r.Object.String(), "result": r.Result.String(), "status": r.Status.String(),
 		"voucher": map[string]any{"id": r.VoucherID, "code": r.VoucherCode, "object": "voucher"}, "campaign_id": r.CampaignID,
 		"amount": r.Amount, "applied_discount_amount": r.AppliedDiscount, "order_id": r.OrderID, "tracking_id": r.TrackingID,
-		"metadata": orEmptyMap(r.Metadata)}
+		"metadata": shape.OrEmptyMap(r.Metadata)}
 	if r.FailureCode != nil {
 		entry["failure_code"], entry["failure_message"] = r.FailureCode, r.FailureMessage
 	}

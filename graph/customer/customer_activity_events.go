@@ -1,6 +1,7 @@
-package graph
+package customer
 
 import (
+	"github.com/promoengine/promoengine/graph/internal/shape"
 	"github.com/promoengine/promoengine/graph/internal/store"
 
 	"context"
@@ -24,7 +25,7 @@ func customEventSource() customerActivitySource {
 			return c.CustomEvent.Query().Where(customevent.CustomerID(f.customerID))
 		}, eachRow(func(e *ent.CustomEvent) *CustomerActivity {
 			return &CustomerActivity{ID: e.ID, Type: "customer.custom_event", CreatedAt: e.CreatedAt,
-				Data: map[string]any{"event": map[string]any{"id": e.ID, "type": e.Type, "metadata": orEmptyMap(e.Metadata),
+				Data: map[string]any{"event": map[string]any{"id": e.ID, "type": e.Type, "metadata": shape.OrEmptyMap(e.Metadata),
 					"referral_code": e.ReferralCode, "loyalty_code": e.LoyaltyCode, "object": "event"}}}
 		}))
 }
@@ -41,7 +42,7 @@ func segmentEntrySource() customerActivitySource {
 }
 
 // segmentEntries are the activities of segment memberships, with the
-// segments' names.
+// Segments' names.
 func segmentEntries(ctx context.Context, members []*ent.SegmentMember) ([]*CustomerActivity, error) {
 	ids := make([]string, len(members))
 	for i, m := range members {

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/fields"
@@ -56,8 +56,8 @@ type CustomerList struct {
 	Data    []*ent.Customer `json:"data"`
 }
 
-// listCustomers pages the caller's customers, newest first by default.
-func listCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
+// ListCustomers pages the caller's customers, newest first by default.
+func ListCustomers(ctx context.Context, in *CustomerListInput) (*CustomerList, error) {
 	if in == nil {
 		in = &CustomerListInput{}
 	}
@@ -183,10 +183,10 @@ func customerSegments(ctx context.Context, cust *ent.Customer) ([]*ent.Segment, 
 	return out, nil
 }
 
-// segmentsOfCustomer is customerSegments for a customer named by id or
+// SegmentsOfCustomer is customerSegments for a customer named by id or
 // source_id (404 when unknown).
-func segmentsOfCustomer(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
-	cust, err := customerByIDOrSourceID(ctx, idOrSourceID)
+func SegmentsOfCustomer(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
+	cust, err := CustomerByIDOrSourceID(ctx, idOrSourceID)
 	if err != nil {
 		return nil, err
 	}

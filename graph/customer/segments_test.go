@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -18,26 +18,26 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 )
 
-// updateCustomer changes the profile of the customer named by id or
+// UpdateCustomer changes the profile of the customer named by id or
 // source_id (REST PUT /v1/customers/{customerId}): only the properties
 // given change; id and source_id in the input are ignored. Segments are
 // re-evaluated as after any profile change.
-func updateCustomer(ctx context.Context, idOrSourceID string, in CustomerInput) (*ent.Customer, error) {
+func UpdateCustomer(ctx context.Context, idOrSourceID string, in CustomerInput) (*ent.Customer, error) {
 	in.ID, in.SourceID = nil, nil
-	if err := validateCustomer(&in); err != nil {
+	if err := ValidateCustomer(&in); err != nil {
 		return nil, err
 	}
-	cust, err := customerByIDOrSourceID(ctx, idOrSourceID)
+	cust, err := CustomerByIDOrSourceID(ctx, idOrSourceID)
 	if err != nil {
 		return nil, err
 	}
 	if cust, err = updateProfile(ctx, cust, &in); err != nil {
 		return nil, err
 	}
-	if err := refreshSegments(ctx, cust); err != nil {
+	if err := RefreshSegments(ctx, cust); err != nil {
 		return nil, err
 	}
-	return customerByIDOrSourceID(ctx, cust.ID)
+	return CustomerByIDOrSourceID(ctx, cust.ID)
 }
 
 // CustomerDeletion counts what deleting a customer removed.
@@ -49,14 +49,14 @@ type CustomerDeletion struct {
 	LoyaltyMemberships int    `json:"loyalty_memberships"`
 }
 
-// deleteCustomer deletes a customer and the records that are only theirs:
+// DeleteCustomer deletes a customer and the records that are only theirs:
 // custom events and their counts, segment memberships, publications (the
 // published codes stay used and keep no holder), and loyalty memberships
 // (their cards stay, without a holder). Redemptions stay in the history
 // without the customer (the foreign key sets it null), so codes' redeemed
 // counts remain right. There is no bin: deletion is permanent.
-func deleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error) {
-	cust, err := customerByIDOrSourceID(ctx, idOrSourceID)
+func DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error) {
+	cust, err := CustomerByIDOrSourceID(ctx, idOrSourceID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package customer
 
 import (
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -83,9 +83,9 @@ func fillSegment(ctx context.Context, c *ent.Client, seg *ent.Segment, filter *s
 	}
 }
 
-// reevaluateSegments brings the customer's membership of every auto-update
+// ReevaluateSegments brings the customer's membership of every auto-update
 // segment up to date and returns the segments the customer entered.
-func reevaluateSegments(ctx context.Context, cust *ent.Customer) ([]string, error) {
+func ReevaluateSegments(ctx context.Context, cust *ent.Customer) ([]string, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func reevaluateSegments(ctx context.Context, cust *ent.Customer) ([]string, erro
 	if err != nil || len(segs) == 0 {
 		return nil, err
 	}
-	counts, err := eventCounts(ctx, c, cust.ID)
+	counts, err := EventCounts(ctx, c, cust.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -126,14 +126,27 @@ func reevaluateSegments(ctx context.Context, cust *ent.Customer) ([]string, erro
 	for _, id := range entered {
 		err := c.SegmentMember.Create().SetSegmentID(id).SetCustomerID(cust.ID).SetEnteredAt(now).
 			OnConflictColumns(segmentmember.FieldSegmentID, segmentmember.FieldCustomerID).DoNothing().Exec(ctx)
-		if err != nil && !isNoRows(err) {
+		if err != nil && !IsNoRows(err) {
 			return nil, fmt.Errorf("entering segment: %w", err)
 		}
 	}
 	return entered, nil
 }
 
-// isNoRows reports the error ent returns when an upsert did nothing.
-func isNoRows(err error) bool {
+// IsNoRows reports the error ent returns when an upsert did nothing.
+func IsNoRows(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "no rows in result set")
+}
+
+// EventCounts returns the customer's event counters by event name.
+func EventCounts(ctx context.Context, c *ent.Client, customerID string) (map[string]int, error) {
+	rows, err := c.CustomerEventCount.Query().Where(customereventcount.CustomerID(customerID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading event counters: %w", err)
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.Event] = r.Count
+	}
+	return out, nil
 }
