@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 
 	"github.com/promoengine/promoengine/graph/internal/store"
 
@@ -66,7 +66,7 @@ func campaignWithCodes(t *testing.T, ctx context.Context, name string, codes ...
 
 func fromCampaign(name, customerSourceID string, count *int) PublishInput {
 	return PublishInput{Campaign: &PublishCampaignInput{Name: name, Count: count},
-		Customer: &customer.CustomerInput{SourceID: &customerSourceID}}
+		Customer: &customerpkg.CustomerInput{SourceID: &customerSourceID}}
 }
 
 // comparable renders a publication (or any result) as JSON with the values that differ
@@ -126,7 +126,7 @@ func TestOneStatementPublicationMatchesGeneralPath(t *testing.T) {
 		t.Fatalf("single statement: served %d, err %v", served, err)
 	}
 	publishPaths(t, true, nil)
-	in.Customer = &customer.CustomerInput{SourceID: ptr("bob")}
+	in.Customer = &customerpkg.CustomerInput{SourceID: ptr("bob")}
 	general, err := publish(ctx, in, false)
 	if err != nil {
 		t.Fatal(err)
