@@ -3,10 +3,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"bytes"
 	"context"
 	"embed"
@@ -21,9 +17,6 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
-	gqlparser "github.com/vektah/gqlparser/v2"
-	"github.com/vektah/gqlparser/v2/ast"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
@@ -42,6 +35,10 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/webhook"
+	gqlparser "github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -13497,7 +13494,7 @@ func (ec *executionContext) field_Mutation_createManagementWebhook_args(ctx cont
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
-			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13539,7 +13536,7 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
-			return ec.unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx, v)
+			return ec.unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCreateSegmentInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14487,7 +14484,7 @@ func (ec *executionContext) field_Mutation_updateCustomer_args(ctx context.Conte
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (customer.CustomerInput, error) {
-			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14785,7 +14782,7 @@ func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx cont
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
-			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14879,7 +14876,7 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (customer.CustomerInput, error) {
-			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15627,7 +15624,7 @@ func (ec *executionContext) field_Query_customerActivityList_args(ctx context.Co
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
-			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx, v)
+			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15641,7 +15638,7 @@ func (ec *executionContext) field_Query_customerList_args(ctx context.Context, r
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (*customer.CustomerListInput, error) {
-			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx, v)
+			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15901,7 +15898,7 @@ func (ec *executionContext) field_Query_listSegments_args(ctx context.Context, r
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (*customer.SegmentListInput, error) {
-			return ec.unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx, v)
+			return ec.unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -23757,7 +23754,7 @@ func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
-			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx, selections, v)
+			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31408,7 +31405,7 @@ func (ec *executionContext) _Mutation_deleteCustomer(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
-			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx, selections, v)
+			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerDeletion(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35079,7 +35076,7 @@ func (ec *executionContext) _Query_listSegments(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
-			return ec.marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx, selections, v)
+			return ec.marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36003,7 +36000,7 @@ func (ec *executionContext) _Query_customerList(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
-			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx, selections, v)
+			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37235,7 +37232,7 @@ func (ec *executionContext) _Query_customerActivityList(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
-			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx, selections, v)
+			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -60684,7 +60681,7 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 			it.Campaign = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64217,7 +64214,7 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 			it.TrackingID = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64879,7 +64876,7 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 			it.Event = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64893,7 +64890,7 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 			it.Referral = data
 		case "loyalty":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyalty"))
-			data, err := ec.unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx, v)
+			data, err := ec.unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐEventLoyaltyInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65019,7 +65016,7 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 			it.Order = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -67187,7 +67184,7 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 		switch k {
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -79574,7 +79571,7 @@ func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
+func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCreateSegmentInput(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
 	res, err := ec.unmarshalInputCreateSegmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79680,11 +79677,11 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx, sel, v[i])
+		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -79696,7 +79693,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoe
 	return ret
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivity) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivity!")
 		return graphql.Null
@@ -79704,7 +79701,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerActivity(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivityList!")
 		return graphql.Null
@@ -79728,7 +79725,7 @@ func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CustomerConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerDeletion!")
 		return graphql.Null
@@ -79736,17 +79733,17 @@ func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerDeletion(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (customer.CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerList!")
 		return graphql.Null
@@ -80387,7 +80384,7 @@ func (ec *executionContext) marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoeng
 	return ec._ManagementWebhook(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx context.Context, v any) (webhook.WebhookInput, error) {
+func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx context.Context, v any) (webhook.WebhookInput, error) {
 	res, err := ec.unmarshalInputManagementWebhookInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80920,7 +80917,7 @@ func (ec *executionContext) marshalNSegmentConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._SegmentConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
+func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "SegmentList!")
 		return graphql.Null
@@ -82690,7 +82687,7 @@ func (ec *executionContext) marshalOCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
+func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityListInput(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82733,7 +82730,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CustomerEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
+func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82741,7 +82738,7 @@ func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengin
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx context.Context, v any) (*customer.CustomerListInput, error) {
+func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerListInput(ctx context.Context, v any) (*customer.CustomerListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83025,7 +83022,7 @@ func (ec *executionContext) marshalOEarnings2githubᚗcomᚋpromoengineᚋpromoe
 	return v
 }
 
-func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx context.Context, v any) (*customer.EventLoyaltyInput, error) {
+func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐEventLoyaltyInput(ctx context.Context, v any) (*customer.EventLoyaltyInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84684,7 +84681,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._SegmentEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx context.Context, v any) (*customer.SegmentListInput, error) {
+func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentListInput(ctx context.Context, v any) (*customer.SegmentListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
