@@ -1,12 +1,11 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // AppKeyCacheTTL is how long a server process trusts an application key it

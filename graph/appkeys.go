@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"strings"
@@ -11,8 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
-	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Application key lifecycle (management API and CLI). Every function acts
@@ -36,21 +34,13 @@ type AppKeyWithToken struct {
 	Token string
 }
 
-func projectOf(ctx context.Context) (string, error) {
-	v, ok := viewer.FromContext(ctx)
-	if !ok {
-		return "", fmt.Errorf("application keys: no project in context")
-	}
-	return v.ProjectID, nil
-}
-
 // CreateAppKey creates an application key in the viewer's project.
 func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
@@ -84,7 +74,7 @@ func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +84,7 @@ func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
 
 // appKey finds a key of the viewer's project.
 func appKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, error) {
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +162,7 @@ func SetAppKeyStatus(ctx context.Context, appID string, blocked bool) (*ent.AppK
 // project, so blocking or deleting a key and issuing a token with it
 // (IssueOAuthToken takes the same lock) happen one after the other.
 func lockedAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, error) {
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}

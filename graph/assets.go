@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
@@ -10,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Asset kinds served for every voucher.

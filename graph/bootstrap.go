@@ -1,12 +1,11 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // BootstrapKeys are explicit credentials for the first start (from the

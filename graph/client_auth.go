@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"fmt"
 
@@ -11,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/origin"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Client-side access (/client/v1): a client-side key (X-Client-Application-Id

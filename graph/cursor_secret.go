@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // cursorSecretID is the one row of the cursor_secrets table.

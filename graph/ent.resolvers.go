@@ -9,7 +9,9 @@ import (
 	"context"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
 )
@@ -76,7 +78,7 @@ func (r *queryResolver) AsyncActions(ctx context.Context, after *entgql.Cursor[s
 
 // Campaigns is the resolver for the campaigns field.
 func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
-	return campaigns(ctx, after, first, before, last, orderBy, where)
+	return campaign.Campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
 // Cards is the resolver for the cards field.
@@ -91,7 +93,7 @@ func (r *queryResolver) CardDefinitions(ctx context.Context, after *entgql.Curso
 
 // Categories is the resolver for the categories field.
 func (r *queryResolver) Categories(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) (*ent.CategoryConnection, error) {
-	return categories(ctx, after, first, before, last, orderBy, where)
+	return campaign.Categories(ctx, after, first, before, last, orderBy, where)
 }
 
 // CustomEvents is the resolver for the customEvents field.
@@ -151,7 +153,7 @@ func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[strin
 
 // Vouchers is the resolver for the vouchers field.
 func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return vouchers(ctx, after, first, before, last, orderBy, where)
+	return campaign.Vouchers(ctx, after, first, before, last, orderBy, where)
 }
 
 // Activities is the resolver for the activities field.

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
 	"bytes"
 	"context"
 	"fmt"
@@ -16,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
 // The export job's writer (runExport, export_job.go): it cuts the CSV into

@@ -1,14 +1,14 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/promoengine/promoengine/graph/internal/clock"
 )
 
 // exportField is a column of a transactions export (see

@@ -1,13 +1,12 @@
 package graph
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/export"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
 // ExportChunkSize is the size an export file's chunk grows to (give or

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"time"
 
@@ -15,6 +11,8 @@ import (
 	"github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
 // Deleting export files: those kept past ExportRetention, and those of a

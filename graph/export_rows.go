@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	stdsql "database/sql"
 	"fmt"
@@ -16,6 +14,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // exportTx is one row of a transactions export, whatever it was read
@@ -162,7 +162,7 @@ func newExportSource(ctx context.Context, c *ent.Client, projectID, ownerID stri
 // else a loyalty card by code or ID (its points transactions). It returns
 // the owner's ID and the code the response's filter names.
 func exportSubject(ctx context.Context, codeOrID string) (id, code string, err error) {
-	v, err := voucherByCodeOrID(ctx, codeOrID)
+	v, err := campaign.VoucherByCodeOrID(ctx, codeOrID)
 	if err == nil {
 		return v.ID, v.Code, nil
 	}

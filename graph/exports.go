@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"slices"
@@ -12,6 +10,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // JobExportVoucherTransactions is the async action type of a voucher
@@ -82,7 +82,7 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 		return nil, fmt.Errorf("creating export: %w", err)
 	}
 	err = c.AsyncAction.Create().SetType(JobExportVoucherTransactions).SetExportID(exp.ID).
-		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(requestIDPtr(ctx)).Exec(ctx)
+		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scheduling export: %w", err)
 	}

@@ -3,6 +3,8 @@
 package graph
 
 import (
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+
 	"bytes"
 	"context"
 	"embed"
@@ -17,6 +19,9 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
+	gqlparser "github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
@@ -37,8 +42,6 @@ import (
 	"github.com/promoengine/promoengine/ent/webhookevent"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/webhook"
-	gqlparser "github.com/vektah/gqlparser/v2"
-	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -773,15 +776,15 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
-		AddVoucher                        func(childComplexity int, campaign string, input *AddVouchersInput) int
+		AddVoucher                        func(childComplexity int, campaign string, input *campaignpkg.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance              func(childComplexity int, voucher string, input BalanceInput) int
+		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaignpkg.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
 		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign                    func(childComplexity int, input CreateCampaignInput) int
+		CreateCampaign                    func(childComplexity int, input campaignpkg.CreateCampaignInput) int
 		CreateCardDefinition              func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateCategory                    func(childComplexity int, input CategoryInput) int
+		CreateCategory                    func(childComplexity int, input campaignpkg.CategoryInput) int
 		CreateEarningRule                 func(childComplexity int, input CreateEarningRuleInput) int
 		CreateIncentive                   func(childComplexity int, input CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
@@ -797,7 +800,7 @@ type ComplexityRoot struct {
 		CreateReward                      func(childComplexity int, input CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
-		CreateVoucher                     func(childComplexity int, input CreateVoucherInput) int
+		CreateVoucher                     func(childComplexity int, input campaignpkg.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
 		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
 		DeactivateLoyaltyProgram          func(childComplexity int, id string) int
@@ -824,8 +827,8 @@ type ComplexityRoot struct {
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *ExportParametersInput) int
-		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
-		ImportVouchers                    func(childComplexity int, input []*CreateVoucherInput) int
+		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaignpkg.AddVouchersInput) int
+		ImportVouchers                    func(childComplexity int, input []*campaignpkg.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input PublishInput, joinOnce *bool) int
 		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
@@ -842,9 +845,9 @@ type ComplexityRoot struct {
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign                    func(childComplexity int, idOrName string, input UpdateCampaignInput) int
+		UpdateCampaign                    func(childComplexity int, idOrName string, input campaignpkg.UpdateCampaignInput) int
 		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCategory                    func(childComplexity int, id string, input CategoryInput) int
+		UpdateCategory                    func(childComplexity int, id string, input campaignpkg.CategoryInput) int
 		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input customer.CustomerInput) int
 		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
@@ -859,8 +862,8 @@ type ComplexityRoot struct {
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher                     func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
-		UpdateVouchersInBulk              func(childComplexity int, input []*VoucherMetadataUpdate) int
+		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaignpkg.UpdateVoucherInput) int
+		UpdateVouchersInBulk              func(childComplexity int, input []*campaignpkg.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
 		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
@@ -939,7 +942,7 @@ type ComplexityRoot struct {
 		AsyncActionList              func(childComplexity int, limit *int, endDate *time.Time) int
 		AsyncActions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
 		Campaign                     func(childComplexity int, idOrName string) int
-		CampaignList                 func(childComplexity int, input *CampaignListInput) int
+		CampaignList                 func(childComplexity int, input *campaignpkg.CampaignListInput) int
 		CampaignSummary              func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
 		CampaignTransactionList      func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
 		Campaigns                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
@@ -1004,7 +1007,7 @@ type ComplexityRoot struct {
 		ValidationRule               func(childComplexity int, id string) int
 		ValidationRules              func(childComplexity int, limit *int, page *int) int
 		Voucher                      func(childComplexity int, codeOrID string) int
-		VoucherList                  func(childComplexity int, input *VoucherListInput) int
+		VoucherList                  func(childComplexity int, input *campaignpkg.VoucherListInput) int
 		VoucherTransactionList       func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
 		Vouchers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
@@ -1443,16 +1446,16 @@ type MetadataSchemaResolver interface {
 	Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error)
 }
 type MutationResolver interface {
-	CreateCampaign(ctx context.Context, input CreateCampaignInput) (*ent.Campaign, error)
-	AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error)
-	GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error)
+	CreateCampaign(ctx context.Context, input campaignpkg.CreateCampaignInput) (*ent.Campaign, error)
+	AddVoucher(ctx context.Context, campaign string, input *campaignpkg.AddVouchersInput) (*ent.Voucher, error)
+	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaignpkg.AddVouchersInput) (*ent.AsyncAction, error)
 	Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
 	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
 	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
-	AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error)
+	AdjustVoucherBalance(ctx context.Context, voucher string, input campaignpkg.BalanceInput) (*campaignpkg.VoucherBalance, error)
 	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error)
 	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
@@ -1494,11 +1497,11 @@ type MutationResolver interface {
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
 	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
-	UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error)
+	UpdateCampaign(ctx context.Context, idOrName string, input campaignpkg.UpdateCampaignInput) (*ent.Campaign, error)
 	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error)
-	UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error)
+	UpdateVoucher(ctx context.Context, codeOrID string, input campaignpkg.UpdateVoucherInput) (*ent.Voucher, error)
 	EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
@@ -1530,16 +1533,16 @@ type MutationResolver interface {
 	CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error)
 	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
-	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
+	CreateVoucher(ctx context.Context, input campaignpkg.CreateVoucherInput) (*ent.Voucher, error)
 	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
 	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error)
 	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
 	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
-	CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error)
-	UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error)
+	CreateCategory(ctx context.Context, input campaignpkg.CategoryInput) (*ent.Category, error)
+	UpdateCategory(ctx context.Context, id string, input campaignpkg.CategoryInput) (*ent.Category, error)
 	DeleteCategory(ctx context.Context, id string) (string, error)
-	ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error)
-	UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error)
+	ImportVouchers(ctx context.Context, input []*campaignpkg.CreateVoucherInput) (*ent.AsyncAction, error)
+	UpdateVouchersInBulk(ctx context.Context, input []*campaignpkg.VoucherMetadataUpdate) (*ent.AsyncAction, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1583,16 +1586,16 @@ type QueryResolver interface {
 	CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
-	VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error)
+	VoucherList(ctx context.Context, input *campaignpkg.VoucherListInput) (*campaignpkg.VoucherList, error)
 	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
-	CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error)
+	CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
-	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error)
 	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
 	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
 	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
@@ -1610,13 +1613,13 @@ type QueryResolver interface {
 	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error)
 	ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
-	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
 	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
 	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
 	Category(ctx context.Context, id string) (*ent.Category, error)
-	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error)
-	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error)
+	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaignpkg.CategoryList, error)
+	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaignpkg.CampaignSummary, error)
 	CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error)
 }
 type RewardResolver interface {
@@ -4594,7 +4597,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*campaignpkg.AddVouchersInput)), true
 	case "Mutation.adjustCardPoints":
 		if e.ComplexityRoot.Mutation.AdjustCardPoints == nil {
 			break
@@ -4616,7 +4619,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(BalanceInput)), true
+		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(campaignpkg.BalanceInput)), true
 	case "Mutation.assignCard":
 		if e.ComplexityRoot.Mutation.AssignCard == nil {
 			break
@@ -4660,7 +4663,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(CreateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(campaignpkg.CreateCampaignInput)), true
 	case "Mutation.createCardDefinition":
 		if e.ComplexityRoot.Mutation.CreateCardDefinition == nil {
 			break
@@ -4682,7 +4685,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(CategoryInput)), true
+		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(campaignpkg.CategoryInput)), true
 	case "Mutation.createEarningRule":
 		if e.ComplexityRoot.Mutation.CreateEarningRule == nil {
 			break
@@ -4858,7 +4861,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(campaignpkg.CreateVoucherInput)), true
 	case "Mutation.deactivateEarningRule":
 		if e.ComplexityRoot.Mutation.DeactivateEarningRule == nil {
 			break
@@ -5155,7 +5158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaignpkg.AddVouchersInput)), true
 	case "Mutation.importVouchers":
 		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
 			break
@@ -5166,7 +5169,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*campaignpkg.CreateVoucherInput)), true
 	case "Mutation.issueOAuthToken":
 		if e.ComplexityRoot.Mutation.IssueOAuthToken == nil {
 			break
@@ -5353,7 +5356,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(UpdateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(campaignpkg.UpdateCampaignInput)), true
 	case "Mutation.updateCardDefinition":
 		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
 			break
@@ -5375,7 +5378,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(CategoryInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(campaignpkg.CategoryInput)), true
 	case "Mutation.updateCustomer":
 		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
 			break
@@ -5540,7 +5543,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(UpdateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(campaignpkg.UpdateVoucherInput)), true
 	case "Mutation.updateVouchersInBulk":
 		if e.ComplexityRoot.Mutation.UpdateVouchersInBulk == nil {
 			break
@@ -5551,7 +5554,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*VoucherMetadataUpdate)), true
+		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*campaignpkg.VoucherMetadataUpdate)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -5917,7 +5920,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*CampaignListInput)), true
+		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*campaignpkg.CampaignListInput)), true
 	case "Query.campaignSummary":
 		if e.ComplexityRoot.Query.CampaignSummary == nil {
 			break
@@ -6628,7 +6631,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*VoucherListInput)), true
+		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*campaignpkg.VoucherListInput)), true
 	case "Query.voucherTransactionList":
 		if e.ComplexityRoot.Query.VoucherTransactionList == nil {
 			break
@@ -13099,7 +13102,7 @@ func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, 
 	}
 	args["campaign"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*AddVouchersInput, error) {
+		func(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
 			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
@@ -13159,7 +13162,7 @@ func (ec *executionContext) field_Mutation_adjustVoucherBalance_args(ctx context
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (BalanceInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.BalanceInput, error) {
 			return ec.unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx, v)
 		})
 	if err != nil {
@@ -13247,7 +13250,7 @@ func (ec *executionContext) field_Mutation_createCampaign_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateCampaignInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.CreateCampaignInput, error) {
 			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx, v)
 		})
 	if err != nil {
@@ -13275,7 +13278,7 @@ func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CategoryInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
 			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
@@ -13563,7 +13566,7 @@ func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateVoucherInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.CreateVoucherInput, error) {
 			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, v)
 		})
 	if err != nil {
@@ -14037,7 +14040,7 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 	}
 	args["count"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*AddVouchersInput, error) {
+		func(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
 			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
@@ -14051,7 +14054,7 @@ func (ec *executionContext) field_Mutation_importVouchers_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
+		func(ctx context.Context, v any) ([]*campaignpkg.CreateVoucherInput, error) {
 			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx, v)
 		})
 	if err != nil {
@@ -14417,7 +14420,7 @@ func (ec *executionContext) field_Mutation_updateCampaign_args(ctx context.Conte
 	}
 	args["idOrName"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateCampaignInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.UpdateCampaignInput, error) {
 			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx, v)
 		})
 	if err != nil {
@@ -14461,7 +14464,7 @@ func (ec *executionContext) field_Mutation_updateCategory_args(ctx context.Conte
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CategoryInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
 			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
@@ -14847,7 +14850,7 @@ func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Contex
 	}
 	args["codeOrID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateVoucherInput, error) {
+		func(ctx context.Context, v any) (campaignpkg.UpdateVoucherInput, error) {
 			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx, v)
 		})
 	if err != nil {
@@ -14861,7 +14864,7 @@ func (ec *executionContext) field_Mutation_updateVouchersInBulk_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
+		func(ctx context.Context, v any) ([]*campaignpkg.VoucherMetadataUpdate, error) {
 			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx, v)
 		})
 	if err != nil {
@@ -15083,7 +15086,7 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CampaignListInput, error) {
+		func(ctx context.Context, v any) (*campaignpkg.CampaignListInput, error) {
 			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx, v)
 		})
 	if err != nil {
@@ -16915,7 +16918,7 @@ func (ec *executionContext) field_Query_voucherList_args(ctx context.Context, ra
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*VoucherListInput, error) {
+		func(ctx context.Context, v any) (*campaignpkg.VoucherListInput, error) {
 			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx, v)
 		})
 	if err != nil {
@@ -19396,7 +19399,7 @@ func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19419,7 +19422,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_createdVouchersAmou
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19442,7 +19445,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountAdded(_ conte
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19465,7 +19468,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountDeleted(_ con
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19488,7 +19491,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRedeemed(_ co
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19511,7 +19514,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRolledback(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19534,7 +19537,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountSubtracted(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19557,7 +19560,7 @@ func (ec *executionContext) fieldContext_CampaignList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CampaignList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19589,7 +19592,7 @@ func (ec *executionContext) fieldContext_CampaignList_data(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19612,7 +19615,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_createdVouchersP
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19635,7 +19638,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsDeleted(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19658,7 +19661,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsSubtracted
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19681,7 +19684,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsAdded(_ co
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19704,7 +19707,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRewarded(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19727,7 +19730,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRedeemed(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19750,7 +19753,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRolledback
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19773,7 +19776,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsExpired(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19796,7 +19799,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19819,7 +19822,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19842,7 +19845,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAdd
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19865,7 +19868,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsSub
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19888,7 +19891,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAct
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19911,7 +19914,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsCan
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19943,7 +19946,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_campaign(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19966,7 +19969,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptions(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19989,7 +19992,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20012,7 +20015,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20035,7 +20038,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacks(_ context.Con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20058,7 +20061,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksSucceeded(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20081,7 +20084,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksFailed(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20104,7 +20107,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validations(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20127,7 +20130,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20150,7 +20153,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20173,7 +20176,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersAmount(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20196,7 +20199,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersRolledbackAmount(
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20219,7 +20222,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersCreated(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20242,7 +20245,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersDeleted(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20265,7 +20268,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publications(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20288,7 +20291,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsSucceeded(_
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20311,7 +20314,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsFailed(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20334,7 +20337,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_discountedAmount(_ cont
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20357,7 +20360,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rolledbackDiscountAmoun
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20369,7 +20372,7 @@ func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field gra
 			return obj.Gift, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.GiftSummary) graphql.Marshaler {
 			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx, selections, v)
 		},
 		true,
@@ -20389,7 +20392,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_gift(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20401,7 +20404,7 @@ func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field 
 			return obj.Loyalty, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.LoyaltySummary) graphql.Marshaler {
 			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx, selections, v)
 		},
 		true,
@@ -20421,7 +20424,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_loyalty(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22450,7 +22453,7 @@ func (ec *executionContext) fieldContext_CategoryEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22473,7 +22476,7 @@ func (ec *executionContext) fieldContext_CategoryList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22496,7 +22499,7 @@ func (ec *executionContext) fieldContext_CategoryList_hasMore(_ context.Context,
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28761,7 +28764,7 @@ func (ec *executionContext) _Mutation_createCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(CreateCampaignInput))
+			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(campaignpkg.CreateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -28805,7 +28808,7 @@ func (ec *executionContext) _Mutation_addVoucher(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*AddVouchersInput))
+			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*campaignpkg.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -28849,7 +28852,7 @@ func (ec *executionContext) _Mutation_generateVouchers(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*AddVouchersInput))
+			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*campaignpkg.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -29157,10 +29160,10 @@ func (ec *executionContext) _Mutation_adjustVoucherBalance(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(BalanceInput))
+			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(campaignpkg.BalanceInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherBalance) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherBalance) graphql.Marshaler {
 			return ec.marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx, selections, v)
 		},
 		true,
@@ -31005,7 +31008,7 @@ func (ec *executionContext) _Mutation_updateCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(UpdateCampaignInput))
+			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaignpkg.UpdateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -31181,7 +31184,7 @@ func (ec *executionContext) _Mutation_updateVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(UpdateVoucherInput))
+			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(campaignpkg.UpdateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -32589,7 +32592,7 @@ func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(CreateVoucherInput))
+			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(campaignpkg.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -32809,7 +32812,7 @@ func (ec *executionContext) _Mutation_createCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(CategoryInput))
+			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(campaignpkg.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32853,7 +32856,7 @@ func (ec *executionContext) _Mutation_updateCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(CategoryInput))
+			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(campaignpkg.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32941,7 +32944,7 @@ func (ec *executionContext) _Mutation_importVouchers(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*CreateVoucherInput))
+			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*campaignpkg.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -32985,7 +32988,7 @@ func (ec *executionContext) _Mutation_updateVouchersInBulk(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*VoucherMetadataUpdate))
+			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*campaignpkg.VoucherMetadataUpdate))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -35732,10 +35735,10 @@ func (ec *executionContext) _Query_voucherList(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*VoucherListInput))
+			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*campaignpkg.VoucherListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherList) graphql.Marshaler {
 			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx, selections, v)
 		},
 		true,
@@ -35952,10 +35955,10 @@ func (ec *executionContext) _Query_campaignList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*CampaignListInput))
+			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*campaignpkg.CampaignListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CampaignList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CampaignList) graphql.Marshaler {
 			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx, selections, v)
 		},
 		true,
@@ -36131,7 +36134,7 @@ func (ec *executionContext) _Query_voucherTransactionList(ctx context.Context, f
 			return ec.Resolvers.Query().VoucherTransactionList(ctx, fc.Args["codeOrID"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
 			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
@@ -36923,7 +36926,7 @@ func (ec *executionContext) _Query_campaignTransactionList(ctx context.Context, 
 			return ec.Resolvers.Query().CampaignTransactionList(ctx, fc.Args["idOrName"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
 			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
@@ -37143,7 +37146,7 @@ func (ec *executionContext) _Query_categoryList(ctx context.Context, field graph
 			return ec.Resolvers.Query().CategoryList(ctx, fc.Args["limit"].(*int), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CategoryList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CategoryList) graphql.Marshaler {
 			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx, selections, v)
 		},
 		true,
@@ -37187,7 +37190,7 @@ func (ec *executionContext) _Query_campaignSummary(ctx context.Context, field gr
 			return ec.Resolvers.Query().CampaignSummary(ctx, fc.Args["idOrName"].(string), fc.Args["startDate"].(*time.Time), fc.Args["endDate"].(*time.Time))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CampaignSummary) graphql.Marshaler {
 			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx, selections, v)
 		},
 		true,
@@ -42183,7 +42186,7 @@ func (ec *executionContext) fieldContext_VoucherAssets_barcode(_ context.Context
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42206,7 +42209,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_amount(_ context.Context
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42229,7 +42232,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_total(_ context.Context,
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42252,7 +42255,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_balance(_ context.Contex
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42275,7 +42278,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_type(_ context.Context, 
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "String")
 }
 
-func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42298,7 +42301,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_voucherID(_ context.Cont
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "ID")
 }
 
-func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42472,7 +42475,7 @@ func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42495,7 +42498,7 @@ func (ec *executionContext) fieldContext_VoucherList_total(_ context.Context, fi
 	return graphql.NewScalarFieldContext("VoucherList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43032,7 +43035,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context
 	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43064,7 +43067,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionList_data(_ context.C
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44799,8 +44802,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (AddVouchersInput, error) {
-	var it AddVouchersInput
+func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (campaignpkg.AddVouchersInput, error) {
+	var it campaignpkg.AddVouchersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44884,8 +44887,8 @@ func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAddVouchersInput(ctx context.Context, raw any) (AddVouchersInput, error) {
-	var out AddVouchersInput
+func UnmarshalAddVouchersInput(ctx context.Context, raw any) (campaignpkg.AddVouchersInput, error) {
+	var out campaignpkg.AddVouchersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddVouchersInput", raw, &out)
 	return out, err
 }
@@ -46091,8 +46094,8 @@ func UnmarshalAsyncActionWhereInput(ctx context.Context, raw any) (ent.AsyncActi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (BalanceInput, error) {
-	var it BalanceInput
+func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (campaignpkg.BalanceInput, error) {
+	var it campaignpkg.BalanceInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46141,8 +46144,8 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBalanceInput(ctx context.Context, raw any) (BalanceInput, error) {
-	var out BalanceInput
+func UnmarshalBalanceInput(ctx context.Context, raw any) (campaignpkg.BalanceInput, error) {
+	var out campaignpkg.BalanceInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BalanceInput", raw, &out)
 	return out, err
 }
@@ -46427,8 +46430,8 @@ func UnmarshalBrandingContactInput(ctx context.Context, raw any) (BrandContactIn
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (CampaignListInput, error) {
-	var it CampaignListInput
+func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (campaignpkg.CampaignListInput, error) {
+	var it campaignpkg.CampaignListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46505,8 +46508,8 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCampaignListInput(ctx context.Context, raw any) (CampaignListInput, error) {
-	var out CampaignListInput
+func UnmarshalCampaignListInput(ctx context.Context, raw any) (campaignpkg.CampaignListInput, error) {
+	var out campaignpkg.CampaignListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignListInput", raw, &out)
 	return out, err
 }
@@ -50633,8 +50636,8 @@ func UnmarshalCardWhereInput(ctx context.Context, raw any) (ent.CardWhereInput, 
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (CategoryInput, error) {
-	var it CategoryInput
+func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (campaignpkg.CategoryInput, error) {
+	var it campaignpkg.CategoryInput
 	if obj == nil {
 		return it, nil
 	}
@@ -50676,8 +50679,8 @@ func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCategoryInput(ctx context.Context, raw any) (CategoryInput, error) {
-	var out CategoryInput
+func UnmarshalCategoryInput(ctx context.Context, raw any) (campaignpkg.CategoryInput, error) {
+	var out campaignpkg.CategoryInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryInput", raw, &out)
 	return out, err
 }
@@ -51204,8 +51207,8 @@ func UnmarshalCodeConfigInput(ctx context.Context, raw any) (jsonfield.CodeConfi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (CreateCampaignInput, error) {
-	var it CreateCampaignInput
+func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (campaignpkg.CreateCampaignInput, error) {
+	var it campaignpkg.CreateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51373,8 +51376,8 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (CreateCampaignInput, error) {
-	var out CreateCampaignInput
+func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (campaignpkg.CreateCampaignInput, error) {
+	var out campaignpkg.CreateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCampaignInput", raw, &out)
 	return out, err
 }
@@ -51911,8 +51914,8 @@ func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (customer.CreateS
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (CreateVoucherInput, error) {
-	var it CreateVoucherInput
+func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (campaignpkg.CreateVoucherInput, error) {
+	var it campaignpkg.CreateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -52059,8 +52062,8 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (CreateVoucherInput, error) {
-	var out CreateVoucherInput
+func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (campaignpkg.CreateVoucherInput, error) {
+	var out campaignpkg.CreateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateVoucherInput", raw, &out)
 	return out, err
 }
@@ -65066,8 +65069,8 @@ func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (StackedRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (UpdateCampaignInput, error) {
-	var it UpdateCampaignInput
+func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (campaignpkg.UpdateCampaignInput, error) {
+	var it campaignpkg.UpdateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65193,8 +65196,8 @@ func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (UpdateCampaignInput, error) {
-	var out UpdateCampaignInput
+func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (campaignpkg.UpdateCampaignInput, error) {
+	var out campaignpkg.UpdateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCampaignInput", raw, &out)
 	return out, err
 }
@@ -65563,8 +65566,8 @@ func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (UpdateRewardInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (UpdateVoucherInput, error) {
-	var it UpdateVoucherInput
+func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (campaignpkg.UpdateVoucherInput, error) {
+	var it campaignpkg.UpdateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65669,8 +65672,8 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (UpdateVoucherInput, error) {
-	var out UpdateVoucherInput
+func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (campaignpkg.UpdateVoucherInput, error) {
+	var out campaignpkg.UpdateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateVoucherInput", raw, &out)
 	return out, err
 }
@@ -66936,8 +66939,8 @@ func UnmarshalValidityTimeframeInput(ctx context.Context, raw any) (jsonfield.Va
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (VoucherListInput, error) {
-	var it VoucherListInput
+func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (campaignpkg.VoucherListInput, error) {
+	var it campaignpkg.VoucherListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67056,14 +67059,14 @@ func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherListInput(ctx context.Context, raw any) (VoucherListInput, error) {
-	var out VoucherListInput
+func UnmarshalVoucherListInput(ctx context.Context, raw any) (campaignpkg.VoucherListInput, error) {
+	var out campaignpkg.VoucherListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherListInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (VoucherMetadataUpdate, error) {
-	var it VoucherMetadataUpdate
+func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (campaignpkg.VoucherMetadataUpdate, error) {
+	var it campaignpkg.VoucherMetadataUpdate
 	if obj == nil {
 		return it, nil
 	}
@@ -67105,8 +67108,8 @@ func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (VoucherMetadataUpdate, error) {
-	var out VoucherMetadataUpdate
+func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (campaignpkg.VoucherMetadataUpdate, error) {
+	var out campaignpkg.VoucherMetadataUpdate
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherMetadataUpdateInput", raw, &out)
 	return out, err
 }
@@ -67248,8 +67251,8 @@ func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (VoucherRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (VoucherRedemptionLimitInput, error) {
-	var it VoucherRedemptionLimitInput
+func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (campaignpkg.VoucherRedemptionLimitInput, error) {
+	var it campaignpkg.VoucherRedemptionLimitInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67284,8 +67287,8 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (VoucherRedemptionLimitInput, error) {
-	var out VoucherRedemptionLimitInput
+func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (campaignpkg.VoucherRedemptionLimitInput, error) {
+	var out campaignpkg.VoucherRedemptionLimitInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionLimitInput", raw, &out)
 	return out, err
 }
@@ -70698,7 +70701,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 var campaignGiftSummaryImplementors = []string{"CampaignGiftSummary"}
 
-func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *GiftSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.GiftSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70756,7 +70759,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 var campaignListImplementors = []string{"CampaignList"}
 
-func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *CampaignList) graphql.Marshaler {
+func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CampaignList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70794,7 +70797,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 var campaignLoyaltySummaryImplementors = []string{"CampaignLoyaltySummary"}
 
-func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.LoyaltySummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70892,7 +70895,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 var campaignSummaryImplementors = []string{"CampaignSummary"}
 
-func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CampaignSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -71863,7 +71866,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 var categoryListImplementors = []string{"CategoryList"}
 
-func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *CategoryList) graphql.Marshaler {
+func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CategoryList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77985,7 +77988,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 var voucherBalanceImplementors = []string{"VoucherBalance"}
 
-func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherBalance) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78124,7 +78127,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 var voucherListImplementors = []string{"VoucherList"}
 
-func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *VoucherList) graphql.Marshaler {
+func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78374,7 +78377,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 var voucherTransactionListImplementors = []string{"VoucherTransactionList"}
 
-func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherTransactionList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79168,7 +79171,7 @@ func (ec *executionContext) unmarshalNAsyncActionWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx context.Context, v any) (BalanceInput, error) {
+func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx context.Context, v any) (campaignpkg.BalanceInput, error) {
 	res, err := ec.unmarshalInputBalanceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79255,7 +79258,7 @@ func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoeng
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *CampaignList) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CampaignList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignList!")
 		return graphql.Null
@@ -79282,7 +79285,7 @@ func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoen
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CampaignSummary) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignSummary!")
 		return graphql.Null
@@ -79496,12 +79499,12 @@ func (ec *executionContext) marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CategoryConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx context.Context, v any) (CategoryInput, error) {
+func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
 	res, err := ec.unmarshalInputCategoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *CategoryList) graphql.Marshaler {
+func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CategoryList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CategoryList!")
 		return graphql.Null
@@ -79536,7 +79539,7 @@ func (ec *executionContext) marshalNCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._CodeConfig(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx context.Context, v any) (CreateCampaignInput, error) {
+func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx context.Context, v any) (campaignpkg.CreateCampaignInput, error) {
 	res, err := ec.unmarshalInputCreateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79576,15 +79579,15 @@ func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoeng
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (campaignpkg.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*campaignpkg.CreateVoucherInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*CreateVoucherInput, len(vSlice))
+	res := make([]*campaignpkg.CreateVoucherInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, vSlice[i])
@@ -79595,7 +79598,7 @@ func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpr
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (*CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (*campaignpkg.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81053,7 +81056,7 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx context.Context, v any) (UpdateCampaignInput, error) {
+func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx context.Context, v any) (campaignpkg.UpdateCampaignInput, error) {
 	res, err := ec.unmarshalInputUpdateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81083,7 +81086,7 @@ func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx context.Context, v any) (UpdateVoucherInput, error) {
+func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx context.Context, v any) (campaignpkg.UpdateVoucherInput, error) {
 	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81235,7 +81238,7 @@ func (ec *executionContext) marshalNVoucherAssets2ᚖgithubᚗcomᚋpromoengine�
 	return ec._VoucherAssets(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherBalance) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherBalance!")
 		return graphql.Null
@@ -81251,7 +81254,7 @@ func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._VoucherConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *VoucherList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherList!")
 		return graphql.Null
@@ -81259,10 +81262,10 @@ func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherList(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*campaignpkg.VoucherMetadataUpdate, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*VoucherMetadataUpdate, len(vSlice))
+	res := make([]*campaignpkg.VoucherMetadataUpdate, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx, vSlice[i])
@@ -81273,7 +81276,7 @@ func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗ
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx context.Context, v any) (*VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx context.Context, v any) (*campaignpkg.VoucherMetadataUpdate, error) {
 	res, err := ec.unmarshalInputVoucherMetadataUpdateInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81337,7 +81340,7 @@ func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcom
 	return ec._VoucherTransactionConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherTransactionList!")
 		return graphql.Null
@@ -81619,7 +81622,7 @@ func (ec *executionContext) marshalOActivitySource2ᚖgithubᚗcomᚋpromoengine
 	return v
 }
 
-func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx context.Context, v any) (*AddVouchersInput, error) {
+func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81958,14 +81961,14 @@ func (ec *executionContext) marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CampaignEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.GiftSummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._CampaignGiftSummary(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*CampaignListInput, error) {
+func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*campaignpkg.CampaignListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81973,7 +81976,7 @@ func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.LoyaltySummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -85013,7 +85016,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx context.Context, v any) (*VoucherListInput, error) {
+func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx context.Context, v any) (*campaignpkg.VoucherListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85046,7 +85049,7 @@ func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋp
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*VoucherRedemptionLimitInput, error) {
+func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*campaignpkg.VoucherRedemptionLimitInput, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -16,6 +14,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // BenchmarkCampaignVouchersPage runs the list query of docs/bench/graphql.sh
@@ -27,13 +27,13 @@ func BenchmarkCampaignVouchersPage(b *testing.B) {
 	ctx := benchProjectContext(b)
 	name := "bench"
 	err := store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := createCampaign(ctx, CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
+		if _, err := campaign.CreateCampaign(ctx, campaign.CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
 			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}}); err != nil {
 			return err
 		}
 		for i := range 200 {
 			code := fmt.Sprintf("B%04d", i)
-			if _, err := addVoucher(ctx, name, &AddVouchersInput{Code: &code}); err != nil {
+			if _, err := campaign.AddVoucher(ctx, name, &campaign.AddVouchersInput{Code: &code}); err != nil {
 				return err
 			}
 		}

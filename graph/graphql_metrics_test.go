@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
 	"context"
 	"fmt"
 	"strings"
@@ -13,6 +11,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/promoengine/promoengine/graph/internal/observe"
 )
 
 func TestGraphQLMetricsBoundOperationNames(t *testing.T) {

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -21,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The SQL the GraphQL layer sends, captured through ent's debug driver (it

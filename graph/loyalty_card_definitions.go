@@ -1,14 +1,14 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Card definitions: the kinds of loyalty card a program issues, with the
@@ -78,11 +78,11 @@ func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
 		base.Length = &n
 		cc = &base
 	}
-	cc, err := normalizeCodeConfig(".code_config", cc)
+	cc, err := campaign.NormalizeCodeConfig(".code_config", cc)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := codeGenerator(cc); err != nil {
+	if _, err := campaign.CodeGenerator(cc); err != nil {
 		return nil, err
 	}
 	return cc, nil

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -13,7 +9,10 @@ import (
 	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/vouchercode"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // codeAttempts bounds the draws for a card code not yet used in the project.
@@ -47,7 +46,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 		return nil, err
 	}
 	n := defaultCardCodeLength
-	cs := charsetAlphanumeric
+	cs := campaign.CharsetAlphanumeric
 	cc := &jsonfield.CodeConfig{Length: &n, Charset: &cs}
 	create := c.Card.Create().SetProgramID(programID)
 	if defID != "" {
@@ -58,7 +57,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 		cc = def.CodeConfig
 		create.SetCardDefinitionID(def.ID)
 	}
-	cc, err = normalizeCodeConfig(".code_config", cc)
+	cc, err = campaign.NormalizeCodeConfig(".code_config", cc)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +110,7 @@ const smallCodeSpace = 256
 // generateCardCode draws a code that no card of the project has yet: a few
 // random draws, then (for small spaces) every code in turn.
 func generateCardCode(ctx context.Context, c *ent.Client, cc *jsonfield.CodeConfig) (string, error) {
-	gen, err := vouchercode.New(deref(cc.Charset), deref(cc.Pattern), deref(cc.Prefix), deref(cc.Postfix))
+	gen, err := vouchercode.New(campaign.Deref(cc.Charset), campaign.Deref(cc.Pattern), campaign.Deref(cc.Prefix), campaign.Deref(cc.Postfix))
 	if err != nil {
 		return "", codeFailure{err.Error()}
 	}

@@ -1,12 +1,11 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Validation of the detail objects incentives and rewards share. path is

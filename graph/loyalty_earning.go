@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"math"
@@ -16,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // ruleEarning is the LoyaltyEarning of the loyalty area: ACTIVE earning

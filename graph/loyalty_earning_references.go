@@ -1,11 +1,10 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // checkTriggerReferences refuses an earning rule trigger that names a

@@ -1,9 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
@@ -11,6 +8,9 @@ import (
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 func earningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
@@ -160,7 +160,7 @@ func validateEarningHours(h *jsonfield.EarningValidityHours) error {
 		return nil
 	}
 	for i, d := range h.Daily {
-		if !hhmm.MatchString(d.StartTime) || !hhmm.MatchString(d.EndTime) {
+		if !campaign.Hhmm.MatchString(d.StartTime) || !campaign.Hhmm.MatchString(d.EndTime) {
 			return apperr.InvalidPayload("Property .validity_hours.daily[%d] must have start_time and end_time as HH:MM", i)
 		}
 		if len(d.DaysOfWeek) == 0 {

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"entgo.io/contrib/entgql"
@@ -14,6 +10,8 @@ import (
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/rewardactivity"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Connections of the loyalty entities: every page bounded (boundPage).

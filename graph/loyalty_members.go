@@ -1,15 +1,14 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Members of a loyalty program: enrolment (which issues the member's cards)

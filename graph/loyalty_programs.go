@@ -1,15 +1,14 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 func loyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {

@@ -1,17 +1,15 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-	"github.com/promoengine/promoengine/graph/internal/shape"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Reward activity types.

@@ -1,9 +1,9 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
+
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // deleteCustomEventSchema deletes a custom event schema that no earning

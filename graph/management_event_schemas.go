@@ -1,14 +1,13 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Custom event schemas of the management API (…/custom-event-schemas):

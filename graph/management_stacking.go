@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"maps"
@@ -17,6 +13,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A project's stacking rules through the management API

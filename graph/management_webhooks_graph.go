@@ -1,13 +1,11 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The webhook part of the management graph (/management/graphql); each

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"unicode/utf8"
@@ -15,6 +11,8 @@ import (
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Metadata schemas of the v1 API (/v1/metadata-schemas). A schema of

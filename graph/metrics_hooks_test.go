@@ -1,14 +1,13 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"errors"
 	"sync"
 	"testing"
+
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // countingObserver records what the use cases report.

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"strings"
 	"time"
@@ -10,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // OAuthAccessToken is the interface's OAuth token object, shared by REST

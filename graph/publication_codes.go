@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/fields"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
@@ -13,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // publicationCodes is Publication.voucherCodes: the codes in publication

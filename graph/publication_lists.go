@@ -1,12 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/fields"
-
-	"github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"slices"
@@ -22,6 +16,10 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // PublicationListInput is GET /v1/publications' query (and a voucher's
@@ -116,7 +114,7 @@ func listPublications(ctx context.Context, in *PublicationListInput) (*Publicati
 // whole page when first asked, see publicationCodes).
 func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
 	if graphql.GetFieldContext(ctx) == nil {
-		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { withVoucherCategories(q) })
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(q) })
 		return nil
 	}
 	return fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })

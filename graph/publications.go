@@ -1,16 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -23,6 +13,12 @@ import (
 	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Publication limits of the interface.
@@ -73,7 +69,7 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	var cmp *ent.Campaign
 	var specific *ent.Voucher
 	if in.Campaign != nil {
-		if cmp, err = campaignByIDOrName(ctx, in.Campaign.Name); err != nil {
+		if cmp, err = campaign.CampaignByIDOrName(ctx, in.Campaign.Name); err != nil {
 			return nil, err
 		}
 	} else if specific, err = voucherByCode(ctx, *in.Voucher); err != nil {
@@ -258,7 +254,7 @@ func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
 	}
 	pub, err := c.Publication.Query().Where(publication.ID(id)).
 		WithCustomer().
-		WithVouchers(func(q *ent.VoucherQuery) { withVoucherCategories(q) }).
+		WithVouchers(func(q *ent.VoucherQuery) { campaign.WithVoucherCategories(q) }).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("publication", id)

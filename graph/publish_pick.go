@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -17,6 +15,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/vouchercode"
 )
 
@@ -84,11 +84,11 @@ func suitableVouchers(ctx context.Context, campaignID string, n int) ([]*ent.Vou
 
 // generateForPublication makes n new codes for an AUTO_UPDATE campaign.
 func generateForPublication(ctx context.Context, cmp *ent.Campaign, n int) ([]*ent.Voucher, error) {
-	tmpl, cc, err := voucherTemplate(cmp, &AddVouchersInput{})
+	tmpl, cc, err := campaignpkg.VoucherTemplate(cmp, &campaignpkg.AddVouchersInput{})
 	if err != nil {
 		return nil, err
 	}
-	gen, err := codeGenerator(cc)
+	gen, err := campaignpkg.CodeGenerator(cc)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func generateForPublication(ctx context.Context, cmp *ent.Campaign, n int) ([]*e
 	var created []*ent.Voucher
 	for attempt := 0; len(created) < n && attempt < 64; attempt++ {
 		code := gen.Random(src)
-		inserted, err := insertVouchers(ctx, cmp.ProjectID, &cmp.ID, tmpl, []string{code})
+		inserted, err := campaignpkg.InsertVouchers(ctx, cmp.ProjectID, &cmp.ID, tmpl, []string{code})
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +126,7 @@ func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
 	if err != nil {
 		return nil, err
 	}
-	vch, err := withVoucherCategories(c.Voucher.Query().Where(voucher.Code(code))).Only(ctx)
+	vch, err := campaignpkg.WithVoucherCategories(c.Voucher.Query().Where(voucher.Code(code))).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("voucher", code)
 	}

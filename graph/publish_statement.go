@@ -1,12 +1,6 @@
 package graph
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/webhook"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"encoding/json"
 	"fmt"
@@ -25,6 +19,9 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The common publication — vouchers from a campaign to a customer named by

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"encoding/json"
 	"net/http"
@@ -19,6 +15,9 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // publishPaths replaces the single statement for one test: with general
@@ -45,14 +44,14 @@ func campaignWithCodes(t *testing.T, ctx context.Context, name string, codes ...
 	static := campaign.TypeSTATIC
 	var cmp *ent.Campaign
 	err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		cmp, err = createCampaign(ctx, CreateCampaignInput{Name: name, Type: &static,
+		cmp, err = campaignpkg.CreateCampaign(ctx, campaignpkg.CreateCampaignInput{Name: name, Type: &static,
 			Voucher: &jsonfield.VoucherProfile{Type: "DISCOUNT_VOUCHER",
 				Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}})
 		if err != nil {
 			return err
 		}
 		for _, code := range codes {
-			if _, err := addVoucher(ctx, name, &AddVouchersInput{Code: &code}); err != nil {
+			if _, err := campaignpkg.AddVoucher(ctx, name, &campaignpkg.AddVouchersInput{Code: &code}); err != nil {
 				return err
 			}
 		}

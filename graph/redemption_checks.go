@@ -1,15 +1,15 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -214,7 +214,7 @@ func (s *redeemableState) candidate() discount.Candidate {
 	switch v.Type {
 	case jsonfield.VoucherTypeDiscount:
 		if v.Discount != nil {
-			d := discountOf(v.Discount)
+			d := campaign.DiscountOf(v.Discount)
 			c.Discount = &d
 		}
 	case jsonfield.VoucherTypeGift:
@@ -246,47 +246,4 @@ func (s *redeemableState) eligible() discount.Eligible {
 		}
 		return true
 	}
-}
-
-// discountOf maps a stored discount definition to the calculation's.
-func discountOf(d *jsonfield.Discount) discount.Discount {
-	out := discount.Discount{Type: discount.Type(d.Type)}
-	if d.Effect != nil {
-		out.Effect = discount.Effect(*d.Effect)
-	}
-	if d.AmountOff != nil {
-		out.AmountOff = int64(*d.AmountOff)
-	}
-	if d.PercentOff != nil {
-		out.PercentOff = *d.PercentOff
-	}
-	if d.AmountLimit != nil {
-		out.AmountLimit = int64(*d.AmountLimit)
-	}
-	if d.AggregatedAmountLimit != nil {
-		out.AggregatedAmountLimit = *d.AggregatedAmountLimit
-	}
-	if d.FixedAmount != nil {
-		out.FixedAmount = int64(*d.FixedAmount)
-	}
-	if d.UnitOff != nil {
-		out.UnitOff = *d.UnitOff
-	}
-	if d.UnitType != nil {
-		out.UnitType = *d.UnitType
-	}
-	for _, u := range d.Units {
-		unit := discount.Unit{}
-		if u.UnitOff != nil {
-			unit.UnitOff = *u.UnitOff
-		}
-		if u.UnitType != nil {
-			unit.UnitType = *u.UnitType
-		}
-		if u.Effect != nil {
-			unit.Effect = discount.Effect(*u.Effect)
-		}
-		out.Units = append(out.Units, unit)
-	}
-	return out
 }

@@ -1,12 +1,6 @@
 package graph
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -17,7 +11,10 @@ import (
 	"github.com/promoengine/promoengine/ent/customer"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // evaluation is one validation or redemption request being worked out:

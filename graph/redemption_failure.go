@@ -1,14 +1,13 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // recordStackedFailure stores a request that redeemed nothing: a failed

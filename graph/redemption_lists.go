@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"strings"
@@ -19,6 +15,9 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // RedemptionListInput is GET /v1/redemptions' query (and a voucher's
@@ -85,7 +84,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 		dir = sql.OrderDesc()
 	}
 	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
-		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().All(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
 	}
@@ -148,7 +147,7 @@ func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
 		return nil, err
 	}
 	r, err := c.Redemption.Query().Where(redemption.ID(id)).
-		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().Only(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("redemption", id)
 	}

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"sync"
@@ -19,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // campaignCheckColumns are the campaign columns the checks and responses

@@ -1,14 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
@@ -17,6 +9,10 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // redeemStacked redeems every redeemable of a stacked request, all or

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 )
 

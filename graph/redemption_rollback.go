@@ -1,14 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -23,6 +15,11 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // rollbackRedemption reverts a single redemption (not a stacked parent or
@@ -146,7 +143,9 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 		}
 		targets = children
 	}
-	sort.SliceStable(targets, func(i, j int) bool { return deref(targets[i].VoucherID) < deref(targets[j].VoucherID) })
+	sort.SliceStable(targets, func(i, j int) bool {
+		return campaign.Deref(targets[i].VoucherID) < campaign.Deref(targets[j].VoucherID)
+	})
 	for _, t := range targets {
 		id := rollbackID
 		var parent *string
@@ -196,7 +195,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	if t.VoucherID == nil {
 		return saveRollback(ctx, create)
 	}
-	v, err := lockVoucher(ctx, rb.c, *t.VoucherID)
+	v, err := campaign.LockVoucher(ctx, rb.c, *t.VoucherID)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +230,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	}
 	if txType != "" {
 		details := map[string]any{"rollback": map[string]any{"id": id}, "redemption": map[string]any{"id": t.ID}}
-		if _, err := recordTransaction(ctx, rb.c, v, txType, moved, balance, nil, rb.in.Reason, details); err != nil {
+		if _, err := campaign.RecordTransaction(ctx, rb.c, v, txType, moved, balance, nil, rb.in.Reason, details); err != nil {
 			return nil, err
 		}
 	}

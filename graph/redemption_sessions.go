@@ -1,15 +1,15 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // lockSession holds the applicable vouchers of a valid validation for the
@@ -77,7 +77,7 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 
 // releaseSession ends a session's lock on a voucher.
 func releaseSession(ctx context.Context, code, key string) (bool, error) {
-	v, err := voucherByCodeOrID(ctx, code)
+	v, err := campaign.VoucherByCodeOrID(ctx, code)
 	if err != nil {
 		return false, err
 	}

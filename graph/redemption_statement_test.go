@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"reflect"
 	"testing"
@@ -17,6 +15,8 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // redemptionPaths replaces the batch runner for one test: with
@@ -58,7 +58,7 @@ func limitedCode(t *testing.T, ctx context.Context, campaign, code string) {
 	t.Helper()
 	one := 1
 	if err := store.InTx(ctx, func(ctx context.Context) error {
-		_, err := addVoucher(ctx, campaign, &AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
+		_, err := campaignpkg.AddVoucher(ctx, campaign, &campaignpkg.AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -1,14 +1,13 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // The request and response types of validation and redemption. JSON tags

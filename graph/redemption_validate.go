@@ -1,13 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/observe"
-	"github.com/promoengine/promoengine/graph/internal/shape"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"net/http"
 
@@ -15,6 +8,10 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // validateStacked checks up to 30 codes against an order without using

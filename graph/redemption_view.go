@@ -1,12 +1,11 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-	"github.com/promoengine/promoengine/graph/internal/shape"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // The REST shapes of validation and redemption results. GraphQL shows the

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/promoengine/promoengine/graph/internal/shape"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
@@ -14,7 +12,9 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // writer stores the outcome of an evaluation.
@@ -95,7 +95,7 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 	if amount != nil {
 		details := map[string]any{"redemption": map[string]any{"id": id},
 			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}
-		if _, err := recordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
+		if _, err := campaign.RecordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
 			return nil, err
 		}
 	}

@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -14,6 +10,8 @@ import (
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/referralconversion"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Referral conversions: recorded by custom events that carry a referral

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -23,7 +25,7 @@ func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction
 
 // Categories is the resolver for the categories field.
 func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([]*ent.Category, error) {
-	return campaignCategories(ctx, obj)
+	return campaignpkg.CampaignCategories(ctx, obj)
 }
 
 // Customer is the resolver for the customer field.
@@ -52,18 +54,18 @@ func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*str
 }
 
 // CreateCampaign is the resolver for the createCampaign field.
-func (r *mutationResolver) CreateCampaign(ctx context.Context, input CreateCampaignInput) (*ent.Campaign, error) {
-	return createCampaign(ctx, input)
+func (r *mutationResolver) CreateCampaign(ctx context.Context, input campaignpkg.CreateCampaignInput) (*ent.Campaign, error) {
+	return campaignpkg.CreateCampaign(ctx, input)
 }
 
 // AddVoucher is the resolver for the addVoucher field.
-func (r *mutationResolver) AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error) {
-	return addVoucher(ctx, campaign, input)
+func (r *mutationResolver) AddVoucher(ctx context.Context, campaign string, input *campaignpkg.AddVouchersInput) (*ent.Voucher, error) {
+	return campaignpkg.AddVoucher(ctx, campaign, input)
 }
 
 // GenerateVouchers is the resolver for the generateVouchers field.
-func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error) {
-	return generateVouchers(ctx, campaign, count, input)
+func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string, count int, input *campaignpkg.AddVouchersInput) (*ent.AsyncAction, error) {
+	return campaignpkg.GenerateVouchers(ctx, campaign, count, input)
 }
 
 // Publish is the resolver for the publish field.
@@ -97,8 +99,8 @@ func (r *mutationResolver) DeleteSegment(ctx context.Context, id string) (string
 }
 
 // AdjustVoucherBalance is the resolver for the adjustVoucherBalance field.
-func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error) {
-	return adjustVoucherBalance(ctx, voucher, input)
+func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input campaignpkg.BalanceInput) (*campaignpkg.VoucherBalance, error) {
+	return campaignpkg.AdjustVoucherBalance(ctx, voucher, input)
 }
 
 // ExportVoucherTransactions is the resolver for the exportVoucherTransactions field.
@@ -307,43 +309,43 @@ func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID st
 }
 
 // UpdateCampaign is the resolver for the updateCampaign field.
-func (r *mutationResolver) UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error) {
-	return updateCampaign(ctx, idOrName, input)
+func (r *mutationResolver) UpdateCampaign(ctx context.Context, idOrName string, input campaignpkg.UpdateCampaignInput) (*ent.Campaign, error) {
+	return campaignpkg.UpdateCampaign(ctx, idOrName, input)
 }
 
 // EnableCampaign is the resolver for the enableCampaign field.
 func (r *mutationResolver) EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return setCampaignActive(ctx, idOrName, true)
+	return campaignpkg.SetCampaignActive(ctx, idOrName, true)
 }
 
 // DisableCampaign is the resolver for the disableCampaign field.
 func (r *mutationResolver) DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return setCampaignActive(ctx, idOrName, false)
+	return campaignpkg.SetCampaignActive(ctx, idOrName, false)
 }
 
 // DeleteCampaign is the resolver for the deleteCampaign field.
 func (r *mutationResolver) DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
-	return deleteCampaign(ctx, idOrName)
+	return campaignpkg.DeleteCampaign(ctx, idOrName)
 }
 
 // UpdateVoucher is the resolver for the updateVoucher field.
-func (r *mutationResolver) UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error) {
-	return updateVoucher(ctx, codeOrID, input)
+func (r *mutationResolver) UpdateVoucher(ctx context.Context, codeOrID string, input campaignpkg.UpdateVoucherInput) (*ent.Voucher, error) {
+	return campaignpkg.UpdateVoucher(ctx, codeOrID, input)
 }
 
 // EnableVoucher is the resolver for the enableVoucher field.
 func (r *mutationResolver) EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return setVoucherActive(ctx, codeOrID, true)
+	return campaignpkg.SetVoucherActive(ctx, codeOrID, true)
 }
 
 // DisableVoucher is the resolver for the disableVoucher field.
 func (r *mutationResolver) DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return setVoucherActive(ctx, codeOrID, false)
+	return campaignpkg.SetVoucherActive(ctx, codeOrID, false)
 }
 
 // DeleteVoucher is the resolver for the deleteVoucher field.
 func (r *mutationResolver) DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error) {
-	return deleteVoucher(ctx, codeOrID)
+	return campaignpkg.DeleteVoucher(ctx, codeOrID)
 }
 
 // UpdateCustomer is the resolver for the updateCustomer field.
@@ -487,8 +489,8 @@ func (r *mutationResolver) DeleteManagementStackingRules(ctx context.Context, pr
 }
 
 // CreateVoucher is the resolver for the createVoucher field.
-func (r *mutationResolver) CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error) {
-	return createStandaloneVoucher(ctx, input)
+func (r *mutationResolver) CreateVoucher(ctx context.Context, input campaignpkg.CreateVoucherInput) (*ent.Voucher, error) {
+	return campaignpkg.CreateStandaloneVoucher(ctx, input)
 }
 
 // CreateManagementWebhook is the resolver for the createManagementWebhook field.
@@ -512,28 +514,28 @@ func (r *mutationResolver) RedeliverManagementWebhookEvent(ctx context.Context, 
 }
 
 // CreateCategory is the resolver for the createCategory field.
-func (r *mutationResolver) CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error) {
-	return createCategory(ctx, input)
+func (r *mutationResolver) CreateCategory(ctx context.Context, input campaignpkg.CategoryInput) (*ent.Category, error) {
+	return campaignpkg.CreateCategory(ctx, input)
 }
 
 // UpdateCategory is the resolver for the updateCategory field.
-func (r *mutationResolver) UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error) {
-	return updateCategory(ctx, id, input)
+func (r *mutationResolver) UpdateCategory(ctx context.Context, id string, input campaignpkg.CategoryInput) (*ent.Category, error) {
+	return campaignpkg.UpdateCategory(ctx, id, input)
 }
 
 // DeleteCategory is the resolver for the deleteCategory field.
 func (r *mutationResolver) DeleteCategory(ctx context.Context, id string) (string, error) {
-	return deleteCategory(ctx, id)
+	return campaignpkg.DeleteCategory(ctx, id)
 }
 
 // ImportVouchers is the resolver for the importVouchers field.
-func (r *mutationResolver) ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error) {
-	return importVouchers(ctx, input)
+func (r *mutationResolver) ImportVouchers(ctx context.Context, input []*campaignpkg.CreateVoucherInput) (*ent.AsyncAction, error) {
+	return campaignpkg.ImportVouchers(ctx, input)
 }
 
 // UpdateVouchersInBulk is the resolver for the updateVouchersInBulk field.
-func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error) {
-	return updateVouchersInBulk(ctx, input)
+func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*campaignpkg.VoucherMetadataUpdate) (*ent.AsyncAction, error) {
+	return campaignpkg.UpdateVouchersInBulk(ctx, input)
 }
 
 // VoucherCodes is the resolver for the voucherCodes field.
@@ -568,12 +570,12 @@ func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, err
 
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return campaignSelected(ctx, idOrName)
+	return campaignpkg.CampaignSelected(ctx, idOrName)
 }
 
 // Voucher is the resolver for the voucher field.
 func (r *queryResolver) Voucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return voucherByCodeOrID(ctx, codeOrID)
+	return campaignpkg.VoucherByCodeOrID(ctx, codeOrID)
 }
 
 // AsyncAction is the resolver for the asyncAction field.
@@ -632,8 +634,8 @@ func (r *queryResolver) CardTransactions(ctx context.Context, programID string, 
 }
 
 // VoucherList is the resolver for the voucherList field.
-func (r *queryResolver) VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error) {
-	return listVouchers(ctx, input)
+func (r *queryResolver) VoucherList(ctx context.Context, input *campaignpkg.VoucherListInput) (*campaignpkg.VoucherList, error) {
+	return campaignpkg.ListVouchers(ctx, input)
 }
 
 // RedemptionList is the resolver for the redemptionList field.
@@ -657,8 +659,8 @@ func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *i
 }
 
 // CampaignList is the resolver for the campaignList field.
-func (r *queryResolver) CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error) {
-	return listCampaigns(ctx, input)
+func (r *queryResolver) CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error) {
+	return campaignpkg.ListCampaigns(ctx, input)
 }
 
 // CustomerList is the resolver for the customerList field.
@@ -677,8 +679,8 @@ func (r *queryResolver) AsyncActionList(ctx context.Context, limit *int, endDate
 }
 
 // VoucherTransactionList is the resolver for the voucherTransactionList field.
-func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	return listVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
+func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error) {
+	return campaignpkg.ListVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
 }
 
 // IntrospectOAuthToken is the resolver for the introspectOAuthToken field.
@@ -767,8 +769,8 @@ func (r *queryResolver) CustomerSegments(ctx context.Context, idOrSourceID strin
 }
 
 // CampaignTransactionList is the resolver for the campaignTransactionList field.
-func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	return listCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
+func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error) {
+	return campaignpkg.ListCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
 }
 
 // ManagementWebhooks is the resolver for the managementWebhooks field.
@@ -788,17 +790,17 @@ func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, project
 
 // Category is the resolver for the category field.
 func (r *queryResolver) Category(ctx context.Context, id string) (*ent.Category, error) {
-	return categoryByID(ctx, id)
+	return campaignpkg.CategoryByID(ctx, id)
 }
 
 // CategoryList is the resolver for the categoryList field.
-func (r *queryResolver) CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error) {
-	return listCategories(ctx, &CategoryListInput{Limit: limit, StartingAfterID: startingAfterID})
+func (r *queryResolver) CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaignpkg.CategoryList, error) {
+	return campaignpkg.ListCategories(ctx, &campaignpkg.CategoryListInput{Limit: limit, StartingAfterID: startingAfterID})
 }
 
 // CampaignSummary is the resolver for the campaignSummary field.
-func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error) {
-	return campaignSummary(ctx, idOrName, startDate, endDate)
+func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaignpkg.CampaignSummary, error) {
+	return campaignpkg.SummaryOf(ctx, idOrName, startDate, endDate)
 }
 
 // CustomerActivityList is the resolver for the customerActivityList field.
@@ -818,7 +820,7 @@ func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*Vouche
 
 // Transactions is the resolver for the transactions field.
 func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
-	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
+	return campaignpkg.VoucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
@@ -828,7 +830,7 @@ func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *e
 
 // Categories is the resolver for the categories field.
 func (r *voucherResolver) Categories(ctx context.Context, obj *ent.Voucher) ([]*ent.Category, error) {
-	return voucherCategories(ctx, obj)
+	return campaignpkg.CategoriesOfVoucher(ctx, obj)
 }
 
 // Quantity is the resolver for the quantity field.

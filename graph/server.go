@@ -1,10 +1,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/observe"
-
-	"github.com/promoengine/promoengine/graph/internal/fields"
-
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +21,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/observe"
 )
 
 // Limits that keep one query from taking the server down (see CostLimit and

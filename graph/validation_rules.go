@@ -1,11 +1,6 @@
 package graph
 
 import (
-	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
-	"github.com/promoengine/promoengine/graph/internal/shape"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +10,10 @@ import (
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -135,13 +134,13 @@ func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 	}
 	typ, objID := validationruleassignment.RelatedObjectTypeVoucher, ""
 	if in.Voucher != nil {
-		v, err := voucherByCodeOrID(ctx, *in.Voucher)
+		v, err := campaign.VoucherByCodeOrID(ctx, *in.Voucher)
 		if err != nil {
 			return nil, err
 		}
 		objID = v.ID
 	} else {
-		cmp, err := campaignByIDOrName(ctx, *in.Campaign)
+		cmp, err := campaign.CampaignByIDOrName(ctx, *in.Campaign)
 		if err != nil {
 			return nil, err
 		}

@@ -1,15 +1,13 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // One transaction reads its project's webhooks once however many events

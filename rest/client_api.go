@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 	"encoding/json"
 	"net/http"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // The client-side API (/client/v1): what the official SDK's

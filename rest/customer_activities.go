@@ -1,14 +1,13 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // activities serves GET /v1/customers/{customerId}/activities: limit

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 	"net/http"
 	"time"
@@ -10,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // registerCustomers mounts /v1/customers: upsert, list, read, update and

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 	"net/http"
 
@@ -11,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // customerHandlers serve /v1/customers through the GraphQL resolvers.

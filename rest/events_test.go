@@ -1,8 +1,6 @@
 package rest_test
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 	"net/http"
 	"strings"
@@ -10,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
-
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 

@@ -1,8 +1,6 @@
 package rest_test
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
 	"context"
 	"encoding/csv"
 	"errors"
@@ -24,6 +22,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 

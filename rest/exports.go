@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // exportHandlers serve voucher balances, transaction exports and their downloads.
@@ -31,12 +32,12 @@ type balanceBody struct {
 
 // balance serves POST /v1/vouchers/{code}/balance.
 func (h exportHandlers) balance(c *gin.Context) {
-	var in graph.BalanceInput
+	var in campaign.BalanceInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
-	var b *graph.VoucherBalance
+	var b *campaign.VoucherBalance
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
 		b, err = h.vouchers.root.Mutation().AdjustVoucherBalance(ctx, c.Param("code"), in)

@@ -1,8 +1,6 @@
 package rest_test
 
 import (
-	"github.com/promoengine/promoengine/graph"
-
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -17,7 +15,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
-
+	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )

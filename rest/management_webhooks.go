@@ -1,14 +1,13 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Webhook configurations, their events and delivery attempts, under

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"bytes"
 	"encoding/json"
 	"net/http"
@@ -13,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // publicationHandlers serve POST /v1/publications through the publish resolver.

@@ -4,8 +4,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"database/sql"
 	"fmt"
@@ -19,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/openapi"
 )
 

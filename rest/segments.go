@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/customer"
-
 	"context"
 	"net/http"
 	"net/url"
@@ -15,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // segmentHandlers serve /v1/segments through the GraphQL resolvers.

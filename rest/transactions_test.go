@@ -1,8 +1,6 @@
 package rest_test
 
 import (
-	"github.com/promoengine/promoengine/graph/job"
-
 	"context"
 	"fmt"
 	"io"
@@ -18,7 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
-
+	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 

@@ -1,11 +1,11 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph"
-
 	"context"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/promoengine/promoengine/graph"
 )
 
 // inTx runs a write resolver call in one transaction of the request and

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
 	"context"
 	"net/http"
 	"net/url"
@@ -14,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
 // voucherHandlers serve vouchers and async actions through the GraphQL resolvers.
@@ -26,7 +26,7 @@ type voucherHandlers struct {
 // (SDK campaigns.addCertainVoucher): one voucher with the path's code; a
 // code in the body must agree with it.
 func (h voucherHandlers) addCertainVoucher(c *gin.Context) {
-	var in graph.AddVouchersInput
+	var in campaign.AddVouchersInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -60,7 +60,7 @@ func (h voucherHandlers) addVouchers(c *gin.Context) {
 		}
 		count = n
 	}
-	var in graph.AddVouchersInput
+	var in campaign.AddVouchersInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -210,7 +210,7 @@ type redemptionBody struct {
 func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody {
 	cats, err := h.root.Voucher().Categories(c.Request.Context(), v)
 	if err != nil {
-		cats = graph.VoucherCategories(v)
+		cats = campaign.VoucherCategories(v)
 	}
 	var campaignName *string
 	if cmp := v.Edges.Campaign; cmp != nil {

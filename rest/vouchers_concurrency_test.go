@@ -1,8 +1,6 @@
 package rest_test
 
 import (
-	jobrun "github.com/promoengine/promoengine/graph/job"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -10,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/voucher"
-
+	jobrun "github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 

@@ -1,14 +1,13 @@
 package rest_test
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"net/http"
 	"regexp"
 	"slices"
 	"sort"
 	"testing"
 
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"encoding/json"
 	"net/http"
@@ -10,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The JSON shapes of webhook configurations, their events and delivery

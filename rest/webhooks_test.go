@@ -1,10 +1,6 @@
 package rest_test
 
 import (
-	"github.com/promoengine/promoengine/graph/job"
-
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,7 +19,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"github.com/promoengine/promoengine/graph/job"
-
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"flag"
 	"fmt"
@@ -17,6 +13,8 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest"
 )
 

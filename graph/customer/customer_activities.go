@@ -1,8 +1,6 @@
 package customer
 
 import (
-	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
-
 	"context"
 	"fmt"
 	"slices"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/graph/apperr"
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
 )
 
 // A customer's activities (REST GET /v1/customers/{customerId}/activities)

@@ -1,9 +1,6 @@
 package customer
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/shape"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
@@ -12,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The customer activity sources without a campaign of their own (custom

@@ -1,14 +1,13 @@
 package customer
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // CustomerSummary is the customer's summary object: the redemption

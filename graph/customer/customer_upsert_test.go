@@ -1,15 +1,14 @@
 package customer
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/graphtest"
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"encoding/json"
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A customer named by source_id is created once and then found, with its

@@ -1,8 +1,6 @@
 package customer
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/earningrule"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // RefuseIfTriggerOf refuses deleting a resource that earning rules use as

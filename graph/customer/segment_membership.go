@@ -1,8 +1,6 @@
 package customer
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/customereventcount"
 	"github.com/promoengine/promoengine/ent/segment"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/segmentfilter"
 )
 

@@ -1,8 +1,6 @@
 package job
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"time"
@@ -10,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The end of a job (jobs.go): its outcome, and the status of its campaign

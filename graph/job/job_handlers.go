@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
 )
@@ -33,10 +34,16 @@ var handlers = map[string]Handler{}
 // start (graph's wiring), before any worker runs.
 func Register(typ string, h Handler) { handlers[typ] = h }
 
-// handlerFor returns the handler of typ, or the fallback.
+// handlerFor returns the handler of typ, or the fallback. Without either
+// (a wiring mistake) the job fails with a message saying so.
 func handlerFor(typ string) Handler {
 	if h, ok := handlers[typ]; ok {
 		return h
 	}
-	return handlers[Fallback]
+	if h, ok := handlers[Fallback]; ok {
+		return h
+	}
+	return Handler{Run: func(context.Context, *Worker, *ent.AsyncAction) error {
+		return fmt.Errorf("no handler for jobs of type %q", typ)
+	}}
 }

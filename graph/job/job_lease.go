@@ -1,8 +1,6 @@
 package job
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/asyncaction"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A worker's hold on a job (jobs.go): claiming it under a lease, committing

@@ -1,8 +1,6 @@
 package job
 
 import (
-	"github.com/promoengine/promoengine/graph/webhook"
-
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Worker runs durable jobs (async actions). Any number of workers, in any

@@ -1,12 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"strings"
@@ -15,6 +9,9 @@ import (
 	"github.com/promoengine/promoengine/ent/webhookdelivery"
 	"github.com/promoengine/promoengine/ent/webhookevent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A webhook's events, their delivery attempts and manual redelivery

@@ -1,10 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +11,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The transactional outbox of webhooks. A use case calls emitEvent in the

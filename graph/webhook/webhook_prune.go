@@ -1,8 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -16,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookdelivery"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Pruning of the webhook outbox: a DELIVERED event, or a FAILED one, is

@@ -1,10 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
-	"github.com/promoengine/promoengine/graph/internal/clock"
-
 	"bytes"
 	"context"
 	"crypto/hmac"
@@ -24,6 +20,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // One delivery attempt: the signed body, the HTTP request and its outcome.

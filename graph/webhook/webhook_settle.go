@@ -1,8 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"strings"
@@ -14,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Recording delivery attempts. Each attempt's outcome goes to the

@@ -1,8 +1,6 @@
 package webhook
 
 import (
-	"github.com/promoengine/promoengine/graph/internal/store"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -14,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/webhookdelivery"
 	"github.com/promoengine/promoengine/ent/webhookevent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Webhook configurations of a project, their events and delivery attempts

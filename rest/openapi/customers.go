@@ -1,11 +1,10 @@
 package openapi
 
 import (
-	customerpkg "github.com/promoengine/promoengine/graph/customer"
-
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 )
 
 // customers documents /v1/customers (rest/customers.go,

@@ -1,11 +1,10 @@
 package openapi
 
 import (
-	webhookpkg "github.com/promoengine/promoengine/graph/webhook"
-
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	webhookpkg "github.com/promoengine/promoengine/graph/webhook"
 )
 
 // webhooks documents a project's webhook configurations, their events and

@@ -4,8 +4,6 @@
 package resttest
 
 import (
-	"github.com/promoengine/promoengine/graph/job"
-
 	"bytes"
 	"context"
 	"io"
@@ -18,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest"
 )
 

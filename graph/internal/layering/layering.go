@@ -39,6 +39,7 @@ var Layers = [][]string{
 	{"graph/webhook"},
 	{"graph/job"},
 	{"graph/customer"},
+	{"graph/campaign"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.
