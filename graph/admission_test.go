@@ -12,7 +12,10 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // TestAdmissionBoundsStatements: with an admission of two, eight
@@ -27,18 +30,18 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 	for i := range codes {
 		codes[i] = fmt.Sprintf("ADM-%d", i)
 	}
-	campaignWithCodes(t, ctx, "admitted", codes...)
+	campaigntest.WithCodes(t, ctx, "admitted", codes...)
 	ctx = store.WithAdmission(ctx, store.NewAdmission(2))
 
 	var running, most atomic.Int32
 	var served atomic.Int32
-	t.Cleanup(func() { publishOneStatement = publishInOneStatement })
-	publishOneStatement = func(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
+	t.Cleanup(func() { publication.PublishOneStatement = publication.PublishInOneStatement })
+	publication.PublishOneStatement = func(ctx context.Context, in publication.PublishInput, count int) (*ent.Publication, bool, error) {
 		now := running.Add(1)
 		defer running.Add(-1)
 		for prev := most.Load(); now > prev && !most.CompareAndSwap(prev, now); prev = most.Load() {
 		}
-		pub, done, err := publishInOneStatement(ctx, in, count)
+		pub, done, err := publication.PublishInOneStatement(ctx, in, count)
 		if done {
 			served.Add(1)
 		}
@@ -51,7 +54,7 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pub, err := publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
+			pub, err := publication.Publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
 			if err != nil {
 				t.Errorf("publication %d: %v", i, err)
 				return
@@ -140,7 +143,7 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 		t.Skip("validations are admitted on PostgreSQL only")
 	}
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
+	campaigntest.WithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
 	ctx = store.WithAdmission(ctx, store.NewAdmission(1))
 	hold, err := store.Admit(ctx)
 	if err != nil {
@@ -175,7 +178,7 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 	}
 	defer hold()
 	in := redeemCode("VAL-2")
-	in.Session = &SessionInput{Type: ptr("LOCK")}
+	in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
 	if res, err := validateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
 		t.Errorf("a validation with a session while every slot is taken: %+v, %v", res, err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -19,7 +20,7 @@ func TestAppKeyCache(t *testing.T) {
 	ctx = WithAppKeyCache(ctx, cache)
 	var key AppKeyWithToken
 	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		key, err = CreateAppKey(ctx, AppKeyInput{Name: ptr("shop")})
+		key, err = CreateAppKey(ctx, AppKeyInput{Name: graphtest.Ptr("shop")})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/card"
-	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -37,40 +36,6 @@ func campaignVouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Curs
 			return nil, err
 		}
 		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last,
-			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
-	})
-}
-
-func customerPublications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return page.Bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		if page.EagerLoaded(ctx, obj.NamedPublications) {
-			return obj.Publications(ctx, after, first, before, last, orderBy, where)
-		}
-		c, err := store.Client(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return c.Publication.Query().Where(publication.CustomerID(obj.ID)).Paginate(ctx, after, first, before, last,
-			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
-	})
-}
-
-func voucherPublications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return page.Bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		if page.EagerLoaded(ctx, obj.NamedPublications) {
-			return obj.Publications(ctx, after, first, before, last, orderBy, where)
-		}
-		return obj.QueryPublications().Unique(false).Paginate(ctx, after, first, before, last,
-			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
-	})
-}
-
-func publicationVouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return page.Bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
-		if page.EagerLoaded(ctx, obj.NamedVouchers) {
-			return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
-		}
-		return obj.QueryVouchers().Unique(false).Paginate(ctx, after, first, before, last,
 			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 	})
 }

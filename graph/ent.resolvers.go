@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // Vouchers is the resolver for the vouchers field.
@@ -33,7 +34,7 @@ func (r *cardResolver) Transactions(ctx context.Context, obj *ent.Card, after *e
 
 // Publications is the resolver for the publications field.
 func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.CustomerPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.
@@ -58,7 +59,7 @@ func (r *metadataSchemaResolver) Properties(ctx context.Context, obj *ent.Metada
 
 // Vouchers is the resolver for the vouchers field.
 func (r *publicationResolver) Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return publicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.PublicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Node is the resolver for the node field.
@@ -133,7 +134,7 @@ func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Curso
 
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return publications(ctx, after, first, before, last, orderBy, where)
+	return publication.Publications(ctx, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.
@@ -163,7 +164,7 @@ func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after 
 
 // Publications is the resolver for the publications field.
 func (r *voucherResolver) Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return voucherPublications(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.VoucherPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.

@@ -3,6 +3,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/publication"
+
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 
 	"bytes"
@@ -830,7 +832,7 @@ type ComplexityRoot struct {
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaignpkg.AddVouchersInput) int
 		ImportVouchers                    func(childComplexity int, input []*campaignpkg.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
-		Publish                           func(childComplexity int, input PublishInput, joinOnce *bool) int
+		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
 		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
 		RedeemVoucher                     func(childComplexity int, code string, input *VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
@@ -994,7 +996,7 @@ type ComplexityRoot struct {
 		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
 		Node                         func(childComplexity int, id string) int
 		Nodes                        func(childComplexity int, ids []string) int
-		PublicationList              func(childComplexity int, input *PublicationListInput) int
+		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                   func(childComplexity int, id string) int
 		RedemptionList               func(childComplexity int, input *RedemptionListInput) int
@@ -1449,7 +1451,7 @@ type MutationResolver interface {
 	CreateCampaign(ctx context.Context, input campaignpkg.CreateCampaignInput) (*ent.Campaign, error)
 	AddVoucher(ctx context.Context, campaign string, input *campaignpkg.AddVouchersInput) (*ent.Voucher, error)
 	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaignpkg.AddVouchersInput) (*ent.AsyncAction, error)
-	Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error)
+	Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
 	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
@@ -1593,7 +1595,7 @@ type QueryResolver interface {
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
 	CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
-	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
+	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
 	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error)
 	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
@@ -5191,7 +5193,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(PublishInput), args["joinOnce"].(*bool)), true
+		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(publication.PublishInput), args["joinOnce"].(*bool)), true
 	case "Mutation.redeemStacked":
 		if e.ComplexityRoot.Mutation.RedeemStacked == nil {
 			break
@@ -6488,7 +6490,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PublicationList(childComplexity, args["input"].(*PublicationListInput)), true
+		return e.ComplexityRoot.Query.PublicationList(childComplexity, args["input"].(*publication.PublicationListInput)), true
 	case "Query.publications":
 		if e.ComplexityRoot.Query.Publications == nil {
 			break
@@ -14090,7 +14092,7 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (PublishInput, error) {
+		func(ctx context.Context, v any) (publication.PublishInput, error) {
 			return ec.unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx, v)
 		})
 	if err != nil {
@@ -16550,7 +16552,7 @@ func (ec *executionContext) field_Query_publicationList_args(ctx context.Context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*PublicationListInput, error) {
+		func(ctx context.Context, v any) (*publication.PublicationListInput, error) {
 			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx, v)
 		})
 	if err != nil {
@@ -28896,7 +28898,7 @@ func (ec *executionContext) _Mutation_publish(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Publish(ctx, fc.Args["input"].(PublishInput), fc.Args["joinOnce"].(*bool))
+			return ec.Resolvers.Mutation().Publish(ctx, fc.Args["input"].(publication.PublishInput), fc.Args["joinOnce"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Publication) graphql.Marshaler {
@@ -34054,7 +34056,7 @@ func (ec *executionContext) fieldContext_PublicationEdge_cursor(_ context.Contex
 	return graphql.NewScalarFieldContext("PublicationEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *publication.PublicationList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -34077,7 +34079,7 @@ func (ec *executionContext) fieldContext_PublicationList_total(_ context.Context
 	return graphql.NewScalarFieldContext("PublicationList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *publication.PublicationList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36043,10 +36045,10 @@ func (ec *executionContext) _Query_publicationList(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PublicationList(ctx, fc.Args["input"].(*PublicationListInput))
+			return ec.Resolvers.Query().PublicationList(ctx, fc.Args["input"].(*publication.PublicationListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *PublicationList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
 			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx, selections, v)
 		},
 		true,
@@ -59484,8 +59486,8 @@ func UnmarshalOrderWhereInput(ctx context.Context, raw any) (ent.OrderWhereInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (PublicationListInput, error) {
-	var it PublicationListInput
+func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (publication.PublicationListInput, error) {
+	var it publication.PublicationListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -59569,8 +59571,8 @@ func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublicationListInput(ctx context.Context, raw any) (PublicationListInput, error) {
-	var out PublicationListInput
+func UnmarshalPublicationListInput(ctx context.Context, raw any) (publication.PublicationListInput, error) {
+	var out publication.PublicationListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublicationListInput", raw, &out)
 	return out, err
 }
@@ -60601,8 +60603,8 @@ func UnmarshalPublicationWhereInput(ctx context.Context, raw any) (ent.Publicati
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Context, obj any) (PublishCampaignInput, error) {
-	var it PublishCampaignInput
+func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Context, obj any) (publication.PublishCampaignInput, error) {
+	var it publication.PublishCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60644,14 +60646,14 @@ func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublishCampaignInput(ctx context.Context, raw any) (PublishCampaignInput, error) {
-	var out PublishCampaignInput
+func UnmarshalPublishCampaignInput(ctx context.Context, raw any) (publication.PublishCampaignInput, error) {
+	var out publication.PublishCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishCampaignInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj any) (PublishInput, error) {
-	var it PublishInput
+func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj any) (publication.PublishInput, error) {
+	var it publication.PublishInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60721,8 +60723,8 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublishInput(ctx context.Context, raw any) (PublishInput, error) {
-	var out PublishInput
+func UnmarshalPublishInput(ctx context.Context, raw any) (publication.PublishInput, error) {
+	var out publication.PublishInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishInput", raw, &out)
 	return out, err
 }
@@ -75559,7 +75561,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 
 var publicationListImplementors = []string{"PublicationList"}
 
-func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.SelectionSet, obj *PublicationList) graphql.Marshaler {
+func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.SelectionSet, obj *publication.PublicationList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -80590,7 +80592,7 @@ func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋprom
 	return ec._PublicationConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *PublicationList) graphql.Marshaler {
+func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PublicationList!")
 		return graphql.Null
@@ -80617,7 +80619,7 @@ func (ec *executionContext) unmarshalNPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx context.Context, v any) (PublishInput, error) {
+func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx context.Context, v any) (publication.PublishInput, error) {
 	res, err := ec.unmarshalInputPublishInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -84034,7 +84036,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengin
 	return ec._PublicationEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx context.Context, v any) (*PublicationListInput, error) {
+func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx context.Context, v any) (*publication.PublicationListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84075,7 +84077,7 @@ func (ec *executionContext) unmarshalOPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx context.Context, v any) (*PublishCampaignInput, error) {
+func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx context.Context, v any) (*publication.PublishCampaignInput, error) {
 	if v == nil {
 		return nil, nil
 	}

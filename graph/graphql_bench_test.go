@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkCampaignVouchersPage(b *testing.B) {
 	name := "bench"
 	err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := campaign.CreateCampaign(ctx, campaign.CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
-			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}}); err != nil {
+			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: graphtest.Ptr(100.0)}}}); err != nil {
 			return err
 		}
 		for i := range 200 {

@@ -17,8 +17,11 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 )
 
 // The SQL the GraphQL layer sends, captured through ent's debug driver (it
@@ -97,7 +100,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 	two := 2
 	for i := range n {
 		src := fmt.Sprintf("%s-%d", prefix, i)
-		pub, err := publish(ctx, fromCampaign(campaign, src, &two), false)
+		pub, err := publicationpkg.Publish(ctx, fromCampaign(campaign, src, &two), false)
 		if err != nil {
 			t.Fatalf("publishing to %s: %v", src, err)
 		}
@@ -113,7 +116,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 func enrolledMember(t *testing.T, ctx context.Context) (program, member string) {
 	t.Helper()
 	err := store.InTx(ctx, func(ctx context.Context) error {
-		prog, err := createLoyaltyProgram(ctx, CreateLoyaltyProgramInput{Name: ptr("club")})
+		prog, err := createLoyaltyProgram(ctx, CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
 		if err != nil {
 			return err
 		}
@@ -134,14 +137,6 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 	return program, member
 }
 
-func codes(prefix string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("%s%03d", prefix, i)
-	}
-	return out
-}
-
 // TestEdgeConnectionsSelectWithoutDistinct: a connection or list below one
 // parent (a campaign's vouchers, a customer's publications and
 // redemptions, a voucher's publications and redemptions, a publication's
@@ -150,7 +145,7 @@ func codes(prefix string, n int) []string {
 // the first page comes out instead of reading it off an index.
 func TestEdgeConnectionsSelectWithoutDistinct(t *testing.T) {
 	_, ctx := projectContext(t)
-	cmp := campaignWithCodes(t, ctx, "promo", codes("D", 12)...)
+	cmp := campaigntest.WithCodes(t, ctx, "promo", campaigntest.Codes("D", 12)...)
 	publishedCustomers(t, ctx, "promo", "cust", 2)
 	program, member := enrolledMember(t, ctx)
 	ctx, rec := recordSQL(t, ctx)
@@ -187,7 +182,7 @@ func TestEdgeConnectionsSelectWithoutDistinct(t *testing.T) {
 // two rows or five — the edges load per page, never per row.
 func TestListsLoadNestedEdgesPerPage(t *testing.T) {
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo", codes("N", 20)...)
+	campaigntest.WithCodes(t, ctx, "promo", campaigntest.Codes("N", 20)...)
 	publishedCustomers(t, ctx, "promo", "few", 2)
 	recCtx, rec := recordSQL(t, ctx)
 
@@ -280,7 +275,7 @@ func sameCodes(a, b []any) bool {
 // selected field is not one (categories).
 func TestCampaignQueryReadsOnlyTheSelectedColumns(t *testing.T) {
 	_, ctx := projectContext(t)
-	cmp := campaignWithCodes(t, ctx, "narrow", codes("S", 3)...)
+	cmp := campaigntest.WithCodes(t, ctx, "narrow", campaigntest.Codes("S", 3)...)
 	ctx, rec := recordSQL(t, ctx)
 	rec.take()
 

@@ -16,6 +16,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
@@ -49,8 +51,8 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 
 // redeemCode is a stacked redemption of one code with a 1000 order.
 func redeemCode(code string) StackedRedemptionInput {
-	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: ptr("voucher"), ID: code}},
-		Order: &OrderInput{Amount: ptr(int64(1000))}}
+	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
+		Order: &OrderInput{Amount: graphtest.Ptr(int64(1000))}}
 }
 
 // limitedCode adds a code that can be redeemed once to campaign.
@@ -96,7 +98,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	served := 0
 	redemptionPaths(t, false, &served, nil)
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo", "FAST", "SLOW")
+	campaigntest.WithCodes(t, ctx, "promo", "FAST", "SLOW")
 
 	fast, err := redeemStacked(ctx, redeemCode("FAST"))
 	if err != nil || served != 1 || fast.Failure != nil {
@@ -108,7 +110,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 		t.Fatalf("transactional path: err %v, failure %+v", err, slow)
 	}
 	shown := func(r *StackedRedemptionResult) map[string]any {
-		return comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
 	}
 	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
 		t.Errorf("one statement returned\n%v\ntransactional path returned\n%v", got, want)
@@ -119,7 +121,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
 		child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
 		o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
-		return comparable(t, map[string]any{"parent": parent, "child": child, "order": o})
+		return graphtest.Comparable(t, map[string]any{"parent": parent, "child": child, "order": o})
 	}
 	if got, want := stored(fast), stored(slow); !reflect.DeepEqual(got, want) {
 		t.Errorf("one statement stored\n%v\ntransactional path stored\n%v", got, want)
@@ -132,7 +134,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 
 	// The legacy single-code form takes the same path.
 	redemptionPaths(t, false, &served, nil)
-	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: ptr(int64(500))}}); err != nil || served != 2 {
+	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
 		t.Fatalf("legacy redemption: served %d, err %v", served, err)
 	}
 	if n := redeemedCount(t, ctx, "FAST"); n != 2 {
@@ -147,7 +149,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 	served := 0
 	db, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo")
+	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "LAST")
 	orders := db.Client.Order.Query().CountX(ctx)
 	redemptionPaths(t, false, &served, func(context.Context) {
@@ -180,11 +182,11 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	served := 0
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo")
+	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "HELD")
 	redemptionPaths(t, false, &served, func(context.Context) {
 		in := redeemCode("HELD")
-		in.Session = &SessionInput{Type: ptr("LOCK")}
+		in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
 		res, err := validateStacked(ctx, in)
 		if err != nil || !res.Valid {
 			t.Errorf("session lock: %+v, %v", res, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // Referral conversions: recorded by custom events that carry a referral
@@ -22,7 +23,7 @@ import (
 // happens when the campaign's referral_program.conversion_event_type is
 // this event's name, at most once per referee and campaign.
 func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, referee *ent.Customer, ref *EventReferralInput) error {
-	v, err := voucherByCode(ctx, ref.Code)
+	v, err := publication.VoucherByCode(ctx, ref.Code)
 	if err != nil {
 		return err
 	}

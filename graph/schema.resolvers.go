@@ -15,6 +15,7 @@ import (
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -69,8 +70,8 @@ func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string
 }
 
 // Publish is the resolver for the publish field.
-func (r *mutationResolver) Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error) {
-	return publish(ctx, input, joinOnce != nil && *joinOnce)
+func (r *mutationResolver) Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error) {
+	return publication.Publish(ctx, input, joinOnce != nil && *joinOnce)
 }
 
 // UpsertCustomer is the resolver for the upsertCustomer field.
@@ -540,7 +541,7 @@ func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*ca
 
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
-	return publicationCodes(ctx, obj)
+	return publication.PublicationCodes(ctx, obj)
 }
 
 // MetadataSchema is the resolver for the metadataSchema field.
@@ -669,8 +670,8 @@ func (r *queryResolver) CustomerList(ctx context.Context, input *customer.Custom
 }
 
 // PublicationList is the resolver for the publicationList field.
-func (r *queryResolver) PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error) {
-	return listPublications(ctx, input)
+func (r *queryResolver) PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error) {
+	return publication.ListPublications(ctx, input)
 }
 
 // AsyncActionList is the resolver for the asyncActionList field.

@@ -13,20 +13,6 @@ import (
 // The events of the use cases. Each is called in the transaction of its
 // change, near its end.
 
-// emitPublication: publication.succeeded (ordered per publication) and
-// voucher.published for each voucher handed out (ordered per voucher).
-// (The single-statement publication writes the same events in SQL:
-// webhook_snapshot.go.)
-func emitPublication(ctx context.Context, pub *ent.Publication, cmp *ent.Campaign) error {
-	events := []webhook.Event{{Name: webhook.EventPublicationSucceeded, ObjectType: "publication", ObjectID: pub.ID,
-		Data: webhook.PublicationData(pub, cmp)}}
-	for _, v := range pub.Edges.Vouchers {
-		events = append(events, webhook.Event{Name: webhook.EventVoucherPublished, ObjectType: "voucher", ObjectID: v.ID,
-			Data: webhook.VoucherPublishedData(v, pub, cmp)})
-	}
-	return webhook.EmitAll(ctx, events...)
-}
-
 // emitRedemptions: name (redemption.succeeded, redemption.failed,
 // redemption.rollback.succeeded) for each entry, ordered per voucher (or
 // per entry when it has no voucher).

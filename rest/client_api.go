@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // The client-side API (/client/v1): what the official SDK's
@@ -123,7 +124,7 @@ func (h clientHandlers) publish(c *gin.Context) {
 		return
 	}
 	in.Voucher, in.SourceID = nil, nil
-	in.Campaign = &graph.PublishCampaignInput{Name: campaign}
+	in.Campaign = &publication.PublishCampaignInput{Name: campaign}
 	h.publications.publish(c, in, joinOnce)
 }
 

@@ -4,6 +4,7 @@ package graphtest
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
@@ -30,3 +31,40 @@ func ProjectContext(t testing.TB) (*entdb.DB, context.Context) {
 
 // Ptr returns a pointer to v.
 func Ptr[T any](v T) *T { return &v }
+
+// Comparable renders a publication (or any result) as JSON with the values that differ
+// between two publications (IDs, codes, times, the customer's source_id)
+// reduced to whether they are set.
+func Comparable(t testing.TB, pub any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	varying := map[string]bool{"id": true, "created_at": true, "updated_at": true, "customer_id": true,
+		"holder_id": true, "code": true, "source_id": true, "tracking_id": true, "voucher_ids": true, "campaign_id": true,
+		"order_id": true, "voucher_id": true, "parent_id": true, "related_object_id": true, "voucher_code": true, "redemptions": true}
+	var mask func(v any) any
+	mask = func(v any) any {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if varying[k] {
+					v[k] = x != nil
+				} else {
+					v[k] = mask(x)
+				}
+			}
+		case []any:
+			for i := range v {
+				v[i] = mask(v[i])
+			}
+		}
+		return v
+	}
+	return mask(out).(map[string]any)
+}

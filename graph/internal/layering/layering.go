@@ -39,7 +39,8 @@ var Layers = [][]string{
 	{"graph/webhook"},
 	{"graph/job"},
 	{"graph/customer"},
-	{"graph/campaign"},
+	{"graph/campaign/..."},
+	{"graph/publication"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

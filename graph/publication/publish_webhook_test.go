@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"regexp"
@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -21,8 +23,8 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	if !entdbtest.IsPostgres() {
 		t.Skip("the single-statement publication is PostgreSQL's")
 	}
-	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo", "P1", "P2", "P3", "P4", "P5")
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "promo", "P1", "P2", "P3", "P4", "P5")
 	target := "http://127.0.0.1:9/hook"
 	hook := func(active bool, events ...string) string {
 		t.Helper()
@@ -68,12 +70,12 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	two := 2
 	served := 0
 	publishPaths(t, false, &served)
-	fast, err := publish(ctx, fromCampaign("promo", "alice", &two), false)
+	fast, err := Publish(ctx, fromCampaign("promo", "alice", &two), false)
 	if err != nil || served != 1 {
 		t.Fatalf("single statement: served %d, err %v", served, err)
 	}
 	publishPaths(t, true, nil)
-	general, err := publish(ctx, fromCampaign("promo", "bob", &two), false)
+	general, err := Publish(ctx, fromCampaign("promo", "bob", &two), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	// after the older ones.
 	last := c.WebhookEvent.Query().Order(ent.Desc(webhookevent.FieldID)).FirstIDX(ctx)
 	publishPaths(t, false, &served)
-	again, err := publish(ctx, fromCampaign("promo", "alice", nil), false)
+	again, err := Publish(ctx, fromCampaign("promo", "alice", nil), false)
 	if err != nil || served != 2 {
 		t.Fatalf("single statement again: served %d, err %v", served, err)
 	}
@@ -99,7 +101,7 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 	}
 	// Nothing published, nothing written.
 	before := c.WebhookEvent.Query().CountX(ctx)
-	if _, err := publish(ctx, fromCampaign("promo", "carol", &two), false); err == nil {
+	if _, err := Publish(ctx, fromCampaign("promo", "carol", &two), false); err == nil {
 		t.Fatal("published 2 of 0 vouchers left")
 	}
 	if after := c.WebhookEvent.Query().CountX(ctx); after != before || served != 2 {

@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// publicationCodes is Publication.voucherCodes: the codes in publication
+// PublicationCodes is Publication.voucherCodes: the codes in publication
 // order. In a list, the first call loads the codes of every publication
 // listed alongside (publicationScope) in one query; the others read them.
-func publicationCodes(ctx context.Context, pub *ent.Publication) ([]string, error) {
+func PublicationCodes(ctx context.Context, pub *ent.Publication) ([]string, error) {
 	if vouchers, err := pub.Edges.VouchersOrErr(); err == nil {
 		return codesInOrder(pub.VoucherIds, vouchers), nil
 	}
@@ -37,7 +37,7 @@ func publicationCodes(ctx context.Context, pub *ent.Publication) ([]string, erro
 // publicationScope returns the list the publication being resolved is
 // listed in and that list's publications. For a customer's publications
 // inside a list of customers, the scope is the customers' list and the
-// publications are every customer's loaded with it, so a page of
+// Publications are every customer's loaded with it, so a page of
 // customers costs one query for all their codes.
 func publicationScope(fc *graphql.FieldContext) (*graphql.FieldContext, []*ent.Publication) {
 	list := fields.EnclosingList(fc)

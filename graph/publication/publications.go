@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -27,13 +27,13 @@ const (
 	DefaultChannel  = "API"
 )
 
-// publish hands suitable vouchers to a customer and records the
+// Publish hands suitable vouchers to a customer and records the
 // publication, all in one transaction (the caller's, if ctx has one): a
 // failure publishes nothing. joinOnce: the customer always gets the same
 // code from the campaign. A repeated source_id returns the original
 // publication. The common case is a single statement on PostgreSQL
 // (publish_statement.go), admitted a few at a time (admission.go).
-func publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Publication, err error) {
+func Publish(ctx context.Context, in PublishInput, joinOnce bool) (_ *ent.Publication, err error) {
 	defer observe.Publish(ctx, &err) // metrics: counted once committed (metrics_hooks.go)
 	count, err := validatePublish(in)
 	if err != nil {
@@ -72,7 +72,7 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 		if cmp, err = campaign.CampaignByIDOrName(ctx, in.Campaign.Name); err != nil {
 			return nil, err
 		}
-	} else if specific, err = voucherByCode(ctx, *in.Voucher); err != nil {
+	} else if specific, err = VoucherByCode(ctx, *in.Voucher); err != nil {
 		return nil, err
 	}
 	cust, err := customer.ResolveCustomer(ctx, in.Customer)
@@ -269,8 +269,8 @@ func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
 	return pub, nil
 }
 
-// publications lists the caller's publications as a Relay connection.
-func publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+// Publications lists the caller's publications as a Relay connection.
+func Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

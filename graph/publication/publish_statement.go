@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -43,7 +43,7 @@ import (
 // the change: each outbox row holds a snapshot of the rows as written,
 // rendered in REST shapes when it is read (webhook_snapshot.go). Raw SQL bypasses ent's hooks and validators,
 // so only input the general path would accept as is comes here. The
-// publish tests run both paths (publish_statement_test.go and the REST
+// Publish tests run both paths (publish_statement_test.go and the REST
 // suite on PostgreSQL).
 
 // oneStatementColumns are the columns the statement returns, in order: the
@@ -153,13 +153,13 @@ func inOneStatement(ctx context.Context, in PublishInput, joinOnce bool) bool {
 	return in.SourceID == nil || ent.TxFromContext(ctx) == nil
 }
 
-// publishOneStatement is publishInOneStatement; tests replace it to run
+// PublishOneStatement is publishInOneStatement; tests replace it to run
 // or observe either path.
-var publishOneStatement = publishInOneStatement
+var PublishOneStatement = PublishInOneStatement
 
-// publishInOneStatement runs the single statement. done is false when it
+// PublishInOneStatement runs the single statement. done is false when it
 // wrote nothing and the general path must answer.
-func publishInOneStatement(ctx context.Context, in PublishInput, count int) (pub *ent.Publication, done bool, err error) {
+func PublishInOneStatement(ctx context.Context, in PublishInput, count int) (pub *ent.Publication, done bool, err error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
@@ -247,5 +247,5 @@ func publishAdmitted(ctx context.Context, in PublishInput, count int) (*ent.Publ
 		return nil, false, err
 	}
 	defer release()
-	return publishOneStatement(ctx, in, count)
+	return PublishOneStatement(ctx, in, count)
 }

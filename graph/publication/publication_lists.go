@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -52,10 +52,10 @@ type PublicationList struct {
 	Data  []*ent.Publication `json:"data"`
 }
 
-// listPublications pages the caller's publications, newest first by
+// ListPublications pages the caller's publications, newest first by
 // default. A campaign, customer or voucher that does not exist gives an
 // empty list.
-func listPublications(ctx context.Context, in *PublicationListInput) (*PublicationList, error) {
+func ListPublications(ctx context.Context, in *PublicationListInput) (*PublicationList, error) {
 	if in == nil {
 		in = &PublicationListInput{}
 	}

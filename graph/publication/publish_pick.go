@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -120,8 +120,8 @@ func generateForPublication(ctx context.Context, cmp *ent.Campaign, n int) ([]*e
 	return created, nil
 }
 
-// voucherByCode finds the voucher asked for by code (404 naming it).
-func voucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
+// VoucherByCode finds the voucher asked for by code (404 naming it).
+func VoucherByCode(ctx context.Context, code string) (*ent.Voucher, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,21 +1,24 @@
-package graph
+package publication
 
 import (
 	"fmt"
 	"regexp"
 	"testing"
+
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 )
 
 // Publications and customers get IDs of the real service's shape that sort
 // in the order they were created (what keeps SQLite's group commits small:
 // ent/schema/publication.go), on either database.
 func TestPublicationAndCustomerIDsFollowCreationOrder(t *testing.T) {
-	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "ids", codes("ID-", 5)...)
+	_, ctx := graphtest.ProjectContext(t)
+	campaigntest.WithCodes(t, ctx, "ids", campaigntest.Codes("ID-", 5)...)
 	pubRE, custRE := regexp.MustCompile(`^pub_[0-9a-f]{32}$`), regexp.MustCompile(`^cust_[0-9a-f]{24}$`)
 	var lastPub, lastCust string
 	for i := range 5 {
-		pub, err := publish(ctx, fromCampaign("ids", fmt.Sprintf("shopper-%d", i), nil), false)
+		pub, err := Publish(ctx, fromCampaign("ids", fmt.Sprintf("shopper-%d", i), nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
