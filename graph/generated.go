@@ -3,6 +3,8 @@
 package graph
 
 import (
+	exportpkg "github.com/promoengine/promoengine/graph/export"
+
 	"github.com/promoengine/promoengine/graph/publication"
 
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
@@ -828,7 +830,7 @@ type ComplexityRoot struct {
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *ExportParametersInput) int
+		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *exportpkg.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaignpkg.AddVouchersInput) int
 		ImportVouchers                    func(childComplexity int, input []*campaignpkg.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
@@ -1458,7 +1460,7 @@ type MutationResolver interface {
 	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
 	AdjustVoucherBalance(ctx context.Context, voucher string, input campaignpkg.BalanceInput) (*campaignpkg.VoucherBalance, error)
-	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error)
+	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *exportpkg.ExportParametersInput) (*ent.Export, error)
 	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
@@ -5149,7 +5151,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*ExportParametersInput)), true
+		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*exportpkg.ExportParametersInput)), true
 	case "Mutation.generateVouchers":
 		if e.ComplexityRoot.Mutation.GenerateVouchers == nil {
 			break
@@ -14012,7 +14014,7 @@ func (ec *executionContext) field_Mutation_exportVoucherTransactions_args(ctx co
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
-		func(ctx context.Context, v any) (*ExportParametersInput, error) {
+		func(ctx context.Context, v any) (*exportpkg.ExportParametersInput, error) {
 			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx, v)
 		})
 	if err != nil {
@@ -29206,7 +29208,7 @@ func (ec *executionContext) _Mutation_exportVoucherTransactions(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*ExportParametersInput))
+			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*exportpkg.ExportParametersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
@@ -55110,8 +55112,8 @@ func UnmarshalExportOrder(ctx context.Context, raw any) (ent.ExportOrder, error)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (ExportParametersInput, error) {
-	var it ExportParametersInput
+func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (exportpkg.ExportParametersInput, error) {
+	var it exportpkg.ExportParametersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55153,8 +55155,8 @@ func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Cont
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalExportParametersInput(ctx context.Context, raw any) (ExportParametersInput, error) {
-	var out ExportParametersInput
+func UnmarshalExportParametersInput(ctx context.Context, raw any) (exportpkg.ExportParametersInput, error) {
+	var out exportpkg.ExportParametersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportParametersInput", raw, &out)
 	return out, err
 }
@@ -83070,7 +83072,7 @@ func (ec *executionContext) marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._ExportEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx context.Context, v any) (*ExportParametersInput, error) {
+func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx context.Context, v any) (*exportpkg.ExportParametersInput, error) {
 	if v == nil {
 		return nil, nil
 	}

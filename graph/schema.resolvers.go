@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -51,7 +52,7 @@ func (r *customerResolver) Assets(ctx context.Context, obj *ent.Customer) (*Cust
 
 // DownloadURL is the resolver for the downloadURL field.
 func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*string, error) {
-	return exportDownloadPath(ctx, obj)
+	return export.DownloadPathOf(ctx, obj)
 }
 
 // CreateCampaign is the resolver for the createCampaign field.
@@ -105,8 +106,8 @@ func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher str
 }
 
 // ExportVoucherTransactions is the resolver for the exportVoucherTransactions field.
-func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error) {
-	return exportVoucherTransactions(ctx, voucher, parameters)
+func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error) {
+	return export.ExportVoucherTransactions(ctx, voucher, parameters)
 }
 
 // CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
@@ -566,7 +567,7 @@ func (r *queryResolver) ListSegments(ctx context.Context, input *customer.Segmen
 
 // Export is the resolver for the export field.
 func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, error) {
-	return exportByID(ctx, id)
+	return export.ExportByID(ctx, id)
 }
 
 // Campaign is the resolver for the campaign field.

@@ -1,11 +1,9 @@
 package graph
 
 import (
-	"fmt"
-
-	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 )
 
@@ -18,11 +16,9 @@ func init() {
 	campaign.OnCategoryDeleted = forgetStackingCategory
 
 	// The job types every worker runs, and who runs them.
-	for typ, h := range campaign.JobHandlers() {
-		job.Register(typ, h)
+	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers()} {
+		for typ, h := range handlers {
+			job.Register(typ, h)
+		}
 	}
-	job.Register(JobExportVoucherTransactions, job.Handler{Run: runExport, Failed: failExport,
-		Message: func(j *ent.AsyncAction) (string, string) {
-			return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
-		}})
 }

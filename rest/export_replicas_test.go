@@ -21,7 +21,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
-	"github.com/promoengine/promoengine/graph"
+	exportpkg "github.com/promoengine/promoengine/graph/export"
 	jobrun "github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -88,7 +88,7 @@ func forgedDownloadPath(t *testing.T, e *resttest.Env, id string) string {
 	exp.Status = export.StatusDONE
 	size := int64(0)
 	exp.Size = &size
-	return graph.ExportDownloadPath(exp, time.Now())
+	return exportpkg.ExportDownloadPath(exp, time.Now())
 }
 
 // emptyDir fails the test if dir holds anything.
@@ -293,7 +293,7 @@ func TestExportRetention(t *testing.T) {
 	}
 	old, recent := export1(), export1()
 	// old finished eight days ago.
-	e.DB.Client.Export.UpdateOneID(old).SetUpdatedAt(time.Now().Add(-graph.ExportRetention - 24*time.Hour)).ExecX(systemCtx())
+	e.DB.Client.Export.UpdateOneID(old).SetUpdatedAt(time.Now().Add(-exportpkg.ExportRetention - 24*time.Hour)).ExecX(systemCtx())
 	link := must(t, e.Do(http.MethodGet, "/v1/exports/"+old, nil, app), http.StatusOK)["result"].(map[string]any)["url"].(string)
 
 	fresh := export1() // its job sweeps the expired file

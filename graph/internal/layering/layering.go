@@ -41,6 +41,7 @@ var Layers = [][]string{
 	{"graph/customer"},
 	{"graph/campaign/..."},
 	{"graph/publication"},
+	{"graph/export"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

@@ -1,4 +1,4 @@
-package graph
+package export
 
 import (
 	"context"
@@ -52,9 +52,9 @@ func sweepExportFiles(ctx context.Context, w *jobrun.Worker) {
 	}
 }
 
-// failExport marks the export of a failed job as ERROR and deletes what
+// FailExport marks the export of a failed job as ERROR and deletes what
 // it had written, in the transaction that ends the job.
-func failExport(ctx context.Context, c *ent.Client, job *ent.AsyncAction, failure error) error {
+func FailExport(ctx context.Context, c *ent.Client, job *ent.AsyncAction, failure error) error {
 	if job.ExportID == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package graph
+package export
 
 import (
 	"context"
@@ -33,9 +33,9 @@ type ExportParametersInput struct {
 	Fields []string `json:"fields"`
 }
 
-// exportVoucherTransactions schedules a CSV export of a voucher's
+// ExportVoucherTransactions schedules a CSV export of a voucher's
 // transactions: an export row and its job, in the request's transaction.
-func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+func ExportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
@@ -89,8 +89,8 @@ func exportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 	return exp, nil
 }
 
-// exportByID finds one of the caller's exports.
-func exportByID(ctx context.Context, id string) (*ent.Export, error) {
+// ExportByID finds one of the caller's exports.
+func ExportByID(ctx context.Context, id string) (*ent.Export, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package graph
+package export
 
 import (
 	"context"
@@ -18,14 +18,14 @@ const ExportChunkSize = 512 << 10
 // BatchSize, if smaller, applies).
 const maxExportBatch = 2000
 
-// runExport writes an export's CSV into the database: transactions are
+// RunExport writes an export's CSV into the database: transactions are
 // read in keyset pages of (created_at, id) and written as chunks of whole
 // lines. Each chunk is committed with the job's progress (and the lease
 // check), and records the position of its last row, so a job that was
 // interrupted resumes after its last committed chunk: no row missing, none
 // repeated. The last chunk commits with the export's DONE, row count and
 // size; until then downloads are refused.
-func runExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
+func RunExport(ctx context.Context, w *jobrun.Worker, job *ent.AsyncAction) error {
 	if job.ExportID == nil {
 		return fmt.Errorf("job %s names no export", job.ID)
 	}

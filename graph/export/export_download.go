@@ -1,4 +1,4 @@
-package graph
+package export
 
 import (
 	"context"
@@ -39,7 +39,7 @@ func downloadSig(exp *ent.Export, expires string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-func exportDownloadPath(_ context.Context, exp *ent.Export) (*string, error) {
+func DownloadPathOf(_ context.Context, exp *ent.Export) (*string, error) {
 	p := ExportDownloadPath(exp, time.Now())
 	if p == "" {
 		return nil, nil
