@@ -3,12 +3,6 @@
 package graph
 
 import (
-	exportpkg "github.com/promoengine/promoengine/graph/export"
-
-	"github.com/promoengine/promoengine/graph/publication"
-
-	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
-
 	"bytes"
 	"context"
 	"embed"
@@ -23,17 +17,14 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
-	gqlparser "github.com/vektah/gqlparser/v2"
-	"github.com/vektah/gqlparser/v2/ast"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
-	"github.com/promoengine/promoengine/ent/campaign"
+	campaign1 "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/earningrule"
-	"github.com/promoengine/promoengine/ent/export"
+	export1 "github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -44,8 +35,13 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
+	gqlparser "github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -780,15 +776,15 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
-		AddVoucher                        func(childComplexity int, campaign string, input *campaignpkg.AddVouchersInput) int
+		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaignpkg.BalanceInput) int
+		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
 		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign                    func(childComplexity int, input campaignpkg.CreateCampaignInput) int
+		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
 		CreateCardDefinition              func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateCategory                    func(childComplexity int, input campaignpkg.CategoryInput) int
+		CreateCategory                    func(childComplexity int, input campaign.CategoryInput) int
 		CreateEarningRule                 func(childComplexity int, input CreateEarningRuleInput) int
 		CreateIncentive                   func(childComplexity int, input CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
@@ -804,7 +800,7 @@ type ComplexityRoot struct {
 		CreateReward                      func(childComplexity int, input CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
-		CreateVoucher                     func(childComplexity int, input campaignpkg.CreateVoucherInput) int
+		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
 		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
 		DeactivateLoyaltyProgram          func(childComplexity int, id string) int
@@ -830,9 +826,9 @@ type ComplexityRoot struct {
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *exportpkg.ExportParametersInput) int
-		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaignpkg.AddVouchersInput) int
-		ImportVouchers                    func(childComplexity int, input []*campaignpkg.CreateVoucherInput) int
+		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
+		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
 		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
@@ -849,9 +845,9 @@ type ComplexityRoot struct {
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign                    func(childComplexity int, idOrName string, input campaignpkg.UpdateCampaignInput) int
+		UpdateCampaign                    func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput) int
 		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCategory                    func(childComplexity int, id string, input campaignpkg.CategoryInput) int
+		UpdateCategory                    func(childComplexity int, id string, input campaign.CategoryInput) int
 		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input customer.CustomerInput) int
 		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
@@ -866,8 +862,8 @@ type ComplexityRoot struct {
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaignpkg.UpdateVoucherInput) int
-		UpdateVouchersInBulk              func(childComplexity int, input []*campaignpkg.VoucherMetadataUpdate) int
+		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
+		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
 		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
@@ -946,7 +942,7 @@ type ComplexityRoot struct {
 		AsyncActionList              func(childComplexity int, limit *int, endDate *time.Time) int
 		AsyncActions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
 		Campaign                     func(childComplexity int, idOrName string) int
-		CampaignList                 func(childComplexity int, input *campaignpkg.CampaignListInput) int
+		CampaignList                 func(childComplexity int, input *campaign.CampaignListInput) int
 		CampaignSummary              func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
 		CampaignTransactionList      func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
 		Campaigns                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
@@ -1011,7 +1007,7 @@ type ComplexityRoot struct {
 		ValidationRule               func(childComplexity int, id string) int
 		ValidationRules              func(childComplexity int, limit *int, page *int) int
 		Voucher                      func(childComplexity int, codeOrID string) int
-		VoucherList                  func(childComplexity int, input *campaignpkg.VoucherListInput) int
+		VoucherList                  func(childComplexity int, input *campaign.VoucherListInput) int
 		VoucherTransactionList       func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
 		Vouchers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
@@ -1450,17 +1446,17 @@ type MetadataSchemaResolver interface {
 	Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error)
 }
 type MutationResolver interface {
-	CreateCampaign(ctx context.Context, input campaignpkg.CreateCampaignInput) (*ent.Campaign, error)
-	AddVoucher(ctx context.Context, campaign string, input *campaignpkg.AddVouchersInput) (*ent.Voucher, error)
-	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaignpkg.AddVouchersInput) (*ent.AsyncAction, error)
+	CreateCampaign(ctx context.Context, input campaign.CreateCampaignInput) (*ent.Campaign, error)
+	AddVoucher(ctx context.Context, campaign string, input *campaign.AddVouchersInput) (*ent.Voucher, error)
+	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaign.AddVouchersInput) (*ent.AsyncAction, error)
 	Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
 	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
 	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
-	AdjustVoucherBalance(ctx context.Context, voucher string, input campaignpkg.BalanceInput) (*campaignpkg.VoucherBalance, error)
-	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *exportpkg.ExportParametersInput) (*ent.Export, error)
+	AdjustVoucherBalance(ctx context.Context, voucher string, input campaign.BalanceInput) (*campaign.VoucherBalance, error)
+	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error)
 	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
@@ -1501,11 +1497,11 @@ type MutationResolver interface {
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
 	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
-	UpdateCampaign(ctx context.Context, idOrName string, input campaignpkg.UpdateCampaignInput) (*ent.Campaign, error)
+	UpdateCampaign(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput) (*ent.Campaign, error)
 	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error)
-	UpdateVoucher(ctx context.Context, codeOrID string, input campaignpkg.UpdateVoucherInput) (*ent.Voucher, error)
+	UpdateVoucher(ctx context.Context, codeOrID string, input campaign.UpdateVoucherInput) (*ent.Voucher, error)
 	EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
@@ -1537,16 +1533,16 @@ type MutationResolver interface {
 	CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error)
 	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
-	CreateVoucher(ctx context.Context, input campaignpkg.CreateVoucherInput) (*ent.Voucher, error)
+	CreateVoucher(ctx context.Context, input campaign.CreateVoucherInput) (*ent.Voucher, error)
 	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
 	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error)
 	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
 	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
-	CreateCategory(ctx context.Context, input campaignpkg.CategoryInput) (*ent.Category, error)
-	UpdateCategory(ctx context.Context, id string, input campaignpkg.CategoryInput) (*ent.Category, error)
+	CreateCategory(ctx context.Context, input campaign.CategoryInput) (*ent.Category, error)
+	UpdateCategory(ctx context.Context, id string, input campaign.CategoryInput) (*ent.Category, error)
 	DeleteCategory(ctx context.Context, id string) (string, error)
-	ImportVouchers(ctx context.Context, input []*campaignpkg.CreateVoucherInput) (*ent.AsyncAction, error)
-	UpdateVouchersInBulk(ctx context.Context, input []*campaignpkg.VoucherMetadataUpdate) (*ent.AsyncAction, error)
+	ImportVouchers(ctx context.Context, input []*campaign.CreateVoucherInput) (*ent.AsyncAction, error)
+	UpdateVouchersInBulk(ctx context.Context, input []*campaign.VoucherMetadataUpdate) (*ent.AsyncAction, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1590,16 +1586,16 @@ type QueryResolver interface {
 	CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
-	VoucherList(ctx context.Context, input *campaignpkg.VoucherListInput) (*campaignpkg.VoucherList, error)
+	VoucherList(ctx context.Context, input *campaign.VoucherListInput) (*campaign.VoucherList, error)
 	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
-	CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error)
+	CampaignList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
-	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error)
+	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
 	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
 	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
@@ -1617,13 +1613,13 @@ type QueryResolver interface {
 	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error)
 	ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
-	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error)
+	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
 	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
 	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
 	Category(ctx context.Context, id string) (*ent.Category, error)
-	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaignpkg.CategoryList, error)
-	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaignpkg.CampaignSummary, error)
+	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaign.CategoryList, error)
+	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaign.CampaignSummary, error)
 	CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error)
 }
 type RewardResolver interface {
@@ -4601,7 +4597,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*campaignpkg.AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*campaign.AddVouchersInput)), true
 	case "Mutation.adjustCardPoints":
 		if e.ComplexityRoot.Mutation.AdjustCardPoints == nil {
 			break
@@ -4623,7 +4619,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(campaignpkg.BalanceInput)), true
+		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(campaign.BalanceInput)), true
 	case "Mutation.assignCard":
 		if e.ComplexityRoot.Mutation.AssignCard == nil {
 			break
@@ -4667,7 +4663,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(campaignpkg.CreateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(campaign.CreateCampaignInput)), true
 	case "Mutation.createCardDefinition":
 		if e.ComplexityRoot.Mutation.CreateCardDefinition == nil {
 			break
@@ -4689,7 +4685,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(campaignpkg.CategoryInput)), true
+		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(campaign.CategoryInput)), true
 	case "Mutation.createEarningRule":
 		if e.ComplexityRoot.Mutation.CreateEarningRule == nil {
 			break
@@ -4865,7 +4861,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(campaignpkg.CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(campaign.CreateVoucherInput)), true
 	case "Mutation.deactivateEarningRule":
 		if e.ComplexityRoot.Mutation.DeactivateEarningRule == nil {
 			break
@@ -5151,7 +5147,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*exportpkg.ExportParametersInput)), true
+		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*export.ExportParametersInput)), true
 	case "Mutation.generateVouchers":
 		if e.ComplexityRoot.Mutation.GenerateVouchers == nil {
 			break
@@ -5162,7 +5158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaignpkg.AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
 	case "Mutation.importVouchers":
 		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
 			break
@@ -5173,7 +5169,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*campaignpkg.CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*campaign.CreateVoucherInput)), true
 	case "Mutation.issueOAuthToken":
 		if e.ComplexityRoot.Mutation.IssueOAuthToken == nil {
 			break
@@ -5360,7 +5356,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(campaignpkg.UpdateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(campaign.UpdateCampaignInput)), true
 	case "Mutation.updateCardDefinition":
 		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
 			break
@@ -5382,7 +5378,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(campaignpkg.CategoryInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(campaign.CategoryInput)), true
 	case "Mutation.updateCustomer":
 		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
 			break
@@ -5547,7 +5543,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(campaignpkg.UpdateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(campaign.UpdateVoucherInput)), true
 	case "Mutation.updateVouchersInBulk":
 		if e.ComplexityRoot.Mutation.UpdateVouchersInBulk == nil {
 			break
@@ -5558,7 +5554,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*campaignpkg.VoucherMetadataUpdate)), true
+		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*campaign.VoucherMetadataUpdate)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -5924,7 +5920,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*campaignpkg.CampaignListInput)), true
+		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*campaign.CampaignListInput)), true
 	case "Query.campaignSummary":
 		if e.ComplexityRoot.Query.CampaignSummary == nil {
 			break
@@ -6635,7 +6631,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*campaignpkg.VoucherListInput)), true
+		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*campaign.VoucherListInput)), true
 	case "Query.voucherTransactionList":
 		if e.ComplexityRoot.Query.VoucherTransactionList == nil {
 			break
@@ -13106,8 +13102,8 @@ func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, 
 	}
 	args["campaign"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
-			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
+			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13166,8 +13162,8 @@ func (ec *executionContext) field_Mutation_adjustVoucherBalance_args(ctx context
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.BalanceInput, error) {
-			return ec.unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.BalanceInput, error) {
+			return ec.unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐBalanceInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13254,8 +13250,8 @@ func (ec *executionContext) field_Mutation_createCampaign_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.CreateCampaignInput, error) {
-			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
+			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13282,8 +13278,8 @@ func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
-			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13570,8 +13566,8 @@ func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.CreateVoucherInput, error) {
-			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14014,8 +14010,8 @@ func (ec *executionContext) field_Mutation_exportVoucherTransactions_args(ctx co
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
-		func(ctx context.Context, v any) (*exportpkg.ExportParametersInput, error) {
-			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx, v)
+		func(ctx context.Context, v any) (*export.ExportParametersInput, error) {
+			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14044,8 +14040,8 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 	}
 	args["count"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
-			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
+			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14058,8 +14054,8 @@ func (ec *executionContext) field_Mutation_importVouchers_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*campaignpkg.CreateVoucherInput, error) {
-			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx, v)
+		func(ctx context.Context, v any) ([]*campaign.CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInputᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14095,7 +14091,7 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (publication.PublishInput, error) {
-			return ec.unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx, v)
+			return ec.unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14424,8 +14420,8 @@ func (ec *executionContext) field_Mutation_updateCampaign_args(ctx context.Conte
 	}
 	args["idOrName"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.UpdateCampaignInput, error) {
-			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
+			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14468,8 +14464,8 @@ func (ec *executionContext) field_Mutation_updateCategory_args(ctx context.Conte
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
-			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14854,8 +14850,8 @@ func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Contex
 	}
 	args["codeOrID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (campaignpkg.UpdateVoucherInput, error) {
-			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.UpdateVoucherInput, error) {
+			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14868,8 +14864,8 @@ func (ec *executionContext) field_Mutation_updateVouchersInBulk_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*campaignpkg.VoucherMetadataUpdate, error) {
-			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx, v)
+		func(ctx context.Context, v any) ([]*campaign.VoucherMetadataUpdate, error) {
+			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdateᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15090,8 +15086,8 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*campaignpkg.CampaignListInput, error) {
-			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
+			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16555,7 +16551,7 @@ func (ec *executionContext) field_Query_publicationList_args(ctx context.Context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (*publication.PublicationListInput, error) {
-			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx, v)
+			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16922,8 +16918,8 @@ func (ec *executionContext) field_Query_voucherList_args(ctx context.Context, ra
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*campaignpkg.VoucherListInput, error) {
-			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.VoucherListInput, error) {
+			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18641,7 +18637,7 @@ func (ec *executionContext) _Campaign_campaignType(ctx context.Context, field gr
 			return obj.CampaignType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.CampaignType) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.CampaignType) graphql.Marshaler {
 			return ec.marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, selections, v)
 		},
 		true,
@@ -18664,7 +18660,7 @@ func (ec *executionContext) _Campaign_type(ctx context.Context, field graphql.Co
 			return obj.Type, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.Type) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.Type) graphql.Marshaler {
 			return ec.marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, selections, v)
 		},
 		true,
@@ -18756,7 +18752,7 @@ func (ec *executionContext) _Campaign_creationStatus(ctx context.Context, field 
 			return obj.CreationStatus, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.CreationStatus) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.CreationStatus) graphql.Marshaler {
 			return ec.marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, selections, v)
 		},
 		true,
@@ -18779,7 +18775,7 @@ func (ec *executionContext) _Campaign_vouchersGenerationStatus(ctx context.Conte
 			return obj.VouchersGenerationStatus, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.VouchersGenerationStatus) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.VouchersGenerationStatus) graphql.Marshaler {
 			return ec.marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, selections, v)
 		},
 		true,
@@ -19403,7 +19399,7 @@ func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19426,7 +19422,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_createdVouchersAmou
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19449,7 +19445,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountAdded(_ conte
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19472,7 +19468,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountDeleted(_ con
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19495,7 +19491,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRedeemed(_ co
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19518,7 +19514,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRolledback(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19541,7 +19537,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountSubtracted(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19564,7 +19560,7 @@ func (ec *executionContext) fieldContext_CampaignList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CampaignList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19596,7 +19592,7 @@ func (ec *executionContext) fieldContext_CampaignList_data(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19619,7 +19615,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_createdVouchersP
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19642,7 +19638,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsDeleted(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19665,7 +19661,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsSubtracted
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19688,7 +19684,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsAdded(_ co
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19711,7 +19707,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRewarded(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19734,7 +19730,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRedeemed(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19757,7 +19753,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRolledback
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19780,7 +19776,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsExpired(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19803,7 +19799,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19826,7 +19822,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19849,7 +19845,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAdd
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19872,7 +19868,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsSub
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19895,7 +19891,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAct
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19918,7 +19914,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsCan
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19950,7 +19946,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_campaign(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19973,7 +19969,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptions(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19996,7 +19992,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20019,7 +20015,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20042,7 +20038,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacks(_ context.Con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20065,7 +20061,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksSucceeded(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20088,7 +20084,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksFailed(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20111,7 +20107,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validations(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20134,7 +20130,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20157,7 +20153,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20180,7 +20176,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersAmount(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20203,7 +20199,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersRolledbackAmount(
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20226,7 +20222,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersCreated(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20249,7 +20245,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersDeleted(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20272,7 +20268,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publications(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20295,7 +20291,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsSucceeded(_
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20318,7 +20314,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsFailed(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20341,7 +20337,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_discountedAmount(_ cont
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20364,7 +20360,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rolledbackDiscountAmoun
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20376,8 +20372,8 @@ func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field gra
 			return obj.Gift, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.GiftSummary) graphql.Marshaler {
-			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.GiftSummary) graphql.Marshaler {
+			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐGiftSummary(ctx, selections, v)
 		},
 		true,
 		false,
@@ -20396,7 +20392,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_gift(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20408,8 +20404,8 @@ func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field 
 			return obj.Loyalty, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.LoyaltySummary) graphql.Marshaler {
-			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.LoyaltySummary) graphql.Marshaler {
+			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐLoyaltySummary(ctx, selections, v)
 		},
 		true,
 		false,
@@ -20428,7 +20424,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_loyalty(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22457,7 +22453,7 @@ func (ec *executionContext) fieldContext_CategoryEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22480,7 +22476,7 @@ func (ec *executionContext) fieldContext_CategoryList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22503,7 +22499,7 @@ func (ec *executionContext) fieldContext_CategoryList_hasMore(_ context.Context,
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -25345,7 +25341,7 @@ func (ec *executionContext) _Export_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v export.Status) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v export1.Status) graphql.Marshaler {
 			return ec.marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, selections, v)
 		},
 		true,
@@ -28768,7 +28764,7 @@ func (ec *executionContext) _Mutation_createCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(campaignpkg.CreateCampaignInput))
+			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(campaign.CreateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -28812,7 +28808,7 @@ func (ec *executionContext) _Mutation_addVoucher(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*campaignpkg.AddVouchersInput))
+			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*campaign.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -28856,7 +28852,7 @@ func (ec *executionContext) _Mutation_generateVouchers(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*campaignpkg.AddVouchersInput))
+			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*campaign.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -29164,11 +29160,11 @@ func (ec *executionContext) _Mutation_adjustVoucherBalance(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(campaignpkg.BalanceInput))
+			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(campaign.BalanceInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherBalance) graphql.Marshaler {
-			return ec.marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherBalance) graphql.Marshaler {
+			return ec.marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherBalance(ctx, selections, v)
 		},
 		true,
 		true,
@@ -29208,7 +29204,7 @@ func (ec *executionContext) _Mutation_exportVoucherTransactions(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*exportpkg.ExportParametersInput))
+			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*export.ExportParametersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
@@ -31012,7 +31008,7 @@ func (ec *executionContext) _Mutation_updateCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaignpkg.UpdateCampaignInput))
+			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaign.UpdateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -31188,7 +31184,7 @@ func (ec *executionContext) _Mutation_updateVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(campaignpkg.UpdateVoucherInput))
+			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(campaign.UpdateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -32596,7 +32592,7 @@ func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(campaignpkg.CreateVoucherInput))
+			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(campaign.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -32816,7 +32812,7 @@ func (ec *executionContext) _Mutation_createCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(campaignpkg.CategoryInput))
+			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(campaign.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32860,7 +32856,7 @@ func (ec *executionContext) _Mutation_updateCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(campaignpkg.CategoryInput))
+			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(campaign.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32948,7 +32944,7 @@ func (ec *executionContext) _Mutation_importVouchers(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*campaignpkg.CreateVoucherInput))
+			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*campaign.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -32992,7 +32988,7 @@ func (ec *executionContext) _Mutation_updateVouchersInBulk(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*campaignpkg.VoucherMetadataUpdate))
+			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*campaign.VoucherMetadataUpdate))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -35739,11 +35735,11 @@ func (ec *executionContext) _Query_voucherList(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*campaignpkg.VoucherListInput))
+			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*campaign.VoucherListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherList) graphql.Marshaler {
-			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherList) graphql.Marshaler {
+			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35959,11 +35955,11 @@ func (ec *executionContext) _Query_campaignList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*campaignpkg.CampaignListInput))
+			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*campaign.CampaignListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CampaignList) graphql.Marshaler {
-			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
+			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36051,7 +36047,7 @@ func (ec *executionContext) _Query_publicationList(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
-			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx, selections, v)
+			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36138,8 +36134,8 @@ func (ec *executionContext) _Query_voucherTransactionList(ctx context.Context, f
 			return ec.Resolvers.Query().VoucherTransactionList(ctx, fc.Args["codeOrID"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
-			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36930,8 +36926,8 @@ func (ec *executionContext) _Query_campaignTransactionList(ctx context.Context, 
 			return ec.Resolvers.Query().CampaignTransactionList(ctx, fc.Args["idOrName"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
-			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37150,8 +37146,8 @@ func (ec *executionContext) _Query_categoryList(ctx context.Context, field graph
 			return ec.Resolvers.Query().CategoryList(ctx, fc.Args["limit"].(*int), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CategoryList) graphql.Marshaler {
-			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CategoryList) graphql.Marshaler {
+			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37194,8 +37190,8 @@ func (ec *executionContext) _Query_campaignSummary(ctx context.Context, field gr
 			return ec.Resolvers.Query().CampaignSummary(ctx, fc.Args["idOrName"].(string), fc.Args["startDate"].(*time.Time), fc.Args["endDate"].(*time.Time))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *campaignpkg.CampaignSummary) graphql.Marshaler {
-			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignSummary) graphql.Marshaler {
+			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignSummary(ctx, selections, v)
 		},
 		true,
 		true,
@@ -42190,7 +42186,7 @@ func (ec *executionContext) fieldContext_VoucherAssets_barcode(_ context.Context
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42213,7 +42209,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_amount(_ context.Context
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42236,7 +42232,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_total(_ context.Context,
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42259,7 +42255,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_balance(_ context.Contex
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42282,7 +42278,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_type(_ context.Context, 
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "String")
 }
 
-func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42305,7 +42301,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_voucherID(_ context.Cont
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "ID")
 }
 
-func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42479,7 +42475,7 @@ func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42502,7 +42498,7 @@ func (ec *executionContext) fieldContext_VoucherList_total(_ context.Context, fi
 	return graphql.NewScalarFieldContext("VoucherList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43039,7 +43035,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context
 	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43071,7 +43067,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionList_data(_ context.C
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaignpkg.VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44806,8 +44802,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (campaignpkg.AddVouchersInput, error) {
-	var it campaignpkg.AddVouchersInput
+func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (campaign.AddVouchersInput, error) {
+	var it campaign.AddVouchersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44891,8 +44887,8 @@ func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAddVouchersInput(ctx context.Context, raw any) (campaignpkg.AddVouchersInput, error) {
-	var out campaignpkg.AddVouchersInput
+func UnmarshalAddVouchersInput(ctx context.Context, raw any) (campaign.AddVouchersInput, error) {
+	var out campaign.AddVouchersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddVouchersInput", raw, &out)
 	return out, err
 }
@@ -46098,8 +46094,8 @@ func UnmarshalAsyncActionWhereInput(ctx context.Context, raw any) (ent.AsyncActi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (campaignpkg.BalanceInput, error) {
-	var it campaignpkg.BalanceInput
+func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (campaign.BalanceInput, error) {
+	var it campaign.BalanceInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46148,8 +46144,8 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBalanceInput(ctx context.Context, raw any) (campaignpkg.BalanceInput, error) {
-	var out campaignpkg.BalanceInput
+func UnmarshalBalanceInput(ctx context.Context, raw any) (campaign.BalanceInput, error) {
+	var out campaign.BalanceInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BalanceInput", raw, &out)
 	return out, err
 }
@@ -46434,8 +46430,8 @@ func UnmarshalBrandingContactInput(ctx context.Context, raw any) (BrandContactIn
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (campaignpkg.CampaignListInput, error) {
-	var it campaignpkg.CampaignListInput
+func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (campaign.CampaignListInput, error) {
+	var it campaign.CampaignListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46512,8 +46508,8 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCampaignListInput(ctx context.Context, raw any) (campaignpkg.CampaignListInput, error) {
-	var out campaignpkg.CampaignListInput
+func UnmarshalCampaignListInput(ctx context.Context, raw any) (campaign.CampaignListInput, error) {
+	var out campaign.CampaignListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignListInput", raw, &out)
 	return out, err
 }
@@ -50640,8 +50636,8 @@ func UnmarshalCardWhereInput(ctx context.Context, raw any) (ent.CardWhereInput, 
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (campaignpkg.CategoryInput, error) {
-	var it campaignpkg.CategoryInput
+func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (campaign.CategoryInput, error) {
+	var it campaign.CategoryInput
 	if obj == nil {
 		return it, nil
 	}
@@ -50683,8 +50679,8 @@ func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCategoryInput(ctx context.Context, raw any) (campaignpkg.CategoryInput, error) {
-	var out campaignpkg.CategoryInput
+func UnmarshalCategoryInput(ctx context.Context, raw any) (campaign.CategoryInput, error) {
+	var out campaign.CategoryInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryInput", raw, &out)
 	return out, err
 }
@@ -51211,8 +51207,8 @@ func UnmarshalCodeConfigInput(ctx context.Context, raw any) (jsonfield.CodeConfi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (campaignpkg.CreateCampaignInput, error) {
-	var it campaignpkg.CreateCampaignInput
+func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (campaign.CreateCampaignInput, error) {
+	var it campaign.CreateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51380,8 +51376,8 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (campaignpkg.CreateCampaignInput, error) {
-	var out campaignpkg.CreateCampaignInput
+func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (campaign.CreateCampaignInput, error) {
+	var out campaign.CreateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCampaignInput", raw, &out)
 	return out, err
 }
@@ -51918,8 +51914,8 @@ func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (customer.CreateS
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (campaignpkg.CreateVoucherInput, error) {
-	var it campaignpkg.CreateVoucherInput
+func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (campaign.CreateVoucherInput, error) {
+	var it campaign.CreateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -52066,8 +52062,8 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (campaignpkg.CreateVoucherInput, error) {
-	var out campaignpkg.CreateVoucherInput
+func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (campaign.CreateVoucherInput, error) {
+	var out campaign.CreateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateVoucherInput", raw, &out)
 	return out, err
 }
@@ -55112,8 +55108,8 @@ func UnmarshalExportOrder(ctx context.Context, raw any) (ent.ExportOrder, error)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (exportpkg.ExportParametersInput, error) {
-	var it exportpkg.ExportParametersInput
+func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (export.ExportParametersInput, error) {
+	var it export.ExportParametersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55155,8 +55151,8 @@ func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Cont
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalExportParametersInput(ctx context.Context, raw any) (exportpkg.ExportParametersInput, error) {
-	var out exportpkg.ExportParametersInput
+func UnmarshalExportParametersInput(ctx context.Context, raw any) (export.ExportParametersInput, error) {
+	var out export.ExportParametersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportParametersInput", raw, &out)
 	return out, err
 }
@@ -60681,7 +60677,7 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 			it.Voucher = data
 		case "campaign":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
-			data, err := ec.unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx, v)
+			data, err := ec.unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishCampaignInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65073,8 +65069,8 @@ func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (StackedRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (campaignpkg.UpdateCampaignInput, error) {
-	var it campaignpkg.UpdateCampaignInput
+func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (campaign.UpdateCampaignInput, error) {
+	var it campaign.UpdateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65200,8 +65196,8 @@ func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (campaignpkg.UpdateCampaignInput, error) {
-	var out campaignpkg.UpdateCampaignInput
+func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (campaign.UpdateCampaignInput, error) {
+	var out campaign.UpdateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCampaignInput", raw, &out)
 	return out, err
 }
@@ -65570,8 +65566,8 @@ func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (UpdateRewardInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (campaignpkg.UpdateVoucherInput, error) {
-	var it campaignpkg.UpdateVoucherInput
+func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (campaign.UpdateVoucherInput, error) {
+	var it campaign.UpdateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65660,7 +65656,7 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 			it.Metadata = data
 		case "redemption":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
-			data, err := ec.unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx, v)
+			data, err := ec.unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherRedemptionLimitInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65676,8 +65672,8 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (campaignpkg.UpdateVoucherInput, error) {
-	var out campaignpkg.UpdateVoucherInput
+func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (campaign.UpdateVoucherInput, error) {
+	var out campaign.UpdateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateVoucherInput", raw, &out)
 	return out, err
 }
@@ -66943,8 +66939,8 @@ func UnmarshalValidityTimeframeInput(ctx context.Context, raw any) (jsonfield.Va
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (campaignpkg.VoucherListInput, error) {
-	var it campaignpkg.VoucherListInput
+func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (campaign.VoucherListInput, error) {
+	var it campaign.VoucherListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67063,14 +67059,14 @@ func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherListInput(ctx context.Context, raw any) (campaignpkg.VoucherListInput, error) {
-	var out campaignpkg.VoucherListInput
+func UnmarshalVoucherListInput(ctx context.Context, raw any) (campaign.VoucherListInput, error) {
+	var out campaign.VoucherListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherListInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (campaignpkg.VoucherMetadataUpdate, error) {
-	var it campaignpkg.VoucherMetadataUpdate
+func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (campaign.VoucherMetadataUpdate, error) {
+	var it campaign.VoucherMetadataUpdate
 	if obj == nil {
 		return it, nil
 	}
@@ -67112,8 +67108,8 @@ func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (campaignpkg.VoucherMetadataUpdate, error) {
-	var out campaignpkg.VoucherMetadataUpdate
+func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (campaign.VoucherMetadataUpdate, error) {
+	var out campaign.VoucherMetadataUpdate
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherMetadataUpdateInput", raw, &out)
 	return out, err
 }
@@ -67255,8 +67251,8 @@ func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (VoucherRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (campaignpkg.VoucherRedemptionLimitInput, error) {
-	var it campaignpkg.VoucherRedemptionLimitInput
+func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (campaign.VoucherRedemptionLimitInput, error) {
+	var it campaign.VoucherRedemptionLimitInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67291,8 +67287,8 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (campaignpkg.VoucherRedemptionLimitInput, error) {
-	var out campaignpkg.VoucherRedemptionLimitInput
+func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (campaign.VoucherRedemptionLimitInput, error) {
+	var out campaign.VoucherRedemptionLimitInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionLimitInput", raw, &out)
 	return out, err
 }
@@ -70705,7 +70701,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 var campaignGiftSummaryImplementors = []string{"CampaignGiftSummary"}
 
-func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.GiftSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.GiftSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70763,7 +70759,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 var campaignListImplementors = []string{"CampaignList"}
 
-func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CampaignList) graphql.Marshaler {
+func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *campaign.CampaignList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70801,7 +70797,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 var campaignLoyaltySummaryImplementors = []string{"CampaignLoyaltySummary"}
 
-func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.LoyaltySummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70899,7 +70895,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 var campaignSummaryImplementors = []string{"CampaignSummary"}
 
-func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.CampaignSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -71870,7 +71866,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 var categoryListImplementors = []string{"CategoryList"}
 
-func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.CategoryList) graphql.Marshaler {
+func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *campaign.CategoryList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77992,7 +77988,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 var voucherBalanceImplementors = []string{"VoucherBalance"}
 
-func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherBalance) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78131,7 +78127,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 var voucherListImplementors = []string{"VoucherList"}
 
-func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherList) graphql.Marshaler {
+func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78381,7 +78377,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 var voucherTransactionListImplementors = []string{"VoucherTransactionList"}
 
-func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *campaignpkg.VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherTransactionList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79175,7 +79171,7 @@ func (ec *executionContext) unmarshalNAsyncActionWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx context.Context, v any) (campaignpkg.BalanceInput, error) {
+func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐBalanceInput(ctx context.Context, v any) (campaign.BalanceInput, error) {
 	res, err := ec.unmarshalInputBalanceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79242,27 +79238,27 @@ func (ec *executionContext) marshalNCampaignConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CampaignConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (campaign.CreationStatus, error) {
-	var res campaign.CreationStatus
+func (ec *executionContext) unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (campaign1.CreationStatus, error) {
+	var res campaign1.CreationStatus
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v campaign1.CreationStatus) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (campaign.Type, error) {
-	var res campaign.Type
+func (ec *executionContext) unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (campaign1.Type, error) {
+	var res campaign1.Type
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v campaign1.Type) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CampaignList) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignList!")
 		return graphql.Null
@@ -79289,7 +79285,7 @@ func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoen
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignSummary) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignSummary!")
 		return graphql.Null
@@ -79297,23 +79293,23 @@ func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengin
 	return ec._CampaignSummary(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (campaign.CampaignType, error) {
-	var res campaign.CampaignType
+func (ec *executionContext) unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (campaign1.CampaignType, error) {
+	var res campaign1.CampaignType
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v campaign1.CampaignType) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (campaign.VouchersGenerationStatus, error) {
-	var res campaign.VouchersGenerationStatus
+func (ec *executionContext) unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (campaign1.VouchersGenerationStatus, error) {
+	var res campaign1.VouchersGenerationStatus
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	return v
 }
 
@@ -79503,12 +79499,12 @@ func (ec *executionContext) marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CategoryConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx context.Context, v any) (campaignpkg.CategoryInput, error) {
+func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx context.Context, v any) (campaign.CategoryInput, error) {
 	res, err := ec.unmarshalInputCategoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.CategoryList) graphql.Marshaler {
+func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *campaign.CategoryList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CategoryList!")
 		return graphql.Null
@@ -79543,7 +79539,7 @@ func (ec *executionContext) marshalNCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._CodeConfig(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx context.Context, v any) (campaignpkg.CreateCampaignInput, error) {
+func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
 	res, err := ec.unmarshalInputCreateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79583,18 +79579,18 @@ func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoeng
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (campaignpkg.CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx context.Context, v any) (campaign.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*campaignpkg.CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*campaign.CreateVoucherInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*campaignpkg.CreateVoucherInput, len(vSlice))
+	res := make([]*campaign.CreateVoucherInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -79602,7 +79598,7 @@ func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpr
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (*campaignpkg.CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx context.Context, v any) (*campaign.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79935,13 +79931,13 @@ func (ec *executionContext) marshalNExportOrderField2ᚖgithubᚗcomᚋpromoengi
 	return v
 }
 
-func (ec *executionContext) unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (export.Status, error) {
-	var res export.Status
+func (ec *executionContext) unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (export1.Status, error) {
+	var res export1.Status
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v export1.Status) graphql.Marshaler {
 	return v
 }
 
@@ -80594,7 +80590,7 @@ func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋprom
 	return ec._PublicationConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
+func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PublicationList!")
 		return graphql.Null
@@ -80621,7 +80617,7 @@ func (ec *executionContext) unmarshalNPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx context.Context, v any) (publication.PublishInput, error) {
+func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishInput(ctx context.Context, v any) (publication.PublishInput, error) {
 	res, err := ec.unmarshalInputPublishInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81060,7 +81056,7 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx context.Context, v any) (campaignpkg.UpdateCampaignInput, error) {
+func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
 	res, err := ec.unmarshalInputUpdateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81090,7 +81086,7 @@ func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengi
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx context.Context, v any) (campaignpkg.UpdateVoucherInput, error) {
+func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateVoucherInput(ctx context.Context, v any) (campaign.UpdateVoucherInput, error) {
 	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81242,7 +81238,7 @@ func (ec *executionContext) marshalNVoucherAssets2ᚖgithubᚗcomᚋpromoengine�
 	return ec._VoucherAssets(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherBalance) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherBalance!")
 		return graphql.Null
@@ -81258,7 +81254,7 @@ func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._VoucherConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherList!")
 		return graphql.Null
@@ -81266,13 +81262,13 @@ func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherList(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*campaignpkg.VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*campaign.VoucherMetadataUpdate, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*campaignpkg.VoucherMetadataUpdate, len(vSlice))
+	res := make([]*campaign.VoucherMetadataUpdate, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdate(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -81280,7 +81276,7 @@ func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗ
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx context.Context, v any) (*campaignpkg.VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdate(ctx context.Context, v any) (*campaign.VoucherMetadataUpdate, error) {
 	res, err := ec.unmarshalInputVoucherMetadataUpdateInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81344,7 +81340,7 @@ func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcom
 	return ec._VoucherTransactionConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherTransactionList!")
 		return graphql.Null
@@ -81626,7 +81622,7 @@ func (ec *executionContext) marshalOActivitySource2ᚖgithubᚗcomᚋpromoengine
 	return v
 }
 
-func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx context.Context, v any) (*campaignpkg.AddVouchersInput, error) {
+func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81841,13 +81837,13 @@ func (ec *executionContext) marshalOCampaign2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Campaign(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, v any) ([]campaign.CreationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, v any) ([]campaign1.CreationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.CreationStatus, len(vSlice))
+	res := make([]campaign1.CreationStatus, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, vSlice[i])
@@ -81858,7 +81854,7 @@ func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋp
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.CreationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81877,29 +81873,29 @@ func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpro
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (*campaign.CreationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (*campaign1.CreationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.CreationStatus)
+	var res = new(campaign1.CreationStatus)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign1.CreationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return v
 }
 
-func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, v any) ([]campaign.Type, error) {
+func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, v any) ([]campaign1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.Type, len(vSlice))
+	res := make([]campaign1.Type, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, vSlice[i])
@@ -81910,7 +81906,7 @@ func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpro
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81929,16 +81925,16 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromo
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (*campaign.Type, error) {
+func (ec *executionContext) unmarshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (*campaign1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.Type)
+	var res = new(campaign1.Type)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v *campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v *campaign1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81965,14 +81961,14 @@ func (ec *executionContext) marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CampaignEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.GiftSummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *campaign.GiftSummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._CampaignGiftSummary(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*campaignpkg.CampaignListInput, error) {
+func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81980,7 +81976,7 @@ func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *campaignpkg.LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *campaign.LoyaltySummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82004,13 +82000,13 @@ func (ec *executionContext) unmarshalOCampaignOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, v any) ([]campaign.CampaignType, error) {
+func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, v any) ([]campaign1.CampaignType, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.CampaignType, len(vSlice))
+	res := make([]campaign1.CampaignType, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, vSlice[i])
@@ -82021,7 +82017,7 @@ func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengine
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.CampaignType) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82040,16 +82036,16 @@ func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengine�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (*campaign.CampaignType, error) {
+func (ec *executionContext) unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (*campaign1.CampaignType, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.CampaignType)
+	var res = new(campaign1.CampaignType)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v *campaign1.CampaignType) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82071,13 +82067,13 @@ func (ec *executionContext) unmarshalOCampaignVoucherInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, v any) ([]campaign.VouchersGenerationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, v any) ([]campaign1.VouchersGenerationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.VouchersGenerationStatus, len(vSlice))
+	res := make([]campaign1.VouchersGenerationStatus, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, vSlice[i])
@@ -82088,7 +82084,7 @@ func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithub
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82107,16 +82103,16 @@ func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithub�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (*campaign.VouchersGenerationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (*campaign1.VouchersGenerationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.VouchersGenerationStatus)
+	var res = new(campaign1.VouchersGenerationStatus)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83072,7 +83068,7 @@ func (ec *executionContext) marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._ExportEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx context.Context, v any) (*exportpkg.ExportParametersInput, error) {
+func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx context.Context, v any) (*export.ExportParametersInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83080,13 +83076,13 @@ func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, v any) ([]export.Status, error) {
+func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, v any) ([]export1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]export.Status, len(vSlice))
+	res := make([]export1.Status, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, vSlice[i])
@@ -83097,7 +83093,7 @@ func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengine
 	return res, nil
 }
 
-func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []export1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83116,16 +83112,16 @@ func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengine�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (*export.Status, error) {
+func (ec *executionContext) unmarshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (*export1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(export.Status)
+	var res = new(export1.Status)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v *export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v *export1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84038,7 +84034,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengin
 	return ec._PublicationEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx context.Context, v any) (*publication.PublicationListInput, error) {
+func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationListInput(ctx context.Context, v any) (*publication.PublicationListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84079,7 +84075,7 @@ func (ec *executionContext) unmarshalOPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx context.Context, v any) (*publication.PublishCampaignInput, error) {
+func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishCampaignInput(ctx context.Context, v any) (*publication.PublishCampaignInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85020,7 +85016,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx context.Context, v any) (*campaignpkg.VoucherListInput, error) {
+func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherListInput(ctx context.Context, v any) (*campaign.VoucherListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85053,7 +85049,7 @@ func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋp
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*campaignpkg.VoucherRedemptionLimitInput, error) {
+func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*campaign.VoucherRedemptionLimitInput, error) {
 	if v == nil {
 		return nil, nil
 	}
