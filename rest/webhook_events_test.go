@@ -112,7 +112,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 				// Webhook asset links are relative without a public URL.
 				absolute := regexp.MustCompile(`http://[^/"]+/v1/assets/`)
 				// Exactly, updated_at included: the stored and the returned
-				// vouchers share one clock reading (graph/publications.go).
+				// vouchers share one clock reading (graph/publication/publications.go).
 				for _, c := range []struct {
 					name      string
 					got, want any

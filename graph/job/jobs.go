@@ -35,7 +35,7 @@ type Worker struct {
 	// Lease is how long a claim lasts without renewal (default 30s).
 	Lease time.Duration
 	// BatchSize is the number of vouchers generated per step (default 5000);
-	// SQLite commits ten steps per transaction (graph/generation_job.go).
+	// SQLite commits ten steps per transaction (graph/campaign/generation_job.go).
 	BatchSize int
 	// Webhooks tune webhook delivery, which Run does beside the jobs
 	// (webhook_delivery.go).
