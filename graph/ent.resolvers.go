@@ -9,10 +9,12 @@ import (
 	"context"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 )
 
@@ -53,7 +55,7 @@ func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyPr
 
 // Properties is the resolver for the properties field.
 func (r *metadataSchemaResolver) Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error) {
-	return metadataProperties(ctx, obj)
+	return metadata.MetadataProperties(ctx, obj)
 }
 
 // Vouchers is the resolver for the vouchers field.
@@ -128,7 +130,7 @@ func (r *queryResolver) LoyaltyPrograms(ctx context.Context, after *entgql.Curso
 
 // MetadataSchemas is the resolver for the metadataSchemas field.
 func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
-	return metadataSchemas(ctx, after, first, before, last, orderBy, where)
+	return metadata.MetadataSchemas(ctx, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.

@@ -18,6 +18,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	metadatapkg "github.com/promoengine/promoengine/graph/metadata"
 )
 
 // Custom events (POST /v1/events): stored, counted per customer, checked
@@ -148,7 +149,7 @@ func validateEventMetadata(props map[string]jsonfield.MetadataProperty, md map[s
 			}
 			continue
 		}
-		if err := checkMetadataValue(name, p, v); err != nil { // type and constraints (metadata_property.go)
+		if err := metadatapkg.CheckMetadataValue(name, p, v); err != nil { // type and constraints (metadata_property.go)
 			return err
 		}
 	}

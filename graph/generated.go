@@ -3,6 +3,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/metadata"
+
 	"bytes"
 	"context"
 	"embed"
@@ -796,7 +798,7 @@ type ComplexityRoot struct {
 		CreateManagementProject           func(childComplexity int, input ProjectInput) int
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
-		CreateMetadataSchema              func(childComplexity int, input MetadataSchemaInput) int
+		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
 		CreateReward                      func(childComplexity int, input CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
@@ -1451,7 +1453,7 @@ type MutationResolver interface {
 	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaign.AddVouchersInput) (*ent.AsyncAction, error)
 	Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
-	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
+	CreateMetadataSchema(ctx context.Context, input metadata.MetadataSchemaInput) (*ent.MetadataSchema, error)
 	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
 	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
@@ -4817,7 +4819,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(MetadataSchemaInput)), true
+		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(metadata.MetadataSchemaInput)), true
 	case "Mutation.createReward":
 		if e.ComplexityRoot.Mutation.CreateReward == nil {
 			break
@@ -13510,7 +13512,7 @@ func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (MetadataSchemaInput, error) {
+		func(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
 			return ec.unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx, v)
 		})
 	if err != nil {
@@ -28984,7 +28986,7 @@ func (ec *executionContext) _Mutation_createMetadataSchema(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateMetadataSchema(ctx, fc.Args["input"].(MetadataSchemaInput))
+			return ec.Resolvers.Mutation().CreateMetadataSchema(ctx, fc.Args["input"].(metadata.MetadataSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -58214,8 +58216,8 @@ func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (webhook.Webh
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Context, obj any) (MetadataSchemaInput, error) {
-	var it MetadataSchemaInput
+func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Context, obj any) (metadata.MetadataSchemaInput, error) {
+	var it metadata.MetadataSchemaInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58264,8 +58266,8 @@ func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalMetadataSchemaInput(ctx context.Context, raw any) (MetadataSchemaInput, error) {
-	var out MetadataSchemaInput
+func UnmarshalMetadataSchemaInput(ctx context.Context, raw any) (metadata.MetadataSchemaInput, error) {
+	var out metadata.MetadataSchemaInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "MetadataSchemaInput", raw, &out)
 	return out, err
 }
@@ -80460,7 +80462,7 @@ func (ec *executionContext) marshalNMetadataSchemaConnection2ᚖgithubᚗcomᚋp
 	return ec._MetadataSchemaConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx context.Context, v any) (MetadataSchemaInput, error) {
+func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
 	res, err := ec.unmarshalInputMetadataSchemaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // checkTriggerReferences refuses an earning rule trigger that names a
@@ -20,7 +21,7 @@ import (
 // trigger being set.
 func checkTriggerReferences(ctx context.Context, t *jsonfield.EarningTrigger) error {
 	if t.CustomEvent != nil && t.CustomEvent.SchemaID != "" {
-		if _, err := schemaOfKind(ctx, t.CustomEvent.SchemaID, true, customEventSchemaType, true); err != nil {
+		if _, err := metadata.SchemaOfKind(ctx, t.CustomEvent.SchemaID, true, metadata.CustomEventSchemaType, true); err != nil {
 			return err
 		}
 	}

@@ -10,11 +10,13 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
@@ -80,8 +82,8 @@ func (r *mutationResolver) UpsertCustomer(ctx context.Context, input customer.Cu
 }
 
 // CreateMetadataSchema is the resolver for the createMetadataSchema field.
-func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error) {
-	return createMetadataSchema(ctx, input)
+func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input metadata.MetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return metadata.CreateMetadataSchema(ctx, input)
 }
 
 // SendEvent is the resolver for the sendEvent field.
@@ -546,12 +548,12 @@ func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publica
 
 // MetadataSchema is the resolver for the metadataSchema field.
 func (r *queryResolver) MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error) {
-	return metadataSchemaByID(ctx, id)
+	return metadata.MetadataSchemaByID(ctx, id)
 }
 
 // MetadataSchemaList is the resolver for the metadataSchemaList field.
 func (r *queryResolver) MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error) {
-	return allMetadataSchemas(ctx)
+	return metadata.AllMetadataSchemas(ctx)
 }
 
 // Segment is the resolver for the segment field.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // eventHandlers serve /v1/metadata-schemas and /v1/events through the
@@ -32,7 +33,7 @@ func (h eventHandlers) schemaJSON(ctx context.Context, ms *ent.MetadataSchema) m
 
 // createSchema serves POST /v1/metadata-schemas.
 func (h eventHandlers) createSchema(c *gin.Context) {
-	var in graph.MetadataSchemaInput
+	var in metadata.MetadataSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -38,6 +38,7 @@ var Layers = [][]string{
 	// each other.
 	{"graph/webhook"},
 	{"graph/job"},
+	{"graph/metadata"},
 	{"graph/customer"},
 	{"graph/campaign/..."},
 	{"graph/publication"},

@@ -1,4 +1,4 @@
-package graph
+package metadata
 
 import (
 	"encoding/json"
@@ -112,7 +112,7 @@ func TestMetadataFormattedValues(t *testing.T) {
 		if err != nil {
 			t.Fatalf("definition %v: %v", def, err)
 		}
-		err = checkMetadataValue("p", p, c.v)
+		err = CheckMetadataValue("p", p, c.v)
 		if (err == nil) != c.ok {
 			t.Errorf("%s (array %v) %#v: error %v, want ok=%v", c.typ, c.array, c.v, err, c.ok)
 			continue

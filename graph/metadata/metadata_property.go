@@ -1,4 +1,4 @@
-package graph
+package metadata
 
 import (
 	"encoding/json"
@@ -216,11 +216,11 @@ func metadataNumber(v any) (float64, bool) {
 	return 0, false
 }
 
-// checkMetadataValue checks a present, non-null metadata value against its
+// CheckMetadataValue checks a present, non-null metadata value against its
 // schema property: its type (each element's for an array property) and
 // the property's constraints. Errors are 400 invalid_payload naming the
 // metadata property.
-func checkMetadataValue(name string, p jsonfield.MetadataProperty, v any) error {
+func CheckMetadataValue(name string, p jsonfield.MetadataProperty, v any) error {
 	if !p.Array {
 		return checkMetadataScalar(name, p, v)
 	}

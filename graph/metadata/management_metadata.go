@@ -1,4 +1,4 @@
-package graph
+package metadata
 
 import (
 	"context"
@@ -15,14 +15,17 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
+// CustomEventSchemaType is the resource type of custom event schemas.
+const CustomEventSchemaType = "custom_event_schema"
+
 // Metadata schemas and custom event schemas through the management API.
 // Both are the project's metadata schemas (events.go, /v1/metadata-schemas):
 // a custom event schema is one whose related_object is "event" and whose
 // name is the event's; a management metadata schema is one per other
 // related_object (its name is the related_object).
 
-// eventRelatedObject is the related_object of custom event schemas.
-const eventRelatedObject = "event"
+// EventRelatedObject is the related_object of custom event schemas.
+const EventRelatedObject = "event"
 
 // mergeProperties applies the definitions in over props: a definition
 // replaces or adds one, {"deleted": true} removes one. fixedTypes refuses a
@@ -49,10 +52,10 @@ func mergeProperties(props map[string]jsonfield.MetadataProperty, in map[string]
 	return out, nil
 }
 
-// schemaOfKind reads a metadata schema of the viewer's project that is a
+// SchemaOfKind reads a metadata schema of the viewer's project that is a
 // custom event schema (events) or not; any other is not found as
 // resourceType. lock takes a PostgreSQL row lock for a read-merge-write.
-func schemaOfKind(ctx context.Context, id string, events bool, resourceType string, lock bool) (*ent.MetadataSchema, error) {
+func SchemaOfKind(ctx context.Context, id string, events bool, resourceType string, lock bool) (*ent.MetadataSchema, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -73,14 +76,14 @@ func schemaOfKind(ctx context.Context, id string, events bool, resourceType stri
 
 func kindOf(events bool) predicate.MetadataSchema {
 	if events {
-		return metadataschema.RelatedObject(eventRelatedObject)
+		return metadataschema.RelatedObject(EventRelatedObject)
 	}
-	return metadataschema.RelatedObjectNEQ(eventRelatedObject)
+	return metadataschema.RelatedObjectNEQ(EventRelatedObject)
 }
 
-// schemasOfKind lists the viewer's project's custom event schemas (events)
+// SchemasOfKind lists the viewer's project's custom event schemas (events)
 // or its other metadata schemas, oldest first.
-func schemasOfKind(ctx context.Context, events bool) ([]*ent.MetadataSchema, error) {
+func SchemasOfKind(ctx context.Context, events bool) ([]*ent.MetadataSchema, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -94,8 +97,8 @@ func schemasOfKind(ctx context.Context, events bool) ([]*ent.MetadataSchema, err
 	return all, nil
 }
 
-// updateSchemaProperties merges in into a schema's properties.
-func updateSchemaProperties(ctx context.Context, ms *ent.MetadataSchema, in map[string]any, fixedTypes bool) (*ent.MetadataSchema, error) {
+// UpdateSchemaProperties merges in into a schema's properties.
+func UpdateSchemaProperties(ctx context.Context, ms *ent.MetadataSchema, in map[string]any, fixedTypes bool) (*ent.MetadataSchema, error) {
 	props, err := mergeProperties(ms.Properties, in, fixedTypes)
 	if err != nil {
 		return nil, err
@@ -107,8 +110,8 @@ func updateSchemaProperties(ctx context.Context, ms *ent.MetadataSchema, in map[
 	return ms, nil
 }
 
-// deleteSchemaOfKind deletes a schema of the kind (see schemaOfKind).
-func deleteSchemaOfKind(ctx context.Context, id string, events bool, resourceType string) error {
+// DeleteSchemaOfKind deletes a schema of the kind (see schemaOfKind).
+func DeleteSchemaOfKind(ctx context.Context, id string, events bool, resourceType string) error {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return err

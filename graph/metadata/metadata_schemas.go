@@ -1,4 +1,4 @@
-package graph
+package metadata
 
 import (
 	"context"
@@ -33,9 +33,9 @@ type MetadataSchemaInput struct {
 // checked in metadata_formats.go.
 var metadataTypes = []string{"string", "number", "object", "date", "datetime", "geopoint", "boolean", "image_url"}
 
-// createMetadataSchema stores a metadata schema; for related_object
+// CreateMetadataSchema stores a metadata schema; for related_object
 // "event" its name becomes a custom event the project accepts.
-func createMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.MetadataSchema, error) {
+func CreateMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.MetadataSchema, error) {
 	if in.RelatedObject == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'related_object'")
 	}
@@ -70,8 +70,8 @@ func createMetadataSchema(ctx context.Context, in MetadataSchemaInput) (*ent.Met
 	return ms, nil
 }
 
-// metadataSchemaByID finds one of the caller's metadata schemas.
-func metadataSchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, error) {
+// MetadataSchemaByID finds one of the caller's metadata schemas.
+func MetadataSchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func metadataSchemaByID(ctx context.Context, id string) (*ent.MetadataSchema, er
 }
 
 // MetadataSchemaList is every metadata schema of the project (v1 list).
-func allMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
+func AllMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -93,7 +93,7 @@ func allMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
 	return c.MetadataSchema.Query().Order(ent.Asc(metadataschema.FieldCreatedAt), ent.Asc(metadataschema.FieldID)).Limit(1000).All(ctx)
 }
 
-func metadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
+func MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -105,8 +105,8 @@ func metadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *i
 		ent.WithMetadataSchemaOrder(orderBy), ent.WithMetadataSchemaFilter(where.Filter))
 }
 
-// metadataProperties shows a schema's properties as a JSON object.
-func metadataProperties(_ context.Context, ms *ent.MetadataSchema) (map[string]any, error) {
+// MetadataProperties shows a schema's properties as a JSON object.
+func MetadataProperties(_ context.Context, ms *ent.MetadataSchema) (map[string]any, error) {
 	out := make(map[string]any, len(ms.Properties))
 	for k, p := range ms.Properties {
 		out[k] = p // every option (jsonfield.MetadataProperty's JSON)

@@ -1,4 +1,4 @@
-package graph
+package metadata
 
 import (
 	"encoding/json"
@@ -32,7 +32,7 @@ func TestMetadataPropertyConstraints(t *testing.T) {
 		{str, "a", false}, {str, "ab", true}, {str, "abc", true}, {str, "abcd", false}, {str, "xy", false}, {str, 12, false},
 		{arr, []any{json.Number("0"), 2.5}, true}, {arr, []any{json.Number("-1")}, false}, {arr, json.Number("1"), false},
 	} {
-		if err := checkMetadataValue("p", c.prop, c.v); (err == nil) != c.ok {
+		if err := CheckMetadataValue("p", c.prop, c.v); (err == nil) != c.ok {
 			t.Errorf("case %d: %v against %+v: error %v, want ok=%v", i, c.v, c.prop, err, c.ok)
 		}
 	}
