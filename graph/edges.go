@@ -2,12 +2,10 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/card"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/internal/page"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -38,20 +36,4 @@ func campaignVouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Curs
 		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last,
 			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 	})
-}
-
-// memberCards is LoyaltyMember.cards: the member's cards, oldest first.
-func memberCards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
-	if page.EagerLoaded(ctx, obj.NamedCards) {
-		return obj.Cards(ctx)
-	}
-	c, err := store.Client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	cards, err := c.Card.Query().Where(card.MemberID(obj.ID)).Order(ent.Asc(card.FieldCreatedAt), ent.Asc(card.FieldID)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing the member's cards: %w", err)
-	}
-	return cards, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 )
@@ -25,12 +26,12 @@ func (r *campaignResolver) Vouchers(ctx context.Context, obj *ent.Campaign, afte
 
 // Activities is the resolver for the activities field.
 func (r *cardResolver) Activities(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	return cardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.CardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Transactions is the resolver for the transactions field.
 func (r *cardResolver) Transactions(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
-	return cardTransactionsEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.CardTransactionsEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
@@ -45,12 +46,12 @@ func (r *customerResolver) Redemptions(ctx context.Context, obj *ent.Customer, a
 
 // Cards is the resolver for the cards field.
 func (r *loyaltyMemberResolver) Cards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
-	return memberCards(ctx, obj)
+	return loyalty.MemberCards(ctx, obj)
 }
 
 // Members is the resolver for the members field.
 func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	return programMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.ProgramMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Properties is the resolver for the properties field.
@@ -85,12 +86,12 @@ func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[stri
 
 // Cards is the resolver for the cards field.
 func (r *queryResolver) Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
-	return cards(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Cards(ctx, after, first, before, last, orderBy, where)
 }
 
 // CardDefinitions is the resolver for the cardDefinitions field.
 func (r *queryResolver) CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
-	return cardDefinitions(ctx, after, first, before, last, orderBy, where)
+	return loyalty.CardDefinitions(ctx, after, first, before, last, orderBy, where)
 }
 
 // Categories is the resolver for the categories field.
@@ -100,7 +101,7 @@ func (r *queryResolver) Categories(ctx context.Context, after *entgql.Cursor[str
 
 // CustomEvents is the resolver for the customEvents field.
 func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
-	return customEvents(ctx, after, first, before, last, orderBy, where)
+	return loyalty.CustomEvents(ctx, after, first, before, last, orderBy, where)
 }
 
 // Customers is the resolver for the customers field.
@@ -110,22 +111,22 @@ func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[stri
 
 // EarningRules is the resolver for the earningRules field.
 func (r *queryResolver) EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
-	return earningRules(ctx, after, first, before, last, orderBy, where)
+	return loyalty.EarningRules(ctx, after, first, before, last, orderBy, where)
 }
 
 // Incentives is the resolver for the incentives field.
 func (r *queryResolver) Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
-	return incentives(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Incentives(ctx, after, first, before, last, orderBy, where)
 }
 
 // LoyaltyMembers is the resolver for the loyaltyMembers field.
 func (r *queryResolver) LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	return loyaltyMembers(ctx, after, first, before, last, orderBy, where)
+	return loyalty.LoyaltyMembers(ctx, after, first, before, last, orderBy, where)
 }
 
 // LoyaltyPrograms is the resolver for the loyaltyPrograms field.
 func (r *queryResolver) LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
-	return loyaltyPrograms(ctx, after, first, before, last, orderBy, where)
+	return loyalty.LoyaltyPrograms(ctx, after, first, before, last, orderBy, where)
 }
 
 // MetadataSchemas is the resolver for the metadataSchemas field.
@@ -145,7 +146,7 @@ func (r *queryResolver) Redemptions(ctx context.Context, after *entgql.Cursor[st
 
 // Rewards is the resolver for the rewards field.
 func (r *queryResolver) Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
-	return rewards(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Rewards(ctx, after, first, before, last, orderBy, where)
 }
 
 // Segments is the resolver for the segments field.
@@ -160,7 +161,7 @@ func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[strin
 
 // Activities is the resolver for the activities field.
 func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	return rewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.RewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.

@@ -3,6 +3,8 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/loyalty"
+
 	"github.com/promoengine/promoengine/graph/metadata"
 
 	"bytes"
@@ -779,18 +781,18 @@ type ComplexityRoot struct {
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
 		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
-		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
+		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
 		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
 		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
-		CreateCardDefinition              func(childComplexity int, input CreateCardDefinitionInput) int
+		CreateCardDefinition              func(childComplexity int, input loyalty.CreateCardDefinitionInput) int
 		CreateCategory                    func(childComplexity int, input campaign.CategoryInput) int
-		CreateEarningRule                 func(childComplexity int, input CreateEarningRuleInput) int
-		CreateIncentive                   func(childComplexity int, input CreateIncentiveInput) int
-		CreateLoyaltyMember               func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
-		CreateLoyaltyProgram              func(childComplexity int, input CreateLoyaltyProgramInput) int
+		CreateEarningRule                 func(childComplexity int, input loyalty.CreateEarningRuleInput) int
+		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
+		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
+		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input BrandingInput) int
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
@@ -799,7 +801,7 @@ type ComplexityRoot struct {
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
-		CreateReward                      func(childComplexity int, input CreateRewardInput) int
+		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
@@ -842,18 +844,18 @@ type ComplexityRoot struct {
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
 		RollbackRedemption                func(childComplexity int, id string, input *RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *RollbackInput) int
-		SendEvent                         func(childComplexity int, input SendEventInput) int
+		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
 		UpdateCampaign                    func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput) int
-		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
+		UpdateCardDefinition              func(childComplexity int, id string, input loyalty.UpdateCardDefinitionInput) int
 		UpdateCategory                    func(childComplexity int, id string, input campaign.CategoryInput) int
 		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input customer.CustomerInput) int
-		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
-		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
-		UpdateLoyaltyProgram              func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
+		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
+		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
+		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
 		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input AppKeyInput) int
 		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input BrandingInput) int
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
@@ -862,7 +864,7 @@ type ComplexityRoot struct {
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
-		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
@@ -1431,7 +1433,7 @@ type CustomEventResolver interface {
 type CustomerResolver interface {
 	Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
-	Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error)
+	Referrals(ctx context.Context, obj *ent.Customer) (*loyalty.CustomerReferrals, error)
 	Summary(ctx context.Context, obj *ent.Customer) (any, error)
 	Assets(ctx context.Context, obj *ent.Customer) (*CustomerAssets, error)
 }
@@ -1454,37 +1456,37 @@ type MutationResolver interface {
 	Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error)
 	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
 	CreateMetadataSchema(ctx context.Context, input metadata.MetadataSchemaInput) (*ent.MetadataSchema, error)
-	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
+	SendEvent(ctx context.Context, input loyalty.SendEventInput) (*ent.CustomEvent, error)
 	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
 	AdjustVoucherBalance(ctx context.Context, voucher string, input campaign.BalanceInput) (*campaign.VoucherBalance, error)
 	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error)
-	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
-	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
+	CreateLoyaltyProgram(ctx context.Context, input loyalty.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
+	UpdateLoyaltyProgram(ctx context.Context, id string, input loyalty.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
-	CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error)
-	UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error)
+	CreateCardDefinition(ctx context.Context, input loyalty.CreateCardDefinitionInput) (*ent.CardDefinition, error)
+	UpdateCardDefinition(ctx context.Context, id string, input loyalty.UpdateCardDefinitionInput) (*ent.CardDefinition, error)
 	ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
-	CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error)
+	CreateLoyaltyMember(ctx context.Context, programID string, input loyalty.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error)
 	ActivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error)
 	DeactivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error)
 	AssignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error)
 	UnassignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error)
-	AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input AdjustPointsInput) (*PointsAdjustment, error)
-	CreateReward(ctx context.Context, input CreateRewardInput) (*ent.Reward, error)
-	UpdateReward(ctx context.Context, id string, input UpdateRewardInput) (*ent.Reward, error)
+	AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) (*loyalty.PointsAdjustment, error)
+	CreateReward(ctx context.Context, input loyalty.CreateRewardInput) (*ent.Reward, error)
+	UpdateReward(ctx context.Context, id string, input loyalty.UpdateRewardInput) (*ent.Reward, error)
 	ActivateReward(ctx context.Context, id string) (*ent.Reward, error)
 	DeactivateReward(ctx context.Context, id string) (*ent.Reward, error)
 	DraftReward(ctx context.Context, id string) (*ent.Reward, error)
-	CreateEarningRule(ctx context.Context, input CreateEarningRuleInput) (*ent.EarningRule, error)
+	CreateEarningRule(ctx context.Context, input loyalty.CreateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
-	CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error)
-	UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error)
-	UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error)
+	CreateIncentive(ctx context.Context, input loyalty.CreateIncentiveInput) (*ent.Incentive, error)
+	UpdateIncentive(ctx context.Context, id string, input loyalty.UpdateIncentiveInput) (*ent.Incentive, error)
+	UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error)
@@ -4610,7 +4612,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(AdjustPointsInput)), true
+		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(loyalty.AdjustPointsInput)), true
 	case "Mutation.adjustVoucherBalance":
 		if e.ComplexityRoot.Mutation.AdjustVoucherBalance == nil {
 			break
@@ -4676,7 +4678,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCardDefinition(childComplexity, args["input"].(CreateCardDefinitionInput)), true
+		return e.ComplexityRoot.Mutation.CreateCardDefinition(childComplexity, args["input"].(loyalty.CreateCardDefinitionInput)), true
 	case "Mutation.createCategory":
 		if e.ComplexityRoot.Mutation.CreateCategory == nil {
 			break
@@ -4698,7 +4700,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateEarningRule(childComplexity, args["input"].(CreateEarningRuleInput)), true
+		return e.ComplexityRoot.Mutation.CreateEarningRule(childComplexity, args["input"].(loyalty.CreateEarningRuleInput)), true
 	case "Mutation.createIncentive":
 		if e.ComplexityRoot.Mutation.CreateIncentive == nil {
 			break
@@ -4709,7 +4711,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateIncentive(childComplexity, args["input"].(CreateIncentiveInput)), true
+		return e.ComplexityRoot.Mutation.CreateIncentive(childComplexity, args["input"].(loyalty.CreateIncentiveInput)), true
 	case "Mutation.createLoyaltyMember":
 		if e.ComplexityRoot.Mutation.CreateLoyaltyMember == nil {
 			break
@@ -4720,7 +4722,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateLoyaltyMember(childComplexity, args["programID"].(string), args["input"].(CreateLoyaltyMemberInput)), true
+		return e.ComplexityRoot.Mutation.CreateLoyaltyMember(childComplexity, args["programID"].(string), args["input"].(loyalty.CreateLoyaltyMemberInput)), true
 	case "Mutation.createLoyaltyProgram":
 		if e.ComplexityRoot.Mutation.CreateLoyaltyProgram == nil {
 			break
@@ -4731,7 +4733,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(CreateLoyaltyProgramInput)), true
+		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(loyalty.CreateLoyaltyProgramInput)), true
 	case "Mutation.createManagementApiKey":
 		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
 			break
@@ -4830,7 +4832,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateReward(childComplexity, args["input"].(CreateRewardInput)), true
+		return e.ComplexityRoot.Mutation.CreateReward(childComplexity, args["input"].(loyalty.CreateRewardInput)), true
 	case "Mutation.createSegment":
 		if e.ComplexityRoot.Mutation.CreateSegment == nil {
 			break
@@ -5303,7 +5305,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(SendEventInput)), true
+		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(loyalty.SendEventInput)), true
 	case "Mutation.setManagementApiKeyBlocked":
 		if e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked == nil {
 			break
@@ -5369,7 +5371,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(UpdateCardDefinitionInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateCardDefinitionInput)), true
 	case "Mutation.updateCategory":
 		if e.ComplexityRoot.Mutation.UpdateCategory == nil {
 			break
@@ -5402,7 +5404,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateEarningRule(childComplexity, args["id"].(string), args["input"].(UpdateEarningRuleInput)), true
+		return e.ComplexityRoot.Mutation.UpdateEarningRule(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateEarningRuleInput)), true
 	case "Mutation.updateIncentive":
 		if e.ComplexityRoot.Mutation.UpdateIncentive == nil {
 			break
@@ -5413,7 +5415,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(UpdateIncentiveInput)), true
+		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateIncentiveInput)), true
 	case "Mutation.updateLoyaltyProgram":
 		if e.ComplexityRoot.Mutation.UpdateLoyaltyProgram == nil {
 			break
@@ -5424,7 +5426,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(UpdateLoyaltyProgramInput)), true
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateLoyaltyProgramInput)), true
 	case "Mutation.updateManagementApiKey":
 		if e.ComplexityRoot.Mutation.UpdateManagementAPIKey == nil {
 			break
@@ -5523,7 +5525,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(UpdateRewardInput)), true
+		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateRewardInput)), true
 	case "Mutation.updateValidationRule":
 		if e.ComplexityRoot.Mutation.UpdateValidationRule == nil {
 			break
@@ -13142,7 +13144,7 @@ func (ec *executionContext) field_Mutation_adjustCardPoints_args(ctx context.Con
 	}
 	args["cardID"] = arg2
 	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (AdjustPointsInput, error) {
+		func(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
 			return ec.unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx, v)
 		})
 	if err != nil {
@@ -13266,7 +13268,7 @@ func (ec *executionContext) field_Mutation_createCardDefinition_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateCardDefinitionInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
 			return ec.unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
@@ -13294,7 +13296,7 @@ func (ec *executionContext) field_Mutation_createEarningRule_args(ctx context.Co
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateEarningRuleInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
 			return ec.unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -13308,7 +13310,7 @@ func (ec *executionContext) field_Mutation_createIncentive_args(ctx context.Cont
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateIncentiveInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
 			return ec.unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx, v)
 		})
 	if err != nil {
@@ -13330,7 +13332,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyMember_args(ctx context.
 	}
 	args["programID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateLoyaltyMemberInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
 			return ec.unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx, v)
 		})
 	if err != nil {
@@ -13344,7 +13346,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateLoyaltyProgramInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
 			return ec.unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
@@ -13526,7 +13528,7 @@ func (ec *executionContext) field_Mutation_createReward_args(ctx context.Context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateRewardInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 			return ec.unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx, v)
 		})
 	if err != nil {
@@ -14296,7 +14298,7 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (SendEventInput, error) {
+		func(ctx context.Context, v any) (loyalty.SendEventInput, error) {
 			return ec.unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx, v)
 		})
 	if err != nil {
@@ -14444,7 +14446,7 @@ func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
 			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
@@ -14510,7 +14512,7 @@ func (ec *executionContext) field_Mutation_updateEarningRule_args(ctx context.Co
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
 			return ec.unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -14532,7 +14534,7 @@ func (ec *executionContext) field_Mutation_updateIncentive_args(ctx context.Cont
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
 			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx, v)
 		})
 	if err != nil {
@@ -14554,7 +14556,7 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
 			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
@@ -14808,7 +14810,7 @@ func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateRewardInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
 			return ec.unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx, v)
 		})
 	if err != nil {
@@ -23510,7 +23512,7 @@ func (ec *executionContext) _Customer_referrals(ctx context.Context, field graph
 			return ec.Resolvers.Customer().Referrals(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerReferrals) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 			return ec.marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx, selections, v)
 		},
 		true,
@@ -24297,7 +24299,7 @@ func (ec *executionContext) fieldContext_CustomerList_data(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field graphql.CollectedField, obj *loyalty.CustomerReferrals) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24320,7 +24322,7 @@ func (ec *executionContext) fieldContext_CustomerReferrals_total(_ context.Conte
 	return graphql.NewScalarFieldContext("CustomerReferrals", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, field graphql.CollectedField, obj *loyalty.CustomerReferrals) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24332,7 +24334,7 @@ func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, fi
 			return obj.Campaigns, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
 			return ec.marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx, selections, v)
 		},
 		true,
@@ -29030,7 +29032,7 @@ func (ec *executionContext) _Mutation_sendEvent(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SendEvent(ctx, fc.Args["input"].(SendEventInput))
+			return ec.Resolvers.Mutation().SendEvent(ctx, fc.Args["input"].(loyalty.SendEventInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CustomEvent) graphql.Marshaler {
@@ -29250,7 +29252,7 @@ func (ec *executionContext) _Mutation_createLoyaltyProgram(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateLoyaltyProgram(ctx, fc.Args["input"].(CreateLoyaltyProgramInput))
+			return ec.Resolvers.Mutation().CreateLoyaltyProgram(ctx, fc.Args["input"].(loyalty.CreateLoyaltyProgramInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
@@ -29294,7 +29296,7 @@ func (ec *executionContext) _Mutation_updateLoyaltyProgram(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateLoyaltyProgram(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateLoyaltyProgramInput))
+			return ec.Resolvers.Mutation().UpdateLoyaltyProgram(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateLoyaltyProgramInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
@@ -29426,7 +29428,7 @@ func (ec *executionContext) _Mutation_createCardDefinition(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCardDefinition(ctx, fc.Args["input"].(CreateCardDefinitionInput))
+			return ec.Resolvers.Mutation().CreateCardDefinition(ctx, fc.Args["input"].(loyalty.CreateCardDefinitionInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
@@ -29470,7 +29472,7 @@ func (ec *executionContext) _Mutation_updateCardDefinition(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCardDefinition(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateCardDefinitionInput))
+			return ec.Resolvers.Mutation().UpdateCardDefinition(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateCardDefinitionInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
@@ -29602,7 +29604,7 @@ func (ec *executionContext) _Mutation_createLoyaltyMember(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateLoyaltyMember(ctx, fc.Args["programID"].(string), fc.Args["input"].(CreateLoyaltyMemberInput))
+			return ec.Resolvers.Mutation().CreateLoyaltyMember(ctx, fc.Args["programID"].(string), fc.Args["input"].(loyalty.CreateLoyaltyMemberInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyMember) graphql.Marshaler {
@@ -29822,10 +29824,10 @@ func (ec *executionContext) _Mutation_adjustCardPoints(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AdjustCardPoints(ctx, fc.Args["programID"].(string), fc.Args["memberID"].(string), fc.Args["cardID"].(string), fc.Args["input"].(AdjustPointsInput))
+			return ec.Resolvers.Mutation().AdjustCardPoints(ctx, fc.Args["programID"].(string), fc.Args["memberID"].(string), fc.Args["cardID"].(string), fc.Args["input"].(loyalty.AdjustPointsInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *PointsAdjustment) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
 			return ec.marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx, selections, v)
 		},
 		true,
@@ -29866,7 +29868,7 @@ func (ec *executionContext) _Mutation_createReward(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateReward(ctx, fc.Args["input"].(CreateRewardInput))
+			return ec.Resolvers.Mutation().CreateReward(ctx, fc.Args["input"].(loyalty.CreateRewardInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
@@ -29910,7 +29912,7 @@ func (ec *executionContext) _Mutation_updateReward(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateReward(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateRewardInput))
+			return ec.Resolvers.Mutation().UpdateReward(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateRewardInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
@@ -30086,7 +30088,7 @@ func (ec *executionContext) _Mutation_createEarningRule(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateEarningRule(ctx, fc.Args["input"].(CreateEarningRuleInput))
+			return ec.Resolvers.Mutation().CreateEarningRule(ctx, fc.Args["input"].(loyalty.CreateEarningRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
@@ -30262,7 +30264,7 @@ func (ec *executionContext) _Mutation_createIncentive(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateIncentive(ctx, fc.Args["input"].(CreateIncentiveInput))
+			return ec.Resolvers.Mutation().CreateIncentive(ctx, fc.Args["input"].(loyalty.CreateIncentiveInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
@@ -30306,7 +30308,7 @@ func (ec *executionContext) _Mutation_updateIncentive(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateIncentive(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateIncentiveInput))
+			return ec.Resolvers.Mutation().UpdateIncentive(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateIncentiveInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
@@ -30350,7 +30352,7 @@ func (ec *executionContext) _Mutation_updateEarningRule(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateEarningRule(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateEarningRuleInput))
+			return ec.Resolvers.Mutation().UpdateEarningRule(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateEarningRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
@@ -33484,7 +33486,7 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33507,7 +33509,7 @@ func (ec *executionContext) fieldContext_PointsAdjustment_status(_ context.Conte
 	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
-func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33530,7 +33532,7 @@ func (ec *executionContext) fieldContext_PointsAdjustment_message(_ context.Cont
 	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
-func (ec *executionContext) _PointsAdjustment_transaction(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_transaction(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38639,7 +38641,7 @@ func (ec *executionContext) fieldContext_RedemptionList_data(_ context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38662,7 +38664,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_campaignID(_ context.Cont
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38685,7 +38687,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_referrerID(_ context.Cont
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38708,7 +38710,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_refereeID(_ context.Conte
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38731,7 +38733,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_relatedObjectID(_ context
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44895,8 +44897,8 @@ func UnmarshalAddVouchersInput(ctx context.Context, raw any) (campaign.AddVouche
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context, obj any) (AdjustPointsInput, error) {
-	var it AdjustPointsInput
+func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context, obj any) (loyalty.AdjustPointsInput, error) {
+	var it loyalty.AdjustPointsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44945,8 +44947,8 @@ func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (AdjustPointsInput, error) {
-	var out AdjustPointsInput
+func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (loyalty.AdjustPointsInput, error) {
+	var out loyalty.AdjustPointsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AdjustPointsInput", raw, &out)
 	return out, err
 }
@@ -51384,8 +51386,8 @@ func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (campaign.Create
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.Context, obj any) (CreateCardDefinitionInput, error) {
-	var it CreateCardDefinitionInput
+func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.Context, obj any) (loyalty.CreateCardDefinitionInput, error) {
+	var it loyalty.CreateCardDefinitionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51441,14 +51443,14 @@ func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateCardDefinitionInput(ctx context.Context, raw any) (CreateCardDefinitionInput, error) {
-	var out CreateCardDefinitionInput
+func UnmarshalCreateCardDefinitionInput(ctx context.Context, raw any) (loyalty.CreateCardDefinitionInput, error) {
+	var out loyalty.CreateCardDefinitionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCardDefinitionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Context, obj any) (CreateEarningRuleInput, error) {
-	var it CreateEarningRuleInput
+func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Context, obj any) (loyalty.CreateEarningRuleInput, error) {
+	var it loyalty.CreateEarningRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51546,14 +51548,14 @@ func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateEarningRuleInput(ctx context.Context, raw any) (CreateEarningRuleInput, error) {
-	var out CreateEarningRuleInput
+func UnmarshalCreateEarningRuleInput(ctx context.Context, raw any) (loyalty.CreateEarningRuleInput, error) {
+	var out loyalty.CreateEarningRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateEarningRuleInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Context, obj any) (CreateIncentiveInput, error) {
-	var it CreateIncentiveInput
+func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Context, obj any) (loyalty.CreateIncentiveInput, error) {
+	var it loyalty.CreateIncentiveInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51637,14 +51639,14 @@ func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateIncentiveInput(ctx context.Context, raw any) (CreateIncentiveInput, error) {
-	var out CreateIncentiveInput
+func UnmarshalCreateIncentiveInput(ctx context.Context, raw any) (loyalty.CreateIncentiveInput, error) {
+	var out loyalty.CreateIncentiveInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateIncentiveInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.Context, obj any) (CreateLoyaltyMemberInput, error) {
-	var it CreateLoyaltyMemberInput
+func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.Context, obj any) (loyalty.CreateLoyaltyMemberInput, error) {
+	var it loyalty.CreateLoyaltyMemberInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51693,14 +51695,14 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.C
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateLoyaltyMemberInput(ctx context.Context, raw any) (CreateLoyaltyMemberInput, error) {
-	var out CreateLoyaltyMemberInput
+func UnmarshalCreateLoyaltyMemberInput(ctx context.Context, raw any) (loyalty.CreateLoyaltyMemberInput, error) {
+	var out loyalty.CreateLoyaltyMemberInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyMemberInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.Context, obj any) (CreateLoyaltyProgramInput, error) {
-	var it CreateLoyaltyProgramInput
+func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.Context, obj any) (loyalty.CreateLoyaltyProgramInput, error) {
+	var it loyalty.CreateLoyaltyProgramInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51770,14 +51772,14 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (CreateLoyaltyProgramInput, error) {
-	var out CreateLoyaltyProgramInput
+func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (loyalty.CreateLoyaltyProgramInput, error) {
+	var out loyalty.CreateLoyaltyProgramInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyProgramInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (CreateRewardInput, error) {
-	var it CreateRewardInput
+func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (loyalty.CreateRewardInput, error) {
+	var it loyalty.CreateRewardInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51847,8 +51849,8 @@ func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateRewardInput(ctx context.Context, raw any) (CreateRewardInput, error) {
-	var out CreateRewardInput
+func UnmarshalCreateRewardInput(ctx context.Context, raw any) (loyalty.CreateRewardInput, error) {
+	var out loyalty.CreateRewardInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateRewardInput", raw, &out)
 	return out, err
 }
@@ -55008,8 +55010,8 @@ func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (customer.EventLoy
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context, obj any) (EventReferralInput, error) {
-	var it EventReferralInput
+func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context, obj any) (loyalty.EventReferralInput, error) {
+	var it loyalty.EventReferralInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55051,8 +55053,8 @@ func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalEventReferralInput(ctx context.Context, raw any) (EventReferralInput, error) {
-	var out EventReferralInput
+func UnmarshalEventReferralInput(ctx context.Context, raw any) (loyalty.EventReferralInput, error) {
+	var out loyalty.EventReferralInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventReferralInput", raw, &out)
 	return out, err
 }
@@ -64854,8 +64856,8 @@ func UnmarshalSegmentWhereInput(ctx context.Context, raw any) (ent.SegmentWhereI
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, obj any) (SendEventInput, error) {
-	var it SendEventInput
+func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, obj any) (loyalty.SendEventInput, error) {
+	var it loyalty.SendEventInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64918,8 +64920,8 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSendEventInput(ctx context.Context, raw any) (SendEventInput, error) {
-	var out SendEventInput
+func UnmarshalSendEventInput(ctx context.Context, raw any) (loyalty.SendEventInput, error) {
+	var out loyalty.SendEventInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendEventInput", raw, &out)
 	return out, err
 }
@@ -65204,8 +65206,8 @@ func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (campaign.Update
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
-	var it UpdateCardDefinitionInput
+func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (loyalty.UpdateCardDefinitionInput, error) {
+	var it loyalty.UpdateCardDefinitionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65254,14 +65256,14 @@ func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateCardDefinitionInput(ctx context.Context, raw any) (UpdateCardDefinitionInput, error) {
-	var out UpdateCardDefinitionInput
+func UnmarshalUpdateCardDefinitionInput(ctx context.Context, raw any) (loyalty.UpdateCardDefinitionInput, error) {
+	var out loyalty.UpdateCardDefinitionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCardDefinitionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (UpdateEarningRuleInput, error) {
-	var it UpdateEarningRuleInput
+func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (loyalty.UpdateEarningRuleInput, error) {
+	var it loyalty.UpdateEarningRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65352,14 +65354,14 @@ func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateEarningRuleInput(ctx context.Context, raw any) (UpdateEarningRuleInput, error) {
-	var out UpdateEarningRuleInput
+func UnmarshalUpdateEarningRuleInput(ctx context.Context, raw any) (loyalty.UpdateEarningRuleInput, error) {
+	var out loyalty.UpdateEarningRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateEarningRuleInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (UpdateIncentiveInput, error) {
-	var it UpdateIncentiveInput
+func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (loyalty.UpdateIncentiveInput, error) {
+	var it loyalty.UpdateIncentiveInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65429,14 +65431,14 @@ func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateIncentiveInput(ctx context.Context, raw any) (UpdateIncentiveInput, error) {
-	var out UpdateIncentiveInput
+func UnmarshalUpdateIncentiveInput(ctx context.Context, raw any) (loyalty.UpdateIncentiveInput, error) {
+	var out loyalty.UpdateIncentiveInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateIncentiveInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (UpdateLoyaltyProgramInput, error) {
-	var it UpdateLoyaltyProgramInput
+func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (loyalty.UpdateLoyaltyProgramInput, error) {
+	var it loyalty.UpdateLoyaltyProgramInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65499,14 +65501,14 @@ func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateLoyaltyProgramInput(ctx context.Context, raw any) (UpdateLoyaltyProgramInput, error) {
-	var out UpdateLoyaltyProgramInput
+func UnmarshalUpdateLoyaltyProgramInput(ctx context.Context, raw any) (loyalty.UpdateLoyaltyProgramInput, error) {
+	var out loyalty.UpdateLoyaltyProgramInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateLoyaltyProgramInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (UpdateRewardInput, error) {
-	var it UpdateRewardInput
+func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (loyalty.UpdateRewardInput, error) {
+	var it loyalty.UpdateRewardInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65562,8 +65564,8 @@ func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (UpdateRewardInput, error) {
-	var out UpdateRewardInput
+func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (loyalty.UpdateRewardInput, error) {
+	var out loyalty.UpdateRewardInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateRewardInput", raw, &out)
 	return out, err
 }
@@ -72654,7 +72656,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 
 var customerReferralsImplementors = []string{"CustomerReferrals"}
 
-func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.SelectionSet, obj *CustomerReferrals) graphql.Marshaler {
+func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.SelectionSet, obj *loyalty.CustomerReferrals) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -75336,7 +75338,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 var pointsAdjustmentImplementors = []string{"PointsAdjustment"}
 
-func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.SelectionSet, obj *PointsAdjustment) graphql.Marshaler {
+func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.SelectionSet, obj *loyalty.PointsAdjustment) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76549,7 +76551,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 
 var referralEntryImplementors = []string{"ReferralEntry"}
 
-func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.SelectionSet, obj *ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.SelectionSet, obj *loyalty.ReferralEntry) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79052,7 +79054,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (AdjustPointsInput, error) {
+func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
 	res, err := ec.unmarshalInputAdjustPointsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79546,32 +79548,32 @@ func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoen
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx context.Context, v any) (CreateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputCreateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx context.Context, v any) (CreateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputCreateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx context.Context, v any) (CreateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
 	res, err := ec.unmarshalInputCreateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (CreateLoyaltyMemberInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyMemberInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (CreateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx context.Context, v any) (CreateRewardInput, error) {
+func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 	res, err := ec.unmarshalInputCreateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80552,7 +80554,7 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *PointsAdjustment) graphql.Marshaler {
+func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PointsAdjustment!")
 		return graphql.Null
@@ -80761,7 +80763,7 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
@@ -80777,7 +80779,7 @@ func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *loyalty.ReferralEntry) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ReferralEntry!")
 		return graphql.Null
@@ -80949,7 +80951,7 @@ func (ec *executionContext) unmarshalNSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (SendEventInput, error) {
+func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (loyalty.SendEventInput, error) {
 	res, err := ec.unmarshalInputSendEventInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81063,27 +81065,27 @@ func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoen
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputUpdateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputUpdateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
 	res, err := ec.unmarshalInputUpdateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputUpdateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (UpdateRewardInput, error) {
+func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
 	res, err := ec.unmarshalInputUpdateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -82768,7 +82770,7 @@ func (ec *executionContext) unmarshalOCustomerOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *CustomerReferrals) graphql.Marshaler {
+func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83035,7 +83037,7 @@ func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx context.Context, v any) (*EventReferralInput, error) {
+func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx context.Context, v any) (*loyalty.EventReferralInput, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -21,6 +21,7 @@ import (
 	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 )
 
@@ -116,7 +117,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 func enrolledMember(t *testing.T, ctx context.Context) (program, member string) {
 	t.Helper()
 	err := store.InTx(ctx, func(ctx context.Context) error {
-		prog, err := createLoyaltyProgram(ctx, CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
+		prog, err := loyalty.CreateLoyaltyProgram(ctx, loyalty.CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
 		if err != nil {
 			return err
 		}
@@ -124,7 +125,7 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 		if err != nil {
 			return err
 		}
-		m, err := createLoyaltyMember(ctx, prog.ID, CreateLoyaltyMemberInput{CustomerID: &cust.ID})
+		m, err := loyalty.CreateLoyaltyMember(ctx, prog.ID, loyalty.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -33,12 +34,12 @@ func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([
 
 // Customer is the resolver for the customer field.
 func (r *customEventResolver) Customer(ctx context.Context, obj *ent.CustomEvent) (*ent.Customer, error) {
-	return eventCustomer(ctx, obj)
+	return loyalty.EventCustomer(ctx, obj)
 }
 
 // Referrals is the resolver for the referrals field.
-func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error) {
-	return customerReferrals(ctx, obj)
+func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*loyalty.CustomerReferrals, error) {
+	return loyalty.ReferralsOf(ctx, obj)
 }
 
 // Summary is the resolver for the summary field.
@@ -87,8 +88,8 @@ func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input metad
 }
 
 // SendEvent is the resolver for the sendEvent field.
-func (r *mutationResolver) SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error) {
-	return sendEvent(ctx, input)
+func (r *mutationResolver) SendEvent(ctx context.Context, input loyalty.SendEventInput) (*ent.CustomEvent, error) {
+	return loyalty.SendEvent(ctx, input)
 }
 
 // CreateSegment is the resolver for the createSegment field.
@@ -112,143 +113,143 @@ func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, vouche
 }
 
 // CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
-func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	return createLoyaltyProgram(ctx, input)
+func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input loyalty.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return loyalty.CreateLoyaltyProgram(ctx, input)
 }
 
 // UpdateLoyaltyProgram is the resolver for the updateLoyaltyProgram field.
-func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	return updateLoyaltyProgram(ctx, id, input)
+func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input loyalty.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return loyalty.UpdateLoyaltyProgram(ctx, id, input)
 }
 
 // ActivateLoyaltyProgram is the resolver for the activateLoyaltyProgram field.
 func (r *mutationResolver) ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return activateLoyaltyProgram(ctx, id)
+	return loyalty.ActivateLoyaltyProgram(ctx, id)
 }
 
 // DeactivateLoyaltyProgram is the resolver for the deactivateLoyaltyProgram field.
 func (r *mutationResolver) DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return deactivateLoyaltyProgram(ctx, id)
+	return loyalty.DeactivateLoyaltyProgram(ctx, id)
 }
 
 // CreateCardDefinition is the resolver for the createCardDefinition field.
-func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error) {
-	return createCardDefinition(ctx, input)
+func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input loyalty.CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return loyalty.CreateCardDefinition(ctx, input)
 }
 
 // UpdateCardDefinition is the resolver for the updateCardDefinition field.
-func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
-	return updateCardDefinition(ctx, id, input)
+func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input loyalty.UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return loyalty.UpdateCardDefinition(ctx, id, input)
 }
 
 // ActivateCardDefinition is the resolver for the activateCardDefinition field.
 func (r *mutationResolver) ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return activateCardDefinition(ctx, id)
+	return loyalty.ActivateCardDefinition(ctx, id)
 }
 
 // DraftCardDefinition is the resolver for the draftCardDefinition field.
 func (r *mutationResolver) DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return draftCardDefinition(ctx, id)
+	return loyalty.DraftCardDefinition(ctx, id)
 }
 
 // CreateLoyaltyMember is the resolver for the createLoyaltyMember field.
-func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
-	return createLoyaltyMember(ctx, programID, input)
+func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input loyalty.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	return loyalty.CreateLoyaltyMember(ctx, programID, input)
 }
 
 // ActivateLoyaltyMember is the resolver for the activateLoyaltyMember field.
 func (r *mutationResolver) ActivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return activateLoyaltyMember(ctx, programID, memberID)
+	return loyalty.ActivateLoyaltyMember(ctx, programID, memberID)
 }
 
 // DeactivateLoyaltyMember is the resolver for the deactivateLoyaltyMember field.
 func (r *mutationResolver) DeactivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return deactivateLoyaltyMember(ctx, programID, memberID)
+	return loyalty.DeactivateLoyaltyMember(ctx, programID, memberID)
 }
 
 // AssignCard is the resolver for the assignCard field.
 func (r *mutationResolver) AssignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
-	return assignCard(ctx, programID, memberID, cardID)
+	return loyalty.AssignCard(ctx, programID, memberID, cardID)
 }
 
 // UnassignCard is the resolver for the unassignCard field.
 func (r *mutationResolver) UnassignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
-	return unassignCard(ctx, programID, memberID, cardID)
+	return loyalty.UnassignCard(ctx, programID, memberID, cardID)
 }
 
 // AdjustCardPoints is the resolver for the adjustCardPoints field.
-func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input AdjustPointsInput) (*PointsAdjustment, error) {
-	return adjustCardPoints(ctx, programID, memberID, cardID, input)
+func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) (*loyalty.PointsAdjustment, error) {
+	return loyalty.AdjustCardPoints(ctx, programID, memberID, cardID, input)
 }
 
 // CreateReward is the resolver for the createReward field.
-func (r *mutationResolver) CreateReward(ctx context.Context, input CreateRewardInput) (*ent.Reward, error) {
-	return createReward(ctx, input)
+func (r *mutationResolver) CreateReward(ctx context.Context, input loyalty.CreateRewardInput) (*ent.Reward, error) {
+	return loyalty.CreateReward(ctx, input)
 }
 
 // UpdateReward is the resolver for the updateReward field.
-func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input UpdateRewardInput) (*ent.Reward, error) {
-	return updateReward(ctx, id, input)
+func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input loyalty.UpdateRewardInput) (*ent.Reward, error) {
+	return loyalty.UpdateReward(ctx, id, input)
 }
 
 // ActivateReward is the resolver for the activateReward field.
 func (r *mutationResolver) ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return activateReward(ctx, id)
+	return loyalty.ActivateReward(ctx, id)
 }
 
 // DeactivateReward is the resolver for the deactivateReward field.
 func (r *mutationResolver) DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return deactivateReward(ctx, id)
+	return loyalty.DeactivateReward(ctx, id)
 }
 
 // DraftReward is the resolver for the draftReward field.
 func (r *mutationResolver) DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return draftReward(ctx, id)
+	return loyalty.DraftReward(ctx, id)
 }
 
 // CreateEarningRule is the resolver for the createEarningRule field.
-func (r *mutationResolver) CreateEarningRule(ctx context.Context, input CreateEarningRuleInput) (*ent.EarningRule, error) {
-	return createEarningRule(ctx, input)
+func (r *mutationResolver) CreateEarningRule(ctx context.Context, input loyalty.CreateEarningRuleInput) (*ent.EarningRule, error) {
+	return loyalty.CreateEarningRule(ctx, input)
 }
 
 // ActivateEarningRule is the resolver for the activateEarningRule field.
 func (r *mutationResolver) ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return activateEarningRule(ctx, id)
+	return loyalty.ActivateEarningRule(ctx, id)
 }
 
 // DeactivateEarningRule is the resolver for the deactivateEarningRule field.
 func (r *mutationResolver) DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return deactivateEarningRule(ctx, id)
+	return loyalty.DeactivateEarningRule(ctx, id)
 }
 
 // DraftEarningRule is the resolver for the draftEarningRule field.
 func (r *mutationResolver) DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return draftEarningRule(ctx, id)
+	return loyalty.DraftEarningRule(ctx, id)
 }
 
 // CreateIncentive is the resolver for the createIncentive field.
-func (r *mutationResolver) CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error) {
-	return createIncentive(ctx, input)
+func (r *mutationResolver) CreateIncentive(ctx context.Context, input loyalty.CreateIncentiveInput) (*ent.Incentive, error) {
+	return loyalty.CreateIncentive(ctx, input)
 }
 
 // UpdateIncentive is the resolver for the updateIncentive field.
-func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error) {
-	return updateIncentive(ctx, id, input)
+func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input loyalty.UpdateIncentiveInput) (*ent.Incentive, error) {
+	return loyalty.UpdateIncentive(ctx, id, input)
 }
 
 // UpdateEarningRule is the resolver for the updateEarningRule field.
-func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error) {
-	return updateEarningRule(ctx, id, input)
+func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	return loyalty.UpdateEarningRule(ctx, id, input)
 }
 
 // ActivateIncentive is the resolver for the activateIncentive field.
 func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return activateIncentive(ctx, id)
+	return loyalty.ActivateIncentive(ctx, id)
 }
 
 // DraftIncentive is the resolver for the draftIncentive field.
 func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return draftIncentive(ctx, id)
+	return loyalty.DraftIncentive(ctx, id)
 }
 
 // ValidateStacked is the resolver for the validateStacked field.
@@ -593,47 +594,47 @@ func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent
 
 // LoyaltyProgram is the resolver for the loyaltyProgram field.
 func (r *queryResolver) LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return loyaltyProgram(ctx, id)
+	return loyalty.LoyaltyProgram(ctx, id)
 }
 
 // CardDefinition is the resolver for the cardDefinition field.
 func (r *queryResolver) CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return cardDefinition(ctx, id)
+	return loyalty.CardDefinition(ctx, id)
 }
 
 // LoyaltyMember is the resolver for the loyaltyMember field.
 func (r *queryResolver) LoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return loyaltyMember(ctx, programID, memberID)
+	return loyalty.LoyaltyMember(ctx, programID, memberID)
 }
 
 // Reward is the resolver for the reward field.
 func (r *queryResolver) Reward(ctx context.Context, id string) (*ent.Reward, error) {
-	return rewardByID(ctx, id)
+	return loyalty.RewardByID(ctx, id)
 }
 
 // EarningRule is the resolver for the earningRule field.
 func (r *queryResolver) EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return earningRule(ctx, id)
+	return loyalty.EarningRule(ctx, id)
 }
 
 // Incentive is the resolver for the incentive field.
 func (r *queryResolver) Incentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return incentiveByID(ctx, id)
+	return loyalty.IncentiveByID(ctx, id)
 }
 
 // CardActivities is the resolver for the cardActivities field.
 func (r *queryResolver) CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	return cardActivities(ctx, programID, memberID, cardID, after, first, orderBy, where)
+	return loyalty.CardActivities(ctx, programID, memberID, cardID, after, first, orderBy, where)
 }
 
 // RewardActivities is the resolver for the rewardActivities field.
 func (r *queryResolver) RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	return rewardActivities(ctx, rewardID, after, first, orderBy, where)
+	return loyalty.RewardActivities(ctx, rewardID, after, first, orderBy, where)
 }
 
 // CardTransactions is the resolver for the cardTransactions field.
 func (r *queryResolver) CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
-	return cardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
+	return loyalty.CardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
 }
 
 // VoucherList is the resolver for the voucherList field.

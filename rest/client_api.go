@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/publication"
 )
 
@@ -132,7 +133,7 @@ func (h clientHandlers) publish(c *gin.Context) {
 // client_loyalty_events_enabled, client events earn no loyalty points and
 // may not carry referral or loyalty data.
 func (h clientHandlers) event(c *gin.Context) {
-	var in graph.SendEventInput
+	var in loyalty.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // customerHandlers serve /v1/customers through the GraphQL resolvers.
@@ -80,7 +81,7 @@ type referralEntryBody struct {
 	Date              timestamp `json:"date"`
 }
 
-func referralsJSON(r *graph.CustomerReferrals) map[string]any {
+func referralsJSON(r *loyalty.CustomerReferrals) map[string]any {
 	items := make([]referralEntryBody, len(r.Campaigns))
 	for i, e := range r.Campaigns {
 		items[i] = referralEntryBody{CampaignID: e.CampaignID, ReferrerID: e.ReferrerID, RefereeID: e.RefereeID,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 )
 
@@ -86,7 +87,7 @@ type eventBody struct {
 
 // send serves POST /v1/events.
 func (h eventHandlers) send(c *gin.Context) {
-	var in graph.SendEventInput
+	var in loyalty.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -96,7 +97,7 @@ func (h eventHandlers) send(c *gin.Context) {
 
 // record sends a decoded event in ctx (server- or client-side) and answers
 // with it.
-func (h eventHandlers) record(c *gin.Context, ctx context.Context, in graph.SendEventInput) {
+func (h eventHandlers) record(c *gin.Context, ctx context.Context, in loyalty.SendEventInput) {
 	var body eventBody
 	err := graph.InTx(ctx, func(ctx context.Context) error {
 		ev, err := h.root.Mutation().SendEvent(ctx, in)

@@ -42,6 +42,7 @@ var Layers = [][]string{
 	{"graph/customer"},
 	{"graph/campaign/..."},
 	{"graph/publication"},
+	{"graph/loyalty"},
 	{"graph/export"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},

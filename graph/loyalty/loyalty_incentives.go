@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-func incentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
+func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -23,12 +23,12 @@ func incentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
 	return i, nil
 }
 
-// createIncentive validates every rule of the interface, each violation a
+// CreateIncentive validates every rule of the interface, each violation a
 // 400 naming the field (404 for unknown card definitions and campaigns),
 // and stores the incentive. The name is unique per project through a
 // unique index, so concurrent creates with one name end in one row and
 // 409 duplicate_found for the others.
-func createIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incentive, error) {
+func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incentive, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
@@ -107,27 +107,27 @@ func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) erro
 	}
 }
 
-func activateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+func ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	return setIncentiveStatus(ctx, id, incentive.StatusACTIVE)
 }
 
-func draftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+func DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	return setIncentiveStatus(ctx, id, incentive.StatusDRAFT)
 }
 
 func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*ent.Incentive, error) {
-	i, err := incentiveByID(ctx, id)
+	i, err := IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	return i.Update().SetStatus(to).Save(ctx)
 }
 
-// updateIncentive replaces the given fields; the result must pass every
+// UpdateIncentive replaces the given fields; the result must pass every
 // create rule (the type cannot change, so a detail object of another type
 // is refused).
-func updateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
-	inc, err := incentiveByID(ctx, id)
+func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+	inc, err := IncentiveByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}

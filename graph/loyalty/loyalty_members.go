@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 // Members of a loyalty program: enrolment (which issues the member's cards)
 // and status.
 
-// loyaltyMember finds a member of a program (404 program, then member).
-func loyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
-	if _, err := loyaltyProgram(ctx, programID); err != nil {
+// LoyaltyMember finds a member of a program (404 program, then member).
+func LoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+	if _, err := LoyaltyProgram(ctx, programID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -31,10 +31,10 @@ func loyaltyMember(ctx context.Context, programID, memberID string) (*ent.Loyalt
 	return m, nil
 }
 
-// createLoyaltyMember enrols an existing customer and issues the member's
-// cards, recording their activities under one group id.
-func createLoyaltyMember(ctx context.Context, programID string, in CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
-	p, err := loyaltyProgram(ctx, programID)
+// CreateLoyaltyMember enrols an existing customer and issues the member's
+// Cards, recording their activities under one group id.
+func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	p, err := LoyaltyProgram(ctx, programID)
 	if err != nil {
 		return nil, err
 	}
@@ -81,16 +81,16 @@ func createLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	return m, nil
 }
 
-func activateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+func ActivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
 	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusACTIVE)
 }
 
-func deactivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+func DeactivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
 	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusINACTIVE)
 }
 
 func setMemberStatus(ctx context.Context, programID, memberID string, to loyaltymember.Status) (*ent.LoyaltyMember, error) {
-	m, err := loyaltyMember(ctx, programID, memberID)
+	m, err := LoyaltyMember(ctx, programID, memberID)
 	if err != nil {
 		return nil, err
 	}

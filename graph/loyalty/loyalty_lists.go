@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -38,18 +38,18 @@ func transactionOrder(o *ent.CardTransactionOrder) *ent.CardTransactionOrder {
 	return o
 }
 
-// cardActivities lists the activities of a member's card (keyset paging on
+// CardActivities lists the activities of a member's card (keyset paging on
 // created_at, id). The card must belong to the member, the member to the
 // program.
-func cardActivities(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+func CardActivities(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
 	card, err := memberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
-	return cardActivitiesEdge(ctx, card, after, first, nil, nil, orderBy, where)
+	return CardActivitiesEdge(ctx, card, after, first, nil, nil, orderBy, where)
 }
 
-func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
+func CardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
 	if err := checkCardActivityWhere(where); err != nil {
 		return nil, err
 	}
@@ -69,16 +69,16 @@ func cardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor
 	})
 }
 
-// rewardActivities lists the activities of a reward.
-func rewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	r, err := rewardByID(ctx, rewardID)
+// RewardActivities lists the activities of a reward.
+func RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+	r, err := RewardByID(ctx, rewardID)
 	if err != nil {
 		return nil, err
 	}
-	return rewardActivitiesEdge(ctx, r, after, first, nil, nil, orderBy, where)
+	return RewardActivitiesEdge(ctx, r, after, first, nil, nil, orderBy, where)
 }
 
-func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
+func RewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
 	if err := checkRewardActivityWhere(where); err != nil {
 		return nil, err
 	}
@@ -98,16 +98,16 @@ func rewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cu
 	})
 }
 
-// cardTransactions lists the points moves of a member's card.
-func cardTransactions(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
+// CardTransactions lists the points moves of a member's card.
+func CardTransactions(ctx context.Context, programID, memberID, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
 	card, err := memberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err
 	}
-	return cardTransactionsEdge(ctx, card, after, first, nil, nil, orderBy, nil)
+	return CardTransactionsEdge(ctx, card, after, first, nil, nil, orderBy, nil)
 }
 
-func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
+func CardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
 	if orderBy != nil && page.EagerLoaded(ctx, obj.NamedTransactions) {
 		return page.Bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
 			return obj.Transactions(ctx, after, first, before, last, orderBy, where)
@@ -124,7 +124,7 @@ func cardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 	})
 }
 
-func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+func ProgramMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	if page.EagerLoaded(ctx, obj.NamedMembers) {
 		return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
 			return obj.Members(ctx, after, first, before, last, orderBy, where)
@@ -142,7 +142,7 @@ func programMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *ent
 
 // Top-level connections.
 
-func cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
+func Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -152,7 +152,7 @@ func cards(ctx context.Context, after *entgql.Cursor[string], first *int, before
 	})
 }
 
-func cardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
+func CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -162,7 +162,7 @@ func cardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *i
 	})
 }
 
-func earningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
+func EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func earningRules(ctx context.Context, after *entgql.Cursor[string], first *int,
 	})
 }
 
-func incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
+func Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -182,7 +182,7 @@ func incentives(ctx context.Context, after *entgql.Cursor[string], first *int, b
 	})
 }
 
-func loyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
+func LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func loyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *in
 	})
 }
 
-func loyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
+func LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -202,7 +202,7 @@ func loyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *i
 	})
 }
 
-func rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
+func Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

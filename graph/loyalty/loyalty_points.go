@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// adjustCardPoints serves the points endpoint: it checks the request and
+// AdjustCardPoints serves the points endpoint: it checks the request and
 // that the card is the member's, then moves the points (moveCardPoints).
-func adjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
+func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
 	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
 		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
 	}

@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -67,6 +67,6 @@ func requireCardDefinition(ctx context.Context, path string, id *string) error {
 	if id == nil || *id == "" {
 		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
 	}
-	_, err := cardDefinition(ctx, *id)
+	_, err := CardDefinition(ctx, *id)
 	return err
 }

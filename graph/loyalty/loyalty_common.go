@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// activitySource describes the caller of the request for activity records:
+// ActivitySource describes the caller of the request for activity records:
 // the viewer's channel (API, or CLIENT_API through the client-side API)
 // and the application key (name and id; for a client-side key its id is
 // also client_app_id, which stays null for server-side keys).
-func activitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
+func ActivitySource(ctx context.Context) (*jsonfield.ActivitySource, error) {
 	v, ok := viewer.FromContext(ctx)
 	if !ok {
 		return &jsonfield.ActivitySource{Channel: "INTERNAL"}, nil

@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-func loyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+func LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func loyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	return p, nil
 }
 
-func createLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
@@ -47,16 +47,16 @@ func createLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
-func activateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+func ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	return setProgramStatus(ctx, id, loyaltyprogram.StatusACTIVE)
 }
 
-func deactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+func DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	return setProgramStatus(ctx, id, loyaltyprogram.StatusINACTIVE)
 }
 
 func setProgramStatus(ctx context.Context, id string, to loyaltyprogram.Status) (*ent.LoyaltyProgram, error) {
-	p, err := loyaltyProgram(ctx, id)
+	p, err := LoyaltyProgram(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string,
 		if ref == nil || ref.ID == "" {
 			return nil, apperr.InvalidPayload("Property .card_definitions[%d].id is required", i)
 		}
-		if _, err := cardDefinition(ctx, ref.ID); err != nil {
+		if _, err := CardDefinition(ctx, ref.ID); err != nil {
 			return nil, err
 		}
 		ids = append(ids, ref.ID)
@@ -82,8 +82,8 @@ func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string,
 	return ids, nil
 }
 
-func updateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	p, err := loyaltyProgram(ctx, id)
+func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	p, err := LoyaltyProgram(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -95,8 +95,8 @@ type CustomerReferrals struct {
 	Campaigns []*ReferralEntry `json:"campaigns"`
 }
 
-// customerReferrals returns the customer's conversions, newest last.
-func customerReferrals(ctx context.Context, cust *ent.Customer) (*CustomerReferrals, error) {
+// ReferralsOf returns the customer's conversions, newest last.
+func ReferralsOf(ctx context.Context, cust *ent.Customer) (*CustomerReferrals, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

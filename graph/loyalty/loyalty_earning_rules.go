@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-func earningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -25,7 +25,7 @@ func earningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return r, nil
 }
 
-func createEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.EarningRule, error) {
+func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.EarningRule, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
 				if eff.Incentive.ID == "" {
 					return apperr.InvalidPayload("Property .%s.incentive must have required property 'id'", path)
 				}
-				_, err = incentiveByID(ctx, eff.Incentive.ID)
+				_, err = IncentiveByID(ctx, eff.Incentive.ID)
 			}
 			if err != nil {
 				return err
@@ -212,33 +212,33 @@ func validateTriggerLimits(t *jsonfield.TriggerLimits) error {
 	return nil
 }
 
-func activateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+func ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return setEarningRuleStatus(ctx, id, earningrule.StatusACTIVE)
 }
 
-// deactivateEarningRule moves ACTIVE → INACTIVE; the lifecycle hook refuses
+// DeactivateEarningRule moves ACTIVE → INACTIVE; the lifecycle hook refuses
 // any other current status (409 invalid_state_transition).
-func deactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+func DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return setEarningRuleStatus(ctx, id, earningrule.StatusINACTIVE)
 }
 
-func draftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+func DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return setEarningRuleStatus(ctx, id, earningrule.StatusDRAFT)
 }
 
 func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status) (*ent.EarningRule, error) {
-	r, err := earningRule(ctx, id)
+	r, err := EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	return r.Update().SetStatus(to).Save(ctx)
 }
 
-// updateEarningRule replaces the given fields and validates the result
+// UpdateEarningRule replaces the given fields and validates the result
 // with the create rules; a given trigger's schema or segment must exist
 // (checkTriggerReferences).
-func updateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
-	r, err := earningRule(ctx, id)
+func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	r, err := EarningRule(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -28,7 +28,7 @@ var RewardActivityTypes = []string{
 	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
 }
 
-func rewardByID(ctx context.Context, id string) (*ent.Reward, error) {
+func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error 
 	if err != nil {
 		return err
 	}
-	src, err := activitySource(ctx)
+	src, err := ActivitySource(ctx)
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewar
 	}
 }
 
-func createReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error) {
+func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
@@ -129,8 +129,8 @@ func createReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	return r, recordRewardActivity(ctx, r, rewardCreated)
 }
 
-func updateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
-	r, err := rewardByID(ctx, id)
+func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
+	r, err := RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -168,20 +168,20 @@ func updateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Re
 	return r, recordRewardActivity(ctx, r, rewardUpdated)
 }
 
-func activateReward(ctx context.Context, id string) (*ent.Reward, error) {
+func ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusACTIVE, rewardActivated)
 }
 
-func deactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
+func DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusINACTIVE, rewardDeactivated)
 }
 
-func draftReward(ctx context.Context, id string) (*ent.Reward, error) {
+func DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusDRAFT, rewardDrafted)
 }
 
 func setRewardStatus(ctx context.Context, id string, to reward.Status, activity string) (*ent.Reward, error) {
-	r, err := rewardByID(ctx, id)
+	r, err := RewardByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// ruleEarning is the LoyaltyEarning of the loyalty area: ACTIVE earning
+// RuleEarning is the LoyaltyEarning of the loyalty area: ACTIVE earning
 // rules triggered by a custom event (trigger.custom_event.schema_id) or by
 // entering a segment (trigger.segment.id) award points to cards, each award
 // a card transaction written in the event's transaction.
@@ -31,10 +31,10 @@ import (
 // validity_hours (UTC), and within its trigger_limits per card
 // (loyalty_trigger_limits.go). Not applied: proportional effects that need
 // an order.
-type ruleEarning struct{}
+type RuleEarning struct{}
 
 // EventRecorded implements LoyaltyEarning.
-func (ruleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) error {
+func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) error {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return err
@@ -58,7 +58,7 @@ func (ruleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust 
 }
 
 // SegmentsEntered implements LoyaltyEarning.
-func (ruleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error {
+func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error {
 	entered := map[string]bool{}
 	for _, id := range segmentIDs {
 		entered[id] = true

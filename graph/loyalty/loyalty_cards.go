@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -21,7 +21,7 @@ const codeAttempts = 5
 // memberCard finds a card of a member of a program: 404 naming the program,
 // member or card that is unknown or does not belong.
 func memberCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	if _, err := loyaltyMember(ctx, programID, memberID); err != nil {
+	if _, err := LoyaltyMember(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -50,7 +50,7 @@ func issueCard(ctx context.Context, programID, defID string, memberID *string, g
 	cc := &jsonfield.CodeConfig{Length: &n, Charset: &cs}
 	create := c.Card.Create().SetProgramID(programID)
 	if defID != "" {
-		def, err := cardDefinition(ctx, defID)
+		def, err := CardDefinition(ctx, defID)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +145,7 @@ func recordCardActivity(ctx context.Context, cardID, typ string, data map[string
 	if err != nil {
 		return err
 	}
-	src, err := activitySource(ctx)
+	src, err := ActivitySource(ctx)
 	if err != nil {
 		return err
 	}
@@ -157,9 +157,9 @@ func recordCardActivity(ctx context.Context, cardID, typ string, data map[string
 	return nil
 }
 
-// assignCard gives an unassigned card of the program to the member.
-func assignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
-	if _, err := loyaltyMember(ctx, programID, memberID); err != nil {
+// AssignCard gives an unassigned card of the program to the member.
+func AssignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
+	if _, err := LoyaltyMember(ctx, programID, memberID); err != nil {
 		return nil, err
 	}
 	c, err := store.Client(ctx)
@@ -197,8 +197,8 @@ func assign(ctx context.Context, crd *ent.Card, memberID, group string) (*ent.Ca
 	return n, nil
 }
 
-// unassignCard takes a card from its member; it stays in the program.
-func unassignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
+// UnassignCard takes a card from its member; it stays in the program.
+func UnassignCard(ctx context.Context, programID, memberID, cardID string) (*ent.Card, error) {
 	crd, err := memberCard(ctx, programID, memberID, cardID)
 	if err != nil {
 		return nil, err

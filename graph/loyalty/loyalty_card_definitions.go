@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 // no code configuration (the interface: 10 alphanumeric characters).
 const defaultCardCodeLength = 10
 
-func cardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func cardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	return d, nil
 }
 
-func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
 	}
@@ -50,16 +50,16 @@ func createCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
-func activateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+func ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	return setCardDefinitionStatus(ctx, id, carddefinition.StatusACTIVE)
 }
 
-func draftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+func DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	return setCardDefinitionStatus(ctx, id, carddefinition.StatusDRAFT)
 }
 
 func setCardDefinitionStatus(ctx context.Context, id string, to carddefinition.Status) (*ent.CardDefinition, error) {
-	d, err := cardDefinition(ctx, id)
+	d, err := CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -88,8 +88,8 @@ func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
 	return cc, nil
 }
 
-func updateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
-	d, err := cardDefinition(ctx, id)
+func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	d, err := CardDefinition(ctx, id)
 	if err != nil {
 		return nil, err
 	}

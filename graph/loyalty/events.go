@@ -1,4 +1,4 @@
-package graph
+package loyalty
 
 import (
 	"context"
@@ -41,10 +41,10 @@ type EventReferralInput struct {
 	ReferrerID *string `json:"referrer_id"`
 }
 
-// sendEvent records a custom event and, in the same transaction, counts
+// SendEvent records a custom event and, in the same transaction, counts
 // it, converts a referral, re-evaluates the customer's auto-update
 // segments and runs the loyalty earning hook.
-func sendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error) {
+func SendEvent(ctx context.Context, in SendEventInput) (*ent.CustomEvent, error) {
 	if in.Event == "" {
 		return nil, apperr.InvalidPayload("Payload must have required property 'event'")
 	}
@@ -171,8 +171,8 @@ func countEvent(ctx context.Context, c *ent.Client, customerID, name string, at 
 	return nil
 }
 
-// eventCustomer is the customer an event was sent for.
-func eventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, error) {
+// EventCustomer is the customer an event was sent for.
+func EventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -180,7 +180,7 @@ func eventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, err
 	return c.Customer.Get(ctx, ev.CustomerID)
 }
 
-func customEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
+func CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
