@@ -12,6 +12,10 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // TestAdmissionBoundsStatements: with an admission of two, eight
@@ -26,18 +30,18 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 	for i := range codes {
 		codes[i] = fmt.Sprintf("ADM-%d", i)
 	}
-	campaignWithCodes(t, ctx, "admitted", codes...)
-	ctx = WithAdmission(ctx, NewAdmission(2))
+	campaigntest.WithCodes(t, ctx, "admitted", codes...)
+	ctx = store.WithAdmission(ctx, store.NewAdmission(2))
 
 	var running, most atomic.Int32
 	var served atomic.Int32
-	t.Cleanup(func() { publishOneStatement = publishInOneStatement })
-	publishOneStatement = func(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
+	t.Cleanup(func() { publication.PublishOneStatement = publication.PublishInOneStatement })
+	publication.PublishOneStatement = func(ctx context.Context, in publication.PublishInput, count int) (*ent.Publication, bool, error) {
 		now := running.Add(1)
 		defer running.Add(-1)
 		for prev := most.Load(); now > prev && !most.CompareAndSwap(prev, now); prev = most.Load() {
 		}
-		pub, done, err := publishInOneStatement(ctx, in, count)
+		pub, done, err := publication.PublishInOneStatement(ctx, in, count)
 		if done {
 			served.Add(1)
 		}
@@ -50,7 +54,7 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pub, err := publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
+			pub, err := publication.Publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
 			if err != nil {
 				t.Errorf("publication %d: %v", i, err)
 				return
@@ -80,15 +84,15 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 // statement inside a caller's transaction never waits, since that
 // transaction may hold locks an admitted statement waits for.
 func TestAdmissionWaitingRequest(t *testing.T) {
-	ctx := WithAdmission(context.Background(), NewAdmission(1))
-	release, err := admit(ctx)
+	ctx := store.WithAdmission(context.Background(), store.NewAdmission(1))
+	release, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = admit(cancelled)
+	_, err = store.Admit(cancelled)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled request waiting for a slot: err %v, want context.Canceled", err)
 	}
@@ -97,13 +101,13 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 	}
 
 	_, tctx := projectContext(t)
-	tctx = WithAdmission(tctx, NewAdmission(1))
-	hold, err := admit(tctx)
+	tctx = store.WithAdmission(tctx, store.NewAdmission(1))
+	hold, err := store.Admit(tctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := InTx(tctx, func(ctx context.Context) error {
-		inTx, err := admit(ctx)
+	if err := store.InTx(tctx, func(ctx context.Context) error {
+		inTx, err := store.Admit(ctx)
 		if err == nil {
 			inTx()
 		}
@@ -114,16 +118,16 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 	hold()
 
 	release()
-	again, err := admit(ctx)
+	again, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatalf("after the cancelled wait, the freed slot: %v", err)
 	}
 	again()
 
-	if NewAdmission(0) != nil || NewAdmission(-1) != nil {
+	if store.NewAdmission(0) != nil || store.NewAdmission(-1) != nil {
 		t.Error("an admission of 0 or less should admit everything (nil)")
 	}
-	unlimited, err := admit(WithAdmission(context.Background(), nil))
+	unlimited, err := store.Admit(store.WithAdmission(context.Background(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,9 +143,9 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 		t.Skip("validations are admitted on PostgreSQL only")
 	}
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
-	ctx = WithAdmission(ctx, NewAdmission(1))
-	hold, err := admit(ctx)
+	campaigntest.WithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
+	ctx = store.WithAdmission(ctx, store.NewAdmission(1))
+	hold, err := store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,13 +172,13 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 		t.Fatal("the validation still waits after the slot was given back")
 	}
 
-	hold, err = admit(ctx)
+	hold, err = store.Admit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer hold()
 	in := redeemCode("VAL-2")
-	in.Session = &SessionInput{Type: ptr("LOCK")}
+	in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
 	if res, err := validateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
 		t.Errorf("a validation with a session while every slot is taken: %+v, %v", res, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // AppKeyCacheTTL is how long a server process trusts an application key it
@@ -20,11 +21,11 @@ const maxCachedAppKeys = 10_000
 // status and allow-lists, never a token) so most requests authenticate
 // without a database round trip. The comparison of the presented token
 // with the stored hash still happens on every request.
-type AppKeyCache struct{ keys *ttlCache[*ent.AppKey] }
+type AppKeyCache struct{ keys *store.TTLCache[*ent.AppKey] }
 
 // NewAppKeyCache returns an empty cache whose entries live for ttl.
 func NewAppKeyCache(ttl time.Duration) *AppKeyCache {
-	return &AppKeyCache{keys: newTTLCache[*ent.AppKey](ttl, maxCachedAppKeys)}
+	return &AppKeyCache{keys: store.NewTTLCache[*ent.AppKey](ttl, maxCachedAppKeys)}
 }
 
 type appKeyCacheKey struct{}
@@ -43,14 +44,14 @@ func lookupAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey
 		return c.AppKey.Get(ctx, appID)
 	}
 	now := time.Now()
-	if key, ok := cache.keys.get(appID, now); ok {
+	if key, ok := cache.keys.Get(appID, now); ok {
 		return key, nil
 	}
 	key, err := c.AppKey.Get(ctx, appID)
 	if err != nil {
 		return nil, err
 	}
-	cache.keys.put(appID, key, now)
+	cache.keys.Put(appID, key, now)
 	return key, nil
 }
 
@@ -58,6 +59,6 @@ func lookupAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey
 // transaction in ctx commits.
 func forgetAppKey(ctx context.Context, appID string) {
 	if cache, _ := ctx.Value(appKeyCacheKey{}).(*AppKeyCache); cache != nil {
-		cache.keys.forgetAtCommit(ctx, appID)
+		cache.keys.ForgetAtCommit(ctx, appID)
 	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // TestAppKeyCache: a change made elsewhere (another server process) is
@@ -17,8 +19,8 @@ func TestAppKeyCache(t *testing.T) {
 	cache := NewAppKeyCache(100 * time.Millisecond)
 	ctx = WithAppKeyCache(ctx, cache)
 	var key AppKeyWithToken
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
-		key, err = CreateAppKey(ctx, AppKeyInput{Name: ptr("shop")})
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
+		key, err = CreateAppKey(ctx, AppKeyInput{Name: graphtest.Ptr("shop")})
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -45,7 +47,7 @@ func TestAppKeyCache(t *testing.T) {
 	// Unblocked through the use case: accepted at once. A lookup between
 	// the change and its commit re-reads the old row, and the commit still
 	// drops it.
-	if err := InTx(ctx, func(ctx context.Context) error {
+	if err := store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := SetAppKeyStatus(ctx, key.Key.ID, false); err != nil {
 			return err
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/oauthtoken"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
-	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Application key lifecycle (management API and CLI). Every function acts
@@ -34,21 +34,13 @@ type AppKeyWithToken struct {
 	Token string
 }
 
-func projectOf(ctx context.Context) (string, error) {
-	v, ok := viewer.FromContext(ctx)
-	if !ok {
-		return "", fmt.Errorf("application keys: no project in context")
-	}
-	return v.ProjectID, nil
-}
-
 // CreateAppKey creates an application key in the viewer's project.
 func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
@@ -78,11 +70,11 @@ func CreateAppKey(ctx context.Context, in AppKeyInput) (AppKeyWithToken, error) 
 // AppKeys lists the application keys of one side (server or client) of the
 // viewer's project, oldest first.
 func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +84,7 @@ func AppKeys(ctx context.Context, side appkey.Side) ([]*ent.AppKey, error) {
 
 // appKey finds a key of the viewer's project.
 func appKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, error) {
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +101,7 @@ func appKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, erro
 // UpdateAppKey changes a key's name and IP allow-list (nil leaves them;
 // an empty allow-list allows any address).
 func UpdateAppKey(ctx context.Context, appID string, in AppKeyInput) (*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +134,7 @@ func UpdateAppKey(ctx context.Context, appID string, in AppKeyInput) (*ent.AppKe
 // revoked (deleted), so unblocking does not bring them back; every bearer
 // check also joins the token to its key and requires ACTIVE.
 func SetAppKeyStatus(ctx context.Context, appID string, blocked bool) (*ent.AppKey, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -170,11 +162,11 @@ func SetAppKeyStatus(ctx context.Context, appID string, blocked bool) (*ent.AppK
 // project, so blocking or deleting a key and issuing a token with it
 // (IssueOAuthToken takes the same lock) happen one after the other.
 func lockedAppKey(ctx context.Context, c *ent.Client, appID string) (*ent.AppKey, error) {
-	pid, err := projectOf(ctx)
+	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := lockProject(ctx, c, pid); err != nil {
+	if err := store.LockProject(ctx, c, pid); err != nil {
 		return nil, err
 	}
 	return appKey(ctx, c, appID)
@@ -190,7 +182,7 @@ func deleteTokensOf(ctx context.Context, c *ent.Client, appID string) error {
 // RegenerateAppKey gives a key a new token; the key id stays, the old token
 // stops working, and OAuth tokens issued by the key keep working.
 func RegenerateAppKey(ctx context.Context, appID string) (AppKeyWithToken, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return AppKeyWithToken{}, err
 	}
@@ -209,7 +201,7 @@ func RegenerateAppKey(ctx context.Context, appID string) (AppKeyWithToken, error
 
 // DeleteAppKey deletes a key and every OAuth token it issued.
 func DeleteAppKey(ctx context.Context, appID string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Asset kinds served for every voucher.
@@ -34,7 +35,7 @@ func voucherAssets(_ context.Context, v *ent.Voucher) (*VoucherAssets, error) {
 // CodeForAsset returns the code of the voucher an asset id names. Asset
 // URLs carry no credentials, so this is a narrow cross-project lookup.
 func CodeForAsset(ctx context.Context, assetID string) (string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // BootstrapKeys are explicit credentials for the first start (from the
@@ -33,7 +34,7 @@ func Bootstrap(ctx context.Context, c *ent.Client, keys BootstrapKeys) (*Bootstr
 		return nil, nil
 	}
 	var out Bootstrapped
-	err = InTx(ent.NewContext(ctx, c), func(ctx context.Context) error {
+	err = store.InTx(ent.NewContext(ctx, c), func(ctx context.Context) error {
 		var err error
 		if out.Project, err = CreateProject(ctx, "Default project", keys.AppID, keys.AppToken); err != nil {
 			return err

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // DefaultPermissionReminder is brand.permission_reminder when none is given.
@@ -72,7 +73,7 @@ type BrandCockpitsInput struct {
 // (see ManageProject). A project has at most one: a second one — also when
 // two requests race — is 409 branding_exist.
 func CreateBranding(ctx context.Context, in BrandingInput) (*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

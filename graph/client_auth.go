@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/origin"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Client-side access (/client/v1): a client-side key (X-Client-Application-Id
@@ -43,7 +44,7 @@ func AuthenticateClient(ctx context.Context, c *ent.Client, appID, token, origin
 	}
 	if !origin.Trusted(p.ClientTrustedDomains, originHeader) {
 		return viewer.Viewer{}, nil, apperr.Forbidden(fmt.Sprintf(
-			"Origin %q is not one of the project's client_trusted_domains", truncate(originHeader, 100)))
+			"Origin %q is not one of the project's client_trusted_domains", webhook.Truncate(originHeader, 100)))
 	}
 	return viewer.Viewer{ProjectID: key.ProjectID, AppID: key.ID, Client: true}, p, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // HashToken is how key tokens are stored: SHA-256 of the token. Tokens are
@@ -86,7 +87,7 @@ type ProjectCredentials struct {
 // Empty appID/appToken are generated. A name another project has is 409
 // duplicate_found.
 func CreateProject(ctx context.Context, name, appID, appToken string) (ProjectCredentials, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return ProjectCredentials{}, err
 	}
@@ -133,7 +134,7 @@ type ManagementCredentials struct {
 
 // CreateManagementKey stores a management key (generated when empty).
 func CreateManagementKey(ctx context.Context, id, token string) (ManagementCredentials, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return ManagementCredentials{}, err
 	}

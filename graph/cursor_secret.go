@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/cursorsecret"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // cursorSecretID is the one row of the cursor_secrets table.
@@ -19,7 +20,7 @@ const cursorSecretID = "v2-list-cursor"
 // read per request (one primary-key lookup) rather than cached, so a
 // process never holds a key another database does not know.
 func CursorSecret(ctx context.Context) ([]byte, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

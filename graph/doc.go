@@ -1,34 +1,35 @@
-// Package graph is the GraphQL layer and the home of promoengine's use
-// cases. Resolvers (*.resolvers.go) are one-line calls into the use-case
-// files; the REST layer calls the very same resolver methods, so no
-// business rule is written twice. Use cases always take the ent client
-// from the context (ent.FromContext) so they join the request's
-// transaction.
+// Package graph is the GraphQL layer. Resolvers (*.resolvers.go) are
+// one-line calls into the use cases of the domain packages below it; the
+// REST layer calls the very same resolver methods, so no business rule is
+// written twice. Use cases always take the ent client from the context
+// (store.Client) so they join the request's transaction.
 //
-// Where to find a domain: the files of one resource share a prefix, and
-// rules without database or HTTP live in subpackages.
+// Where to find a domain (docs/architecture.md, "Which package owns what"):
 //
-//   - campaign*, categories, category_*: campaigns and their categories
-//   - voucher*, vouchers, generate, generation_job: vouchers, codes,
-//     imports, bulk updates and generation jobs (pure code shapes in
-//     vouchercode/)
-//   - publish*, publication*: publications (the one-statement PostgreSQL
-//     path in publish_statement.go)
-//   - redemption*, validation_rules, validity*, orders, order_*: validation,
-//     redemption, rollback and sessions (discounts in discount/, rule
-//     checks in validationrule/; the one-statement PostgreSQL path in
-//     redemption_statement.go)
-//   - customer*, segment*: customers, activities and segments (the filter
-//     language in segmentfilter/)
+//   - campaign/: campaigns, categories, vouchers (codes, generation,
+//     imports, bulk updates), the voucher ledger and validity windows
+//   - customer/: customers, segments, activities
+//   - publication/: publications (the one-statement PostgreSQL path in
+//     publish_statement.go)
+//   - export/: exports of voucher transactions
+//   - webhook/: the outbox, delivery and webhook configuration
+//   - job/: the durable job runner; wiring.go registers each domain's jobs
+//   - internal/: machinery shared by the domains (store: client,
+//     transactions, locks; page, clock, fields, observe, shape)
+//   - apperr/, discount/, validationrule/, segmentfilter/, vouchercode/,
+//     origin/, targetaddr/: pure logic without database or HTTP
+//
+// Still in this package until they move out (issue #28), by file prefix:
+//
+//   - redemption*, validation_rules, orders, order_*: validation,
+//     redemption, rollback and sessions
 //   - loyalty*, event_earning, events, referral_*: loyalty programs, cards,
 //     rewards, earning rules and custom events
-//   - transaction*, export*: voucher transactions and their exports
-//   - webhook*: the outbox, delivery and webhook configuration
-//   - management*, projects, users, branding, metadata_*, appkey*, oauth*, credentials,
-//     client_*: projects, keys, OAuth and the management area
-//   - graphql_*, server, node, edges, pagination: the GraphQL machinery
-//     (limits, cost, lists, persisted queries)
-//   - jobs, job_*, async_actions, tx, locks, dialect: jobs, transactions and
-//     locks shared by every domain
-//   - apperr/: the error shape every use case returns
+//   - management*, projects, users, branding, metadata_*, appkey*, oauth*,
+//     credentials, client_*: projects, keys, OAuth and the management area
+//   - graphql_*, server, node, edges: the GraphQL machinery (limits, cost,
+//     lists, persisted queries)
+//
+// Domains import downwards only, in the order of
+// graph/internal/layering.Layers, which a test enforces.
 package graph

@@ -2,15 +2,13 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
-	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/card"
-	"github.com/promoengine/promoengine/ent/publication"
 	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Edge connections and lists go through here so every page is bounded (the
@@ -26,89 +24,16 @@ import (
 // its primary key — so these queries filter the child table by the foreign
 // key, or traverse with Unique(false).
 
-// bounded applies boundPage to first/last and then fetches the page.
-func bounded[C any](first, last *int, fetch func(first *int) (C, error)) (C, error) {
-	first, err := boundPage(first, last)
-	if err != nil {
-		var zero C
-		return zero, err
-	}
-	return fetch(first)
-}
-
-// eagerLoaded reports whether the edge of the field being resolved was
-// loaded with its parent (entgql's field collection in a connection or a
-// list, see collectListFields): ent's edge method then builds the page from
-// memory instead of querying once per parent.
-func eagerLoaded[T any](ctx context.Context, named func(string) (T, error)) bool {
-	fc := graphql.GetFieldContext(ctx)
-	if fc == nil {
-		return false
-	}
-	_, err := named(fc.Field.Alias)
-	return err == nil
-}
-
 func campaignVouchers(ctx context.Context, obj *ent.Campaign, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
-		if eagerLoaded(ctx, obj.NamedVouchers) {
+	return page.Bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
+		if page.EagerLoaded(ctx, obj.NamedVouchers) {
 			return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
 		}
-		c, err := client(ctx)
+		c, err := store.Client(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return c.Voucher.Query().Where(voucher.CampaignID(obj.ID)).Paginate(ctx, after, first, before, last,
 			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 	})
-}
-
-func customerPublications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		if eagerLoaded(ctx, obj.NamedPublications) {
-			return obj.Publications(ctx, after, first, before, last, orderBy, where)
-		}
-		c, err := client(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return c.Publication.Query().Where(publication.CustomerID(obj.ID)).Paginate(ctx, after, first, before, last,
-			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
-	})
-}
-
-func voucherPublications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
-		if eagerLoaded(ctx, obj.NamedPublications) {
-			return obj.Publications(ctx, after, first, before, last, orderBy, where)
-		}
-		return obj.QueryPublications().Unique(false).Paginate(ctx, after, first, before, last,
-			ent.WithPublicationOrder(orderBy), ent.WithPublicationFilter(where.Filter))
-	})
-}
-
-func publicationVouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
-		if eagerLoaded(ctx, obj.NamedVouchers) {
-			return obj.Vouchers(ctx, after, first, before, last, orderBy, where)
-		}
-		return obj.QueryVouchers().Unique(false).Paginate(ctx, after, first, before, last,
-			ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
-	})
-}
-
-// memberCards is LoyaltyMember.cards: the member's cards, oldest first.
-func memberCards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
-	if eagerLoaded(ctx, obj.NamedCards) {
-		return obj.Cards(ctx)
-	}
-	c, err := client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	cards, err := c.Card.Query().Where(card.MemberID(obj.ID)).Order(ent.Asc(card.FieldCreatedAt), ent.Asc(card.FieldID)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing the member's cards: %w", err)
-	}
-	return cards, nil
 }

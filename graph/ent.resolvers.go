@@ -9,7 +9,14 @@ import (
 	"context"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/metadata"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // Vouchers is the resolver for the vouchers field.
@@ -19,17 +26,17 @@ func (r *campaignResolver) Vouchers(ctx context.Context, obj *ent.Campaign, afte
 
 // Activities is the resolver for the activities field.
 func (r *cardResolver) Activities(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	return cardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.CardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Transactions is the resolver for the transactions field.
 func (r *cardResolver) Transactions(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
-	return cardTransactionsEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.CardTransactionsEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
 func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return customerPublications(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.CustomerPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.
@@ -39,22 +46,22 @@ func (r *customerResolver) Redemptions(ctx context.Context, obj *ent.Customer, a
 
 // Cards is the resolver for the cards field.
 func (r *loyaltyMemberResolver) Cards(ctx context.Context, obj *ent.LoyaltyMember) ([]*ent.Card, error) {
-	return memberCards(ctx, obj)
+	return loyalty.MemberCards(ctx, obj)
 }
 
 // Members is the resolver for the members field.
 func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	return programMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.ProgramMembersEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Properties is the resolver for the properties field.
 func (r *metadataSchemaResolver) Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error) {
-	return metadataProperties(ctx, obj)
+	return metadata.MetadataProperties(ctx, obj)
 }
 
 // Vouchers is the resolver for the vouchers field.
 func (r *publicationResolver) Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return publicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.PublicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Node is the resolver for the node field.
@@ -69,67 +76,67 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 
 // AsyncActions is the resolver for the asyncActions field.
 func (r *queryResolver) AsyncActions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) (*ent.AsyncActionConnection, error) {
-	return asyncActions(ctx, after, first, before, last, orderBy, where)
+	return job.AsyncActions(ctx, after, first, before, last, orderBy, where)
 }
 
 // Campaigns is the resolver for the campaigns field.
 func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
-	return campaigns(ctx, after, first, before, last, orderBy, where)
+	return campaign.Campaigns(ctx, after, first, before, last, orderBy, where)
 }
 
 // Cards is the resolver for the cards field.
 func (r *queryResolver) Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
-	return cards(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Cards(ctx, after, first, before, last, orderBy, where)
 }
 
 // CardDefinitions is the resolver for the cardDefinitions field.
 func (r *queryResolver) CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
-	return cardDefinitions(ctx, after, first, before, last, orderBy, where)
+	return loyalty.CardDefinitions(ctx, after, first, before, last, orderBy, where)
 }
 
 // Categories is the resolver for the categories field.
 func (r *queryResolver) Categories(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CategoryOrder, where *ent.CategoryWhereInput) (*ent.CategoryConnection, error) {
-	return categories(ctx, after, first, before, last, orderBy, where)
+	return campaign.Categories(ctx, after, first, before, last, orderBy, where)
 }
 
 // CustomEvents is the resolver for the customEvents field.
 func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
-	return customEvents(ctx, after, first, before, last, orderBy, where)
+	return loyalty.CustomEvents(ctx, after, first, before, last, orderBy, where)
 }
 
 // Customers is the resolver for the customers field.
 func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
-	return customers(ctx, after, first, before, last, orderBy, where)
+	return customer.Customers(ctx, after, first, before, last, orderBy, where)
 }
 
 // EarningRules is the resolver for the earningRules field.
 func (r *queryResolver) EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
-	return earningRules(ctx, after, first, before, last, orderBy, where)
+	return loyalty.EarningRules(ctx, after, first, before, last, orderBy, where)
 }
 
 // Incentives is the resolver for the incentives field.
 func (r *queryResolver) Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
-	return incentives(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Incentives(ctx, after, first, before, last, orderBy, where)
 }
 
 // LoyaltyMembers is the resolver for the loyaltyMembers field.
 func (r *queryResolver) LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	return loyaltyMembers(ctx, after, first, before, last, orderBy, where)
+	return loyalty.LoyaltyMembers(ctx, after, first, before, last, orderBy, where)
 }
 
 // LoyaltyPrograms is the resolver for the loyaltyPrograms field.
 func (r *queryResolver) LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
-	return loyaltyPrograms(ctx, after, first, before, last, orderBy, where)
+	return loyalty.LoyaltyPrograms(ctx, after, first, before, last, orderBy, where)
 }
 
 // MetadataSchemas is the resolver for the metadataSchemas field.
 func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
-	return metadataSchemas(ctx, after, first, before, last, orderBy, where)
+	return metadata.MetadataSchemas(ctx, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return publications(ctx, after, first, before, last, orderBy, where)
+	return publication.Publications(ctx, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.
@@ -139,27 +146,27 @@ func (r *queryResolver) Redemptions(ctx context.Context, after *entgql.Cursor[st
 
 // Rewards is the resolver for the rewards field.
 func (r *queryResolver) Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
-	return rewards(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Rewards(ctx, after, first, before, last, orderBy, where)
 }
 
 // Segments is the resolver for the segments field.
 func (r *queryResolver) Segments(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) (*ent.SegmentConnection, error) {
-	return segments(ctx, after, first, before, last, orderBy, where)
+	return customer.Segments(ctx, after, first, before, last, orderBy, where)
 }
 
 // Vouchers is the resolver for the vouchers field.
 func (r *queryResolver) Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return vouchers(ctx, after, first, before, last, orderBy, where)
+	return campaign.Vouchers(ctx, after, first, before, last, orderBy, where)
 }
 
 // Activities is the resolver for the activities field.
 func (r *rewardResolver) Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	return rewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
+	return loyalty.RewardActivitiesEdge(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
 func (r *voucherResolver) Publications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return voucherPublications(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.VoucherPublications(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.

@@ -3,6 +3,10 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/loyalty"
+
+	"github.com/promoengine/promoengine/graph/metadata"
+
 	"bytes"
 	"context"
 	"embed"
@@ -20,11 +24,11 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/ent/asyncaction"
-	"github.com/promoengine/promoengine/ent/campaign"
+	campaign1 "github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/carddefinition"
 	"github.com/promoengine/promoengine/ent/cardtransaction"
 	"github.com/promoengine/promoengine/ent/earningrule"
-	"github.com/promoengine/promoengine/ent/export"
+	export1 "github.com/promoengine/promoengine/ent/export"
 	"github.com/promoengine/promoengine/ent/incentive"
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
@@ -35,6 +39,11 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/webhook"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -771,31 +780,31 @@ type ComplexityRoot struct {
 		ActivateLoyaltyMember             func(childComplexity int, programID string, memberID string) int
 		ActivateLoyaltyProgram            func(childComplexity int, id string) int
 		ActivateReward                    func(childComplexity int, id string) int
-		AddVoucher                        func(childComplexity int, campaign string, input *AddVouchersInput) int
-		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input AdjustPointsInput) int
-		AdjustVoucherBalance              func(childComplexity int, voucher string, input BalanceInput) int
+		AddVoucher                        func(childComplexity int, campaign string, input *campaign.AddVouchersInput) int
+		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
+		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
 		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
-		CreateCampaign                    func(childComplexity int, input CreateCampaignInput) int
-		CreateCardDefinition              func(childComplexity int, input CreateCardDefinitionInput) int
-		CreateCategory                    func(childComplexity int, input CategoryInput) int
-		CreateEarningRule                 func(childComplexity int, input CreateEarningRuleInput) int
-		CreateIncentive                   func(childComplexity int, input CreateIncentiveInput) int
-		CreateLoyaltyMember               func(childComplexity int, programID string, input CreateLoyaltyMemberInput) int
-		CreateLoyaltyProgram              func(childComplexity int, input CreateLoyaltyProgramInput) int
+		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
+		CreateCardDefinition              func(childComplexity int, input loyalty.CreateCardDefinitionInput) int
+		CreateCategory                    func(childComplexity int, input campaign.CategoryInput) int
+		CreateEarningRule                 func(childComplexity int, input loyalty.CreateEarningRuleInput) int
+		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
+		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
+		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
 		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
 		CreateManagementBranding          func(childComplexity int, projectID string, input BrandingInput) int
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
 		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
 		CreateManagementProject           func(childComplexity int, input ProjectInput) int
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
-		CreateManagementWebhook           func(childComplexity int, projectID string, input WebhookInput) int
-		CreateMetadataSchema              func(childComplexity int, input MetadataSchemaInput) int
-		CreateReward                      func(childComplexity int, input CreateRewardInput) int
-		CreateSegment                     func(childComplexity int, input CreateSegmentInput) int
+		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
+		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
+		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
+		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
 		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
-		CreateVoucher                     func(childComplexity int, input CreateVoucherInput) int
+		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
 		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
 		DeactivateLoyaltyProgram          func(childComplexity int, id string) int
@@ -821,11 +830,11 @@ type ComplexityRoot struct {
 		DraftReward                       func(childComplexity int, id string) int
 		EnableCampaign                    func(childComplexity int, idOrName string) int
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
-		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *ExportParametersInput) int
-		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *AddVouchersInput) int
-		ImportVouchers                    func(childComplexity int, input []*CreateVoucherInput) int
+		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
+		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
-		Publish                           func(childComplexity int, input PublishInput, joinOnce *bool) int
+		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
 		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
 		RedeemVoucher                     func(childComplexity int, code string, input *VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
@@ -835,18 +844,18 @@ type ComplexityRoot struct {
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
 		RollbackRedemption                func(childComplexity int, id string, input *RollbackInput) int
 		RollbackStackedRedemption         func(childComplexity int, parentID string, input *RollbackInput) int
-		SendEvent                         func(childComplexity int, input SendEventInput) int
+		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
 		UnassignManagementUser            func(childComplexity int, projectID string, userID string) int
 		UnassignValidationRule            func(childComplexity int, ruleID string, assignmentID string) int
-		UpdateCampaign                    func(childComplexity int, idOrName string, input UpdateCampaignInput) int
-		UpdateCardDefinition              func(childComplexity int, id string, input UpdateCardDefinitionInput) int
-		UpdateCategory                    func(childComplexity int, id string, input CategoryInput) int
-		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input CustomerInput) int
-		UpdateEarningRule                 func(childComplexity int, id string, input UpdateEarningRuleInput) int
-		UpdateIncentive                   func(childComplexity int, id string, input UpdateIncentiveInput) int
-		UpdateLoyaltyProgram              func(childComplexity int, id string, input UpdateLoyaltyProgramInput) int
+		UpdateCampaign                    func(childComplexity int, idOrName string, input campaign.UpdateCampaignInput) int
+		UpdateCardDefinition              func(childComplexity int, id string, input loyalty.UpdateCardDefinitionInput) int
+		UpdateCategory                    func(childComplexity int, id string, input campaign.CategoryInput) int
+		UpdateCustomer                    func(childComplexity int, idOrSourceID string, input customer.CustomerInput) int
+		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
+		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
+		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
 		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input AppKeyInput) int
 		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input BrandingInput) int
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
@@ -854,12 +863,12 @@ type ComplexityRoot struct {
 		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
-		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input WebhookInput) int
-		UpdateReward                      func(childComplexity int, id string, input UpdateRewardInput) int
+		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
+		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
-		UpdateVoucher                     func(childComplexity int, codeOrID string, input UpdateVoucherInput) int
-		UpdateVouchersInBulk              func(childComplexity int, input []*VoucherMetadataUpdate) int
-		UpsertCustomer                    func(childComplexity int, input CustomerInput) int
+		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
+		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
+		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
 		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
 		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
 	}
@@ -937,7 +946,7 @@ type ComplexityRoot struct {
 		AsyncActionList              func(childComplexity int, limit *int, endDate *time.Time) int
 		AsyncActions                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.AsyncActionOrder, where *ent.AsyncActionWhereInput) int
 		Campaign                     func(childComplexity int, idOrName string) int
-		CampaignList                 func(childComplexity int, input *CampaignListInput) int
+		CampaignList                 func(childComplexity int, input *campaign.CampaignListInput) int
 		CampaignSummary              func(childComplexity int, idOrName string, startDate *time.Time, endDate *time.Time) int
 		CampaignTransactionList      func(childComplexity int, idOrName string, limit *int, order *string, startingAfterID *string) int
 		Campaigns                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) int
@@ -951,8 +960,8 @@ type ComplexityRoot struct {
 		CategoryList                 func(childComplexity int, limit *int, startingAfterID *string) int
 		CustomEvents                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) int
 		Customer                     func(childComplexity int, idOrSourceID string) int
-		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *CustomerActivityListInput) int
-		CustomerList                 func(childComplexity int, input *CustomerListInput) int
+		CustomerActivityList         func(childComplexity int, idOrSourceID string, input *customer.CustomerActivityListInput) int
+		CustomerList                 func(childComplexity int, input *customer.CustomerListInput) int
 		CustomerSegments             func(childComplexity int, idOrSourceID string) int
 		Customers                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) int
 		EarningRule                  func(childComplexity int, id string) int
@@ -961,7 +970,7 @@ type ComplexityRoot struct {
 		Incentive                    func(childComplexity int, id string) int
 		Incentives                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) int
 		IntrospectOAuthToken         func(childComplexity int, accessToken string) int
-		ListSegments                 func(childComplexity int, input *SegmentListInput) int
+		ListSegments                 func(childComplexity int, input *customer.SegmentListInput) int
 		LoyaltyMember                func(childComplexity int, programID string, memberID string) int
 		LoyaltyMembers               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) int
 		LoyaltyProgram               func(childComplexity int, id string) int
@@ -989,7 +998,7 @@ type ComplexityRoot struct {
 		MetadataSchemas              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) int
 		Node                         func(childComplexity int, id string) int
 		Nodes                        func(childComplexity int, ids []string) int
-		PublicationList              func(childComplexity int, input *PublicationListInput) int
+		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                   func(childComplexity int, id string) int
 		RedemptionList               func(childComplexity int, input *RedemptionListInput) int
@@ -1002,7 +1011,7 @@ type ComplexityRoot struct {
 		ValidationRule               func(childComplexity int, id string) int
 		ValidationRules              func(childComplexity int, limit *int, page *int) int
 		Voucher                      func(childComplexity int, codeOrID string) int
-		VoucherList                  func(childComplexity int, input *VoucherListInput) int
+		VoucherList                  func(childComplexity int, input *campaign.VoucherListInput) int
 		VoucherTransactionList       func(childComplexity int, codeOrID string, limit *int, order *string, startingAfterID *string) int
 		Vouchers                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) int
 	}
@@ -1424,7 +1433,7 @@ type CustomEventResolver interface {
 type CustomerResolver interface {
 	Publications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error)
 	Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error)
-	Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error)
+	Referrals(ctx context.Context, obj *ent.Customer) (*loyalty.CustomerReferrals, error)
 	Summary(ctx context.Context, obj *ent.Customer) (any, error)
 	Assets(ctx context.Context, obj *ent.Customer) (*CustomerAssets, error)
 }
@@ -1441,43 +1450,43 @@ type MetadataSchemaResolver interface {
 	Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error)
 }
 type MutationResolver interface {
-	CreateCampaign(ctx context.Context, input CreateCampaignInput) (*ent.Campaign, error)
-	AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error)
-	GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error)
-	Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error)
-	UpsertCustomer(ctx context.Context, input CustomerInput) (*ent.Customer, error)
-	CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error)
-	SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error)
-	CreateSegment(ctx context.Context, input CreateSegmentInput) (*ent.Segment, error)
+	CreateCampaign(ctx context.Context, input campaign.CreateCampaignInput) (*ent.Campaign, error)
+	AddVoucher(ctx context.Context, campaign string, input *campaign.AddVouchersInput) (*ent.Voucher, error)
+	GenerateVouchers(ctx context.Context, campaign string, count int, input *campaign.AddVouchersInput) (*ent.AsyncAction, error)
+	Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error)
+	UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error)
+	CreateMetadataSchema(ctx context.Context, input metadata.MetadataSchemaInput) (*ent.MetadataSchema, error)
+	SendEvent(ctx context.Context, input loyalty.SendEventInput) (*ent.CustomEvent, error)
+	CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error)
 	DeleteSegment(ctx context.Context, id string) (string, error)
-	AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error)
-	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error)
-	CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
-	UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
+	AdjustVoucherBalance(ctx context.Context, voucher string, input campaign.BalanceInput) (*campaign.VoucherBalance, error)
+	ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error)
+	CreateLoyaltyProgram(ctx context.Context, input loyalty.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
+	UpdateLoyaltyProgram(ctx context.Context, id string, input loyalty.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error)
 	ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
-	CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error)
-	UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error)
+	CreateCardDefinition(ctx context.Context, input loyalty.CreateCardDefinitionInput) (*ent.CardDefinition, error)
+	UpdateCardDefinition(ctx context.Context, id string, input loyalty.UpdateCardDefinitionInput) (*ent.CardDefinition, error)
 	ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
-	CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error)
+	CreateLoyaltyMember(ctx context.Context, programID string, input loyalty.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error)
 	ActivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error)
 	DeactivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error)
 	AssignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error)
 	UnassignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error)
-	AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input AdjustPointsInput) (*PointsAdjustment, error)
-	CreateReward(ctx context.Context, input CreateRewardInput) (*ent.Reward, error)
-	UpdateReward(ctx context.Context, id string, input UpdateRewardInput) (*ent.Reward, error)
+	AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) (*loyalty.PointsAdjustment, error)
+	CreateReward(ctx context.Context, input loyalty.CreateRewardInput) (*ent.Reward, error)
+	UpdateReward(ctx context.Context, id string, input loyalty.UpdateRewardInput) (*ent.Reward, error)
 	ActivateReward(ctx context.Context, id string) (*ent.Reward, error)
 	DeactivateReward(ctx context.Context, id string) (*ent.Reward, error)
 	DraftReward(ctx context.Context, id string) (*ent.Reward, error)
-	CreateEarningRule(ctx context.Context, input CreateEarningRuleInput) (*ent.EarningRule, error)
+	CreateEarningRule(ctx context.Context, input loyalty.CreateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
 	DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error)
-	CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error)
-	UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error)
-	UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error)
+	CreateIncentive(ctx context.Context, input loyalty.CreateIncentiveInput) (*ent.Incentive, error)
+	UpdateIncentive(ctx context.Context, id string, input loyalty.UpdateIncentiveInput) (*ent.Incentive, error)
+	UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error)
@@ -1492,16 +1501,16 @@ type MutationResolver interface {
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
 	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
-	UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error)
+	UpdateCampaign(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput) (*ent.Campaign, error)
 	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error)
-	UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error)
+	UpdateVoucher(ctx context.Context, codeOrID string, input campaign.UpdateVoucherInput) (*ent.Voucher, error)
 	EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
-	UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error)
-	DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error)
+	UpdateCustomer(ctx context.Context, idOrSourceID string, input customer.CustomerInput) (*ent.Customer, error)
+	DeleteCustomer(ctx context.Context, idOrSourceID string) (*customer.CustomerDeletion, error)
 	IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error)
 	RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error)
 	CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error)
@@ -1528,16 +1537,16 @@ type MutationResolver interface {
 	CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error)
 	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
-	CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error)
-	CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error)
-	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error)
+	CreateVoucher(ctx context.Context, input campaign.CreateVoucherInput) (*ent.Voucher, error)
+	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
+	UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error)
 	DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error)
 	RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
-	CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error)
-	UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error)
+	CreateCategory(ctx context.Context, input campaign.CategoryInput) (*ent.Category, error)
+	UpdateCategory(ctx context.Context, id string, input campaign.CategoryInput) (*ent.Category, error)
 	DeleteCategory(ctx context.Context, id string) (string, error)
-	ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error)
-	UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error)
+	ImportVouchers(ctx context.Context, input []*campaign.CreateVoucherInput) (*ent.AsyncAction, error)
+	UpdateVouchersInBulk(ctx context.Context, input []*campaign.VoucherMetadataUpdate) (*ent.AsyncAction, error)
 }
 type PublicationResolver interface {
 	Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error)
@@ -1566,7 +1575,7 @@ type QueryResolver interface {
 	MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error)
 	MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error)
 	Segment(ctx context.Context, id string) (*ent.Segment, error)
-	ListSegments(ctx context.Context, input *SegmentListInput) (*SegmentList, error)
+	ListSegments(ctx context.Context, input *customer.SegmentListInput) (*customer.SegmentList, error)
 	Export(ctx context.Context, id string) (*ent.Export, error)
 	Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
 	Voucher(ctx context.Context, codeOrID string) (*ent.Voucher, error)
@@ -1581,16 +1590,16 @@ type QueryResolver interface {
 	CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error)
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
-	VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error)
+	VoucherList(ctx context.Context, input *campaign.VoucherListInput) (*campaign.VoucherList, error)
 	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
-	CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error)
-	CustomerList(ctx context.Context, input *CustomerListInput) (*CustomerList, error)
-	PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error)
+	CampaignList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
+	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
+	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
-	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
 	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
 	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
@@ -1608,14 +1617,14 @@ type QueryResolver interface {
 	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error)
 	ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
-	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error)
+	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
 	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
 	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
 	Category(ctx context.Context, id string) (*ent.Category, error)
-	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error)
-	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error)
-	CustomerActivityList(ctx context.Context, idOrSourceID string, input *CustomerActivityListInput) (*CustomerActivityList, error)
+	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaign.CategoryList, error)
+	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaign.CampaignSummary, error)
+	CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error)
 }
 type RewardResolver interface {
 	Activities(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
@@ -4592,7 +4601,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["campaign"].(string), args["input"].(*campaign.AddVouchersInput)), true
 	case "Mutation.adjustCardPoints":
 		if e.ComplexityRoot.Mutation.AdjustCardPoints == nil {
 			break
@@ -4603,7 +4612,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(AdjustPointsInput)), true
+		return e.ComplexityRoot.Mutation.AdjustCardPoints(childComplexity, args["programID"].(string), args["memberID"].(string), args["cardID"].(string), args["input"].(loyalty.AdjustPointsInput)), true
 	case "Mutation.adjustVoucherBalance":
 		if e.ComplexityRoot.Mutation.AdjustVoucherBalance == nil {
 			break
@@ -4614,7 +4623,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(BalanceInput)), true
+		return e.ComplexityRoot.Mutation.AdjustVoucherBalance(childComplexity, args["voucher"].(string), args["input"].(campaign.BalanceInput)), true
 	case "Mutation.assignCard":
 		if e.ComplexityRoot.Mutation.AssignCard == nil {
 			break
@@ -4658,7 +4667,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(CreateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.CreateCampaign(childComplexity, args["input"].(campaign.CreateCampaignInput)), true
 	case "Mutation.createCardDefinition":
 		if e.ComplexityRoot.Mutation.CreateCardDefinition == nil {
 			break
@@ -4669,7 +4678,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCardDefinition(childComplexity, args["input"].(CreateCardDefinitionInput)), true
+		return e.ComplexityRoot.Mutation.CreateCardDefinition(childComplexity, args["input"].(loyalty.CreateCardDefinitionInput)), true
 	case "Mutation.createCategory":
 		if e.ComplexityRoot.Mutation.CreateCategory == nil {
 			break
@@ -4680,7 +4689,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(CategoryInput)), true
+		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(campaign.CategoryInput)), true
 	case "Mutation.createEarningRule":
 		if e.ComplexityRoot.Mutation.CreateEarningRule == nil {
 			break
@@ -4691,7 +4700,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateEarningRule(childComplexity, args["input"].(CreateEarningRuleInput)), true
+		return e.ComplexityRoot.Mutation.CreateEarningRule(childComplexity, args["input"].(loyalty.CreateEarningRuleInput)), true
 	case "Mutation.createIncentive":
 		if e.ComplexityRoot.Mutation.CreateIncentive == nil {
 			break
@@ -4702,7 +4711,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateIncentive(childComplexity, args["input"].(CreateIncentiveInput)), true
+		return e.ComplexityRoot.Mutation.CreateIncentive(childComplexity, args["input"].(loyalty.CreateIncentiveInput)), true
 	case "Mutation.createLoyaltyMember":
 		if e.ComplexityRoot.Mutation.CreateLoyaltyMember == nil {
 			break
@@ -4713,7 +4722,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateLoyaltyMember(childComplexity, args["programID"].(string), args["input"].(CreateLoyaltyMemberInput)), true
+		return e.ComplexityRoot.Mutation.CreateLoyaltyMember(childComplexity, args["programID"].(string), args["input"].(loyalty.CreateLoyaltyMemberInput)), true
 	case "Mutation.createLoyaltyProgram":
 		if e.ComplexityRoot.Mutation.CreateLoyaltyProgram == nil {
 			break
@@ -4724,7 +4733,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(CreateLoyaltyProgramInput)), true
+		return e.ComplexityRoot.Mutation.CreateLoyaltyProgram(childComplexity, args["input"].(loyalty.CreateLoyaltyProgramInput)), true
 	case "Mutation.createManagementApiKey":
 		if e.ComplexityRoot.Mutation.CreateManagementAPIKey == nil {
 			break
@@ -4801,7 +4810,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["projectID"].(string), args["input"].(WebhookInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementWebhook(childComplexity, args["projectID"].(string), args["input"].(webhook.WebhookInput)), true
 	case "Mutation.createMetadataSchema":
 		if e.ComplexityRoot.Mutation.CreateMetadataSchema == nil {
 			break
@@ -4812,7 +4821,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(MetadataSchemaInput)), true
+		return e.ComplexityRoot.Mutation.CreateMetadataSchema(childComplexity, args["input"].(metadata.MetadataSchemaInput)), true
 	case "Mutation.createReward":
 		if e.ComplexityRoot.Mutation.CreateReward == nil {
 			break
@@ -4823,7 +4832,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateReward(childComplexity, args["input"].(CreateRewardInput)), true
+		return e.ComplexityRoot.Mutation.CreateReward(childComplexity, args["input"].(loyalty.CreateRewardInput)), true
 	case "Mutation.createSegment":
 		if e.ComplexityRoot.Mutation.CreateSegment == nil {
 			break
@@ -4834,7 +4843,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(CreateSegmentInput)), true
+		return e.ComplexityRoot.Mutation.CreateSegment(childComplexity, args["input"].(customer.CreateSegmentInput)), true
 	case "Mutation.createValidationRule":
 		if e.ComplexityRoot.Mutation.CreateValidationRule == nil {
 			break
@@ -4856,7 +4865,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(campaign.CreateVoucherInput)), true
 	case "Mutation.deactivateEarningRule":
 		if e.ComplexityRoot.Mutation.DeactivateEarningRule == nil {
 			break
@@ -5142,7 +5151,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*ExportParametersInput)), true
+		return e.ComplexityRoot.Mutation.ExportVoucherTransactions(childComplexity, args["voucher"].(string), args["parameters"].(*export.ExportParametersInput)), true
 	case "Mutation.generateVouchers":
 		if e.ComplexityRoot.Mutation.GenerateVouchers == nil {
 			break
@@ -5153,7 +5162,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*AddVouchersInput)), true
+		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
 	case "Mutation.importVouchers":
 		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
 			break
@@ -5164,7 +5173,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*CreateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.ImportVouchers(childComplexity, args["input"].([]*campaign.CreateVoucherInput)), true
 	case "Mutation.issueOAuthToken":
 		if e.ComplexityRoot.Mutation.IssueOAuthToken == nil {
 			break
@@ -5186,7 +5195,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(PublishInput), args["joinOnce"].(*bool)), true
+		return e.ComplexityRoot.Mutation.Publish(childComplexity, args["input"].(publication.PublishInput), args["joinOnce"].(*bool)), true
 	case "Mutation.redeemStacked":
 		if e.ComplexityRoot.Mutation.RedeemStacked == nil {
 			break
@@ -5296,7 +5305,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(SendEventInput)), true
+		return e.ComplexityRoot.Mutation.SendEvent(childComplexity, args["input"].(loyalty.SendEventInput)), true
 	case "Mutation.setManagementApiKeyBlocked":
 		if e.ComplexityRoot.Mutation.SetManagementAPIKeyBlocked == nil {
 			break
@@ -5351,7 +5360,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(UpdateCampaignInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCampaign(childComplexity, args["idOrName"].(string), args["input"].(campaign.UpdateCampaignInput)), true
 	case "Mutation.updateCardDefinition":
 		if e.ComplexityRoot.Mutation.UpdateCardDefinition == nil {
 			break
@@ -5362,7 +5371,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(UpdateCardDefinitionInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCardDefinition(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateCardDefinitionInput)), true
 	case "Mutation.updateCategory":
 		if e.ComplexityRoot.Mutation.UpdateCategory == nil {
 			break
@@ -5373,7 +5382,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(CategoryInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["id"].(string), args["input"].(campaign.CategoryInput)), true
 	case "Mutation.updateCustomer":
 		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
 			break
@@ -5384,7 +5393,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["idOrSourceID"].(string), args["input"].(CustomerInput)), true
+		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["idOrSourceID"].(string), args["input"].(customer.CustomerInput)), true
 	case "Mutation.updateEarningRule":
 		if e.ComplexityRoot.Mutation.UpdateEarningRule == nil {
 			break
@@ -5395,7 +5404,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateEarningRule(childComplexity, args["id"].(string), args["input"].(UpdateEarningRuleInput)), true
+		return e.ComplexityRoot.Mutation.UpdateEarningRule(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateEarningRuleInput)), true
 	case "Mutation.updateIncentive":
 		if e.ComplexityRoot.Mutation.UpdateIncentive == nil {
 			break
@@ -5406,7 +5415,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(UpdateIncentiveInput)), true
+		return e.ComplexityRoot.Mutation.UpdateIncentive(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateIncentiveInput)), true
 	case "Mutation.updateLoyaltyProgram":
 		if e.ComplexityRoot.Mutation.UpdateLoyaltyProgram == nil {
 			break
@@ -5417,7 +5426,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(UpdateLoyaltyProgramInput)), true
+		return e.ComplexityRoot.Mutation.UpdateLoyaltyProgram(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateLoyaltyProgramInput)), true
 	case "Mutation.updateManagementApiKey":
 		if e.ComplexityRoot.Mutation.UpdateManagementAPIKey == nil {
 			break
@@ -5505,7 +5514,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(WebhookInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementWebhook(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(webhook.WebhookInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -5516,7 +5525,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(UpdateRewardInput)), true
+		return e.ComplexityRoot.Mutation.UpdateReward(childComplexity, args["id"].(string), args["input"].(loyalty.UpdateRewardInput)), true
 	case "Mutation.updateValidationRule":
 		if e.ComplexityRoot.Mutation.UpdateValidationRule == nil {
 			break
@@ -5538,7 +5547,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(UpdateVoucherInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["codeOrID"].(string), args["input"].(campaign.UpdateVoucherInput)), true
 	case "Mutation.updateVouchersInBulk":
 		if e.ComplexityRoot.Mutation.UpdateVouchersInBulk == nil {
 			break
@@ -5549,7 +5558,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*VoucherMetadataUpdate)), true
+		return e.ComplexityRoot.Mutation.UpdateVouchersInBulk(childComplexity, args["input"].([]*campaign.VoucherMetadataUpdate)), true
 	case "Mutation.upsertCustomer":
 		if e.ComplexityRoot.Mutation.UpsertCustomer == nil {
 			break
@@ -5560,7 +5569,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(CustomerInput)), true
+		return e.ComplexityRoot.Mutation.UpsertCustomer(childComplexity, args["input"].(customer.CustomerInput)), true
 	case "Mutation.validateStacked":
 		if e.ComplexityRoot.Mutation.ValidateStacked == nil {
 			break
@@ -5915,7 +5924,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*CampaignListInput)), true
+		return e.ComplexityRoot.Query.CampaignList(childComplexity, args["input"].(*campaign.CampaignListInput)), true
 	case "Query.campaignSummary":
 		if e.ComplexityRoot.Query.CampaignSummary == nil {
 			break
@@ -6069,7 +6078,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CustomerActivityList(childComplexity, args["idOrSourceID"].(string), args["input"].(*CustomerActivityListInput)), true
+		return e.ComplexityRoot.Query.CustomerActivityList(childComplexity, args["idOrSourceID"].(string), args["input"].(*customer.CustomerActivityListInput)), true
 	case "Query.customerList":
 		if e.ComplexityRoot.Query.CustomerList == nil {
 			break
@@ -6080,7 +6089,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*CustomerListInput)), true
+		return e.ComplexityRoot.Query.CustomerList(childComplexity, args["input"].(*customer.CustomerListInput)), true
 	case "Query.customerSegments":
 		if e.ComplexityRoot.Query.CustomerSegments == nil {
 			break
@@ -6180,7 +6189,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ListSegments(childComplexity, args["input"].(*SegmentListInput)), true
+		return e.ComplexityRoot.Query.ListSegments(childComplexity, args["input"].(*customer.SegmentListInput)), true
 	case "Query.loyaltyMember":
 		if e.ComplexityRoot.Query.LoyaltyMember == nil {
 			break
@@ -6483,7 +6492,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PublicationList(childComplexity, args["input"].(*PublicationListInput)), true
+		return e.ComplexityRoot.Query.PublicationList(childComplexity, args["input"].(*publication.PublicationListInput)), true
 	case "Query.publications":
 		if e.ComplexityRoot.Query.Publications == nil {
 			break
@@ -6626,7 +6635,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*VoucherListInput)), true
+		return e.ComplexityRoot.Query.VoucherList(childComplexity, args["input"].(*campaign.VoucherListInput)), true
 	case "Query.voucherTransactionList":
 		if e.ComplexityRoot.Query.VoucherTransactionList == nil {
 			break
@@ -13097,8 +13106,8 @@ func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, 
 	}
 	args["campaign"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*AddVouchersInput, error) {
-			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
+			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13135,7 +13144,7 @@ func (ec *executionContext) field_Mutation_adjustCardPoints_args(ctx context.Con
 	}
 	args["cardID"] = arg2
 	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (AdjustPointsInput, error) {
+		func(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
 			return ec.unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx, v)
 		})
 	if err != nil {
@@ -13157,8 +13166,8 @@ func (ec *executionContext) field_Mutation_adjustVoucherBalance_args(ctx context
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (BalanceInput, error) {
-			return ec.unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.BalanceInput, error) {
+			return ec.unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐBalanceInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13245,8 +13254,8 @@ func (ec *executionContext) field_Mutation_createCampaign_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateCampaignInput, error) {
-			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
+			return ec.unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13259,7 +13268,7 @@ func (ec *executionContext) field_Mutation_createCardDefinition_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateCardDefinitionInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
 			return ec.unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
@@ -13273,8 +13282,8 @@ func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CategoryInput, error) {
-			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13287,7 +13296,7 @@ func (ec *executionContext) field_Mutation_createEarningRule_args(ctx context.Co
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateEarningRuleInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
 			return ec.unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -13301,7 +13310,7 @@ func (ec *executionContext) field_Mutation_createIncentive_args(ctx context.Cont
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateIncentiveInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
 			return ec.unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx, v)
 		})
 	if err != nil {
@@ -13323,7 +13332,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyMember_args(ctx context.
 	}
 	args["programID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateLoyaltyMemberInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
 			return ec.unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx, v)
 		})
 	if err != nil {
@@ -13337,7 +13346,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateLoyaltyProgramInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
 			return ec.unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
@@ -13491,8 +13500,8 @@ func (ec *executionContext) field_Mutation_createManagementWebhook_args(ctx cont
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (WebhookInput, error) {
-			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13505,7 +13514,7 @@ func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (MetadataSchemaInput, error) {
+		func(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
 			return ec.unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx, v)
 		})
 	if err != nil {
@@ -13519,7 +13528,7 @@ func (ec *executionContext) field_Mutation_createReward_args(ctx context.Context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateRewardInput, error) {
+		func(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 			return ec.unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx, v)
 		})
 	if err != nil {
@@ -13533,8 +13542,8 @@ func (ec *executionContext) field_Mutation_createSegment_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateSegmentInput, error) {
-			return ec.unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx, v)
+		func(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
+			return ec.unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCreateSegmentInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13561,8 +13570,8 @@ func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CreateVoucherInput, error) {
-			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14005,8 +14014,8 @@ func (ec *executionContext) field_Mutation_exportVoucherTransactions_args(ctx co
 	}
 	args["voucher"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "parameters",
-		func(ctx context.Context, v any) (*ExportParametersInput, error) {
-			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx, v)
+		func(ctx context.Context, v any) (*export.ExportParametersInput, error) {
+			return ec.unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14035,8 +14044,8 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 	}
 	args["count"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*AddVouchersInput, error) {
-			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
+			return ec.unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14049,8 +14058,8 @@ func (ec *executionContext) field_Mutation_importVouchers_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
-			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx, v)
+		func(ctx context.Context, v any) ([]*campaign.CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInputᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14085,8 +14094,8 @@ func (ec *executionContext) field_Mutation_publish_args(ctx context.Context, raw
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (PublishInput, error) {
-			return ec.unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx, v)
+		func(ctx context.Context, v any) (publication.PublishInput, error) {
+			return ec.unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14289,7 +14298,7 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (SendEventInput, error) {
+		func(ctx context.Context, v any) (loyalty.SendEventInput, error) {
 			return ec.unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx, v)
 		})
 	if err != nil {
@@ -14415,8 +14424,8 @@ func (ec *executionContext) field_Mutation_updateCampaign_args(ctx context.Conte
 	}
 	args["idOrName"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateCampaignInput, error) {
-			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
+			return ec.unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14437,7 +14446,7 @@ func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
 			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
@@ -14459,8 +14468,8 @@ func (ec *executionContext) field_Mutation_updateCategory_args(ctx context.Conte
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CategoryInput, error) {
-			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.CategoryInput, error) {
+			return ec.unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14481,8 +14490,8 @@ func (ec *executionContext) field_Mutation_updateCustomer_args(ctx context.Conte
 	}
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomerInput, error) {
-			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+		func(ctx context.Context, v any) (customer.CustomerInput, error) {
+			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14503,7 +14512,7 @@ func (ec *executionContext) field_Mutation_updateEarningRule_args(ctx context.Co
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
 			return ec.unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -14525,7 +14534,7 @@ func (ec *executionContext) field_Mutation_updateIncentive_args(ctx context.Cont
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
 			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx, v)
 		})
 	if err != nil {
@@ -14547,7 +14556,7 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
 			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
@@ -14779,8 +14788,8 @@ func (ec *executionContext) field_Mutation_updateManagementWebhook_args(ctx cont
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (WebhookInput, error) {
-			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx, v)
+		func(ctx context.Context, v any) (webhook.WebhookInput, error) {
+			return ec.unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14801,7 +14810,7 @@ func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateRewardInput, error) {
+		func(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
 			return ec.unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx, v)
 		})
 	if err != nil {
@@ -14845,8 +14854,8 @@ func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Contex
 	}
 	args["codeOrID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (UpdateVoucherInput, error) {
-			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx, v)
+		func(ctx context.Context, v any) (campaign.UpdateVoucherInput, error) {
+			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14859,8 +14868,8 @@ func (ec *executionContext) field_Mutation_updateVouchersInBulk_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
-			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx, v)
+		func(ctx context.Context, v any) ([]*campaign.VoucherMetadataUpdate, error) {
+			return ec.unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdateᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14873,8 +14882,8 @@ func (ec *executionContext) field_Mutation_upsertCustomer_args(ctx context.Conte
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomerInput, error) {
-			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+		func(ctx context.Context, v any) (customer.CustomerInput, error) {
+			return ec.unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15081,8 +15090,8 @@ func (ec *executionContext) field_Query_campaignList_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CampaignListInput, error) {
-			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
+			return ec.unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15621,8 +15630,8 @@ func (ec *executionContext) field_Query_customerActivityList_args(ctx context.Co
 	}
 	args["idOrSourceID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CustomerActivityListInput, error) {
-			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx, v)
+		func(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
+			return ec.unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15635,8 +15644,8 @@ func (ec *executionContext) field_Query_customerList_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*CustomerListInput, error) {
-			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx, v)
+		func(ctx context.Context, v any) (*customer.CustomerListInput, error) {
+			return ec.unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15895,8 +15904,8 @@ func (ec *executionContext) field_Query_listSegments_args(ctx context.Context, r
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*SegmentListInput, error) {
-			return ec.unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx, v)
+		func(ctx context.Context, v any) (*customer.SegmentListInput, error) {
+			return ec.unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16545,8 +16554,8 @@ func (ec *executionContext) field_Query_publicationList_args(ctx context.Context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*PublicationListInput, error) {
-			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx, v)
+		func(ctx context.Context, v any) (*publication.PublicationListInput, error) {
+			return ec.unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16913,8 +16922,8 @@ func (ec *executionContext) field_Query_voucherList_args(ctx context.Context, ra
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*VoucherListInput, error) {
-			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx, v)
+		func(ctx context.Context, v any) (*campaign.VoucherListInput, error) {
+			return ec.unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18632,7 +18641,7 @@ func (ec *executionContext) _Campaign_campaignType(ctx context.Context, field gr
 			return obj.CampaignType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.CampaignType) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.CampaignType) graphql.Marshaler {
 			return ec.marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, selections, v)
 		},
 		true,
@@ -18655,7 +18664,7 @@ func (ec *executionContext) _Campaign_type(ctx context.Context, field graphql.Co
 			return obj.Type, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.Type) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.Type) graphql.Marshaler {
 			return ec.marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, selections, v)
 		},
 		true,
@@ -18747,7 +18756,7 @@ func (ec *executionContext) _Campaign_creationStatus(ctx context.Context, field 
 			return obj.CreationStatus, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.CreationStatus) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.CreationStatus) graphql.Marshaler {
 			return ec.marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, selections, v)
 		},
 		true,
@@ -18770,7 +18779,7 @@ func (ec *executionContext) _Campaign_vouchersGenerationStatus(ctx context.Conte
 			return obj.VouchersGenerationStatus, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v campaign.VouchersGenerationStatus) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v campaign1.VouchersGenerationStatus) graphql.Marshaler {
 			return ec.marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, selections, v)
 		},
 		true,
@@ -19394,7 +19403,7 @@ func (ec *executionContext) fieldContext_CampaignEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CampaignEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_createdVouchersAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19417,7 +19426,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_createdVouchersAmou
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19440,7 +19449,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountAdded(_ conte
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19463,7 +19472,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountDeleted(_ con
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19486,7 +19495,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRedeemed(_ co
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountRolledback(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19509,7 +19518,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountRolledback(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *GiftSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignGiftSummary_amountSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.GiftSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19532,7 +19541,7 @@ func (ec *executionContext) fieldContext_CampaignGiftSummary_amountSubtracted(_ 
 	return graphql.NewScalarFieldContext("CampaignGiftSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19555,7 +19564,7 @@ func (ec *executionContext) fieldContext_CampaignList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CampaignList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *CampaignList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19587,7 +19596,7 @@ func (ec *executionContext) fieldContext_CampaignList_data(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_createdVouchersPoints(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19610,7 +19619,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_createdVouchersP
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19633,7 +19642,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsDeleted(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19656,7 +19665,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsSubtracted
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19679,7 +19688,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsAdded(_ co
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRewarded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19702,7 +19711,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRewarded(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRedeemed(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19725,7 +19734,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRedeemed(_
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsRolledback(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19748,7 +19757,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsRolledback
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsExpired(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19771,7 +19780,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsExpired(_ 
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredOut(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19794,7 +19803,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pointsTransferredIn(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19817,7 +19826,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pointsTransferre
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsAdded(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19840,7 +19849,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAdd
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsSubtracted(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19863,7 +19872,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsSub
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsActivated(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19886,7 +19895,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsAct
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *LoyaltySummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignLoyaltySummary_pendingPointsCanceled(ctx context.Context, field graphql.CollectedField, obj *campaign.LoyaltySummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19909,7 +19918,7 @@ func (ec *executionContext) fieldContext_CampaignLoyaltySummary_pendingPointsCan
 	return graphql.NewScalarFieldContext("CampaignLoyaltySummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_campaign(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19941,7 +19950,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_campaign(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptions(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19964,7 +19973,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptions(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19987,7 +19996,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_redemptionsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20010,7 +20019,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_redemptionsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacks(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20033,7 +20042,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacks(_ context.Con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20056,7 +20065,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksSucceeded(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rollbacksFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20079,7 +20088,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rollbacksFailed(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validations(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20102,7 +20111,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validations(_ context.C
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20125,7 +20134,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsSucceeded(_ 
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_validationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20148,7 +20157,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_validationsFailed(_ con
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20171,7 +20180,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersAmount(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_ordersRolledbackAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20194,7 +20203,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_ordersRolledbackAmount(
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersCreated(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20217,7 +20226,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersCreated(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_vouchersDeleted(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20240,7 +20249,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_vouchersDeleted(_ conte
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publications(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20263,7 +20272,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publications(_ context.
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsSucceeded(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20286,7 +20295,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsSucceeded(_
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_publicationsFailed(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20309,7 +20318,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_publicationsFailed(_ co
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_discountedAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20332,7 +20341,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_discountedAmount(_ cont
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_rolledbackDiscountAmount(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20355,7 +20364,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_rolledbackDiscountAmoun
 	return graphql.NewScalarFieldContext("CampaignSummary", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20367,8 +20376,8 @@ func (ec *executionContext) _CampaignSummary_gift(ctx context.Context, field gra
 			return obj.Gift, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
-			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.GiftSummary) graphql.Marshaler {
+			return ec.marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐGiftSummary(ctx, selections, v)
 		},
 		true,
 		false,
@@ -20387,7 +20396,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_gift(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -20399,8 +20408,8 @@ func (ec *executionContext) _CampaignSummary_loyalty(ctx context.Context, field 
 			return obj.Loyalty, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
-			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.LoyaltySummary) graphql.Marshaler {
+			return ec.marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐLoyaltySummary(ctx, selections, v)
 		},
 		true,
 		false,
@@ -20419,7 +20428,7 @@ func (ec *executionContext) fieldContext_CampaignSummary_loyalty(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *CampaignSummary) (ret graphql.Marshaler) {
+func (ec *executionContext) _CampaignSummary_referredCustomers(ctx context.Context, field graphql.CollectedField, obj *campaign.CampaignSummary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22448,7 +22457,7 @@ func (ec *executionContext) fieldContext_CategoryEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CategoryEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22471,7 +22480,7 @@ func (ec *executionContext) fieldContext_CategoryList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22494,7 +22503,7 @@ func (ec *executionContext) fieldContext_CategoryList_hasMore(_ context.Context,
 	return graphql.NewScalarFieldContext("CategoryList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *CategoryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CategoryList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.CategoryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23503,7 +23512,7 @@ func (ec *executionContext) _Customer_referrals(ctx context.Context, field graph
 			return ec.Resolvers.Customer().Referrals(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerReferrals) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 			return ec.marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx, selections, v)
 		},
 		true,
@@ -23578,7 +23587,7 @@ func (ec *executionContext) fieldContext_Customer_assets(_ context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_id(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23601,7 +23610,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "ID")
 }
 
-func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_type(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23624,7 +23633,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_type(_ context.Context
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
-func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23647,7 +23656,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_data(_ context.Context
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Map")
 }
 
-func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_createdAt(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23670,7 +23679,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_createdAt(_ context.Co
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "Time")
 }
 
-func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *CustomerActivity) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivity_groupID(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivity) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23693,7 +23702,7 @@ func (ec *executionContext) fieldContext_CustomerActivity_groupID(_ context.Cont
 	return graphql.NewScalarFieldContext("CustomerActivity", field, false, false, "String")
 }
 
-func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_total(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23716,7 +23725,7 @@ func (ec *executionContext) fieldContext_CustomerActivityList_total(_ context.Co
 	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_hasMore(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23739,7 +23748,7 @@ func (ec *executionContext) fieldContext_CustomerActivityList_hasMore(_ context.
 	return graphql.NewScalarFieldContext("CustomerActivityList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerActivityList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerActivityList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -23751,8 +23760,8 @@ func (ec *executionContext) _CustomerActivityList_data(ctx context.Context, fiel
 			return obj.Data, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
-			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
+			return ec.marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -24042,7 +24051,7 @@ func (ec *executionContext) fieldContext_CustomerConnection_totalCount(_ context
 	return graphql.NewScalarFieldContext("CustomerConnection", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_customerID(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24065,7 +24074,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_customerID(_ context.C
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "ID")
 }
 
-func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_events(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24088,7 +24097,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_events(_ context.Conte
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_segments(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24111,7 +24120,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_segments(_ context.Con
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_publications(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24134,7 +24143,7 @@ func (ec *executionContext) fieldContext_CustomerDeletion_publications(_ context
 	return graphql.NewScalarFieldContext("CustomerDeletion", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *CustomerDeletion) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerDeletion_loyaltyMemberships(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerDeletion) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24212,7 +24221,7 @@ func (ec *executionContext) fieldContext_CustomerEdge_cursor(_ context.Context, 
 	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_total(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24235,7 +24244,7 @@ func (ec *executionContext) fieldContext_CustomerList_total(_ context.Context, f
 	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_hasMore(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24258,7 +24267,7 @@ func (ec *executionContext) fieldContext_CustomerList_hasMore(_ context.Context,
 	return graphql.NewScalarFieldContext("CustomerList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *CustomerList) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerList_data(ctx context.Context, field graphql.CollectedField, obj *customer.CustomerList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24290,7 +24299,7 @@ func (ec *executionContext) fieldContext_CustomerList_data(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerReferrals_total(ctx context.Context, field graphql.CollectedField, obj *loyalty.CustomerReferrals) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24313,7 +24322,7 @@ func (ec *executionContext) fieldContext_CustomerReferrals_total(_ context.Conte
 	return graphql.NewScalarFieldContext("CustomerReferrals", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, field graphql.CollectedField, obj *CustomerReferrals) (ret graphql.Marshaler) {
+func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, field graphql.CollectedField, obj *loyalty.CustomerReferrals) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -24325,7 +24334,7 @@ func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, fi
 			return obj.Campaigns, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
 			return ec.marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx, selections, v)
 		},
 		true,
@@ -25336,7 +25345,7 @@ func (ec *executionContext) _Export_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v export.Status) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v export1.Status) graphql.Marshaler {
 			return ec.marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, selections, v)
 		},
 		true,
@@ -28759,7 +28768,7 @@ func (ec *executionContext) _Mutation_createCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(CreateCampaignInput))
+			return ec.Resolvers.Mutation().CreateCampaign(ctx, fc.Args["input"].(campaign.CreateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -28803,7 +28812,7 @@ func (ec *executionContext) _Mutation_addVoucher(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*AddVouchersInput))
+			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["campaign"].(string), fc.Args["input"].(*campaign.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -28847,7 +28856,7 @@ func (ec *executionContext) _Mutation_generateVouchers(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*AddVouchersInput))
+			return ec.Resolvers.Mutation().GenerateVouchers(ctx, fc.Args["campaign"].(string), fc.Args["count"].(int), fc.Args["input"].(*campaign.AddVouchersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -28891,7 +28900,7 @@ func (ec *executionContext) _Mutation_publish(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Publish(ctx, fc.Args["input"].(PublishInput), fc.Args["joinOnce"].(*bool))
+			return ec.Resolvers.Mutation().Publish(ctx, fc.Args["input"].(publication.PublishInput), fc.Args["joinOnce"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Publication) graphql.Marshaler {
@@ -28935,7 +28944,7 @@ func (ec *executionContext) _Mutation_upsertCustomer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpsertCustomer(ctx, fc.Args["input"].(CustomerInput))
+			return ec.Resolvers.Mutation().UpsertCustomer(ctx, fc.Args["input"].(customer.CustomerInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
@@ -28979,7 +28988,7 @@ func (ec *executionContext) _Mutation_createMetadataSchema(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateMetadataSchema(ctx, fc.Args["input"].(MetadataSchemaInput))
+			return ec.Resolvers.Mutation().CreateMetadataSchema(ctx, fc.Args["input"].(metadata.MetadataSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -29023,7 +29032,7 @@ func (ec *executionContext) _Mutation_sendEvent(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SendEvent(ctx, fc.Args["input"].(SendEventInput))
+			return ec.Resolvers.Mutation().SendEvent(ctx, fc.Args["input"].(loyalty.SendEventInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CustomEvent) graphql.Marshaler {
@@ -29067,7 +29076,7 @@ func (ec *executionContext) _Mutation_createSegment(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateSegment(ctx, fc.Args["input"].(CreateSegmentInput))
+			return ec.Resolvers.Mutation().CreateSegment(ctx, fc.Args["input"].(customer.CreateSegmentInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Segment) graphql.Marshaler {
@@ -29155,11 +29164,11 @@ func (ec *executionContext) _Mutation_adjustVoucherBalance(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(BalanceInput))
+			return ec.Resolvers.Mutation().AdjustVoucherBalance(ctx, fc.Args["voucher"].(string), fc.Args["input"].(campaign.BalanceInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherBalance) graphql.Marshaler {
-			return ec.marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherBalance) graphql.Marshaler {
+			return ec.marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherBalance(ctx, selections, v)
 		},
 		true,
 		true,
@@ -29199,7 +29208,7 @@ func (ec *executionContext) _Mutation_exportVoucherTransactions(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*ExportParametersInput))
+			return ec.Resolvers.Mutation().ExportVoucherTransactions(ctx, fc.Args["voucher"].(string), fc.Args["parameters"].(*export.ExportParametersInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Export) graphql.Marshaler {
@@ -29243,7 +29252,7 @@ func (ec *executionContext) _Mutation_createLoyaltyProgram(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateLoyaltyProgram(ctx, fc.Args["input"].(CreateLoyaltyProgramInput))
+			return ec.Resolvers.Mutation().CreateLoyaltyProgram(ctx, fc.Args["input"].(loyalty.CreateLoyaltyProgramInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
@@ -29287,7 +29296,7 @@ func (ec *executionContext) _Mutation_updateLoyaltyProgram(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateLoyaltyProgram(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateLoyaltyProgramInput))
+			return ec.Resolvers.Mutation().UpdateLoyaltyProgram(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateLoyaltyProgramInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyProgram) graphql.Marshaler {
@@ -29419,7 +29428,7 @@ func (ec *executionContext) _Mutation_createCardDefinition(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCardDefinition(ctx, fc.Args["input"].(CreateCardDefinitionInput))
+			return ec.Resolvers.Mutation().CreateCardDefinition(ctx, fc.Args["input"].(loyalty.CreateCardDefinitionInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
@@ -29463,7 +29472,7 @@ func (ec *executionContext) _Mutation_updateCardDefinition(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCardDefinition(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateCardDefinitionInput))
+			return ec.Resolvers.Mutation().UpdateCardDefinition(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateCardDefinitionInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.CardDefinition) graphql.Marshaler {
@@ -29595,7 +29604,7 @@ func (ec *executionContext) _Mutation_createLoyaltyMember(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateLoyaltyMember(ctx, fc.Args["programID"].(string), fc.Args["input"].(CreateLoyaltyMemberInput))
+			return ec.Resolvers.Mutation().CreateLoyaltyMember(ctx, fc.Args["programID"].(string), fc.Args["input"].(loyalty.CreateLoyaltyMemberInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.LoyaltyMember) graphql.Marshaler {
@@ -29815,10 +29824,10 @@ func (ec *executionContext) _Mutation_adjustCardPoints(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AdjustCardPoints(ctx, fc.Args["programID"].(string), fc.Args["memberID"].(string), fc.Args["cardID"].(string), fc.Args["input"].(AdjustPointsInput))
+			return ec.Resolvers.Mutation().AdjustCardPoints(ctx, fc.Args["programID"].(string), fc.Args["memberID"].(string), fc.Args["cardID"].(string), fc.Args["input"].(loyalty.AdjustPointsInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *PointsAdjustment) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
 			return ec.marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx, selections, v)
 		},
 		true,
@@ -29859,7 +29868,7 @@ func (ec *executionContext) _Mutation_createReward(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateReward(ctx, fc.Args["input"].(CreateRewardInput))
+			return ec.Resolvers.Mutation().CreateReward(ctx, fc.Args["input"].(loyalty.CreateRewardInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
@@ -29903,7 +29912,7 @@ func (ec *executionContext) _Mutation_updateReward(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateReward(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateRewardInput))
+			return ec.Resolvers.Mutation().UpdateReward(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateRewardInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Reward) graphql.Marshaler {
@@ -30079,7 +30088,7 @@ func (ec *executionContext) _Mutation_createEarningRule(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateEarningRule(ctx, fc.Args["input"].(CreateEarningRuleInput))
+			return ec.Resolvers.Mutation().CreateEarningRule(ctx, fc.Args["input"].(loyalty.CreateEarningRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
@@ -30255,7 +30264,7 @@ func (ec *executionContext) _Mutation_createIncentive(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateIncentive(ctx, fc.Args["input"].(CreateIncentiveInput))
+			return ec.Resolvers.Mutation().CreateIncentive(ctx, fc.Args["input"].(loyalty.CreateIncentiveInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
@@ -30299,7 +30308,7 @@ func (ec *executionContext) _Mutation_updateIncentive(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateIncentive(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateIncentiveInput))
+			return ec.Resolvers.Mutation().UpdateIncentive(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateIncentiveInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Incentive) graphql.Marshaler {
@@ -30343,7 +30352,7 @@ func (ec *executionContext) _Mutation_updateEarningRule(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateEarningRule(ctx, fc.Args["id"].(string), fc.Args["input"].(UpdateEarningRuleInput))
+			return ec.Resolvers.Mutation().UpdateEarningRule(ctx, fc.Args["id"].(string), fc.Args["input"].(loyalty.UpdateEarningRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.EarningRule) graphql.Marshaler {
@@ -31003,7 +31012,7 @@ func (ec *executionContext) _Mutation_updateCampaign(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(UpdateCampaignInput))
+			return ec.Resolvers.Mutation().UpdateCampaign(ctx, fc.Args["idOrName"].(string), fc.Args["input"].(campaign.UpdateCampaignInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Campaign) graphql.Marshaler {
@@ -31179,7 +31188,7 @@ func (ec *executionContext) _Mutation_updateVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(UpdateVoucherInput))
+			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["codeOrID"].(string), fc.Args["input"].(campaign.UpdateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -31355,7 +31364,7 @@ func (ec *executionContext) _Mutation_updateCustomer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCustomer(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(CustomerInput))
+			return ec.Resolvers.Mutation().UpdateCustomer(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(customer.CustomerInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Customer) graphql.Marshaler {
@@ -31402,8 +31411,8 @@ func (ec *executionContext) _Mutation_deleteCustomer(ctx context.Context, field 
 			return ec.Resolvers.Mutation().DeleteCustomer(ctx, fc.Args["idOrSourceID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
-			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
+			return ec.marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerDeletion(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32587,7 +32596,7 @@ func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(CreateVoucherInput))
+			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(campaign.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
@@ -32631,7 +32640,7 @@ func (ec *executionContext) _Mutation_createManagementWebhook(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["input"].(WebhookInput))
+			return ec.Resolvers.Mutation().CreateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["input"].(webhook.WebhookInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
@@ -32675,7 +32684,7 @@ func (ec *executionContext) _Mutation_updateManagementWebhook(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(WebhookInput))
+			return ec.Resolvers.Mutation().UpdateManagementWebhook(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(webhook.WebhookInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Webhook) graphql.Marshaler {
@@ -32807,7 +32816,7 @@ func (ec *executionContext) _Mutation_createCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(CategoryInput))
+			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(campaign.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32851,7 +32860,7 @@ func (ec *executionContext) _Mutation_updateCategory(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(CategoryInput))
+			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["id"].(string), fc.Args["input"].(campaign.CategoryInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -32939,7 +32948,7 @@ func (ec *executionContext) _Mutation_importVouchers(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*CreateVoucherInput))
+			return ec.Resolvers.Mutation().ImportVouchers(ctx, fc.Args["input"].([]*campaign.CreateVoucherInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -32983,7 +32992,7 @@ func (ec *executionContext) _Mutation_updateVouchersInBulk(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*VoucherMetadataUpdate))
+			return ec.Resolvers.Mutation().UpdateVouchersInBulk(ctx, fc.Args["input"].([]*campaign.VoucherMetadataUpdate))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
@@ -33477,7 +33486,7 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_status(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33500,7 +33509,7 @@ func (ec *executionContext) fieldContext_PointsAdjustment_status(_ context.Conte
 	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
-func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_message(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33523,7 +33532,7 @@ func (ec *executionContext) fieldContext_PointsAdjustment_message(_ context.Cont
 	return graphql.NewScalarFieldContext("PointsAdjustment", field, false, false, "String")
 }
 
-func (ec *executionContext) _PointsAdjustment_transaction(ctx context.Context, field graphql.CollectedField, obj *PointsAdjustment) (ret graphql.Marshaler) {
+func (ec *executionContext) _PointsAdjustment_transaction(ctx context.Context, field graphql.CollectedField, obj *loyalty.PointsAdjustment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -34049,7 +34058,7 @@ func (ec *executionContext) fieldContext_PublicationEdge_cursor(_ context.Contex
 	return graphql.NewScalarFieldContext("PublicationEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+func (ec *executionContext) _PublicationList_total(ctx context.Context, field graphql.CollectedField, obj *publication.PublicationList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -34072,7 +34081,7 @@ func (ec *executionContext) fieldContext_PublicationList_total(_ context.Context
 	return graphql.NewScalarFieldContext("PublicationList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *PublicationList) (ret graphql.Marshaler) {
+func (ec *executionContext) _PublicationList_data(ctx context.Context, field graphql.CollectedField, obj *publication.PublicationList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -35070,11 +35079,11 @@ func (ec *executionContext) _Query_listSegments(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ListSegments(ctx, fc.Args["input"].(*SegmentListInput))
+			return ec.Resolvers.Query().ListSegments(ctx, fc.Args["input"].(*customer.SegmentListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *SegmentList) graphql.Marshaler {
-			return ec.marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
+			return ec.marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35730,11 +35739,11 @@ func (ec *executionContext) _Query_voucherList(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*VoucherListInput))
+			return ec.Resolvers.Query().VoucherList(ctx, fc.Args["input"].(*campaign.VoucherListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherList) graphql.Marshaler {
-			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherList) graphql.Marshaler {
+			return ec.marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35950,11 +35959,11 @@ func (ec *executionContext) _Query_campaignList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*CampaignListInput))
+			return ec.Resolvers.Query().CampaignList(ctx, fc.Args["input"].(*campaign.CampaignListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CampaignList) graphql.Marshaler {
-			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
+			return ec.marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35994,11 +36003,11 @@ func (ec *executionContext) _Query_customerList(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CustomerList(ctx, fc.Args["input"].(*CustomerListInput))
+			return ec.Resolvers.Query().CustomerList(ctx, fc.Args["input"].(*customer.CustomerListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerList) graphql.Marshaler {
-			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
+			return ec.marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36038,11 +36047,11 @@ func (ec *executionContext) _Query_publicationList(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PublicationList(ctx, fc.Args["input"].(*PublicationListInput))
+			return ec.Resolvers.Query().PublicationList(ctx, fc.Args["input"].(*publication.PublicationListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *PublicationList) graphql.Marshaler {
-			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
+			return ec.marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36129,8 +36138,8 @@ func (ec *executionContext) _Query_voucherTransactionList(ctx context.Context, f
 			return ec.Resolvers.Query().VoucherTransactionList(ctx, fc.Args["codeOrID"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
-			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36921,8 +36930,8 @@ func (ec *executionContext) _Query_campaignTransactionList(ctx context.Context, 
 			return ec.Resolvers.Query().CampaignTransactionList(ctx, fc.Args["idOrName"].(string), fc.Args["limit"].(*int), fc.Args["order"].(*string), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
-			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
+			return ec.marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37141,8 +37150,8 @@ func (ec *executionContext) _Query_categoryList(ctx context.Context, field graph
 			return ec.Resolvers.Query().CategoryList(ctx, fc.Args["limit"].(*int), fc.Args["startingAfterID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CategoryList) graphql.Marshaler {
-			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CategoryList) graphql.Marshaler {
+			return ec.marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37185,8 +37194,8 @@ func (ec *executionContext) _Query_campaignSummary(ctx context.Context, field gr
 			return ec.Resolvers.Query().CampaignSummary(ctx, fc.Args["idOrName"].(string), fc.Args["startDate"].(*time.Time), fc.Args["endDate"].(*time.Time))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
-			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *campaign.CampaignSummary) graphql.Marshaler {
+			return ec.marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignSummary(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37226,11 +37235,11 @@ func (ec *executionContext) _Query_customerActivityList(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().CustomerActivityList(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(*CustomerActivityListInput))
+			return ec.Resolvers.Query().CustomerActivityList(ctx, fc.Args["idOrSourceID"].(string), fc.Args["input"].(*customer.CustomerActivityListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
-			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
+			return ec.marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -38632,7 +38641,7 @@ func (ec *executionContext) fieldContext_RedemptionList_data(_ context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_campaignID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38655,7 +38664,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_campaignID(_ context.Cont
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_referrerID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38678,7 +38687,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_referrerID(_ context.Cont
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_refereeID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38701,7 +38710,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_refereeID(_ context.Conte
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_relatedObjectID(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38724,7 +38733,7 @@ func (ec *executionContext) fieldContext_ReferralEntry_relatedObjectID(_ context
 	return graphql.NewScalarFieldContext("ReferralEntry", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graphql.CollectedField, obj *ReferralEntry) (ret graphql.Marshaler) {
+func (ec *executionContext) _ReferralEntry_date(ctx context.Context, field graphql.CollectedField, obj *loyalty.ReferralEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39888,7 +39897,7 @@ func (ec *executionContext) fieldContext_SegmentEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("SegmentEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
+func (ec *executionContext) _SegmentList_total(ctx context.Context, field graphql.CollectedField, obj *customer.SegmentList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39911,7 +39920,7 @@ func (ec *executionContext) fieldContext_SegmentList_total(_ context.Context, fi
 	return graphql.NewScalarFieldContext("SegmentList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _SegmentList_data(ctx context.Context, field graphql.CollectedField, obj *SegmentList) (ret graphql.Marshaler) {
+func (ec *executionContext) _SegmentList_data(ctx context.Context, field graphql.CollectedField, obj *customer.SegmentList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42181,7 +42190,7 @@ func (ec *executionContext) fieldContext_VoucherAssets_barcode(_ context.Context
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_amount(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42204,7 +42213,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_amount(_ context.Context
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_total(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42227,7 +42236,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_total(_ context.Context,
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_balance(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42250,7 +42259,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_balance(_ context.Contex
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_type(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42273,7 +42282,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_type(_ context.Context, 
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "String")
 }
 
-func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_voucherID(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42296,7 +42305,7 @@ func (ec *executionContext) fieldContext_VoucherBalance_voucherID(_ context.Cont
 	return graphql.NewScalarFieldContext("VoucherBalance", field, false, false, "ID")
 }
 
-func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *VoucherBalance) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherBalance_transaction(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherBalance) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42470,7 +42479,7 @@ func (ec *executionContext) fieldContext_VoucherEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("VoucherEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_total(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42493,7 +42502,7 @@ func (ec *executionContext) fieldContext_VoucherList_total(_ context.Context, fi
 	return graphql.NewScalarFieldContext("VoucherList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43030,7 +43039,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionEdge_cursor(_ context
 	return graphql.NewScalarFieldContext("VoucherTransactionEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_data(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43062,7 +43071,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionList_data(_ context.C
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *VoucherTransactionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherTransactionList_hasMore(ctx context.Context, field graphql.CollectedField, obj *campaign.VoucherTransactionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44797,8 +44806,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (AddVouchersInput, error) {
-	var it AddVouchersInput
+func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, obj any) (campaign.AddVouchersInput, error) {
+	var it campaign.AddVouchersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44882,14 +44891,14 @@ func (ec *executionContext) unmarshalInputAddVouchersInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAddVouchersInput(ctx context.Context, raw any) (AddVouchersInput, error) {
-	var out AddVouchersInput
+func UnmarshalAddVouchersInput(ctx context.Context, raw any) (campaign.AddVouchersInput, error) {
+	var out campaign.AddVouchersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AddVouchersInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context, obj any) (AdjustPointsInput, error) {
-	var it AdjustPointsInput
+func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context, obj any) (loyalty.AdjustPointsInput, error) {
+	var it loyalty.AdjustPointsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44938,8 +44947,8 @@ func (ec *executionContext) unmarshalInputAdjustPointsInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (AdjustPointsInput, error) {
-	var out AdjustPointsInput
+func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (loyalty.AdjustPointsInput, error) {
+	var out loyalty.AdjustPointsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AdjustPointsInput", raw, &out)
 	return out, err
 }
@@ -46089,8 +46098,8 @@ func UnmarshalAsyncActionWhereInput(ctx context.Context, raw any) (ent.AsyncActi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (BalanceInput, error) {
-	var it BalanceInput
+func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj any) (campaign.BalanceInput, error) {
+	var it campaign.BalanceInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46139,8 +46148,8 @@ func (ec *executionContext) unmarshalInputBalanceInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBalanceInput(ctx context.Context, raw any) (BalanceInput, error) {
-	var out BalanceInput
+func UnmarshalBalanceInput(ctx context.Context, raw any) (campaign.BalanceInput, error) {
+	var out campaign.BalanceInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BalanceInput", raw, &out)
 	return out, err
 }
@@ -46425,8 +46434,8 @@ func UnmarshalBrandingContactInput(ctx context.Context, raw any) (BrandContactIn
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (CampaignListInput, error) {
-	var it CampaignListInput
+func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context, obj any) (campaign.CampaignListInput, error) {
+	var it campaign.CampaignListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46503,8 +46512,8 @@ func (ec *executionContext) unmarshalInputCampaignListInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCampaignListInput(ctx context.Context, raw any) (CampaignListInput, error) {
-	var out CampaignListInput
+func UnmarshalCampaignListInput(ctx context.Context, raw any) (campaign.CampaignListInput, error) {
+	var out campaign.CampaignListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CampaignListInput", raw, &out)
 	return out, err
 }
@@ -50631,8 +50640,8 @@ func UnmarshalCardWhereInput(ctx context.Context, raw any) (ent.CardWhereInput, 
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (CategoryInput, error) {
-	var it CategoryInput
+func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj any) (campaign.CategoryInput, error) {
+	var it campaign.CategoryInput
 	if obj == nil {
 		return it, nil
 	}
@@ -50674,8 +50683,8 @@ func (ec *executionContext) unmarshalInputCategoryInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCategoryInput(ctx context.Context, raw any) (CategoryInput, error) {
-	var out CategoryInput
+func UnmarshalCategoryInput(ctx context.Context, raw any) (campaign.CategoryInput, error) {
+	var out campaign.CategoryInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CategoryInput", raw, &out)
 	return out, err
 }
@@ -51202,8 +51211,8 @@ func UnmarshalCodeConfigInput(ctx context.Context, raw any) (jsonfield.CodeConfi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (CreateCampaignInput, error) {
-	var it CreateCampaignInput
+func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Context, obj any) (campaign.CreateCampaignInput, error) {
+	var it campaign.CreateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51371,14 +51380,14 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (CreateCampaignInput, error) {
-	var out CreateCampaignInput
+func UnmarshalCreateCampaignInput(ctx context.Context, raw any) (campaign.CreateCampaignInput, error) {
+	var out campaign.CreateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCampaignInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.Context, obj any) (CreateCardDefinitionInput, error) {
-	var it CreateCardDefinitionInput
+func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.Context, obj any) (loyalty.CreateCardDefinitionInput, error) {
+	var it loyalty.CreateCardDefinitionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51434,14 +51443,14 @@ func (ec *executionContext) unmarshalInputCreateCardDefinitionInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateCardDefinitionInput(ctx context.Context, raw any) (CreateCardDefinitionInput, error) {
-	var out CreateCardDefinitionInput
+func UnmarshalCreateCardDefinitionInput(ctx context.Context, raw any) (loyalty.CreateCardDefinitionInput, error) {
+	var out loyalty.CreateCardDefinitionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateCardDefinitionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Context, obj any) (CreateEarningRuleInput, error) {
-	var it CreateEarningRuleInput
+func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Context, obj any) (loyalty.CreateEarningRuleInput, error) {
+	var it loyalty.CreateEarningRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51539,14 +51548,14 @@ func (ec *executionContext) unmarshalInputCreateEarningRuleInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateEarningRuleInput(ctx context.Context, raw any) (CreateEarningRuleInput, error) {
-	var out CreateEarningRuleInput
+func UnmarshalCreateEarningRuleInput(ctx context.Context, raw any) (loyalty.CreateEarningRuleInput, error) {
+	var out loyalty.CreateEarningRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateEarningRuleInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Context, obj any) (CreateIncentiveInput, error) {
-	var it CreateIncentiveInput
+func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Context, obj any) (loyalty.CreateIncentiveInput, error) {
+	var it loyalty.CreateIncentiveInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51630,14 +51639,14 @@ func (ec *executionContext) unmarshalInputCreateIncentiveInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateIncentiveInput(ctx context.Context, raw any) (CreateIncentiveInput, error) {
-	var out CreateIncentiveInput
+func UnmarshalCreateIncentiveInput(ctx context.Context, raw any) (loyalty.CreateIncentiveInput, error) {
+	var out loyalty.CreateIncentiveInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateIncentiveInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.Context, obj any) (CreateLoyaltyMemberInput, error) {
-	var it CreateLoyaltyMemberInput
+func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.Context, obj any) (loyalty.CreateLoyaltyMemberInput, error) {
+	var it loyalty.CreateLoyaltyMemberInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51686,14 +51695,14 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyMemberInput(ctx context.C
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateLoyaltyMemberInput(ctx context.Context, raw any) (CreateLoyaltyMemberInput, error) {
-	var out CreateLoyaltyMemberInput
+func UnmarshalCreateLoyaltyMemberInput(ctx context.Context, raw any) (loyalty.CreateLoyaltyMemberInput, error) {
+	var out loyalty.CreateLoyaltyMemberInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyMemberInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.Context, obj any) (CreateLoyaltyProgramInput, error) {
-	var it CreateLoyaltyProgramInput
+func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.Context, obj any) (loyalty.CreateLoyaltyProgramInput, error) {
+	var it loyalty.CreateLoyaltyProgramInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51763,14 +51772,14 @@ func (ec *executionContext) unmarshalInputCreateLoyaltyProgramInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (CreateLoyaltyProgramInput, error) {
-	var out CreateLoyaltyProgramInput
+func UnmarshalCreateLoyaltyProgramInput(ctx context.Context, raw any) (loyalty.CreateLoyaltyProgramInput, error) {
+	var out loyalty.CreateLoyaltyProgramInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateLoyaltyProgramInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (CreateRewardInput, error) {
-	var it CreateRewardInput
+func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context, obj any) (loyalty.CreateRewardInput, error) {
+	var it loyalty.CreateRewardInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51840,14 +51849,14 @@ func (ec *executionContext) unmarshalInputCreateRewardInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateRewardInput(ctx context.Context, raw any) (CreateRewardInput, error) {
-	var out CreateRewardInput
+func UnmarshalCreateRewardInput(ctx context.Context, raw any) (loyalty.CreateRewardInput, error) {
+	var out loyalty.CreateRewardInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateRewardInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context, obj any) (CreateSegmentInput, error) {
-	var it CreateSegmentInput
+func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context, obj any) (customer.CreateSegmentInput, error) {
+	var it customer.CreateSegmentInput
 	if obj == nil {
 		return it, nil
 	}
@@ -51903,14 +51912,14 @@ func (ec *executionContext) unmarshalInputCreateSegmentInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (CreateSegmentInput, error) {
-	var out CreateSegmentInput
+func UnmarshalCreateSegmentInput(ctx context.Context, raw any) (customer.CreateSegmentInput, error) {
+	var out customer.CreateSegmentInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateSegmentInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (CreateVoucherInput, error) {
-	var it CreateVoucherInput
+func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (campaign.CreateVoucherInput, error) {
+	var it campaign.CreateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -52057,8 +52066,8 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (CreateVoucherInput, error) {
-	var out CreateVoucherInput
+func UnmarshalCreateVoucherInput(ctx context.Context, raw any) (campaign.CreateVoucherInput, error) {
+	var out campaign.CreateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateVoucherInput", raw, &out)
 	return out, err
 }
@@ -52802,8 +52811,8 @@ func UnmarshalCustomEventWhereInput(ctx context.Context, raw any) (ent.CustomEve
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (CustomerActivityListInput, error) {
-	var it CustomerActivityListInput
+func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.Context, obj any) (customer.CustomerActivityListInput, error) {
+	var it customer.CustomerActivityListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -52887,8 +52896,8 @@ func (ec *executionContext) unmarshalInputCustomerActivityListInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerActivityListInput(ctx context.Context, raw any) (CustomerActivityListInput, error) {
-	var out CustomerActivityListInput
+func UnmarshalCustomerActivityListInput(ctx context.Context, raw any) (customer.CustomerActivityListInput, error) {
+	var out customer.CustomerActivityListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerActivityListInput", raw, &out)
 	return out, err
 }
@@ -52970,8 +52979,8 @@ func UnmarshalCustomerAddressInput(ctx context.Context, raw any) (jsonfield.Cust
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj any) (CustomerInput, error) {
-	var it CustomerInput
+func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj any) (customer.CustomerInput, error) {
+	var it customer.CustomerInput
 	if obj == nil {
 		return it, nil
 	}
@@ -53062,14 +53071,14 @@ func (ec *executionContext) unmarshalInputCustomerInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerInput(ctx context.Context, raw any) (CustomerInput, error) {
-	var out CustomerInput
+func UnmarshalCustomerInput(ctx context.Context, raw any) (customer.CustomerInput, error) {
+	var out customer.CustomerInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (CustomerListInput, error) {
-	var it CustomerListInput
+func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context, obj any) (customer.CustomerListInput, error) {
+	var it customer.CustomerListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -53181,8 +53190,8 @@ func (ec *executionContext) unmarshalInputCustomerListInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomerListInput(ctx context.Context, raw any) (CustomerListInput, error) {
-	var out CustomerListInput
+func UnmarshalCustomerListInput(ctx context.Context, raw any) (customer.CustomerListInput, error) {
+	var out customer.CustomerListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomerListInput", raw, &out)
 	return out, err
 }
@@ -54959,8 +54968,8 @@ func UnmarshalEarningRuleWhereInput(ctx context.Context, raw any) (ent.EarningRu
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context, obj any) (EventLoyaltyInput, error) {
-	var it EventLoyaltyInput
+func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context, obj any) (customer.EventLoyaltyInput, error) {
+	var it customer.EventLoyaltyInput
 	if obj == nil {
 		return it, nil
 	}
@@ -54995,14 +55004,14 @@ func (ec *executionContext) unmarshalInputEventLoyaltyInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (EventLoyaltyInput, error) {
-	var out EventLoyaltyInput
+func UnmarshalEventLoyaltyInput(ctx context.Context, raw any) (customer.EventLoyaltyInput, error) {
+	var out customer.EventLoyaltyInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventLoyaltyInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context, obj any) (EventReferralInput, error) {
-	var it EventReferralInput
+func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context, obj any) (loyalty.EventReferralInput, error) {
+	var it loyalty.EventReferralInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55044,8 +55053,8 @@ func (ec *executionContext) unmarshalInputEventReferralInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalEventReferralInput(ctx context.Context, raw any) (EventReferralInput, error) {
-	var out EventReferralInput
+func UnmarshalEventReferralInput(ctx context.Context, raw any) (loyalty.EventReferralInput, error) {
+	var out loyalty.EventReferralInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventReferralInput", raw, &out)
 	return out, err
 }
@@ -55103,8 +55112,8 @@ func UnmarshalExportOrder(ctx context.Context, raw any) (ent.ExportOrder, error)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (ExportParametersInput, error) {
-	var it ExportParametersInput
+func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Context, obj any) (export.ExportParametersInput, error) {
+	var it export.ExportParametersInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55146,8 +55155,8 @@ func (ec *executionContext) unmarshalInputExportParametersInput(ctx context.Cont
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalExportParametersInput(ctx context.Context, raw any) (ExportParametersInput, error) {
-	var out ExportParametersInput
+func UnmarshalExportParametersInput(ctx context.Context, raw any) (export.ExportParametersInput, error) {
+	var out export.ExportParametersInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ExportParametersInput", raw, &out)
 	return out, err
 }
@@ -58153,8 +58162,8 @@ func UnmarshalManagementUserAssignInput(ctx context.Context, raw any) (AssignUse
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (WebhookInput, error) {
-	var it WebhookInput
+func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Context, obj any) (webhook.WebhookInput, error) {
+	var it webhook.WebhookInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58203,14 +58212,14 @@ func (ec *executionContext) unmarshalInputManagementWebhookInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (WebhookInput, error) {
-	var out WebhookInput
+func UnmarshalManagementWebhookInput(ctx context.Context, raw any) (webhook.WebhookInput, error) {
+	var out webhook.WebhookInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementWebhookInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Context, obj any) (MetadataSchemaInput, error) {
-	var it MetadataSchemaInput
+func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Context, obj any) (metadata.MetadataSchemaInput, error) {
+	var it metadata.MetadataSchemaInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58259,8 +58268,8 @@ func (ec *executionContext) unmarshalInputMetadataSchemaInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalMetadataSchemaInput(ctx context.Context, raw any) (MetadataSchemaInput, error) {
-	var out MetadataSchemaInput
+func UnmarshalMetadataSchemaInput(ctx context.Context, raw any) (metadata.MetadataSchemaInput, error) {
+	var out metadata.MetadataSchemaInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "MetadataSchemaInput", raw, &out)
 	return out, err
 }
@@ -59479,8 +59488,8 @@ func UnmarshalOrderWhereInput(ctx context.Context, raw any) (ent.OrderWhereInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (PublicationListInput, error) {
-	var it PublicationListInput
+func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (publication.PublicationListInput, error) {
+	var it publication.PublicationListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -59564,8 +59573,8 @@ func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublicationListInput(ctx context.Context, raw any) (PublicationListInput, error) {
-	var out PublicationListInput
+func UnmarshalPublicationListInput(ctx context.Context, raw any) (publication.PublicationListInput, error) {
+	var out publication.PublicationListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublicationListInput", raw, &out)
 	return out, err
 }
@@ -60596,8 +60605,8 @@ func UnmarshalPublicationWhereInput(ctx context.Context, raw any) (ent.Publicati
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Context, obj any) (PublishCampaignInput, error) {
-	var it PublishCampaignInput
+func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Context, obj any) (publication.PublishCampaignInput, error) {
+	var it publication.PublishCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60639,14 +60648,14 @@ func (ec *executionContext) unmarshalInputPublishCampaignInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublishCampaignInput(ctx context.Context, raw any) (PublishCampaignInput, error) {
-	var out PublishCampaignInput
+func UnmarshalPublishCampaignInput(ctx context.Context, raw any) (publication.PublishCampaignInput, error) {
+	var out publication.PublishCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishCampaignInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj any) (PublishInput, error) {
-	var it PublishInput
+func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj any) (publication.PublishInput, error) {
+	var it publication.PublishInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60672,14 +60681,14 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 			it.Voucher = data
 		case "campaign":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("campaign"))
-			data, err := ec.unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx, v)
+			data, err := ec.unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishCampaignInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Campaign = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -60716,8 +60725,8 @@ func (ec *executionContext) unmarshalInputPublishInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalPublishInput(ctx context.Context, raw any) (PublishInput, error) {
-	var out PublishInput
+func UnmarshalPublishInput(ctx context.Context, raw any) (publication.PublishInput, error) {
+	var out publication.PublishInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "PublishInput", raw, &out)
 	return out, err
 }
@@ -64212,7 +64221,7 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 			it.TrackingID = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64297,8 +64306,8 @@ func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (RuleAssignmentI
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (SegmentListInput, error) {
-	var it SegmentListInput
+func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (customer.SegmentListInput, error) {
+	var it customer.SegmentListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64354,8 +64363,8 @@ func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSegmentListInput(ctx context.Context, raw any) (SegmentListInput, error) {
-	var out SegmentListInput
+func UnmarshalSegmentListInput(ctx context.Context, raw any) (customer.SegmentListInput, error) {
+	var out customer.SegmentListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SegmentListInput", raw, &out)
 	return out, err
 }
@@ -64847,8 +64856,8 @@ func UnmarshalSegmentWhereInput(ctx context.Context, raw any) (ent.SegmentWhereI
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, obj any) (SendEventInput, error) {
-	var it SendEventInput
+func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, obj any) (loyalty.SendEventInput, error) {
+	var it loyalty.SendEventInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64874,7 +64883,7 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 			it.Event = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64888,7 +64897,7 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 			it.Referral = data
 		case "loyalty":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loyalty"))
-			data, err := ec.unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx, v)
+			data, err := ec.unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐEventLoyaltyInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64911,8 +64920,8 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSendEventInput(ctx context.Context, raw any) (SendEventInput, error) {
-	var out SendEventInput
+func UnmarshalSendEventInput(ctx context.Context, raw any) (loyalty.SendEventInput, error) {
+	var out loyalty.SendEventInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendEventInput", raw, &out)
 	return out, err
 }
@@ -65014,7 +65023,7 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 			it.Order = data
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65064,8 +65073,8 @@ func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (StackedRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (UpdateCampaignInput, error) {
-	var it UpdateCampaignInput
+func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Context, obj any) (campaign.UpdateCampaignInput, error) {
+	var it campaign.UpdateCampaignInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65191,14 +65200,14 @@ func (ec *executionContext) unmarshalInputUpdateCampaignInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (UpdateCampaignInput, error) {
-	var out UpdateCampaignInput
+func UnmarshalUpdateCampaignInput(ctx context.Context, raw any) (campaign.UpdateCampaignInput, error) {
+	var out campaign.UpdateCampaignInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCampaignInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (UpdateCardDefinitionInput, error) {
-	var it UpdateCardDefinitionInput
+func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.Context, obj any) (loyalty.UpdateCardDefinitionInput, error) {
+	var it loyalty.UpdateCardDefinitionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65247,14 +65256,14 @@ func (ec *executionContext) unmarshalInputUpdateCardDefinitionInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateCardDefinitionInput(ctx context.Context, raw any) (UpdateCardDefinitionInput, error) {
-	var out UpdateCardDefinitionInput
+func UnmarshalUpdateCardDefinitionInput(ctx context.Context, raw any) (loyalty.UpdateCardDefinitionInput, error) {
+	var out loyalty.UpdateCardDefinitionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateCardDefinitionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (UpdateEarningRuleInput, error) {
-	var it UpdateEarningRuleInput
+func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Context, obj any) (loyalty.UpdateEarningRuleInput, error) {
+	var it loyalty.UpdateEarningRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65345,14 +65354,14 @@ func (ec *executionContext) unmarshalInputUpdateEarningRuleInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateEarningRuleInput(ctx context.Context, raw any) (UpdateEarningRuleInput, error) {
-	var out UpdateEarningRuleInput
+func UnmarshalUpdateEarningRuleInput(ctx context.Context, raw any) (loyalty.UpdateEarningRuleInput, error) {
+	var out loyalty.UpdateEarningRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateEarningRuleInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (UpdateIncentiveInput, error) {
-	var it UpdateIncentiveInput
+func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Context, obj any) (loyalty.UpdateIncentiveInput, error) {
+	var it loyalty.UpdateIncentiveInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65422,14 +65431,14 @@ func (ec *executionContext) unmarshalInputUpdateIncentiveInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateIncentiveInput(ctx context.Context, raw any) (UpdateIncentiveInput, error) {
-	var out UpdateIncentiveInput
+func UnmarshalUpdateIncentiveInput(ctx context.Context, raw any) (loyalty.UpdateIncentiveInput, error) {
+	var out loyalty.UpdateIncentiveInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateIncentiveInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (UpdateLoyaltyProgramInput, error) {
-	var it UpdateLoyaltyProgramInput
+func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.Context, obj any) (loyalty.UpdateLoyaltyProgramInput, error) {
+	var it loyalty.UpdateLoyaltyProgramInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65492,14 +65501,14 @@ func (ec *executionContext) unmarshalInputUpdateLoyaltyProgramInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateLoyaltyProgramInput(ctx context.Context, raw any) (UpdateLoyaltyProgramInput, error) {
-	var out UpdateLoyaltyProgramInput
+func UnmarshalUpdateLoyaltyProgramInput(ctx context.Context, raw any) (loyalty.UpdateLoyaltyProgramInput, error) {
+	var out loyalty.UpdateLoyaltyProgramInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateLoyaltyProgramInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (UpdateRewardInput, error) {
-	var it UpdateRewardInput
+func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context, obj any) (loyalty.UpdateRewardInput, error) {
+	var it loyalty.UpdateRewardInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65555,14 +65564,14 @@ func (ec *executionContext) unmarshalInputUpdateRewardInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (UpdateRewardInput, error) {
-	var out UpdateRewardInput
+func UnmarshalUpdateRewardInput(ctx context.Context, raw any) (loyalty.UpdateRewardInput, error) {
+	var out loyalty.UpdateRewardInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateRewardInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (UpdateVoucherInput, error) {
-	var it UpdateVoucherInput
+func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (campaign.UpdateVoucherInput, error) {
+	var it campaign.UpdateVoucherInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65651,7 +65660,7 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 			it.Metadata = data
 		case "redemption":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redemption"))
-			data, err := ec.unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx, v)
+			data, err := ec.unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherRedemptionLimitInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65667,8 +65676,8 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (UpdateVoucherInput, error) {
-	var out UpdateVoucherInput
+func UnmarshalUpdateVoucherInput(ctx context.Context, raw any) (campaign.UpdateVoucherInput, error) {
+	var out campaign.UpdateVoucherInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "UpdateVoucherInput", raw, &out)
 	return out, err
 }
@@ -66934,8 +66943,8 @@ func UnmarshalValidityTimeframeInput(ctx context.Context, raw any) (jsonfield.Va
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (VoucherListInput, error) {
-	var it VoucherListInput
+func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, obj any) (campaign.VoucherListInput, error) {
+	var it campaign.VoucherListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67054,14 +67063,14 @@ func (ec *executionContext) unmarshalInputVoucherListInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherListInput(ctx context.Context, raw any) (VoucherListInput, error) {
-	var out VoucherListInput
+func UnmarshalVoucherListInput(ctx context.Context, raw any) (campaign.VoucherListInput, error) {
+	var out campaign.VoucherListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherListInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (VoucherMetadataUpdate, error) {
-	var it VoucherMetadataUpdate
+func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context.Context, obj any) (campaign.VoucherMetadataUpdate, error) {
+	var it campaign.VoucherMetadataUpdate
 	if obj == nil {
 		return it, nil
 	}
@@ -67103,8 +67112,8 @@ func (ec *executionContext) unmarshalInputVoucherMetadataUpdateInput(ctx context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (VoucherMetadataUpdate, error) {
-	var out VoucherMetadataUpdate
+func UnmarshalVoucherMetadataUpdateInput(ctx context.Context, raw any) (campaign.VoucherMetadataUpdate, error) {
+	var out campaign.VoucherMetadataUpdate
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherMetadataUpdateInput", raw, &out)
 	return out, err
 }
@@ -67182,7 +67191,7 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 		switch k {
 		case "customer":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
-			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx, v)
+			data, err := ec.unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -67246,8 +67255,8 @@ func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (VoucherRedem
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (VoucherRedemptionLimitInput, error) {
-	var it VoucherRedemptionLimitInput
+func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx context.Context, obj any) (campaign.VoucherRedemptionLimitInput, error) {
+	var it campaign.VoucherRedemptionLimitInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67282,8 +67291,8 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionLimitInput(ctx contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (VoucherRedemptionLimitInput, error) {
-	var out VoucherRedemptionLimitInput
+func UnmarshalVoucherRedemptionLimitInput(ctx context.Context, raw any) (campaign.VoucherRedemptionLimitInput, error) {
+	var out campaign.VoucherRedemptionLimitInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionLimitInput", raw, &out)
 	return out, err
 }
@@ -70696,7 +70705,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 var campaignGiftSummaryImplementors = []string{"CampaignGiftSummary"}
 
-func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *GiftSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.GiftSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70754,7 +70763,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 var campaignListImplementors = []string{"CampaignList"}
 
-func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *CampaignList) graphql.Marshaler {
+func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.SelectionSet, obj *campaign.CampaignList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70792,7 +70801,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 var campaignLoyaltySummaryImplementors = []string{"CampaignLoyaltySummary"}
 
-func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.LoyaltySummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -70890,7 +70899,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 var campaignSummaryImplementors = []string{"CampaignSummary"}
 
-func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.SelectionSet, obj *campaign.CampaignSummary) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -71861,7 +71870,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 var categoryListImplementors = []string{"CategoryList"}
 
-func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *CategoryList) graphql.Marshaler {
+func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.SelectionSet, obj *campaign.CategoryList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72278,7 +72287,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 var customerActivityImplementors = []string{"CustomerActivity"}
 
-func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerActivity) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72331,7 +72340,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 
 var customerActivityListImplementors = []string{"CustomerActivityList"}
 
-func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.SelectionSet, obj *CustomerActivityList) graphql.Marshaler {
+func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerActivityList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72513,7 +72522,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 var customerDeletionImplementors = []string{"CustomerDeletion"}
 
-func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.SelectionSet, obj *CustomerDeletion) graphql.Marshaler {
+func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerDeletion) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72604,7 +72613,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 var customerListImplementors = []string{"CustomerList"}
 
-func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.SelectionSet, obj *CustomerList) graphql.Marshaler {
+func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.SelectionSet, obj *customer.CustomerList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -72647,7 +72656,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 
 var customerReferralsImplementors = []string{"CustomerReferrals"}
 
-func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.SelectionSet, obj *CustomerReferrals) graphql.Marshaler {
+func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.SelectionSet, obj *loyalty.CustomerReferrals) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -75329,7 +75338,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 var pointsAdjustmentImplementors = []string{"PointsAdjustment"}
 
-func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.SelectionSet, obj *PointsAdjustment) graphql.Marshaler {
+func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.SelectionSet, obj *loyalty.PointsAdjustment) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -75554,7 +75563,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 
 var publicationListImplementors = []string{"PublicationList"}
 
-func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.SelectionSet, obj *PublicationList) graphql.Marshaler {
+func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.SelectionSet, obj *publication.PublicationList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76542,7 +76551,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 
 var referralEntryImplementors = []string{"ReferralEntry"}
 
-func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.SelectionSet, obj *ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.SelectionSet, obj *loyalty.ReferralEntry) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77098,7 +77107,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 
 var segmentListImplementors = []string{"SegmentList"}
 
-func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionSet, obj *SegmentList) graphql.Marshaler {
+func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionSet, obj *customer.SegmentList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77983,7 +77992,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 var voucherBalanceImplementors = []string{"VoucherBalance"}
 
-func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherBalance) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78122,7 +78131,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 var voucherListImplementors = []string{"VoucherList"}
 
-func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *VoucherList) graphql.Marshaler {
+func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78372,7 +78381,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 var voucherTransactionListImplementors = []string{"VoucherTransactionList"}
 
-func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast.SelectionSet, obj *campaign.VoucherTransactionList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79045,7 +79054,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (AdjustPointsInput, error) {
+func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
 	res, err := ec.unmarshalInputAdjustPointsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79166,7 +79175,7 @@ func (ec *executionContext) unmarshalNAsyncActionWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBalanceInput(ctx context.Context, v any) (BalanceInput, error) {
+func (ec *executionContext) unmarshalNBalanceInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐBalanceInput(ctx context.Context, v any) (campaign.BalanceInput, error) {
 	res, err := ec.unmarshalInputBalanceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79233,27 +79242,27 @@ func (ec *executionContext) marshalNCampaignConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CampaignConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (campaign.CreationStatus, error) {
-	var res campaign.CreationStatus
+func (ec *executionContext) unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (campaign1.CreationStatus, error) {
+	var res campaign1.CreationStatus
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v campaign1.CreationStatus) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (campaign.Type, error) {
-	var res campaign.Type
+func (ec *executionContext) unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (campaign1.Type, error) {
+	var res campaign1.Type
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v campaign1.Type) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *CampaignList) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignList(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignList!")
 		return graphql.Null
@@ -79280,7 +79289,7 @@ func (ec *executionContext) marshalNCampaignOrderField2ᚖgithubᚗcomᚋpromoen
 	return v
 }
 
-func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *CampaignSummary) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignSummary(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignSummary) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CampaignSummary!")
 		return graphql.Null
@@ -79288,23 +79297,23 @@ func (ec *executionContext) marshalNCampaignSummary2ᚖgithubᚗcomᚋpromoengin
 	return ec._CampaignSummary(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (campaign.CampaignType, error) {
-	var res campaign.CampaignType
+func (ec *executionContext) unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (campaign1.CampaignType, error) {
+	var res campaign1.CampaignType
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v campaign1.CampaignType) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (campaign.VouchersGenerationStatus, error) {
-	var res campaign.VouchersGenerationStatus
+func (ec *executionContext) unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (campaign1.VouchersGenerationStatus, error) {
+	var res campaign1.VouchersGenerationStatus
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	return v
 }
 
@@ -79494,12 +79503,12 @@ func (ec *executionContext) marshalNCategoryConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CategoryConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryInput(ctx context.Context, v any) (CategoryInput, error) {
+func (ec *executionContext) unmarshalNCategoryInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryInput(ctx context.Context, v any) (campaign.CategoryInput, error) {
 	res, err := ec.unmarshalInputCategoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *CategoryList) graphql.Marshaler {
+func (ec *executionContext) marshalNCategoryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCategoryList(ctx context.Context, sel ast.SelectionSet, v *campaign.CategoryList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CategoryList!")
 		return graphql.Null
@@ -79534,58 +79543,58 @@ func (ec *executionContext) marshalNCodeConfig2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._CodeConfig(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCampaignInput(ctx context.Context, v any) (CreateCampaignInput, error) {
+func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateCampaignInput(ctx context.Context, v any) (campaign.CreateCampaignInput, error) {
 	res, err := ec.unmarshalInputCreateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx context.Context, v any) (CreateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputCreateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx context.Context, v any) (CreateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputCreateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx context.Context, v any) (CreateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
 	res, err := ec.unmarshalInputCreateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (CreateLoyaltyMemberInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyMemberInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (CreateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx context.Context, v any) (CreateRewardInput, error) {
+func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 	res, err := ec.unmarshalInputCreateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateSegmentInput(ctx context.Context, v any) (CreateSegmentInput, error) {
+func (ec *executionContext) unmarshalNCreateSegmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCreateSegmentInput(ctx context.Context, v any) (customer.CreateSegmentInput, error) {
 	res, err := ec.unmarshalInputCreateSegmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx context.Context, v any) (campaign.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInputᚄ(ctx context.Context, v any) ([]*campaign.CreateVoucherInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*CreateVoucherInput, len(vSlice))
+	res := make([]*campaign.CreateVoucherInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -79593,7 +79602,7 @@ func (ec *executionContext) unmarshalNCreateVoucherInput2ᚕᚖgithubᚗcomᚋpr
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateVoucherInput(ctx context.Context, v any) (*CreateVoucherInput, error) {
+func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCreateVoucherInput(ctx context.Context, v any) (*campaign.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79675,11 +79684,11 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx, sel, v[i])
+		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -79691,7 +79700,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoe
 	return ret
 }
 
-func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *CustomerActivity) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivity) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivity!")
 		return graphql.Null
@@ -79699,7 +79708,7 @@ func (ec *executionContext) marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerActivity(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *CustomerActivityList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerActivityList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerActivityList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerActivityList!")
 		return graphql.Null
@@ -79723,7 +79732,7 @@ func (ec *executionContext) marshalNCustomerConnection2ᚖgithubᚗcomᚋpromoen
 	return ec._CustomerConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *CustomerDeletion) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerDeletion(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerDeletion) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerDeletion!")
 		return graphql.Null
@@ -79731,17 +79740,17 @@ func (ec *executionContext) marshalNCustomerDeletion2ᚖgithubᚗcomᚋpromoengi
 	return ec._CustomerDeletion(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
+func (ec *executionContext) unmarshalNCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	res, err := ec.unmarshalInputCustomerInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *CustomerList) graphql.Marshaler {
+func (ec *executionContext) marshalNCustomerList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerList(ctx context.Context, sel ast.SelectionSet, v *customer.CustomerList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CustomerList!")
 		return graphql.Null
@@ -79926,13 +79935,13 @@ func (ec *executionContext) marshalNExportOrderField2ᚖgithubᚗcomᚋpromoengi
 	return v
 }
 
-func (ec *executionContext) unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (export.Status, error) {
-	var res export.Status
+func (ec *executionContext) unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (export1.Status, error) {
+	var res export1.Status
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v export1.Status) graphql.Marshaler {
 	return v
 }
 
@@ -80382,7 +80391,7 @@ func (ec *executionContext) marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoeng
 	return ec._ManagementWebhook(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookInput(ctx context.Context, v any) (WebhookInput, error) {
+func (ec *executionContext) unmarshalNManagementWebhookInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋwebhookᚐWebhookInput(ctx context.Context, v any) (webhook.WebhookInput, error) {
 	res, err := ec.unmarshalInputManagementWebhookInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80455,7 +80464,7 @@ func (ec *executionContext) marshalNMetadataSchemaConnection2ᚖgithubᚗcomᚋp
 	return ec._MetadataSchemaConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx context.Context, v any) (MetadataSchemaInput, error) {
+func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
 	res, err := ec.unmarshalInputMetadataSchemaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80545,7 +80554,7 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *PointsAdjustment) graphql.Marshaler {
+func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PointsAdjustment!")
 		return graphql.Null
@@ -80585,7 +80594,7 @@ func (ec *executionContext) marshalNPublicationConnection2ᚖgithubᚗcomᚋprom
 	return ec._PublicationConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *PublicationList) graphql.Marshaler {
+func (ec *executionContext) marshalNPublicationList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationList(ctx context.Context, sel ast.SelectionSet, v *publication.PublicationList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PublicationList!")
 		return graphql.Null
@@ -80612,7 +80621,7 @@ func (ec *executionContext) unmarshalNPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishInput(ctx context.Context, v any) (PublishInput, error) {
+func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishInput(ctx context.Context, v any) (publication.PublishInput, error) {
 	res, err := ec.unmarshalInputPublishInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80754,7 +80763,7 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
@@ -80770,7 +80779,7 @@ func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *loyalty.ReferralEntry) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ReferralEntry!")
 		return graphql.Null
@@ -80915,7 +80924,7 @@ func (ec *executionContext) marshalNSegmentConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._SegmentConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *SegmentList) graphql.Marshaler {
+func (ec *executionContext) marshalNSegmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentList(ctx context.Context, sel ast.SelectionSet, v *customer.SegmentList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "SegmentList!")
 		return graphql.Null
@@ -80942,7 +80951,7 @@ func (ec *executionContext) unmarshalNSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (SendEventInput, error) {
+func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (loyalty.SendEventInput, error) {
 	res, err := ec.unmarshalInputSendEventInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81051,37 +81060,37 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCampaignInput(ctx context.Context, v any) (UpdateCampaignInput, error) {
+func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateCampaignInput(ctx context.Context, v any) (campaign.UpdateCampaignInput, error) {
 	res, err := ec.unmarshalInputUpdateCampaignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (UpdateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputUpdateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (UpdateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputUpdateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (UpdateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
 	res, err := ec.unmarshalInputUpdateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (UpdateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputUpdateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (UpdateRewardInput, error) {
+func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
 	res, err := ec.unmarshalInputUpdateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateVoucherInput(ctx context.Context, v any) (UpdateVoucherInput, error) {
+func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐUpdateVoucherInput(ctx context.Context, v any) (campaign.UpdateVoucherInput, error) {
 	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81233,7 +81242,7 @@ func (ec *executionContext) marshalNVoucherAssets2ᚖgithubᚗcomᚋpromoengine�
 	return ec._VoucherAssets(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *VoucherBalance) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherBalance2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherBalance(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherBalance) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherBalance!")
 		return graphql.Null
@@ -81249,7 +81258,7 @@ func (ec *executionContext) marshalNVoucherConnection2ᚖgithubᚗcomᚋpromoeng
 	return ec._VoucherConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *VoucherList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherList(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherList!")
 		return graphql.Null
@@ -81257,13 +81266,13 @@ func (ec *executionContext) marshalNVoucherList2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherList(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdateᚄ(ctx context.Context, v any) ([]*campaign.VoucherMetadataUpdate, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*VoucherMetadataUpdate, len(vSlice))
+	res := make([]*campaign.VoucherMetadataUpdate, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdate(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -81271,7 +81280,7 @@ func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚕᚖgithubᚗ
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherMetadataUpdate(ctx context.Context, v any) (*VoucherMetadataUpdate, error) {
+func (ec *executionContext) unmarshalNVoucherMetadataUpdateInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherMetadataUpdate(ctx context.Context, v any) (*campaign.VoucherMetadataUpdate, error) {
 	res, err := ec.unmarshalInputVoucherMetadataUpdateInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81335,7 +81344,7 @@ func (ec *executionContext) marshalNVoucherTransactionConnection2ᚖgithubᚗcom
 	return ec._VoucherTransactionConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *VoucherTransactionList) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherTransactionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherTransactionList(ctx context.Context, sel ast.SelectionSet, v *campaign.VoucherTransactionList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherTransactionList!")
 		return graphql.Null
@@ -81617,7 +81626,7 @@ func (ec *executionContext) marshalOActivitySource2ᚖgithubᚗcomᚋpromoengine
 	return v
 }
 
-func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAddVouchersInput(ctx context.Context, v any) (*AddVouchersInput, error) {
+func (ec *executionContext) unmarshalOAddVouchersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐAddVouchersInput(ctx context.Context, v any) (*campaign.AddVouchersInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81832,13 +81841,13 @@ func (ec *executionContext) marshalOCampaign2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Campaign(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, v any) ([]campaign.CreationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, v any) ([]campaign1.CreationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.CreationStatus, len(vSlice))
+	res := make([]campaign1.CreationStatus, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, vSlice[i])
@@ -81849,7 +81858,7 @@ func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚕgithubᚗcomᚋp
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.CreationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81868,29 +81877,29 @@ func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpro
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (*campaign.CreationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, v any) (*campaign1.CreationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.CreationStatus)
+	var res = new(campaign1.CreationStatus)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign.CreationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignCreationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign1.CreationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return v
 }
 
-func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, v any) ([]campaign.Type, error) {
+func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, v any) ([]campaign1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.Type, len(vSlice))
+	res := make([]campaign1.Type, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, vSlice[i])
@@ -81901,7 +81910,7 @@ func (ec *executionContext) unmarshalOCampaignDistribution2ᚕgithubᚗcomᚋpro
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81920,16 +81929,16 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromo
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (*campaign.Type, error) {
+func (ec *executionContext) unmarshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, v any) (*campaign1.Type, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.Type)
+	var res = new(campaign1.Type)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v *campaign.Type) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignDistribution2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx context.Context, sel ast.SelectionSet, v *campaign1.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81956,14 +81965,14 @@ func (ec *executionContext) marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CampaignEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *GiftSummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignGiftSummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐGiftSummary(ctx context.Context, sel ast.SelectionSet, v *campaign.GiftSummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._CampaignGiftSummary(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCampaignListInput(ctx context.Context, v any) (*CampaignListInput, error) {
+func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐCampaignListInput(ctx context.Context, v any) (*campaign.CampaignListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81971,7 +81980,7 @@ func (ec *executionContext) unmarshalOCampaignListInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *LoyaltySummary) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignLoyaltySummary2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐLoyaltySummary(ctx context.Context, sel ast.SelectionSet, v *campaign.LoyaltySummary) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -81995,13 +82004,13 @@ func (ec *executionContext) unmarshalOCampaignOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, v any) ([]campaign.CampaignType, error) {
+func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, v any) ([]campaign1.CampaignType, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.CampaignType, len(vSlice))
+	res := make([]campaign1.CampaignType, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, vSlice[i])
@@ -82012,7 +82021,7 @@ func (ec *executionContext) unmarshalOCampaignType2ᚕgithubᚗcomᚋpromoengine
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.CampaignType) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82031,16 +82040,16 @@ func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengine�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (*campaign.CampaignType, error) {
+func (ec *executionContext) unmarshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, v any) (*campaign1.CampaignType, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.CampaignType)
+	var res = new(campaign1.CampaignType)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v *campaign.CampaignType) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignType2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx context.Context, sel ast.SelectionSet, v *campaign1.CampaignType) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82062,13 +82071,13 @@ func (ec *executionContext) unmarshalOCampaignVoucherInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, v any) ([]campaign.VouchersGenerationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, v any) ([]campaign1.VouchersGenerationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]campaign.VouchersGenerationStatus, len(vSlice))
+	res := make([]campaign1.VouchersGenerationStatus, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, vSlice[i])
@@ -82079,7 +82088,7 @@ func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚕgithub
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82098,16 +82107,16 @@ func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithub�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (*campaign.VouchersGenerationStatus, error) {
+func (ec *executionContext) unmarshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, v any) (*campaign1.VouchersGenerationStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(campaign.VouchersGenerationStatus)
+	var res = new(campaign1.VouchersGenerationStatus)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign.VouchersGenerationStatus) graphql.Marshaler {
+func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx context.Context, sel ast.SelectionSet, v *campaign1.VouchersGenerationStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -82685,7 +82694,7 @@ func (ec *executionContext) marshalOCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 	return ec._Customer(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerActivityListInput(ctx context.Context, v any) (*CustomerActivityListInput, error) {
+func (ec *executionContext) unmarshalOCustomerActivityListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityListInput(ctx context.Context, v any) (*customer.CustomerActivityListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82728,7 +82737,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengine�
 	return ec._CustomerEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerInput(ctx context.Context, v any) (*CustomerInput, error) {
+func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerInput(ctx context.Context, v any) (*customer.CustomerInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82736,7 +82745,7 @@ func (ec *executionContext) unmarshalOCustomerInput2ᚖgithubᚗcomᚋpromoengin
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerListInput(ctx context.Context, v any) (*CustomerListInput, error) {
+func (ec *executionContext) unmarshalOCustomerListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerListInput(ctx context.Context, v any) (*customer.CustomerListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82761,7 +82770,7 @@ func (ec *executionContext) unmarshalOCustomerOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *CustomerReferrals) graphql.Marshaler {
+func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83020,7 +83029,7 @@ func (ec *executionContext) marshalOEarnings2githubᚗcomᚋpromoengineᚋpromoe
 	return v
 }
 
-func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventLoyaltyInput(ctx context.Context, v any) (*EventLoyaltyInput, error) {
+func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐEventLoyaltyInput(ctx context.Context, v any) (*customer.EventLoyaltyInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83028,7 +83037,7 @@ func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx context.Context, v any) (*EventReferralInput, error) {
+func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx context.Context, v any) (*loyalty.EventReferralInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83063,7 +83072,7 @@ func (ec *executionContext) marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋp
 	return ec._ExportEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐExportParametersInput(ctx context.Context, v any) (*ExportParametersInput, error) {
+func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋexportᚐExportParametersInput(ctx context.Context, v any) (*export.ExportParametersInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83071,13 +83080,13 @@ func (ec *executionContext) unmarshalOExportParametersInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, v any) ([]export.Status, error) {
+func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, v any) ([]export1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]export.Status, len(vSlice))
+	res := make([]export1.Status, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, vSlice[i])
@@ -83088,7 +83097,7 @@ func (ec *executionContext) unmarshalOExportStatus2ᚕgithubᚗcomᚋpromoengine
 	return res, nil
 }
 
-func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []export1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83107,16 +83116,16 @@ func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengine�
 	return ret
 }
 
-func (ec *executionContext) unmarshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (*export.Status, error) {
+func (ec *executionContext) unmarshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, v any) (*export1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(export.Status)
+	var res = new(export1.Status)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v *export.Status) graphql.Marshaler {
+func (ec *executionContext) marshalOExportStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx context.Context, sel ast.SelectionSet, v *export1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84029,7 +84038,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengin
 	return ec._PublicationEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublicationListInput(ctx context.Context, v any) (*PublicationListInput, error) {
+func (ec *executionContext) unmarshalOPublicationListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublicationListInput(ctx context.Context, v any) (*publication.PublicationListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84070,7 +84079,7 @@ func (ec *executionContext) unmarshalOPublicationWhereInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPublishCampaignInput(ctx context.Context, v any) (*PublishCampaignInput, error) {
+func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋpublicationᚐPublishCampaignInput(ctx context.Context, v any) (*publication.PublishCampaignInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84679,7 +84688,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._SegmentEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSegmentListInput(ctx context.Context, v any) (*SegmentListInput, error) {
+func (ec *executionContext) unmarshalOSegmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐSegmentListInput(ctx context.Context, v any) (*customer.SegmentListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85011,7 +85020,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋ
 	return ec._VoucherEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherListInput(ctx context.Context, v any) (*VoucherListInput, error) {
+func (ec *executionContext) unmarshalOVoucherListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherListInput(ctx context.Context, v any) (*campaign.VoucherListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85044,7 +85053,7 @@ func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋp
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*VoucherRedemptionLimitInput, error) {
+func (ec *executionContext) unmarshalOVoucherRedemptionLimitInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcampaignᚐVoucherRedemptionLimitInput(ctx context.Context, v any) (*campaign.VoucherRedemptionLimitInput, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -14,6 +14,9 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // BenchmarkCampaignVouchersPage runs the list query of docs/bench/graphql.sh
@@ -24,14 +27,14 @@ import (
 func BenchmarkCampaignVouchersPage(b *testing.B) {
 	ctx := benchProjectContext(b)
 	name := "bench"
-	err := InTx(ctx, func(ctx context.Context) error {
-		if _, err := createCampaign(ctx, CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
-			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: ptr(100.0)}}}); err != nil {
+	err := store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := campaign.CreateCampaign(ctx, campaign.CreateCampaignInput{Name: name, Voucher: &jsonfield.VoucherProfile{
+			Type: "DISCOUNT_VOUCHER", Discount: &jsonfield.Discount{Type: "AMOUNT", AmountOff: graphtest.Ptr(100.0)}}}); err != nil {
 			return err
 		}
 		for i := range 200 {
 			code := fmt.Sprintf("B%04d", i)
-			if _, err := addVoucher(ctx, name, &AddVouchersInput{Code: &code}); err != nil {
+			if _, err := campaign.AddVoucher(ctx, name, &campaign.AddVouchersInput{Code: &code}); err != nil {
 				return err
 			}
 		}
@@ -68,7 +71,7 @@ func benchProjectContext(b *testing.B) context.Context {
 	db := entdbtest.Open(b)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(ctx, func(ctx context.Context) (err error) {
+	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "bench", "", "")
 		return err
 	}); err != nil {

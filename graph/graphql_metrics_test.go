@@ -11,6 +11,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/promoengine/promoengine/graph/internal/observe"
 )
 
 func TestGraphQLMetricsBoundOperationNames(t *testing.T) {
@@ -67,11 +69,11 @@ func TestGraphQLMetricsBoundOperationNames(t *testing.T) {
 
 func TestValidRequestID(t *testing.T) {
 	for id, want := range map[string]bool{
-		"a": true, "req-1.2_3:4": true, strings.Repeat("z", MaxRequestIDLength): true,
-		"": false, strings.Repeat("z", MaxRequestIDLength+1): false, "a b": false, "a\nb": false,
+		"a": true, "req-1.2_3:4": true, strings.Repeat("z", observe.MaxRequestIDLength): true,
+		"": false, strings.Repeat("z", observe.MaxRequestIDLength+1): false, "a b": false, "a\nb": false,
 		"a/b": false, `a"b`: false, "é": false, "a;b": false,
 	} {
-		if got := ValidRequestID(id); got != want {
+		if got := observe.ValidRequestID(id); got != want {
 			t.Errorf("ValidRequestID(%q) = %v, want %v", id, got, want)
 		}
 	}

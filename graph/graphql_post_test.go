@@ -7,13 +7,15 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 )
 
 // GraphQL answers, with data alone or with errors, carry their length
 // (a Content-Length instead of a chunked body) and are whole JSON.
 func TestGraphQLAnswersCarryTheirLength(t *testing.T) {
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "sized", codes("L", 3)...)
+	campaigntest.WithCodes(t, ctx, "sized", campaigntest.Codes("L", 3)...)
 	for name, query := range map[string]string{
 		"data":   `{ campaign(idOrName: "sized") { vouchers(first: 3) { edges { node { code } } } } }`,
 		"errors": `{ nope }`,

@@ -17,6 +17,12 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	publicationpkg "github.com/promoengine/promoengine/graph/publication"
 )
 
 // The SQL the GraphQL layer sends, captured through ent's debug driver (it
@@ -95,12 +101,12 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 	two := 2
 	for i := range n {
 		src := fmt.Sprintf("%s-%d", prefix, i)
-		pub, err := publish(ctx, fromCampaign(campaign, src, &two), false)
+		pub, err := publicationpkg.Publish(ctx, fromCampaign(campaign, src, &two), false)
 		if err != nil {
 			t.Fatalf("publishing to %s: %v", src, err)
 		}
 		code := pub.Edges.Vouchers[0].Code
-		if _, err := redeemVoucher(ctx, code, &VoucherRedemptionInput{Customer: &CustomerInput{SourceID: &src}}); err != nil {
+		if _, err := redeemVoucher(ctx, code, &VoucherRedemptionInput{Customer: &customerpkg.CustomerInput{SourceID: &src}}); err != nil {
 			t.Fatalf("redeeming %s: %v", code, err)
 		}
 	}
@@ -110,16 +116,16 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 // program and returns the program's and the member's IDs.
 func enrolledMember(t *testing.T, ctx context.Context) (program, member string) {
 	t.Helper()
-	err := InTx(ctx, func(ctx context.Context) error {
-		prog, err := createLoyaltyProgram(ctx, CreateLoyaltyProgramInput{Name: ptr("club")})
+	err := store.InTx(ctx, func(ctx context.Context) error {
+		prog, err := loyalty.CreateLoyaltyProgram(ctx, loyalty.CreateLoyaltyProgramInput{Name: graphtest.Ptr("club")})
 		if err != nil {
 			return err
 		}
-		cust, err := customerByIDOrSourceID(ctx, "cust-0")
+		cust, err := customerpkg.CustomerByIDOrSourceID(ctx, "cust-0")
 		if err != nil {
 			return err
 		}
-		m, err := createLoyaltyMember(ctx, prog.ID, CreateLoyaltyMemberInput{CustomerID: &cust.ID})
+		m, err := loyalty.CreateLoyaltyMember(ctx, prog.ID, loyalty.CreateLoyaltyMemberInput{CustomerID: &cust.ID})
 		if err != nil {
 			return err
 		}
@@ -132,14 +138,6 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 	return program, member
 }
 
-func codes(prefix string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("%s%03d", prefix, i)
-	}
-	return out
-}
-
 // TestEdgeConnectionsSelectWithoutDistinct: a connection or list below one
 // parent (a campaign's vouchers, a customer's publications and
 // redemptions, a voucher's publications and redemptions, a publication's
@@ -148,7 +146,7 @@ func codes(prefix string, n int) []string {
 // the first page comes out instead of reading it off an index.
 func TestEdgeConnectionsSelectWithoutDistinct(t *testing.T) {
 	_, ctx := projectContext(t)
-	cmp := campaignWithCodes(t, ctx, "promo", codes("D", 12)...)
+	cmp := campaigntest.WithCodes(t, ctx, "promo", campaigntest.Codes("D", 12)...)
 	publishedCustomers(t, ctx, "promo", "cust", 2)
 	program, member := enrolledMember(t, ctx)
 	ctx, rec := recordSQL(t, ctx)
@@ -185,7 +183,7 @@ func TestEdgeConnectionsSelectWithoutDistinct(t *testing.T) {
 // two rows or five — the edges load per page, never per row.
 func TestListsLoadNestedEdgesPerPage(t *testing.T) {
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo", codes("N", 20)...)
+	campaigntest.WithCodes(t, ctx, "promo", campaigntest.Codes("N", 20)...)
 	publishedCustomers(t, ctx, "promo", "few", 2)
 	recCtx, rec := recordSQL(t, ctx)
 
@@ -278,7 +276,7 @@ func sameCodes(a, b []any) bool {
 // selected field is not one (categories).
 func TestCampaignQueryReadsOnlyTheSelectedColumns(t *testing.T) {
 	_, ctx := projectContext(t)
-	cmp := campaignWithCodes(t, ctx, "narrow", codes("S", 3)...)
+	cmp := campaigntest.WithCodes(t, ctx, "narrow", campaigntest.Codes("S", 3)...)
 	ctx, rec := recordSQL(t, ctx)
 	rec.take()
 

@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // TestActivitySourceClientKey: what a client-side key does is recorded
@@ -19,7 +21,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 	db := entdbtest.Open(t)
 	base := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
 	var creds ProjectCredentials
-	if err := InTx(base, func(ctx context.Context) (err error) {
+	if err := store.InTx(base, func(ctx context.Context) (err error) {
 		creds, err = CreateProject(ctx, "sources", "", "")
 		return err
 	}); err != nil {
@@ -38,7 +40,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 			`{"channel":"CLIENT_API","api_key":{"name":"default","app_id":"` + creds.AppID + `","client_app_id":null}}`},
 	}
 	for _, tc := range cases {
-		src, err := activitySource(viewer.NewContext(base, tc.v))
+		src, err := loyalty.ActivitySource(viewer.NewContext(base, tc.v))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -46,7 +48,7 @@ func TestActivitySourceClientKey(t *testing.T) {
 			t.Errorf("%s: source = %s, want %s", tc.name, got, tc.want)
 		}
 	}
-	src, err := activitySource(base)
+	src, err := loyalty.ActivitySource(base)
 	if got, _ := json.Marshal(src); err != nil || string(got) != `{"channel":"INTERNAL"}` {
 		t.Errorf("no viewer: %s %v", got, err)
 	}

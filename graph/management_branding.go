@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A project's brand configuration beyond its creation (branding.go): list,
@@ -20,7 +21,7 @@ import (
 
 // Brandings lists the viewer's project's brand configurations: none or one.
 func Brandings(ctx context.Context) ([]*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +41,7 @@ func BrandingByID(ctx context.Context, id string) (*ent.Branding, error) {
 // brandingByID reads a brand configuration, with lock under a PostgreSQL
 // row lock (SQLite write transactions hold the database's write lock).
 func brandingByID(ctx context.Context, id string, lock bool) (*ent.Branding, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +80,7 @@ func UpdateBranding(ctx context.Context, id string, in BrandingInput) (*ent.Bran
 // DeleteBranding deletes a brand configuration; the project may create a
 // new one afterwards.
 func DeleteBranding(ctx context.Context, id string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

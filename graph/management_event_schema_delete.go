@@ -2,6 +2,9 @@ package graph
 
 import (
 	"context"
+
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // deleteCustomEventSchema deletes a custom event schema that no earning
@@ -13,11 +16,11 @@ import (
 func deleteCustomEventSchema(ctx context.Context, id string) error {
 	// Lock the schema (PostgreSQL) so that the check and the delete see the
 	// same row; a missing one is 404.
-	if _, err := schemaOfKind(ctx, id, true, customEventSchemaType, true); err != nil {
+	if _, err := metadata.SchemaOfKind(ctx, id, true, metadata.CustomEventSchemaType, true); err != nil {
 		return err
 	}
-	if err := refuseIfTriggerOf(ctx, id, customEventSchemaType, "Custom event schema", "custom_event", "schema_id"); err != nil {
+	if err := customer.RefuseIfTriggerOf(ctx, id, metadata.CustomEventSchemaType, "Custom event schema", "custom_event", "schema_id"); err != nil {
 		return err
 	}
-	return deleteSchemaOfKind(ctx, id, true, customEventSchemaType)
+	return metadata.DeleteSchemaOfKind(ctx, id, true, metadata.CustomEventSchemaType)
 }

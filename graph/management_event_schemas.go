@@ -7,14 +7,13 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // Custom event schemas of the management API (…/custom-event-schemas):
 // the project's metadata schemas of related_object "event", whose names
 // are the custom events POST /v1/events accepts (see events.go).
-
-// customEventSchemaType is the resource type of custom event schemas.
-const customEventSchemaType = "custom_event_schema"
 
 // CustomEventSchemaInput creates (name and schema required) or changes
 // (schema) a custom event schema.
@@ -31,7 +30,7 @@ type CustomEventSchema struct {
 // CreateCustomEventSchema defines a custom event; a second one of the same
 // name is 409.
 func CreateCustomEventSchema(ctx context.Context, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -42,14 +41,14 @@ func CreateCustomEventSchema(ctx context.Context, in CustomEventSchemaInput) (*e
 		return nil, required("schema")
 	}
 	name := *in.Name
-	exists, err := c.MetadataSchema.Query().Where(metadataschema.RelatedObject(eventRelatedObject), metadataschema.Name(name)).Exist(ctx)
+	exists, err := c.MetadataSchema.Query().Where(metadataschema.RelatedObject(metadata.EventRelatedObject), metadataschema.Name(name)).Exist(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("looking up custom event schemas: %w", err)
 	}
 	if exists {
 		return nil, duplicateCustomEventSchema(name)
 	}
-	ms, err := createMetadataSchema(ctx, MetadataSchemaInput{RelatedObject: eventRelatedObject, Name: name, Properties: in.Schema.Properties})
+	ms, err := metadata.CreateMetadataSchema(ctx, metadata.MetadataSchemaInput{RelatedObject: metadata.EventRelatedObject, Name: name, Properties: in.Schema.Properties})
 	if e, ok := apperr.As(err); ok && e.Key == "duplicate_found" { // a racing create won
 		return nil, duplicateCustomEventSchema(name)
 	}
@@ -57,7 +56,7 @@ func CreateCustomEventSchema(ctx context.Context, in CustomEventSchemaInput) (*e
 }
 
 func duplicateCustomEventSchema(name string) *apperr.Error {
-	e := apperr.Duplicate(customEventSchemaType, "Duplicated custom_event_schema exists with name "+name)
+	e := apperr.Duplicate(metadata.CustomEventSchemaType, "Duplicated custom_event_schema exists with name "+name)
 	e.ResourceID = name
 	return e
 }
@@ -65,7 +64,7 @@ func duplicateCustomEventSchema(name string) *apperr.Error {
 // UpdateCustomEventSchema adds or replaces the properties given (a type may
 // change) and removes those given as {"deleted": true}; the name stays.
 func UpdateCustomEventSchema(ctx context.Context, id string, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
-	ms, err := schemaOfKind(ctx, id, true, customEventSchemaType, true)
+	ms, err := metadata.SchemaOfKind(ctx, id, true, metadata.CustomEventSchemaType, true)
 	if err != nil {
 		return nil, err
 	}
@@ -75,18 +74,18 @@ func UpdateCustomEventSchema(ctx context.Context, id string, in CustomEventSchem
 	if in.Schema == nil {
 		return ms, nil
 	}
-	return updateSchemaProperties(ctx, ms, in.Schema.Properties, false)
+	return metadata.UpdateSchemaProperties(ctx, ms, in.Schema.Properties, false)
 }
 
 func managementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) ([]*ent.MetadataSchema, error) {
-		return schemasOfKind(ctx, true)
+		return metadata.SchemasOfKind(ctx, true)
 	})
 }
 
 func managementCustomEventSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
-		return schemaOfKind(ctx, id, true, customEventSchemaType, false)
+		return metadata.SchemaOfKind(ctx, id, true, metadata.CustomEventSchemaType, false)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/appkey"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The management area in the graph. Its fields answer only on the
@@ -72,7 +73,7 @@ func createManagementProject(ctx context.Context, in ProjectInput) (*CreatedProj
 		return nil, err
 	}
 	var out CreatedProject
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		out, err = CreateManagedProject(ctx, in)
 		return err
@@ -85,7 +86,7 @@ func updateManagementProject(ctx context.Context, id string, in ProjectInput) (*
 		return nil, err
 	}
 	var p *ent.Project
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		p, err = UpdateProject(ctx, id, in)
 		return err
@@ -107,7 +108,7 @@ func inManagedProjectWith[T any](ctx context.Context, projectID, need string, fn
 		return zero, err
 	}
 	var out T
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		pctx, _, err := ManageProject(ctx, projectID, need)
 		if err != nil {
 			return err

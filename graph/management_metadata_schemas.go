@@ -8,6 +8,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/metadataschema"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // Metadata schemas of the management API (…/metadata-schemas): one per
@@ -34,7 +36,7 @@ func (in ManagementMetadataSchemaInput) checkAllowDefinedOnly() error {
 // CreateManagementMetadataSchema defines the metadata schema of a
 // related_object; a second one for the same related_object is 409.
 func CreateManagementMetadataSchema(ctx context.Context, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +47,7 @@ func CreateManagementMetadataSchema(ctx context.Context, in ManagementMetadataSc
 		return nil, required("properties")
 	}
 	obj := *in.RelatedObject
-	if obj == eventRelatedObject {
+	if obj == metadata.EventRelatedObject {
 		return nil, apperr.InvalidPayload("Property .related_object cannot be %q: custom events are defined through …/custom-event-schemas", obj)
 	}
 	if err := in.checkAllowDefinedOnly(); err != nil {
@@ -58,7 +60,7 @@ func CreateManagementMetadataSchema(ctx context.Context, in ManagementMetadataSc
 	if exists {
 		return nil, duplicateMetadataSchema(obj)
 	}
-	ms, err := createMetadataSchema(ctx, MetadataSchemaInput{RelatedObject: obj, Name: obj, Properties: in.Properties})
+	ms, err := metadata.CreateMetadataSchema(ctx, metadata.MetadataSchemaInput{RelatedObject: obj, Name: obj, Properties: in.Properties})
 	if e, ok := apperr.As(err); ok && e.Key == "duplicate_found" { // a racing create won
 		return nil, duplicateMetadataSchema(obj)
 	}
@@ -77,25 +79,25 @@ func UpdateManagementMetadataSchema(ctx context.Context, id string, in Managemen
 	if err := in.checkAllowDefinedOnly(); err != nil {
 		return nil, err
 	}
-	ms, err := schemaOfKind(ctx, id, false, metadataSchemaType, true)
+	ms, err := metadata.SchemaOfKind(ctx, id, false, metadataSchemaType, true)
 	if err != nil {
 		return nil, err
 	}
 	if in.RelatedObject != nil && *in.RelatedObject != ms.RelatedObject {
 		return nil, apperr.InvalidPayload("Property .related_object cannot change")
 	}
-	return updateSchemaProperties(ctx, ms, in.Properties, true)
+	return metadata.UpdateSchemaProperties(ctx, ms, in.Properties, true)
 }
 
 func managementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) ([]*ent.MetadataSchema, error) {
-		return schemasOfKind(ctx, false)
+		return metadata.SchemasOfKind(ctx, false)
 	})
 }
 
 func managementMetadataSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
-		return schemaOfKind(ctx, id, false, metadataSchemaType, false)
+		return metadata.SchemaOfKind(ctx, id, false, metadataSchemaType, false)
 	})
 }
 
@@ -113,6 +115,6 @@ func updateManagementMetadataSchema(ctx context.Context, projectID, id string, i
 
 func deleteManagementMetadataSchema(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) {
-		return id, deleteSchemaOfKind(ctx, id, false, metadataSchemaType)
+		return id, metadata.DeleteSchemaOfKind(ctx, id, false, metadataSchemaType)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/migrate"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // DeleteProject deletes a project and everything it owns, in one
@@ -24,7 +25,7 @@ import (
 // gone when the transaction commits, and this process forgets the keys at
 // once (other server processes within AppKeyCacheTTL, as for a deleted key).
 func DeleteProject(ctx context.Context, id string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -34,7 +35,7 @@ func DeleteProject(ctx context.Context, id string) error {
 		return fmt.Errorf("looking up project: %w", err)
 	}
 	// Writers of the project that hold its lock finish first (PostgreSQL).
-	if err := lockProject(ctx, c, id); err != nil {
+	if err := store.LockProject(ctx, c, id); err != nil {
 		return err
 	}
 	keys, err := c.AppKey.Query().Where(appkey.ProjectID(id)).IDs(viewer.NewSystemContext(ctx))
@@ -104,5 +105,5 @@ func deleteManagementProject(ctx context.Context, id string) (string, error) {
 	if err := requireManagement(ctx); err != nil {
 		return "", err
 	}
-	return id, withinTx(ctx, func(ctx context.Context) error { return DeleteProject(ctx, id) })
+	return id, store.WithinTx(ctx, func(ctx context.Context) error { return DeleteProject(ctx, id) })
 }

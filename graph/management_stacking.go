@@ -13,6 +13,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A project's stacking rules through the management API
@@ -93,7 +95,7 @@ func orEmpty(list []string) []string {
 
 // viewerProject reads the viewer's project, locked for a write (lockProject).
 func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,7 +104,7 @@ func viewerProject(ctx context.Context, lock bool) (*ent.Client, *ent.Project, e
 		return nil, nil, fmt.Errorf("stacking rules: no project in context")
 	}
 	if lock {
-		if err := lockProject(ctx, c, v.ProjectID); err != nil {
+		if err := store.LockProject(ctx, c, v.ProjectID); err != nil {
 			return nil, nil, err
 		}
 		forgetProjectRules(ctx, v.ProjectID) // a write follows
@@ -188,7 +190,7 @@ func CreateStackingRules(ctx context.Context, in StackingRulesInput) (*StackingR
 	d := discount.DefaultRules()
 	s, err := in.apply(ctx, jsonfield.StackingRules{ID: "stk_" + pulid.Hex(9), RedeemablesLimit: d.RedeemablesLimit,
 		ApplicableRedeemablesLimit: d.ApplicableLimit, RedeemablesApplicationMode: string(d.Mode),
-		RedeemablesSortingRule: string(d.Sorting), RedeemablesNoEffectRule: string(d.NoEffect), CreatedAt: nowUTC()})
+		RedeemablesSortingRule: string(d.Sorting), RedeemablesNoEffectRule: string(d.NoEffect), CreatedAt: clock.Now()})
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +213,7 @@ func UpdateStackingRules(ctx context.Context, id string, in StackingRulesInput) 
 	if err != nil {
 		return nil, err
 	}
-	now := nowUTC()
+	now := clock.Now()
 	s.UpdatedAt = &now
 	if err := c.Project.UpdateOne(p).SetStackingRules(&s).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("saving stacking rules: %w", err)

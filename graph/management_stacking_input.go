@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // StackingRulesInput creates or changes stacking rules; nil leaves a
@@ -144,7 +145,7 @@ func requireCategories(ctx context.Context, s jsonfield.StackingRules) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

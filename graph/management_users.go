@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // Project users through the management API: assign an existing user to
@@ -34,7 +35,7 @@ type AssignUserInput struct {
 // AssignProjectUser gives an existing user a role in the viewer's project:
 // 404 for an unknown user, 409 duplicate_found when already assigned.
 func AssignProjectUser(ctx context.Context, in AssignUserInput) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func AssignProjectUser(ctx context.Context, in AssignUserInput) (*ProjectUserVie
 // ProjectUser reads a user of the viewer's project; a user who is not
 // assigned to it is not found.
 func ProjectUser(ctx context.Context, userID string) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func ProjectUser(ctx context.Context, userID string) (*ProjectUserView, error) {
 
 // UpdateProjectUserRole changes a project user's role.
 func UpdateProjectUserRole(ctx context.Context, userID, role string) (*ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func UpdateProjectUserRole(ctx context.Context, userID, role string) (*ProjectUs
 // unknown user, 400 user_not_assigned when not in the project, and 400
 // last_project when it is the user's only project (a user keeps one).
 func UnassignProjectUser(ctx context.Context, userID string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

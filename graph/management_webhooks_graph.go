@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The webhook part of the management graph (/management/graphql); each
@@ -22,48 +24,48 @@ type WebhookDeliveryList struct {
 }
 
 func managementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, Webhooks)
+	return inManagedProject(ctx, projectID, webhook.Webhooks)
 }
 
-func createManagementWebhook(ctx context.Context, projectID string, in WebhookInput) (*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return CreateWebhook(ctx, in) })
+func createManagementWebhook(ctx context.Context, projectID string, in webhook.WebhookInput) (*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.CreateWebhook(ctx, in) })
 }
 
-func updateManagementWebhook(ctx context.Context, projectID, id string, in WebhookInput) (*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return UpdateWebhook(ctx, id, in) })
+func updateManagementWebhook(ctx context.Context, projectID, id string, in webhook.WebhookInput) (*ent.Webhook, error) {
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.UpdateWebhook(ctx, id, in) })
 }
 
 func deleteManagementWebhook(ctx context.Context, projectID, id string) (string, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, DeleteWebhook(ctx, id) })
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, webhook.DeleteWebhook(ctx, id) })
 }
 
 func managementWebhookEvents(ctx context.Context, projectID, webhookID string, state *string, limit, page *int) (*WebhookEventList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookEventList, error) {
-		data, total, err := WebhookEvents(ctx, webhookID, WebhookEventListInput{State: state, Limit: limit, Page: page})
+		data, total, err := webhook.WebhookEvents(ctx, webhookID, webhook.WebhookEventListInput{State: state, Limit: limit, Page: page})
 		return &WebhookEventList{Total: total, Data: data}, err
 	})
 }
 
 func managementWebhookDeliveries(ctx context.Context, projectID, webhookID string, eventID *string, limit, page *int) (*WebhookDeliveryList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookDeliveryList, error) {
-		data, total, err := WebhookDeliveries(ctx, webhookID, eventID, limit, page)
+		data, total, err := webhook.WebhookDeliveries(ctx, webhookID, eventID, limit, page)
 		return &WebhookDeliveryList{Total: total, Data: data}, err
 	})
 }
 
 func redeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
-		return RedeliverWebhookEvent(ctx, webhookID, eventID)
+		return webhook.RedeliverWebhookEvent(ctx, webhookID, eventID)
 	})
 }
 
 func managementWebhook(ctx context.Context, projectID, id string) (*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return WebhookByID(ctx, id) })
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.WebhookByID(ctx, id) })
 }
 
 func managementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
-		return WebhookEventByID(ctx, webhookID, eventID)
+		return webhook.WebhookEventByID(ctx, webhookID, eventID)
 	})
 }
 
@@ -72,7 +74,7 @@ func regenerateManagementWebhookToken(ctx context.Context, projectID string) (*e
 		return nil, err
 	}
 	var p *ent.Project
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		p, err = RegenerateWebhookToken(ctx, projectID)
 		return err

@@ -5,6 +5,11 @@ import (
 	"errors"
 	"sync"
 	"testing"
+
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // countingObserver records what the use cases report.
@@ -37,9 +42,9 @@ func (o *countingObserver) RedemptionRollback()       { o.add("rollback") }
 // that transaction is rolled back or publishing fails, and never twice.
 func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "observed", "OB-1", "OB-2", "OB-3")
+	campaigntest.WithCodes(t, ctx, "observed", "OB-1", "OB-2", "OB-3")
 	obs := &countingObserver{}
-	ctx = WithObserver(ctx, obs)
+	ctx = observe.WithObserver(ctx, obs)
 	want := func(success, failure int) {
 		t.Helper()
 		if s, f := obs.get("publication SUCCESS"), obs.get("publication FAILURE"); s != success || f != failure {
@@ -48,14 +53,14 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	}
 
 	// Its own transaction: counted when publish returns.
-	if _, err := publish(ctx, fromCampaign("observed", "ann", nil), false); err != nil {
+	if _, err := publication.Publish(ctx, fromCampaign("observed", "ann", nil), false); err != nil {
 		t.Fatal(err)
 	}
 	want(1, 0)
 
 	// The caller's transaction: counted at its commit, not before.
-	err := InTx(ctx, func(ctx context.Context) error {
-		if _, err := publish(ctx, fromCampaign("observed", "ben", nil), false); err != nil {
+	err := store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := publication.Publish(ctx, fromCampaign("observed", "ben", nil), false); err != nil {
 			return err
 		}
 		want(1, 0)
@@ -68,8 +73,8 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 
 	// Rolled back after publishing: a failure, not a success.
 	rollback := errors.New("a later step failed")
-	err = InTx(ctx, func(ctx context.Context) error {
-		if _, err := publish(ctx, fromCampaign("observed", "cat", nil), false); err != nil {
+	err = store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := publication.Publish(ctx, fromCampaign("observed", "cat", nil), false); err != nil {
 			return err
 		}
 		return rollback
@@ -80,13 +85,13 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	want(2, 1)
 
 	// Refused.
-	if _, err := publish(ctx, fromCampaign("no such campaign", "dan", nil), false); err == nil {
+	if _, err := publication.Publish(ctx, fromCampaign("no such campaign", "dan", nil), false); err == nil {
 		t.Fatal("published from an unknown campaign")
 	}
 	want(2, 2)
 
 	// Without an observer nothing is reported and nothing breaks.
-	if _, err := publish(context.WithValue(ctx, observerKey{}, nil), fromCampaign("observed", "eve", nil), false); err != nil {
+	if _, err := publication.Publish(observe.WithoutObserver(ctx), fromCampaign("observed", "eve", nil), false); err != nil {
 		t.Fatal(err)
 	}
 	want(2, 2)

@@ -32,6 +32,7 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // tableByPrefix maps an ID prefix to the table of its entity, so node(id:)
@@ -81,7 +82,7 @@ func nodeType(_ context.Context, id string) (string, error) {
 
 // node resolves any entity by its prefixed ID within the caller's project.
 func node(ctx context.Context, id string) (ent.Noder, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +95,7 @@ func node(ctx context.Context, id string) (ent.Noder, error) {
 
 // nodes resolves several IDs; unknown ones come back as null entries.
 func nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // OAuth 2.0 limits of the interface.
@@ -80,7 +81,7 @@ type IssuedOAuthToken struct {
 // of the viewer in ctx. Run it inside InTx: it locks the project so the
 // per-project limit holds under concurrent requests on every server process.
 func IssueOAuthToken(ctx context.Context, grantType, scope string) (IssuedOAuthToken, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return IssuedOAuthToken{}, err
 	}
@@ -100,7 +101,7 @@ func IssueOAuthToken(ctx context.Context, grantType, scope string) (IssuedOAuthT
 	if err != nil {
 		return IssuedOAuthToken{}, err
 	}
-	if err := lockProject(ctx, c, v.ProjectID); err != nil {
+	if err := store.LockProject(ctx, c, v.ProjectID); err != nil {
 		return IssuedOAuthToken{}, err
 	}
 	// Under the lock, the key must still be active: a block or delete that
@@ -161,7 +162,7 @@ func IntrospectOAuthToken(ctx context.Context, accessToken string) (*ent.OAuthTo
 	if accessToken == "" {
 		return nil, apperr.MissingParameters("Parameter access_token is required")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +179,7 @@ func RevokeOAuthToken(ctx context.Context, accessToken string) error {
 	if accessToken == "" {
 		return apperr.MissingParameters("Parameter access_token is required")
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

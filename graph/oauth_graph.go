@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // OAuthAccessToken is the interface's OAuth token object, shared by REST
@@ -47,7 +48,7 @@ func issueOAuthAccessToken(ctx context.Context, grantType *string, scope string)
 		grant = *grantType
 	}
 	var issued IssuedOAuthToken
-	err := withinTx(ctx, func(ctx context.Context) error {
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
 		var err error
 		issued, err = IssueOAuthToken(ctx, grant, scope)
 		return err
@@ -87,7 +88,7 @@ func revokeOAuthAccessToken(ctx context.Context, accessToken string) (bool, erro
 	if err := requireAppKeyViewer(ctx); err != nil {
 		return false, err
 	}
-	if err := withinTx(ctx, func(ctx context.Context) error { return RevokeOAuthToken(ctx, accessToken) }); err != nil {
+	if err := store.WithinTx(ctx, func(ctx context.Context) error { return RevokeOAuthToken(ctx, accessToken) }); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -8,6 +8,8 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // saveOrder stores the redeemed order: the one named by id (404 when
@@ -43,7 +45,7 @@ func (w *writer) saveOrder(ctx context.Context, entries map[string]any) (*ent.Or
 	}
 	// Lock the order row for the read-modify-write of its redemptions map.
 	q := w.c.Order.Query().Where(order.ID(id))
-	if isPostgres(ctx) {
+	if store.IsPostgres(ctx) {
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)
@@ -102,7 +104,7 @@ func (w *writer) createOrder(ctx context.Context, in *OrderInput, entries map[st
 		return nil, err
 	}
 	create := w.c.Order.Create().SetID(o.ID).SetCreatedAt(o.CreatedAt).SetStatus(status).SetRedemptions(entries).
-		SetCalculated(doc).SetMetadata(orEmptyMap(in.Metadata))
+		SetCalculated(doc).SetMetadata(shape.OrEmptyMap(in.Metadata))
 	if w.e.customer != nil {
 		create.SetCustomerID(w.e.customer.ID)
 	}

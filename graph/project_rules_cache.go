@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // ProjectRulesCache keeps each project's stacking rules for AppKeyCacheTTL,
@@ -14,7 +15,7 @@ import (
 // takes effect at once in the process that made it and within
 // AppKeyCacheTTL in the others (docs/redemptions.md, "Stacking rules").
 type ProjectRulesCache struct {
-	rules *ttlCache[*jsonfield.StackingRules]
+	rules *store.TTLCache[*jsonfield.StackingRules]
 }
 
 // maxCachedProjects bounds the cache; it only holds projects that exist.
@@ -22,7 +23,7 @@ const maxCachedProjects = 10_000
 
 // NewProjectRulesCache returns an empty cache whose entries live for ttl.
 func NewProjectRulesCache(ttl time.Duration) *ProjectRulesCache {
-	return &ProjectRulesCache{rules: newTTLCache[*jsonfield.StackingRules](ttl, maxCachedProjects)}
+	return &ProjectRulesCache{rules: store.NewTTLCache[*jsonfield.StackingRules](ttl, maxCachedProjects)}
 }
 
 type projectRulesCacheKey struct{}
@@ -43,7 +44,7 @@ func storedStackingRules(ctx context.Context) (*jsonfield.StackingRules, error) 
 	cache, _ := ctx.Value(projectRulesCacheKey{}).(*ProjectRulesCache)
 	now := time.Now()
 	if cache != nil {
-		if rules, ok := cache.rules.get(v.ProjectID, now); ok {
+		if rules, ok := cache.rules.Get(v.ProjectID, now); ok {
 			return rules, nil
 		}
 	}
@@ -52,7 +53,7 @@ func storedStackingRules(ctx context.Context) (*jsonfield.StackingRules, error) 
 		return nil, err
 	}
 	if cache != nil {
-		cache.rules.put(v.ProjectID, p.StackingRules, now)
+		cache.rules.Put(v.ProjectID, p.StackingRules, now)
 	}
 	return p.StackingRules, nil
 }
@@ -61,6 +62,6 @@ func storedStackingRules(ctx context.Context) (*jsonfield.StackingRules, error) 
 // and when the transaction in ctx commits.
 func forgetProjectRules(ctx context.Context, projectID string) {
 	if cache, _ := ctx.Value(projectRulesCacheKey{}).(*ProjectRulesCache); cache != nil {
-		cache.rules.forgetAtCommit(ctx, projectID)
+		cache.rules.ForgetAtCommit(ctx, projectID)
 	}
 }

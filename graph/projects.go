@@ -1,6 +1,12 @@
 package graph
 
 import (
+	"github.com/promoengine/promoengine/graph/webhook"
+
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+
+	"github.com/promoengine/promoengine/graph/internal/store"
+
 	"context"
 	"fmt"
 	"regexp"
@@ -94,7 +100,7 @@ func setBool(v *bool, set func(bool)) {
 // CreateManagedProject creates a project (name required) with every
 // feature, one server-side and one client-side key.
 func CreateManagedProject(ctx context.Context, in ProjectInput) (CreatedProject, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return CreatedProject{}, err
 	}
@@ -151,7 +157,7 @@ func duplicateProjectName(name string) *apperr.Error {
 
 // ManagedProject reads a project by id (404 when it does not exist).
 func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +168,7 @@ func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("looking up project: %w", err)
 	}
-	if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+	if _, err := webhook.EnsureWebhookToken(ctx, c, p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -171,11 +177,11 @@ func ManagedProject(ctx context.Context, id string) (*ent.Project, error) {
 // ManagedProjects returns one page (v1 limit/page) of every project of the
 // installation, oldest first, and how many there are.
 func ManagedProjects(ctx context.Context, limit, page *int) ([]*ent.Project, int, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	n, offset, err := offsetPage(limit, page)
+	n, offset, err := pagepkg.Offset(limit, page)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -189,9 +195,22 @@ func ManagedProjects(ctx context.Context, limit, page *int) ([]*ent.Project, int
 		return nil, 0, fmt.Errorf("listing projects: %w", err)
 	}
 	for _, p := range ps {
-		if _, err := EnsureWebhookToken(ctx, c, p); err != nil {
+		if _, err := webhook.EnsureWebhookToken(ctx, c, p); err != nil {
 			return nil, 0, err
 		}
 	}
 	return ps, total, nil
+}
+
+// RegenerateWebhookToken gives a project a new webhook signing secret;
+// events not yet delivered are signed with it.
+func RegenerateWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
+	p, err := ManagedProject(ctx, projectID)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = p.Update().SetWebhookToken(webhook.NewWebhookToken()).Save(ctx); err != nil {
+		return nil, fmt.Errorf("regenerating webhook token: %w", err)
+	}
+	return p, nil
 }

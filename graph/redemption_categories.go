@@ -6,6 +6,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/category"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // A redeemable's category in the stacking rules: its voucher's own
@@ -37,7 +39,7 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -58,9 +60,9 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 // categoryView is the category object of a redeemable's categories.
 func categoryView(cat *ent.Category) map[string]any {
 	v := map[string]any{"id": cat.ID, "name": cat.Name, "hierarchy": cat.Hierarchy,
-		"created_at": formatTime(cat.CreatedAt), "updated_at": nil, "object": "category"}
+		"created_at": clock.Format(cat.CreatedAt), "updated_at": nil, "object": "category"}
 	if cat.UpdatedAt != nil {
-		v["updated_at"] = formatTime(*cat.UpdatedAt)
+		v["updated_at"] = clock.Format(*cat.UpdatedAt)
 	}
 	return v
 }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -169,7 +171,7 @@ func (e *evaluation) checkLoyalty(ctx context.Context, s *redeemableState, held 
 	if r == nil || r.ID == nil || *r.ID == "" {
 		return failure("missing_reward", "A reward is required when redeeming a LOYALTY_CARD"), nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +214,7 @@ func (s *redeemableState) candidate() discount.Candidate {
 	switch v.Type {
 	case jsonfield.VoucherTypeDiscount:
 		if v.Discount != nil {
-			d := discountOf(v.Discount)
+			d := campaign.DiscountOf(v.Discount)
 			c.Discount = &d
 		}
 	case jsonfield.VoucherTypeGift:
@@ -244,47 +246,4 @@ func (s *redeemableState) eligible() discount.Eligible {
 		}
 		return true
 	}
-}
-
-// discountOf maps a stored discount definition to the calculation's.
-func discountOf(d *jsonfield.Discount) discount.Discount {
-	out := discount.Discount{Type: discount.Type(d.Type)}
-	if d.Effect != nil {
-		out.Effect = discount.Effect(*d.Effect)
-	}
-	if d.AmountOff != nil {
-		out.AmountOff = int64(*d.AmountOff)
-	}
-	if d.PercentOff != nil {
-		out.PercentOff = *d.PercentOff
-	}
-	if d.AmountLimit != nil {
-		out.AmountLimit = int64(*d.AmountLimit)
-	}
-	if d.AggregatedAmountLimit != nil {
-		out.AggregatedAmountLimit = *d.AggregatedAmountLimit
-	}
-	if d.FixedAmount != nil {
-		out.FixedAmount = int64(*d.FixedAmount)
-	}
-	if d.UnitOff != nil {
-		out.UnitOff = *d.UnitOff
-	}
-	if d.UnitType != nil {
-		out.UnitType = *d.UnitType
-	}
-	for _, u := range d.Units {
-		unit := discount.Unit{}
-		if u.UnitOff != nil {
-			unit.UnitOff = *u.UnitOff
-		}
-		if u.UnitType != nil {
-			unit.UnitType = *u.UnitType
-		}
-		if u.Effect != nil {
-			unit.Effect = discount.Effect(*u.Effect)
-		}
-		out.Units = append(out.Units, unit)
-	}
-	return out
 }

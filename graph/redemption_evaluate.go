@@ -7,14 +7,14 @@ import (
 	"slices"
 	"time"
 
-	"entgo.io/ent/dialect"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/customer"
-	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // evaluation is one validation or redemption request being worked out:
@@ -77,7 +77,7 @@ func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*eval
 	if len(req.redeemables) > rules.RedeemablesLimit {
 		return nil, apperr.InvalidPayload("Property .redeemables must NOT have more than %d items (the project's redeemables_limit)", rules.RedeemablesLimit)
 	}
-	e := &evaluation{req: req, now: nowUTC(), rules: rules}
+	e := &evaluation{req: req, now: clock.Now(), rules: rules}
 	if req.session != nil && req.session.Key != nil {
 		e.sessionKey = *req.session.Key
 	}
@@ -151,7 +151,7 @@ func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
 		return nil
 	}
 	if upsert {
-		cust, err := resolveCustomer(ctx, in)
+		cust, err := customerpkg.ResolveCustomer(ctx, in)
 		if err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func (e *evaluation) validationCustomer(ctx context.Context) (*ent.Customer, err
 		}
 		return e.readCustomer, nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +259,7 @@ func (e *evaluation) heldByOthers(ctx context.Context, v *ent.Voucher) (heldAmou
 	if v.RedemptionQuantity == nil && v.Type == "DISCOUNT_VOUCHER" {
 		return h, nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return h, err
 	}
@@ -278,5 +278,3 @@ func (e *evaluation) heldByOthers(ctx context.Context, v *ent.Voucher) (heldAmou
 	}
 	return h, nil
 }
-
-func isPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }

@@ -7,6 +7,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // recordStackedFailure stores a request that redeemed nothing: a failed
@@ -57,7 +58,7 @@ func (w *writer) failedEntry(ctx context.Context, s *redeemableState, key string
 		return nil, fmt.Errorf("storing failed redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = v, w.e.customer
-	return r, emitRedemptions(w.e.eventContext(ctx), EventRedemptionFailed, r)
+	return r, emitRedemptions(w.e.eventContext(ctx), webhook.EventRedemptionFailed, r)
 }
 
 // failureOf is the error object of a redeemable's failure key.

@@ -15,6 +15,9 @@ import (
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // RedemptionListInput is GET /v1/redemptions' query (and a voucher's
@@ -50,7 +53,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 	if in == nil {
 		in = &RedemptionListInput{}
 	}
-	limit, offset, err := offsetPage(in.Limit, in.Page)
+	limit, offset, err := page.Offset(in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +70,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 	if err != nil || empty {
 		return &RedemptionList{Data: []*ent.Redemption{}}, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +84,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 		dir = sql.OrderDesc()
 	}
 	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
-		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().All(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing redemptions: %w", err)
 	}
@@ -91,7 +94,7 @@ func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionL
 // redemptionFilters builds the list's predicates; empty reports a filter
 // naming something that does not exist (so nothing can match).
 func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []predicate.Redemption, empty bool, err error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -139,12 +142,12 @@ func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []pr
 
 // redemptionByID finds an entry of the history (with voucher and customer).
 func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
 	r, err := c.Redemption.Query().Where(redemption.ID(id)).
-		WithVoucher(func(vq *ent.VoucherQuery) { withVoucherCategories(vq) }).WithCustomer().Only(ctx)
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.NotFound("redemption", id)
 	}
@@ -156,11 +159,11 @@ func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
 
 // redemptions is the redemption history as a Relay connection.
 func redemptions(ctx context.Context, base predicate.Redemption, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if first, err = boundPage(first, last); err != nil {
+	if first, err = page.Bound(first, last); err != nil {
 		return nil, err
 	}
 	q := c.Redemption.Query()
@@ -172,8 +175,8 @@ func redemptions(ctx context.Context, base predicate.Redemption, after *entgql.C
 
 // customerRedemptions is Customer.redemptions.
 func customerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	if eagerLoaded(ctx, obj.NamedRedemptions) {
-		return bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
+		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
 			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
 		})
 	}
@@ -182,8 +185,8 @@ func customerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.C
 
 // voucherRedemptions is Voucher.redemptions.
 func voucherRedemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	if eagerLoaded(ctx, obj.NamedRedemptions) {
-		return bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
+		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
 			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
 		})
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/webhook"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // campaignCheckColumns are the campaign columns the checks and responses
@@ -68,7 +69,7 @@ type lookupResult struct {
 // lookedUpVoucher.version).
 func lookupVouchers(ctx context.Context, codes []string, lock, version bool, cust *customerRef) (lookupResult, error) {
 	var res lookupResult
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return res, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/order"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // loadStoredOrder finds the existing order the request names by id (404
@@ -19,7 +20,7 @@ func (e *evaluation) loadStoredOrder(ctx context.Context, lock bool) error {
 	if in == nil || (in.ID == nil && in.SourceID == nil) {
 		return nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -29,7 +30,7 @@ func (e *evaluation) loadStoredOrder(ctx context.Context, lock bool) error {
 	} else {
 		q = q.Where(order.SourceID(*in.SourceID))
 	}
-	if lock && isPostgres(ctx) {
+	if lock && store.IsPostgres(ctx) {
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)

@@ -9,6 +9,10 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // redeemStacked redeems every redeemable of a stacked request, all or
@@ -22,16 +26,16 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	if err != nil {
 		return nil, err
 	}
-	leave, err := enterRows(ctx, req)
+	leave, err := store.EnterRows(ctx, req.voucherIDs())
 	if err != nil {
-		return nil, observeRedemption(ctx, false, err)
+		return nil, observe.Redemption(ctx, false, err)
 	}
 	defer leave()
 	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordStacked)
 	if done || err != nil {
-		return out, observeRedemption(ctx, false, err)
+		return out, observe.Redemption(ctx, false, err)
 	}
-	err = withinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTx(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err
@@ -43,7 +47,7 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 		out, err = e.recordStacked(ctx)
 		return err
 	})
-	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
+	return out, observe.Redemption(ctx, out != nil && out.Failure != nil, err)
 }
 
 // redeemVoucher is the legacy single-code redemption: one redemption, no
@@ -53,16 +57,16 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 	if err != nil {
 		return nil, err
 	}
-	leave, err := enterRows(ctx, req)
+	leave, err := store.EnterRows(ctx, req.voucherIDs())
 	if err != nil {
-		return nil, observeRedemption(ctx, false, err)
+		return nil, observe.Redemption(ctx, false, err)
 	}
 	defer leave()
 	out, done, err := redeemInOneStatement(ctx, req, (*evaluation).recordVoucherRedemption)
 	if done || err != nil {
-		return out, observeRedemption(ctx, false, err)
+		return out, observe.Redemption(ctx, false, err)
 	}
-	err = withinTx(ctx, func(ctx context.Context) error {
+	err = store.WithinTx(ctx, func(ctx context.Context) error {
 		e, err := evaluate(ctx, req, redeem)
 		if err != nil {
 			return err
@@ -82,14 +86,14 @@ func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput)
 		out, err = e.recordVoucherRedemption(ctx)
 		return err
 	})
-	return out, observeRedemption(ctx, out != nil && out.Failure != nil, err)
+	return out, observe.Redemption(ctx, out != nil && out.Failure != nil, err)
 }
 
 // recordVoucherRedemption stores a valid legacy single-code redemption.
 func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedemptionResult, error) {
 	s, w := e.states[0], e.newWriter(ctx)
 	id := pulid.PrefixRedemption + pulid.Hex(9)
-	stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": formatTime(e.now),
+	stored, err := w.saveOrder(ctx, map[string]any{id: map[string]any{"date": clock.Format(e.now),
 		"related_object_type": "voucher", "related_object_id": s.voucher.ID}})
 	if err != nil {
 		return nil, err
@@ -103,7 +107,7 @@ func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedem
 		return nil, fmt.Errorf("storing redemption: %w", err)
 	}
 	r.Edges.Voucher, r.Edges.Customer = s.voucher, e.customer
-	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, r)
+	return &VoucherRedemptionResult{Redemption: r}, emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, r)
 }
 
 // eventContext is ctx for writing the evaluation's webhook events: it
@@ -111,7 +115,7 @@ func (e *evaluation) recordVoucherRedemption(ctx context.Context) (*VoucherRedem
 // active webhook.
 func (e *evaluation) eventContext(ctx context.Context) context.Context {
 	if v, ok := viewer.FromContext(ctx); ok && e.webhooksKnownAbsent {
-		return withNoActiveWebhooks(ctx, v.ProjectID)
+		return store.WithNoActiveWebhooks(ctx, v.ProjectID)
 	}
 	return ctx
 }
@@ -128,7 +132,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 			childIDs = append(childIDs, ids[i])
 		}
 	}
-	stored, err := w.saveOrder(ctx, map[string]any{parentID: map[string]any{"date": formatTime(e.now),
+	stored, err := w.saveOrder(ctx, map[string]any{parentID: map[string]any{"date": clock.Format(e.now),
 		"related_object_type": "redemption", "related_object_id": parentID, "stacked": childIDs}})
 	if err != nil {
 		return nil, err
@@ -162,7 +166,7 @@ func (e *evaluation) recordStacked(ctx context.Context) (*StackedRedemptionResul
 		r.Edges.Voucher, r.Edges.Customer = e.states[applied[k]].voucher, e.customer
 		res.Redemptions = append(res.Redemptions, r)
 	}
-	if err := emitRedemptions(e.eventContext(ctx), EventRedemptionSucceeded, res.Redemptions...); err != nil {
+	if err := emitRedemptions(e.eventContext(ctx), webhook.EventRedemptionSucceeded, res.Redemptions...); err != nil {
 		return nil, err
 	}
 	res.InapplicableRedeemables, res.SkippedRedeemables = e.partialLists(ctx)
@@ -177,9 +181,9 @@ func (e *evaluation) partialLists(ctx context.Context) (inapplicable, skipped []
 	for i, out := range e.outcomes {
 		switch out.Status {
 		case discount.StatusInapplicable:
-			inapplicable = append(inapplicable, e.redeemableResult(i, RequestIDFromContext(ctx), nil))
+			inapplicable = append(inapplicable, e.redeemableResult(i, observe.RequestIDFromContext(ctx), nil))
 		case discount.StatusSkipped:
-			skipped = append(skipped, e.redeemableResult(i, RequestIDFromContext(ctx), nil))
+			skipped = append(skipped, e.redeemableResult(i, observe.RequestIDFromContext(ctx), nil))
 		}
 	}
 	return inapplicable, skipped

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/discount"
 )
 
@@ -28,7 +29,7 @@ const (
 type redemptionRequest struct {
 	redeemables []*RedeemableInput
 	order       *OrderInput
-	customer    *CustomerInput
+	customer    *customerpkg.CustomerInput
 	session     *SessionInput
 	trackingID  *string
 	metadata    map[string]any
@@ -237,3 +238,13 @@ func trackingIDFor(given *string, customerSourceID *string) *string {
 
 // newSessionKey makes a session key like the real service's (ssn_ + 32).
 func newSessionKey() string { return pulid.New(pulid.PrefixSession, 32) }
+
+// voucherIDs are the codes (or ids) the request names, one per redeemable,
+// for the per-code queue (enterRows).
+func (r *redemptionRequest) voucherIDs() []string {
+	ids := make([]string, 0, len(r.redeemables))
+	for _, x := range r.redeemables {
+		ids = append(ids, x.ID)
+	}
+	return ids
+}

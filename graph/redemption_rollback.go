@@ -15,6 +15,11 @@ import (
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // rollbackRedemption reverts a single redemption (not a stacked parent or
@@ -34,8 +39,8 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		in = &RollbackInput{}
 	}
 	var out *RollbackResult
-	err := withinTx(ctx, func(ctx context.Context) error {
-		c, err := client(ctx)
+	err := store.WithinTx(ctx, func(ctx context.Context) error {
+		c, err := store.Client(ctx)
 		if err != nil {
 			return err
 		}
@@ -49,7 +54,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		if err := checkRollbackTarget(ctx, r, in, stacked); err != nil {
 			return err
 		}
-		rb := &rollbacker{c: c, in: in, now: nowUTC()}
+		rb := &rollbacker{c: c, in: in, now: clock.Now()}
 		if v, ok := viewer.FromContext(ctx); ok {
 			rb.appID = v.AppID
 		}
@@ -58,7 +63,7 @@ func rollback(ctx context.Context, id string, in *RollbackInput, stacked bool) (
 		}
 		return emitRollback(ctx, out)
 	})
-	return out, observeRollback(ctx, err)
+	return out, observe.Rollback(ctx, err)
 }
 
 func invalidRedemption(details string) *apperr.Error {
@@ -82,7 +87,7 @@ func checkRollbackTarget(ctx context.Context, r *ent.Redemption, in *RollbackInp
 		return alreadyRolledBack()
 	}
 	if cust := in.Customer; cust != nil && (cust.ID != nil || cust.SourceID != nil) {
-		found, err := customerByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
+		found, err := customer.CustomerByIDOrSourceID(ctx, firstNonEmpty(cust.ID, cust.SourceID))
 		if err != nil {
 			return err
 		}
@@ -138,7 +143,9 @@ func (rb *rollbacker) run(ctx context.Context, r *ent.Redemption) (*RollbackResu
 		}
 		targets = children
 	}
-	sort.SliceStable(targets, func(i, j int) bool { return deref(targets[i].VoucherID) < deref(targets[j].VoucherID) })
+	sort.SliceStable(targets, func(i, j int) bool {
+		return campaign.Deref(targets[i].VoucherID) < campaign.Deref(targets[j].VoucherID)
+	})
 	for _, t := range targets {
 		id := rollbackID
 		var parent *string
@@ -188,7 +195,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	if t.VoucherID == nil {
 		return saveRollback(ctx, create)
 	}
-	v, err := lockVoucher(ctx, rb.c, *t.VoucherID)
+	v, err := campaign.LockVoucher(ctx, rb.c, *t.VoucherID)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +230,7 @@ func (rb *rollbacker) revert(ctx context.Context, t *ent.Redemption, id string, 
 	}
 	if txType != "" {
 		details := map[string]any{"rollback": map[string]any{"id": id}, "redemption": map[string]any{"id": t.ID}}
-		if _, err := recordTransaction(ctx, rb.c, v, txType, moved, balance, nil, rb.in.Reason, details); err != nil {
+		if _, err := campaign.RecordTransaction(ctx, rb.c, v, txType, moved, balance, nil, rb.in.Reason, details); err != nil {
 			return nil, err
 		}
 	}

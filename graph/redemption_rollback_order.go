@@ -7,6 +7,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/order"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // cancelOrder applies the WITH_ORDER rollback mode: the order is canceled,
@@ -16,7 +18,7 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 		return nil, nil
 	}
 	q := rb.c.Order.Query().Where(order.ID(*r.OrderID))
-	if isPostgres(ctx) {
+	if store.IsPostgres(ctx) {
 		q = q.ForUpdate()
 	}
 	o, err := q.Only(ctx)
@@ -25,7 +27,7 @@ func (rb *rollbacker) cancelOrder(ctx context.Context, r *ent.Redemption, rollba
 	}
 	reds := o.Redemptions
 	if entry, ok := reds[r.ID].(map[string]any); ok {
-		entry["rollback_id"], entry["rollback_date"] = rollbackID, formatTime(rb.now)
+		entry["rollback_id"], entry["rollback_date"] = rollbackID, clock.Format(rb.now)
 	}
 	calc, err := decodeOrderDocument(o.Calculated)
 	if err != nil {
@@ -59,7 +61,7 @@ func orderOf(ctx context.Context, r *ent.Redemption) (*ent.Order, error) {
 	if r.OrderID == nil {
 		return nil, nil
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/segmentmember"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -52,7 +53,7 @@ func (e *evaluation) ruleContext(ctx context.Context, s *redeemableState) (valid
 		return rc, nil
 	}
 	rc.CustomerID = e.customer.ID
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return rc, err
 	}

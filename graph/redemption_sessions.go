@@ -7,7 +7,9 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // lockSession holds the applicable vouchers of a valid validation for the
@@ -16,7 +18,7 @@ import (
 // session's locks. Runs in the transaction that locked the voucher rows,
 // so availability cannot change between the check and the lock.
 func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +60,7 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 		// A new version of the voucher row (same values): a guarded
 		// redemption that read the row before this lock fails its guard
 		// and counts the lock under the row lock (redemption_statement.go).
-		if isPostgres(ctx) {
+		if store.IsPostgres(ctx) {
 			bump := c.Voucher.Update().Where(voucher.ID(s.voucher.ID))
 			if s.voucher.UpdatedAt != nil {
 				bump.SetUpdatedAt(*s.voucher.UpdatedAt)
@@ -75,11 +77,11 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 
 // releaseSession ends a session's lock on a voucher.
 func releaseSession(ctx context.Context, code, key string) (bool, error) {
-	v, err := voucherByCodeOrID(ctx, code)
+	v, err := campaign.VoucherByCodeOrID(ctx, code)
 	if err != nil {
 		return false, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return false, err
 	}

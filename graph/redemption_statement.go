@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/predicate"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // The common redemption — one voucher, no customer to create or update, a
@@ -56,7 +57,7 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 		return out, false, nil
 	}
 	contended := contendedKey(ctx, req)
-	if _, hot := contendedCodes.get(contended, time.Now()); hot {
+	if _, hot := contendedCodes.Get(contended, time.Now()); hot {
 		return out, false, nil
 	}
 	e, err := evaluate(ctx, req, redeemGuarded)
@@ -72,7 +73,7 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	}
 	switch err := runRedemptionBatch(ctx, batch, c); {
 	case errors.Is(err, entdb.ErrBatchConflict):
-		contendedCodes.put(contended, struct{}{}, time.Now())
+		contendedCodes.Put(contended, struct{}{}, time.Now())
 		return out, false, nil
 	case errors.Is(err, entdb.ErrNotBatchable):
 		return out, false, nil // nothing was sent
@@ -84,7 +85,7 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 
 // contendedCodes are the codes (per project) whose guarded write failed in
 // the last second: their redemptions take the locking path.
-var contendedCodes = newTTLCache[struct{}](time.Second, 4096)
+var contendedCodes = store.NewTTLCache[struct{}](time.Second, 4096)
 
 // contendedKey is the request's entry in contendedCodes.
 func contendedKey(ctx context.Context, req *redemptionRequest) string {
@@ -101,7 +102,7 @@ var runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.C
 // inOneStatementRedemption reports whether the request's shape allows the
 // one-statement path (see above).
 func inOneStatementRedemption(ctx context.Context, req *redemptionRequest, c *ent.Client) bool {
-	if c == nil || !isPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
+	if c == nil || !store.IsPostgres(ctx) || ent.TxFromContext(ctx) != nil || entdb.BatchClient(c) == nil {
 		return false
 	}
 	if len(req.redeemables) != 1 || req.customer != nil || req.session != nil {

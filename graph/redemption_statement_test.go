@@ -15,6 +15,10 @@ import (
 	"github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/voucher"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // redemptionPaths replaces the batch runner for one test: with
@@ -28,7 +32,7 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 	}
 	t.Cleanup(func() {
 		runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
-		clear(contendedCodes.entries)
+		contendedCodes.Clear()
 	})
 	runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 		if transactional {
@@ -47,16 +51,16 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 
 // redeemCode is a stacked redemption of one code with a 1000 order.
 func redeemCode(code string) StackedRedemptionInput {
-	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: ptr("voucher"), ID: code}},
-		Order: &OrderInput{Amount: ptr(int64(1000))}}
+	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
+		Order: &OrderInput{Amount: graphtest.Ptr(int64(1000))}}
 }
 
 // limitedCode adds a code that can be redeemed once to campaign.
 func limitedCode(t *testing.T, ctx context.Context, campaign, code string) {
 	t.Helper()
 	one := 1
-	if err := InTx(ctx, func(ctx context.Context) error {
-		_, err := addVoucher(ctx, campaign, &AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
+	if err := store.InTx(ctx, func(ctx context.Context) error {
+		_, err := campaignpkg.AddVoucher(ctx, campaign, &campaignpkg.AddVouchersInput{Code: &code, Redemption: &jsonfield.Redemption{Quantity: &one}})
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -94,7 +98,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	served := 0
 	redemptionPaths(t, false, &served, nil)
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo", "FAST", "SLOW")
+	campaigntest.WithCodes(t, ctx, "promo", "FAST", "SLOW")
 
 	fast, err := redeemStacked(ctx, redeemCode("FAST"))
 	if err != nil || served != 1 || fast.Failure != nil {
@@ -106,7 +110,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 		t.Fatalf("transactional path: err %v, failure %+v", err, slow)
 	}
 	shown := func(r *StackedRedemptionResult) map[string]any {
-		return comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
+		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
 	}
 	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
 		t.Errorf("one statement returned\n%v\ntransactional path returned\n%v", got, want)
@@ -117,7 +121,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
 		child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
 		o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
-		return comparable(t, map[string]any{"parent": parent, "child": child, "order": o})
+		return graphtest.Comparable(t, map[string]any{"parent": parent, "child": child, "order": o})
 	}
 	if got, want := stored(fast), stored(slow); !reflect.DeepEqual(got, want) {
 		t.Errorf("one statement stored\n%v\ntransactional path stored\n%v", got, want)
@@ -130,7 +134,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 
 	// The legacy single-code form takes the same path.
 	redemptionPaths(t, false, &served, nil)
-	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: ptr(int64(500))}}); err != nil || served != 2 {
+	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
 		t.Fatalf("legacy redemption: served %d, err %v", served, err)
 	}
 	if n := redeemedCount(t, ctx, "FAST"); n != 2 {
@@ -145,7 +149,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 	served := 0
 	db, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo")
+	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "LAST")
 	orders := db.Client.Order.Query().CountX(ctx)
 	redemptionPaths(t, false, &served, func(context.Context) {
@@ -178,11 +182,11 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	served := 0
 	_, ctx := projectContext(t)
-	campaignWithCodes(t, ctx, "promo")
+	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "HELD")
 	redemptionPaths(t, false, &served, func(context.Context) {
 		in := redeemCode("HELD")
-		in.Session = &SessionInput{Type: ptr("LOCK")}
+		in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
 		res, err := validateStacked(ctx, in)
 		if err != nil || !res.Valid {
 			t.Errorf("session lock: %+v, %v", res, err)

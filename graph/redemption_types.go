@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // The request and response types of validation and redemption. JSON tags
@@ -19,7 +20,7 @@ import (
 type StackedRedemptionInput struct {
 	Redeemables []*RedeemableInput      `json:"redeemables"`
 	Order       *OrderInput             `json:"order"`
-	Customer    *CustomerInput          `json:"customer"`
+	Customer    *customer.CustomerInput `json:"customer"`
 	Session     *SessionInput           `json:"session"`
 	TrackingID  *string                 `json:"tracking_id"`
 	Metadata    map[string]any          `json:"metadata"`
@@ -28,13 +29,13 @@ type StackedRedemptionInput struct {
 
 // VoucherRedemptionInput is the body of the legacy single-code calls.
 type VoucherRedemptionInput struct {
-	Customer   *CustomerInput     `json:"customer"`
-	Order      *OrderInput        `json:"order"`
-	Gift       *GiftCreditsInput  `json:"gift"`
-	Reward     *RewardRedeemInput `json:"reward"`
-	Session    *SessionInput      `json:"session"`
-	TrackingID *string            `json:"tracking_id"`
-	Metadata   map[string]any     `json:"metadata"`
+	Customer   *customer.CustomerInput `json:"customer"`
+	Order      *OrderInput             `json:"order"`
+	Gift       *GiftCreditsInput       `json:"gift"`
+	Reward     *RewardRedeemInput      `json:"reward"`
+	Session    *SessionInput           `json:"session"`
+	TrackingID *string                 `json:"tracking_id"`
+	Metadata   map[string]any          `json:"metadata"`
 }
 
 // RedeemableInput names one code of a stacked request.
@@ -112,11 +113,11 @@ type RedemptionOptionsInput struct {
 
 // RollbackInput is the optional body (and query) of a rollback.
 type RollbackInput struct {
-	Reason     *string        `json:"reason"`
-	TrackingID *string        `json:"tracking_id"`
-	Customer   *CustomerInput `json:"customer"`
-	Order      *OrderInput    `json:"order"`
-	Metadata   map[string]any `json:"metadata"`
+	Reason     *string                 `json:"reason"`
+	TrackingID *string                 `json:"tracking_id"`
+	Customer   *customer.CustomerInput `json:"customer"`
+	Order      *OrderInput             `json:"order"`
+	Metadata   map[string]any          `json:"metadata"`
 }
 
 // RedeemableResult is one redeemable's outcome in a validation or redemption.

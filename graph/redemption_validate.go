@@ -8,6 +8,10 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/observe"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // validateStacked checks up to 30 codes against an order without using
@@ -37,7 +41,7 @@ func validateStacked(ctx context.Context, in StackedRedemptionInput) (*Validatio
 
 // validationResult renders a stacked validation.
 func (e *evaluation) validationResult(ctx context.Context) *ValidationResult {
-	rid := RequestIDFromContext(ctx)
+	rid := observe.RequestIDFromContext(ctx)
 	var order any
 	if e.valid {
 		order = newOrderView(e.order, e.req.order, nil, e.customer)
@@ -83,7 +87,7 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 		if f := s.failure; f != nil && f.key == "missing_reward" {
 			return apperr.New(http.StatusBadRequest, f.key, f.message, f.details)
 		}
-		body := map[string]any{"valid": e.valid, "code": s.voucher.Code, "metadata": orEmptyMap(s.voucher.Metadata),
+		body := map[string]any{"valid": e.valid, "code": s.voucher.Code, "metadata": shape.OrEmptyMap(s.voucher.Metadata),
 			"tracking_id": e.trackingID}
 		if e.customer != nil {
 			body["customer_id"] = e.customer.ID
@@ -92,7 +96,7 @@ func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 			f := e.failureOf(s, e.outcomes[0].Key, "")
 			body["reason"] = f.Message
 			body["error"] = map[string]any{"code": f.Code, "key": f.Key, "message": f.Message, "details": f.Details,
-				"request_id": RequestIDFromContext(ctx)}
+				"request_id": observe.RequestIDFromContext(ctx)}
 			out = &VoucherValidationResult{Valid: false, Code: s.voucher.Code, Body: body}
 			return nil
 		}
@@ -115,15 +119,15 @@ func runValidation(ctx context.Context, req *redemptionRequest, run func(context
 	if req.session != nil {
 		// It writes the voucher rows: one waits for them in Go beyond
 		// HotRowWaiters (hot_rows.go).
-		leave, err := enterRows(ctx, req)
+		leave, err := store.EnterRows(ctx, req.voucherIDs())
 		if err != nil {
 			return err
 		}
 		defer leave()
-		return withinTx(ctx, run)
+		return store.WithinTx(ctx, run)
 	}
-	if isPostgres(ctx) {
-		release, err := admit(ctx)
+	if store.IsPostgres(ctx) {
+		release, err := store.Admit(ctx)
 		if err != nil {
 			return err
 		}
@@ -141,10 +145,10 @@ func (e *evaluation) fillLegacyValid(body map[string]any, s *redeemableState) {
 		body["campaign"] = cmp.Name
 	}
 	if v.StartDate != nil {
-		body["start_date"] = formatTime(*v.StartDate)
+		body["start_date"] = clock.Format(*v.StartDate)
 	}
 	if v.ExpirationDate != nil {
-		body["expiration_date"] = formatTime(*v.ExpirationDate)
+		body["expiration_date"] = clock.Format(*v.ExpirationDate)
 	}
 	switch v.Type {
 	case jsonfield.VoucherTypeGift:

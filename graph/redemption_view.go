@@ -4,6 +4,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // The REST shapes of validation and redemption results. GraphQL shows the
@@ -69,7 +71,7 @@ func newOrderView(o *discount.Order, in *OrderInput, stored *ent.Order, cust *en
 		}
 	}
 	if stored != nil {
-		id, status, created := stored.ID, stored.Status.String(), formatTime(stored.CreatedAt)
+		id, status, created := stored.ID, stored.Status.String(), clock.Format(stored.CreatedAt)
 		v.ID, v.Status, v.SourceID, v.CreatedAt = &id, &status, stored.SourceID, &created
 	}
 	if cust != nil {
@@ -110,7 +112,7 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 	s, out := e.states[i], e.outcomes[i]
 	r := &RedeemableResult{Status: string(out.Status), ID: s.code(), Object: redeemableObject(s.input)}
 	if v := s.voucher; v != nil {
-		r.Metadata = orEmptyMap(v.Metadata)
+		r.Metadata = shape.OrEmptyMap(v.Metadata)
 		if out.Status != discount.StatusSkipped {
 			r.Categories = s.categoriesView()
 		}

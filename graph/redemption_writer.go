@@ -12,7 +12,9 @@ import (
 	"github.com/promoengine/promoengine/ent/sessionlock"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/shape"
 )
 
 // writer stores the outcome of an evaluation.
@@ -93,7 +95,7 @@ func (w *writer) appliedEntry(ctx context.Context, id string, parentID *string, 
 	if amount != nil {
 		details := map[string]any{"redemption": map[string]any{"id": id},
 			"order": map[string]any{"id": stored.ID, "source_id": stored.SourceID}}
-		if _, err := recordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
+		if _, err := campaign.RecordTransaction(ctx, w.c, v, txType, -moved, balance, nil, nil, details); err != nil {
 			return nil, err
 		}
 	}
@@ -110,7 +112,7 @@ func (w *writer) entry(ctx context.Context, id, result string, parentID *string)
 	e := w.e
 	create := w.c.Redemption.Create().SetID(id).SetObject(redemption.ObjectRedemption).
 		SetResult(redemption.Result(result)).SetNillableParentID(parentID).
-		SetNillableTrackingID(e.trackingID).SetMetadata(orEmptyMap(e.req.metadata)).
+		SetNillableTrackingID(e.trackingID).SetMetadata(shape.OrEmptyMap(e.req.metadata)).
 		SetChannel(map[string]any{"channel_id": w.appID, "channel_type": w.channel}).SetCreatedAt(e.now)
 	if result == "SUCCESS" {
 		create.SetStatus(redemption.StatusSUCCEEDED)

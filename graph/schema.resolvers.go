@@ -10,32 +10,41 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/metadata"
+	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Progress is the resolver for the progress field.
 func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction) (int, error) {
-	return JobProgress(obj), nil
+	return job.JobProgress(obj), nil
 }
 
 // Categories is the resolver for the categories field.
 func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([]*ent.Category, error) {
-	return campaignCategories(ctx, obj)
+	return campaignpkg.CampaignCategories(ctx, obj)
 }
 
 // Customer is the resolver for the customer field.
 func (r *customEventResolver) Customer(ctx context.Context, obj *ent.CustomEvent) (*ent.Customer, error) {
-	return eventCustomer(ctx, obj)
+	return loyalty.EventCustomer(ctx, obj)
 }
 
 // Referrals is the resolver for the referrals field.
-func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*CustomerReferrals, error) {
-	return customerReferrals(ctx, obj)
+func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*loyalty.CustomerReferrals, error) {
+	return loyalty.ReferralsOf(ctx, obj)
 }
 
 // Summary is the resolver for the summary field.
 func (r *customerResolver) Summary(ctx context.Context, obj *ent.Customer) (any, error) {
-	return customerSummary(ctx, obj)
+	return customer.CustomerSummary(ctx, obj)
 }
 
 // Assets is the resolver for the assets field.
@@ -45,202 +54,202 @@ func (r *customerResolver) Assets(ctx context.Context, obj *ent.Customer) (*Cust
 
 // DownloadURL is the resolver for the downloadURL field.
 func (r *exportResolver) DownloadURL(ctx context.Context, obj *ent.Export) (*string, error) {
-	return exportDownloadPath(ctx, obj)
+	return export.DownloadPathOf(ctx, obj)
 }
 
 // CreateCampaign is the resolver for the createCampaign field.
-func (r *mutationResolver) CreateCampaign(ctx context.Context, input CreateCampaignInput) (*ent.Campaign, error) {
-	return createCampaign(ctx, input)
+func (r *mutationResolver) CreateCampaign(ctx context.Context, input campaignpkg.CreateCampaignInput) (*ent.Campaign, error) {
+	return campaignpkg.CreateCampaign(ctx, input)
 }
 
 // AddVoucher is the resolver for the addVoucher field.
-func (r *mutationResolver) AddVoucher(ctx context.Context, campaign string, input *AddVouchersInput) (*ent.Voucher, error) {
-	return addVoucher(ctx, campaign, input)
+func (r *mutationResolver) AddVoucher(ctx context.Context, campaign string, input *campaignpkg.AddVouchersInput) (*ent.Voucher, error) {
+	return campaignpkg.AddVoucher(ctx, campaign, input)
 }
 
 // GenerateVouchers is the resolver for the generateVouchers field.
-func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string, count int, input *AddVouchersInput) (*ent.AsyncAction, error) {
-	return generateVouchers(ctx, campaign, count, input)
+func (r *mutationResolver) GenerateVouchers(ctx context.Context, campaign string, count int, input *campaignpkg.AddVouchersInput) (*ent.AsyncAction, error) {
+	return campaignpkg.GenerateVouchers(ctx, campaign, count, input)
 }
 
 // Publish is the resolver for the publish field.
-func (r *mutationResolver) Publish(ctx context.Context, input PublishInput, joinOnce *bool) (*ent.Publication, error) {
-	return publish(ctx, input, joinOnce != nil && *joinOnce)
+func (r *mutationResolver) Publish(ctx context.Context, input publication.PublishInput, joinOnce *bool) (*ent.Publication, error) {
+	return publication.Publish(ctx, input, joinOnce != nil && *joinOnce)
 }
 
 // UpsertCustomer is the resolver for the upsertCustomer field.
-func (r *mutationResolver) UpsertCustomer(ctx context.Context, input CustomerInput) (*ent.Customer, error) {
-	return upsertCustomer(ctx, input)
+func (r *mutationResolver) UpsertCustomer(ctx context.Context, input customer.CustomerInput) (*ent.Customer, error) {
+	return customer.UpsertCustomer(ctx, input)
 }
 
 // CreateMetadataSchema is the resolver for the createMetadataSchema field.
-func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input MetadataSchemaInput) (*ent.MetadataSchema, error) {
-	return createMetadataSchema(ctx, input)
+func (r *mutationResolver) CreateMetadataSchema(ctx context.Context, input metadata.MetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return metadata.CreateMetadataSchema(ctx, input)
 }
 
 // SendEvent is the resolver for the sendEvent field.
-func (r *mutationResolver) SendEvent(ctx context.Context, input SendEventInput) (*ent.CustomEvent, error) {
-	return sendEvent(ctx, input)
+func (r *mutationResolver) SendEvent(ctx context.Context, input loyalty.SendEventInput) (*ent.CustomEvent, error) {
+	return loyalty.SendEvent(ctx, input)
 }
 
 // CreateSegment is the resolver for the createSegment field.
-func (r *mutationResolver) CreateSegment(ctx context.Context, input CreateSegmentInput) (*ent.Segment, error) {
-	return createSegment(ctx, input)
+func (r *mutationResolver) CreateSegment(ctx context.Context, input customer.CreateSegmentInput) (*ent.Segment, error) {
+	return customer.CreateSegment(ctx, input)
 }
 
 // DeleteSegment is the resolver for the deleteSegment field.
 func (r *mutationResolver) DeleteSegment(ctx context.Context, id string) (string, error) {
-	return deleteSegment(ctx, id)
+	return customer.DeleteSegment(ctx, id)
 }
 
 // AdjustVoucherBalance is the resolver for the adjustVoucherBalance field.
-func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input BalanceInput) (*VoucherBalance, error) {
-	return adjustVoucherBalance(ctx, voucher, input)
+func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher string, input campaignpkg.BalanceInput) (*campaignpkg.VoucherBalance, error) {
+	return campaignpkg.AdjustVoucherBalance(ctx, voucher, input)
 }
 
 // ExportVoucherTransactions is the resolver for the exportVoucherTransactions field.
-func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *ExportParametersInput) (*ent.Export, error) {
-	return exportVoucherTransactions(ctx, voucher, parameters)
+func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error) {
+	return export.ExportVoucherTransactions(ctx, voucher, parameters)
 }
 
 // CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
-func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	return createLoyaltyProgram(ctx, input)
+func (r *mutationResolver) CreateLoyaltyProgram(ctx context.Context, input loyalty.CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return loyalty.CreateLoyaltyProgram(ctx, input)
 }
 
 // UpdateLoyaltyProgram is the resolver for the updateLoyaltyProgram field.
-func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
-	return updateLoyaltyProgram(ctx, id, input)
+func (r *mutationResolver) UpdateLoyaltyProgram(ctx context.Context, id string, input loyalty.UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	return loyalty.UpdateLoyaltyProgram(ctx, id, input)
 }
 
 // ActivateLoyaltyProgram is the resolver for the activateLoyaltyProgram field.
 func (r *mutationResolver) ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return activateLoyaltyProgram(ctx, id)
+	return loyalty.ActivateLoyaltyProgram(ctx, id)
 }
 
 // DeactivateLoyaltyProgram is the resolver for the deactivateLoyaltyProgram field.
 func (r *mutationResolver) DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return deactivateLoyaltyProgram(ctx, id)
+	return loyalty.DeactivateLoyaltyProgram(ctx, id)
 }
 
 // CreateCardDefinition is the resolver for the createCardDefinition field.
-func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input CreateCardDefinitionInput) (*ent.CardDefinition, error) {
-	return createCardDefinition(ctx, input)
+func (r *mutationResolver) CreateCardDefinition(ctx context.Context, input loyalty.CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return loyalty.CreateCardDefinition(ctx, input)
 }
 
 // UpdateCardDefinition is the resolver for the updateCardDefinition field.
-func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
-	return updateCardDefinition(ctx, id, input)
+func (r *mutationResolver) UpdateCardDefinition(ctx context.Context, id string, input loyalty.UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	return loyalty.UpdateCardDefinition(ctx, id, input)
 }
 
 // ActivateCardDefinition is the resolver for the activateCardDefinition field.
 func (r *mutationResolver) ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return activateCardDefinition(ctx, id)
+	return loyalty.ActivateCardDefinition(ctx, id)
 }
 
 // DraftCardDefinition is the resolver for the draftCardDefinition field.
 func (r *mutationResolver) DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return draftCardDefinition(ctx, id)
+	return loyalty.DraftCardDefinition(ctx, id)
 }
 
 // CreateLoyaltyMember is the resolver for the createLoyaltyMember field.
-func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
-	return createLoyaltyMember(ctx, programID, input)
+func (r *mutationResolver) CreateLoyaltyMember(ctx context.Context, programID string, input loyalty.CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	return loyalty.CreateLoyaltyMember(ctx, programID, input)
 }
 
 // ActivateLoyaltyMember is the resolver for the activateLoyaltyMember field.
 func (r *mutationResolver) ActivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return activateLoyaltyMember(ctx, programID, memberID)
+	return loyalty.ActivateLoyaltyMember(ctx, programID, memberID)
 }
 
 // DeactivateLoyaltyMember is the resolver for the deactivateLoyaltyMember field.
 func (r *mutationResolver) DeactivateLoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return deactivateLoyaltyMember(ctx, programID, memberID)
+	return loyalty.DeactivateLoyaltyMember(ctx, programID, memberID)
 }
 
 // AssignCard is the resolver for the assignCard field.
 func (r *mutationResolver) AssignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
-	return assignCard(ctx, programID, memberID, cardID)
+	return loyalty.AssignCard(ctx, programID, memberID, cardID)
 }
 
 // UnassignCard is the resolver for the unassignCard field.
 func (r *mutationResolver) UnassignCard(ctx context.Context, programID string, memberID string, cardID string) (*ent.Card, error) {
-	return unassignCard(ctx, programID, memberID, cardID)
+	return loyalty.UnassignCard(ctx, programID, memberID, cardID)
 }
 
 // AdjustCardPoints is the resolver for the adjustCardPoints field.
-func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input AdjustPointsInput) (*PointsAdjustment, error) {
-	return adjustCardPoints(ctx, programID, memberID, cardID, input)
+func (r *mutationResolver) AdjustCardPoints(ctx context.Context, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) (*loyalty.PointsAdjustment, error) {
+	return loyalty.AdjustCardPoints(ctx, programID, memberID, cardID, input)
 }
 
 // CreateReward is the resolver for the createReward field.
-func (r *mutationResolver) CreateReward(ctx context.Context, input CreateRewardInput) (*ent.Reward, error) {
-	return createReward(ctx, input)
+func (r *mutationResolver) CreateReward(ctx context.Context, input loyalty.CreateRewardInput) (*ent.Reward, error) {
+	return loyalty.CreateReward(ctx, input)
 }
 
 // UpdateReward is the resolver for the updateReward field.
-func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input UpdateRewardInput) (*ent.Reward, error) {
-	return updateReward(ctx, id, input)
+func (r *mutationResolver) UpdateReward(ctx context.Context, id string, input loyalty.UpdateRewardInput) (*ent.Reward, error) {
+	return loyalty.UpdateReward(ctx, id, input)
 }
 
 // ActivateReward is the resolver for the activateReward field.
 func (r *mutationResolver) ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return activateReward(ctx, id)
+	return loyalty.ActivateReward(ctx, id)
 }
 
 // DeactivateReward is the resolver for the deactivateReward field.
 func (r *mutationResolver) DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return deactivateReward(ctx, id)
+	return loyalty.DeactivateReward(ctx, id)
 }
 
 // DraftReward is the resolver for the draftReward field.
 func (r *mutationResolver) DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
-	return draftReward(ctx, id)
+	return loyalty.DraftReward(ctx, id)
 }
 
 // CreateEarningRule is the resolver for the createEarningRule field.
-func (r *mutationResolver) CreateEarningRule(ctx context.Context, input CreateEarningRuleInput) (*ent.EarningRule, error) {
-	return createEarningRule(ctx, input)
+func (r *mutationResolver) CreateEarningRule(ctx context.Context, input loyalty.CreateEarningRuleInput) (*ent.EarningRule, error) {
+	return loyalty.CreateEarningRule(ctx, input)
 }
 
 // ActivateEarningRule is the resolver for the activateEarningRule field.
 func (r *mutationResolver) ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return activateEarningRule(ctx, id)
+	return loyalty.ActivateEarningRule(ctx, id)
 }
 
 // DeactivateEarningRule is the resolver for the deactivateEarningRule field.
 func (r *mutationResolver) DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return deactivateEarningRule(ctx, id)
+	return loyalty.DeactivateEarningRule(ctx, id)
 }
 
 // DraftEarningRule is the resolver for the draftEarningRule field.
 func (r *mutationResolver) DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return draftEarningRule(ctx, id)
+	return loyalty.DraftEarningRule(ctx, id)
 }
 
 // CreateIncentive is the resolver for the createIncentive field.
-func (r *mutationResolver) CreateIncentive(ctx context.Context, input CreateIncentiveInput) (*ent.Incentive, error) {
-	return createIncentive(ctx, input)
+func (r *mutationResolver) CreateIncentive(ctx context.Context, input loyalty.CreateIncentiveInput) (*ent.Incentive, error) {
+	return loyalty.CreateIncentive(ctx, input)
 }
 
 // UpdateIncentive is the resolver for the updateIncentive field.
-func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input UpdateIncentiveInput) (*ent.Incentive, error) {
-	return updateIncentive(ctx, id, input)
+func (r *mutationResolver) UpdateIncentive(ctx context.Context, id string, input loyalty.UpdateIncentiveInput) (*ent.Incentive, error) {
+	return loyalty.UpdateIncentive(ctx, id, input)
 }
 
 // UpdateEarningRule is the resolver for the updateEarningRule field.
-func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input UpdateEarningRuleInput) (*ent.EarningRule, error) {
-	return updateEarningRule(ctx, id, input)
+func (r *mutationResolver) UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	return loyalty.UpdateEarningRule(ctx, id, input)
 }
 
 // ActivateIncentive is the resolver for the activateIncentive field.
 func (r *mutationResolver) ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return activateIncentive(ctx, id)
+	return loyalty.ActivateIncentive(ctx, id)
 }
 
 // DraftIncentive is the resolver for the draftIncentive field.
 func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return draftIncentive(ctx, id)
+	return loyalty.DraftIncentive(ctx, id)
 }
 
 // ValidateStacked is the resolver for the validateStacked field.
@@ -304,53 +313,53 @@ func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID st
 }
 
 // UpdateCampaign is the resolver for the updateCampaign field.
-func (r *mutationResolver) UpdateCampaign(ctx context.Context, idOrName string, input UpdateCampaignInput) (*ent.Campaign, error) {
-	return updateCampaign(ctx, idOrName, input)
+func (r *mutationResolver) UpdateCampaign(ctx context.Context, idOrName string, input campaignpkg.UpdateCampaignInput) (*ent.Campaign, error) {
+	return campaignpkg.UpdateCampaign(ctx, idOrName, input)
 }
 
 // EnableCampaign is the resolver for the enableCampaign field.
 func (r *mutationResolver) EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return setCampaignActive(ctx, idOrName, true)
+	return campaignpkg.SetCampaignActive(ctx, idOrName, true)
 }
 
 // DisableCampaign is the resolver for the disableCampaign field.
 func (r *mutationResolver) DisableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return setCampaignActive(ctx, idOrName, false)
+	return campaignpkg.SetCampaignActive(ctx, idOrName, false)
 }
 
 // DeleteCampaign is the resolver for the deleteCampaign field.
 func (r *mutationResolver) DeleteCampaign(ctx context.Context, idOrName string, force *bool) (*ent.AsyncAction, error) {
-	return deleteCampaign(ctx, idOrName)
+	return campaignpkg.DeleteCampaign(ctx, idOrName)
 }
 
 // UpdateVoucher is the resolver for the updateVoucher field.
-func (r *mutationResolver) UpdateVoucher(ctx context.Context, codeOrID string, input UpdateVoucherInput) (*ent.Voucher, error) {
-	return updateVoucher(ctx, codeOrID, input)
+func (r *mutationResolver) UpdateVoucher(ctx context.Context, codeOrID string, input campaignpkg.UpdateVoucherInput) (*ent.Voucher, error) {
+	return campaignpkg.UpdateVoucher(ctx, codeOrID, input)
 }
 
 // EnableVoucher is the resolver for the enableVoucher field.
 func (r *mutationResolver) EnableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return setVoucherActive(ctx, codeOrID, true)
+	return campaignpkg.SetVoucherActive(ctx, codeOrID, true)
 }
 
 // DisableVoucher is the resolver for the disableVoucher field.
 func (r *mutationResolver) DisableVoucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return setVoucherActive(ctx, codeOrID, false)
+	return campaignpkg.SetVoucherActive(ctx, codeOrID, false)
 }
 
 // DeleteVoucher is the resolver for the deleteVoucher field.
 func (r *mutationResolver) DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error) {
-	return deleteVoucher(ctx, codeOrID)
+	return campaignpkg.DeleteVoucher(ctx, codeOrID)
 }
 
 // UpdateCustomer is the resolver for the updateCustomer field.
-func (r *mutationResolver) UpdateCustomer(ctx context.Context, idOrSourceID string, input CustomerInput) (*ent.Customer, error) {
-	return updateCustomer(ctx, idOrSourceID, input)
+func (r *mutationResolver) UpdateCustomer(ctx context.Context, idOrSourceID string, input customer.CustomerInput) (*ent.Customer, error) {
+	return customer.UpdateCustomer(ctx, idOrSourceID, input)
 }
 
 // DeleteCustomer is the resolver for the deleteCustomer field.
-func (r *mutationResolver) DeleteCustomer(ctx context.Context, idOrSourceID string) (*CustomerDeletion, error) {
-	return deleteCustomer(ctx, idOrSourceID)
+func (r *mutationResolver) DeleteCustomer(ctx context.Context, idOrSourceID string) (*customer.CustomerDeletion, error) {
+	return customer.DeleteCustomer(ctx, idOrSourceID)
 }
 
 // IssueOAuthToken is the resolver for the issueOAuthToken field.
@@ -484,17 +493,17 @@ func (r *mutationResolver) DeleteManagementStackingRules(ctx context.Context, pr
 }
 
 // CreateVoucher is the resolver for the createVoucher field.
-func (r *mutationResolver) CreateVoucher(ctx context.Context, input CreateVoucherInput) (*ent.Voucher, error) {
-	return createStandaloneVoucher(ctx, input)
+func (r *mutationResolver) CreateVoucher(ctx context.Context, input campaignpkg.CreateVoucherInput) (*ent.Voucher, error) {
+	return campaignpkg.CreateStandaloneVoucher(ctx, input)
 }
 
 // CreateManagementWebhook is the resolver for the createManagementWebhook field.
-func (r *mutationResolver) CreateManagementWebhook(ctx context.Context, projectID string, input WebhookInput) (*ent.Webhook, error) {
+func (r *mutationResolver) CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error) {
 	return createManagementWebhook(ctx, projectID, input)
 }
 
 // UpdateManagementWebhook is the resolver for the updateManagementWebhook field.
-func (r *mutationResolver) UpdateManagementWebhook(ctx context.Context, projectID string, id string, input WebhookInput) (*ent.Webhook, error) {
+func (r *mutationResolver) UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error) {
 	return updateManagementWebhook(ctx, projectID, id, input)
 }
 
@@ -509,128 +518,128 @@ func (r *mutationResolver) RedeliverManagementWebhookEvent(ctx context.Context, 
 }
 
 // CreateCategory is the resolver for the createCategory field.
-func (r *mutationResolver) CreateCategory(ctx context.Context, input CategoryInput) (*ent.Category, error) {
-	return createCategory(ctx, input)
+func (r *mutationResolver) CreateCategory(ctx context.Context, input campaignpkg.CategoryInput) (*ent.Category, error) {
+	return campaignpkg.CreateCategory(ctx, input)
 }
 
 // UpdateCategory is the resolver for the updateCategory field.
-func (r *mutationResolver) UpdateCategory(ctx context.Context, id string, input CategoryInput) (*ent.Category, error) {
-	return updateCategory(ctx, id, input)
+func (r *mutationResolver) UpdateCategory(ctx context.Context, id string, input campaignpkg.CategoryInput) (*ent.Category, error) {
+	return campaignpkg.UpdateCategory(ctx, id, input)
 }
 
 // DeleteCategory is the resolver for the deleteCategory field.
 func (r *mutationResolver) DeleteCategory(ctx context.Context, id string) (string, error) {
-	return deleteCategory(ctx, id)
+	return campaignpkg.DeleteCategory(ctx, id)
 }
 
 // ImportVouchers is the resolver for the importVouchers field.
-func (r *mutationResolver) ImportVouchers(ctx context.Context, input []*CreateVoucherInput) (*ent.AsyncAction, error) {
-	return importVouchers(ctx, input)
+func (r *mutationResolver) ImportVouchers(ctx context.Context, input []*campaignpkg.CreateVoucherInput) (*ent.AsyncAction, error) {
+	return campaignpkg.ImportVouchers(ctx, input)
 }
 
 // UpdateVouchersInBulk is the resolver for the updateVouchersInBulk field.
-func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*VoucherMetadataUpdate) (*ent.AsyncAction, error) {
-	return updateVouchersInBulk(ctx, input)
+func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*campaignpkg.VoucherMetadataUpdate) (*ent.AsyncAction, error) {
+	return campaignpkg.UpdateVouchersInBulk(ctx, input)
 }
 
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
-	return publicationCodes(ctx, obj)
+	return publication.PublicationCodes(ctx, obj)
 }
 
 // MetadataSchema is the resolver for the metadataSchema field.
 func (r *queryResolver) MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error) {
-	return metadataSchemaByID(ctx, id)
+	return metadata.MetadataSchemaByID(ctx, id)
 }
 
 // MetadataSchemaList is the resolver for the metadataSchemaList field.
 func (r *queryResolver) MetadataSchemaList(ctx context.Context) ([]*ent.MetadataSchema, error) {
-	return allMetadataSchemas(ctx)
+	return metadata.AllMetadataSchemas(ctx)
 }
 
 // Segment is the resolver for the segment field.
 func (r *queryResolver) Segment(ctx context.Context, id string) (*ent.Segment, error) {
-	return segmentByID(ctx, id)
+	return customer.SegmentByID(ctx, id)
 }
 
 // ListSegments is the resolver for the listSegments field.
-func (r *queryResolver) ListSegments(ctx context.Context, input *SegmentListInput) (*SegmentList, error) {
-	return listSegments(ctx, input)
+func (r *queryResolver) ListSegments(ctx context.Context, input *customer.SegmentListInput) (*customer.SegmentList, error) {
+	return customer.ListSegments(ctx, input)
 }
 
 // Export is the resolver for the export field.
 func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, error) {
-	return exportByID(ctx, id)
+	return export.ExportByID(ctx, id)
 }
 
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return campaignSelected(ctx, idOrName)
+	return campaignpkg.CampaignSelected(ctx, idOrName)
 }
 
 // Voucher is the resolver for the voucher field.
 func (r *queryResolver) Voucher(ctx context.Context, codeOrID string) (*ent.Voucher, error) {
-	return voucherByCodeOrID(ctx, codeOrID)
+	return campaignpkg.VoucherByCodeOrID(ctx, codeOrID)
 }
 
 // AsyncAction is the resolver for the asyncAction field.
 func (r *queryResolver) AsyncAction(ctx context.Context, id string) (*ent.AsyncAction, error) {
-	return asyncActionByID(ctx, id)
+	return job.AsyncActionByID(ctx, id)
 }
 
 // Customer is the resolver for the customer field.
 func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
-	return customerByIDOrSourceID(ctx, idOrSourceID)
+	return customer.CustomerByIDOrSourceID(ctx, idOrSourceID)
 }
 
 // LoyaltyProgram is the resolver for the loyaltyProgram field.
 func (r *queryResolver) LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return loyaltyProgram(ctx, id)
+	return loyalty.LoyaltyProgram(ctx, id)
 }
 
 // CardDefinition is the resolver for the cardDefinition field.
 func (r *queryResolver) CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
-	return cardDefinition(ctx, id)
+	return loyalty.CardDefinition(ctx, id)
 }
 
 // LoyaltyMember is the resolver for the loyaltyMember field.
 func (r *queryResolver) LoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return loyaltyMember(ctx, programID, memberID)
+	return loyalty.LoyaltyMember(ctx, programID, memberID)
 }
 
 // Reward is the resolver for the reward field.
 func (r *queryResolver) Reward(ctx context.Context, id string) (*ent.Reward, error) {
-	return rewardByID(ctx, id)
+	return loyalty.RewardByID(ctx, id)
 }
 
 // EarningRule is the resolver for the earningRule field.
 func (r *queryResolver) EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
-	return earningRule(ctx, id)
+	return loyalty.EarningRule(ctx, id)
 }
 
 // Incentive is the resolver for the incentive field.
 func (r *queryResolver) Incentive(ctx context.Context, id string) (*ent.Incentive, error) {
-	return incentiveByID(ctx, id)
+	return loyalty.IncentiveByID(ctx, id)
 }
 
 // CardActivities is the resolver for the cardActivities field.
 func (r *queryResolver) CardActivities(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
-	return cardActivities(ctx, programID, memberID, cardID, after, first, orderBy, where)
+	return loyalty.CardActivities(ctx, programID, memberID, cardID, after, first, orderBy, where)
 }
 
 // RewardActivities is the resolver for the rewardActivities field.
 func (r *queryResolver) RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
-	return rewardActivities(ctx, rewardID, after, first, orderBy, where)
+	return loyalty.RewardActivities(ctx, rewardID, after, first, orderBy, where)
 }
 
 // CardTransactions is the resolver for the cardTransactions field.
 func (r *queryResolver) CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error) {
-	return cardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
+	return loyalty.CardTransactions(ctx, programID, memberID, cardID, after, first, orderBy)
 }
 
 // VoucherList is the resolver for the voucherList field.
-func (r *queryResolver) VoucherList(ctx context.Context, input *VoucherListInput) (*VoucherList, error) {
-	return listVouchers(ctx, input)
+func (r *queryResolver) VoucherList(ctx context.Context, input *campaignpkg.VoucherListInput) (*campaignpkg.VoucherList, error) {
+	return campaignpkg.ListVouchers(ctx, input)
 }
 
 // RedemptionList is the resolver for the redemptionList field.
@@ -654,28 +663,28 @@ func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *i
 }
 
 // CampaignList is the resolver for the campaignList field.
-func (r *queryResolver) CampaignList(ctx context.Context, input *CampaignListInput) (*CampaignList, error) {
-	return listCampaigns(ctx, input)
+func (r *queryResolver) CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error) {
+	return campaignpkg.ListCampaigns(ctx, input)
 }
 
 // CustomerList is the resolver for the customerList field.
-func (r *queryResolver) CustomerList(ctx context.Context, input *CustomerListInput) (*CustomerList, error) {
-	return listCustomers(ctx, input)
+func (r *queryResolver) CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error) {
+	return customer.ListCustomers(ctx, input)
 }
 
 // PublicationList is the resolver for the publicationList field.
-func (r *queryResolver) PublicationList(ctx context.Context, input *PublicationListInput) (*PublicationList, error) {
-	return listPublications(ctx, input)
+func (r *queryResolver) PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error) {
+	return publication.ListPublications(ctx, input)
 }
 
 // AsyncActionList is the resolver for the asyncActionList field.
 func (r *queryResolver) AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error) {
-	return listAsyncActions(ctx, limit, endDate)
+	return job.ListAsyncActions(ctx, limit, endDate)
 }
 
 // VoucherTransactionList is the resolver for the voucherTransactionList field.
-func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	return listVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
+func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error) {
+	return campaignpkg.ListVoucherTransactions(ctx, codeOrID, limit, order, startingAfterID)
 }
 
 // IntrospectOAuthToken is the resolver for the introspectOAuthToken field.
@@ -760,12 +769,12 @@ func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID s
 
 // CustomerSegments is the resolver for the customerSegments field.
 func (r *queryResolver) CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error) {
-	return segmentsOfCustomer(ctx, idOrSourceID)
+	return customer.SegmentsOfCustomer(ctx, idOrSourceID)
 }
 
 // CampaignTransactionList is the resolver for the campaignTransactionList field.
-func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	return listCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
+func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaignpkg.VoucherTransactionList, error) {
+	return campaignpkg.ListCampaignTransactions(ctx, idOrName, limit, order, startingAfterID)
 }
 
 // ManagementWebhooks is the resolver for the managementWebhooks field.
@@ -785,27 +794,27 @@ func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, project
 
 // Category is the resolver for the category field.
 func (r *queryResolver) Category(ctx context.Context, id string) (*ent.Category, error) {
-	return categoryByID(ctx, id)
+	return campaignpkg.CategoryByID(ctx, id)
 }
 
 // CategoryList is the resolver for the categoryList field.
-func (r *queryResolver) CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*CategoryList, error) {
-	return listCategories(ctx, &CategoryListInput{Limit: limit, StartingAfterID: startingAfterID})
+func (r *queryResolver) CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaignpkg.CategoryList, error) {
+	return campaignpkg.ListCategories(ctx, &campaignpkg.CategoryListInput{Limit: limit, StartingAfterID: startingAfterID})
 }
 
 // CampaignSummary is the resolver for the campaignSummary field.
-func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*CampaignSummary, error) {
-	return campaignSummary(ctx, idOrName, startDate, endDate)
+func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaignpkg.CampaignSummary, error) {
+	return campaignpkg.SummaryOf(ctx, idOrName, startDate, endDate)
 }
 
 // CustomerActivityList is the resolver for the customerActivityList field.
-func (r *queryResolver) CustomerActivityList(ctx context.Context, idOrSourceID string, input *CustomerActivityListInput) (*CustomerActivityList, error) {
-	return listCustomerActivities(ctx, idOrSourceID, input)
+func (r *queryResolver) CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error) {
+	return customer.ListCustomerActivities(ctx, idOrSourceID, input)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.
 func (r *segmentResolver) CustomerIDs(ctx context.Context, obj *ent.Segment) ([]string, error) {
-	return segmentCustomerIDs(ctx, obj)
+	return customer.SegmentCustomerIDs(ctx, obj)
 }
 
 // Assets is the resolver for the assets field.
@@ -815,7 +824,7 @@ func (r *voucherResolver) Assets(ctx context.Context, obj *ent.Voucher) (*Vouche
 
 // Transactions is the resolver for the transactions field.
 func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VoucherTransactionOrder, where *ent.VoucherTransactionWhereInput) (*ent.VoucherTransactionConnection, error) {
-	return voucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
+	return campaignpkg.VoucherTransactions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
@@ -825,7 +834,7 @@ func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *e
 
 // Categories is the resolver for the categories field.
 func (r *voucherResolver) Categories(ctx context.Context, obj *ent.Voucher) ([]*ent.Category, error) {
-	return voucherCategories(ctx, obj)
+	return campaignpkg.CategoriesOfVoucher(ctx, obj)
 }
 
 // Quantity is the resolver for the quantity field.

@@ -21,6 +21,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/observe"
 )
 
 // Limits that keep one query from taking the server down (see CostLimit and
@@ -64,7 +66,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 		opts.Logger = slog.Default()
 	}
 	if opts.RequestID == nil {
-		opts.RequestID = RequestIDFromContext
+		opts.RequestID = observe.RequestIDFromContext
 	}
 	if opts.Resolver == nil {
 		opts.Resolver = NewResolver()
@@ -91,7 +93,7 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.Use(mutationTx{Transactioner: entgql.Transactioner{TxOpener: entgql.TxOpenerFunc(ent.OpenTxFromContext)},
 		present: present})
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-		return next(withSiblingStore(ctx))
+		return next(fields.WithSiblingStore(ctx))
 	})
 	srv.SetErrorPresenter(present)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {

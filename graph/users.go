@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/user"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
 // rolePattern is what a role looks like: the built-in ADMIN, USER, VIEWER,
@@ -60,7 +61,7 @@ func (v ProjectUserView) Roles() []ProjectRole {
 // ProjectUsers lists the users of the viewer's project (see ManageProject),
 // each with its roles in all projects, oldest first.
 func ProjectUsers(ctx context.Context) ([]ProjectUserView, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ type ProjectUserInput struct {
 // PutProjectUser gives a user a role in the viewer's project (operator
 // command `promoengine user add`), creating the user when new.
 func PutProjectUser(ctx context.Context, in ProjectUserInput) (*ent.User, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +161,7 @@ func PutProjectUser(ctx context.Context, in ProjectUserInput) (*ent.User, error)
 
 // RemoveProjectUser takes a user (by id or login) out of the viewer's project.
 func RemoveProjectUser(ctx context.Context, idOrLogin string) error {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}

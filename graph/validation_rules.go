@@ -10,6 +10,10 @@ import (
 	"github.com/promoengine/promoengine/ent/validationrule"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	pagepkg "github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
 	rules "github.com/promoengine/promoengine/graph/validationrule"
 )
 
@@ -36,11 +40,11 @@ func createValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.Val
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	create := c.ValidationRule.Create().SetName(name).SetRules(orEmptyMap(in.Rules)).
+	create := c.ValidationRule.Create().SetName(name).SetRules(shape.OrEmptyMap(in.Rules)).
 		SetNillableType(in.Type).SetNillableContextType(in.ContextType)
 	if in.Error != nil {
 		create.SetError(in.Error)
@@ -70,7 +74,7 @@ func updateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	if _, _, err := parseRuleInput(in); err != nil {
 		return nil, err
 	}
-	u := r.Update().SetName(*in.Name).SetRules(orEmptyMap(in.Rules)).SetNillableType(in.Type).
+	u := r.Update().SetName(*in.Name).SetRules(shape.OrEmptyMap(in.Rules)).SetNillableType(in.Type).
 		SetNillableContextType(in.ContextType)
 	if in.Error != nil {
 		u.SetError(in.Error)
@@ -90,7 +94,7 @@ func deleteValidationRule(ctx context.Context, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -105,7 +109,7 @@ func deleteValidationRule(ctx context.Context, id string) (string, error) {
 
 // validationRuleByID finds a rule of the caller's project.
 func validationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -130,19 +134,19 @@ func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 	}
 	typ, objID := validationruleassignment.RelatedObjectTypeVoucher, ""
 	if in.Voucher != nil {
-		v, err := voucherByCodeOrID(ctx, *in.Voucher)
+		v, err := campaign.VoucherByCodeOrID(ctx, *in.Voucher)
 		if err != nil {
 			return nil, err
 		}
 		objID = v.ID
 	} else {
-		cmp, err := campaignByIDOrName(ctx, *in.Campaign)
+		cmp, err := campaign.CampaignByIDOrName(ctx, *in.Campaign)
 		if err != nil {
 			return nil, err
 		}
 		typ, objID = validationruleassignment.RelatedObjectTypeCampaign, cmp.ID
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +162,7 @@ func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 
 // unassignValidationRule removes one assignment of a rule.
 func unassignValidationRule(ctx context.Context, ruleID, assignmentID string) (string, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -175,7 +179,7 @@ func unassignValidationRule(ctx context.Context, ruleID, assignmentID string) (s
 
 // ruleAssignments lists the assignments to the given objects.
 func ruleAssignments(ctx context.Context, objectIDs ...string) ([]*ent.ValidationRuleAssignment, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +214,7 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 	for _, a := range as {
 		ids = append(ids, a.RuleID)
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return err
 	}
@@ -260,11 +264,11 @@ type ValidationRuleList struct {
 
 // listValidationRules pages the caller's rules, newest first.
 func listValidationRules(ctx context.Context, limit, page *int) (*ValidationRuleList, error) {
-	n, offset, err := offsetPage(limit, page)
+	n, offset, err := pagepkg.Offset(limit, page)
 	if err != nil {
 		return nil, err
 	}
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -3,47 +3,20 @@ package graph
 import (
 	"context"
 	"fmt"
-	"reflect"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The events of the use cases. Each is called in the transaction of its
 // change, near its end.
 
-// emitPublication: publication.succeeded (ordered per publication) and
-// voucher.published for each voucher handed out (ordered per voucher).
-// (The single-statement publication writes the same events in SQL:
-// webhook_snapshot.go.)
-func emitPublication(ctx context.Context, pub *ent.Publication, cmp *ent.Campaign) error {
-	events := []outboxEvent{{name: EventPublicationSucceeded, objectType: "publication", objectID: pub.ID,
-		data: publicationData(pub, cmp)}}
-	for _, v := range pub.Edges.Vouchers {
-		events = append(events, outboxEvent{name: EventVoucherPublished, objectType: "voucher", objectID: v.ID,
-			data: voucherPublishedData(v, pub, cmp)})
-	}
-	return emitEvents(ctx, events...)
-}
-
-// publicationData is the data of publication.succeeded.
-func publicationData(pub *ent.Publication, cmp *ent.Campaign) map[string]any {
-	return map[string]any{"publication": pub, "customer": pub.Edges.Customer, "campaign": cmp}
-}
-
-// voucherPublishedData is the data of voucher.published for v.
-func voucherPublishedData(v *ent.Voucher, pub *ent.Publication, cmp *ent.Campaign) map[string]any {
-	return map[string]any{"voucher": v, "customer": pub.Edges.Customer, "campaign": cmp, "publication": pub}
-}
-
-// customerData is the data of customer events.
-func customerData(cust *ent.Customer) map[string]any { return map[string]any{"customer": cust} }
-
 // emitRedemptions: name (redemption.succeeded, redemption.failed,
 // redemption.rollback.succeeded) for each entry, ordered per voucher (or
 // per entry when it has no voucher).
 func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) error {
-	events := make([]outboxEvent, 0, len(rs))
+	events := make([]webhook.Event, 0, len(rs))
 	for _, r := range rs {
 		if r == nil {
 			continue
@@ -52,17 +25,17 @@ func emitRedemptions(ctx context.Context, name string, rs ...*ent.Redemption) er
 		if r.VoucherID != nil {
 			objectType, objectID = "voucher", *r.VoucherID
 		}
-		events = append(events, outboxEvent{name: name, objectType: objectType, objectID: objectID,
-			load: func(ctx context.Context) (map[string]any, error) { return redemptionData(ctx, r) }})
+		events = append(events, webhook.Event{Name: name, ObjectType: objectType, ObjectID: objectID,
+			Load: func(ctx context.Context) (map[string]any, error) { return redemptionData(ctx, r) }})
 	}
-	return emitEvents(ctx, events...)
+	return webhook.EmitAll(ctx, events...)
 }
 
 // redemptionData is the data of a redemption event: the redemption (or
 // rollback), its voucher, customer and the voucher's campaign, read when
 // the use case has not loaded them (a rollback locks the voucher alone).
 func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, error) {
-	c, err := client(ctx)
+	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -86,78 +59,6 @@ func redemptionData(ctx context.Context, r *ent.Redemption) (map[string]any, err
 	return data, nil
 }
 
-// emitVoucher: a voucher event (voucher.created, .updated, .deleted, …).
-func emitVoucher(ctx context.Context, name string, v *ent.Voucher) error {
-	return emitEvent(ctx, name, "voucher", v.ID, map[string]any{"voucher": v, "campaign": v.Edges.Campaign})
-}
-
-// emitVoucherChange: voucher.enabled or voucher.disabled when the active
-// state changed, voucher.updated when anything else was given.
-func emitVoucherChange(ctx context.Context, before, after *ent.Voucher, in UpdateVoucherInput) error {
-	var events []outboxEvent
-	data := map[string]any{"voucher": after, "campaign": after.Edges.Campaign}
-	if in.Active != nil && before.Active != after.Active {
-		name := EventVoucherDisabled
-		if after.Active {
-			name = EventVoucherEnabled
-		}
-		events = append(events, outboxEvent{name: name, objectType: "voucher", objectID: after.ID, data: data})
-	}
-	in.Active = nil
-	if !reflect.ValueOf(in).IsZero() {
-		events = append(events, outboxEvent{name: EventVoucherUpdated, objectType: "voucher", objectID: after.ID, data: data})
-	}
-	return emitEvents(ctx, events...)
-}
-
-// emitCampaign: a campaign event (campaign.created, .updated, .deleted, …).
-func emitCampaign(ctx context.Context, name string, cmp *ent.Campaign) error {
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp})
-}
-
-// emitCustomer: customer.created or customer.deleted.
-func emitCustomer(ctx context.Context, name string, cust *ent.Customer) error {
-	return emitEvent(ctx, name, "customer", cust.ID, customerData(cust))
-}
-
-// emitGiftBalance: voucher.gift.balance_added when credits were added.
-func emitGiftBalance(ctx context.Context, v *ent.Voucher, b *VoucherBalance) error {
-	if b.Amount <= 0 {
-		return nil
-	}
-	return emitEvent(ctx, EventVoucherGiftBalanceAdded, "voucher", v.ID, map[string]any{"voucher": v,
-		"transaction": b.Transaction, "balance": map[string]any{"amount": b.Amount, "total": b.Total,
-			"balance": b.Balance, "type": b.Type, "object": "balance"}})
-}
-
-// emitGenerationDone: campaign.vouchers.generation.completed (or .failed)
-// when a generation job of the campaign ends.
-func emitGenerationDone(ctx context.Context, jobID string, failure error) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
-	job, err := c.AsyncAction.Get(ctx, jobID)
-	if err != nil {
-		return fmt.Errorf("reading job: %w", err)
-	}
-	if job.Type != JobVouchersGeneration || job.CampaignID == nil {
-		return nil
-	}
-	cmp, err := c.Campaign.Get(ctx, *job.CampaignID)
-	if ent.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reading campaign: %w", err)
-	}
-	name := EventCampaignVouchersGenerationCompleted
-	if failure != nil {
-		name = EventCampaignVouchersGenerationFailed
-	}
-	return emitEvent(ctx, name, "campaign", cmp.ID, map[string]any{"campaign": cmp, "async_action": job})
-}
-
 // emitRollback: redemption.rollback.succeeded for the rollback of each
 // redemption reverted (the children of a stacked one).
 func emitRollback(ctx context.Context, res *RollbackResult) error {
@@ -165,57 +66,5 @@ func emitRollback(ctx context.Context, res *RollbackResult) error {
 	if len(rs) == 0 {
 		rs = []*ent.Redemption{res.Rollback}
 	}
-	return emitRedemptions(ctx, EventRedemptionRollbackSucceeded, rs...)
-}
-
-// emitCampaignDeleted: campaign.deleted, written with the deletion of the
-// campaign row (the last batch of its deletion job).
-func emitCampaignDeleted(ctx context.Context, campaignID string) error {
-	c, err := client(ctx)
-	if err != nil {
-		return err
-	}
-	cmp, err := c.Campaign.Get(ctx, campaignID)
-	if ent.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reading campaign: %w", err)
-	}
-	return emitCampaign(ctx, EventCampaignDeleted, cmp)
-}
-
-// emitCardPoints: voucher.loyalty_card.points_added when points were added
-// to a loyalty card (the points endpoint or an earning rule), ordered per
-// card. data: the card after the move, the transaction, the card's member
-// (with its cards) and customer (null for an unassigned card), and a
-// balance object like the real service's (points added, new balance).
-func emitCardPoints(ctx context.Context, crd *ent.Card, tx *ent.CardTransaction) error {
-	if tx.Amount <= 0 {
-		return nil
-	}
-	return emitEvents(ctx, outboxEvent{name: EventVoucherLoyaltyCardPointsAdded, objectType: "card", objectID: crd.ID,
-		load: func(ctx context.Context) (map[string]any, error) {
-			data := map[string]any{"card": crd, "transaction": tx, "member": nil, "customer": nil,
-				"balance": map[string]any{"points": tx.Amount, "balance": tx.Balance, "type": "loyalty_card",
-					"object": "balance", "related_object": map[string]any{"id": crd.ID, "type": "card"}}}
-			if crd.MemberID == nil {
-				return data, nil
-			}
-			c, err := client(ctx)
-			if err != nil {
-				return nil, err
-			}
-			m, err := c.LoyaltyMember.Query().Where(loyaltymember.ID(*crd.MemberID)).
-				WithCards().Only(ctx)
-			if err != nil {
-				return nil, fmt.Errorf("reading member: %w", err)
-			}
-			cust, err := c.Customer.Get(ctx, m.CustomerID)
-			if err != nil && !ent.IsNotFound(err) {
-				return nil, fmt.Errorf("reading customer: %w", err)
-			}
-			data["member"], data["customer"] = m, cust
-			return data, nil
-		}})
+	return emitRedemptions(ctx, webhook.EventRedemptionRollbackSucceeded, rs...)
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/store"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // One transaction reads its project's webhooks once however many events
@@ -14,36 +16,36 @@ func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
 	_, ctx := projectContext(t)
 	target := "http://127.0.0.1:9/hook"
 	var hook *ent.Webhook
-	err := InTx(ctx, func(ctx context.Context) error {
+	err := store.InTx(ctx, func(ctx context.Context) error {
 		loads := 0
 		load := func() ([]*ent.Webhook, error) { loads++; return nil, nil }
 		for range 3 {
-			if _, err := activeWebhooks(ctx, "proj_a", load); err != nil {
+			if _, err := store.ActiveWebhooks(ctx, "proj_a", load); err != nil {
 				return err
 			}
 		}
-		if _, err := activeWebhooks(ctx, "proj_b", load); err != nil {
+		if _, err := store.ActiveWebhooks(ctx, "proj_b", load); err != nil {
 			return err
 		}
 		if loads != 2 {
 			t.Errorf("%d look-ups for two projects in one transaction, want 2", loads)
 		}
-		forgetWebhooks(ctx)
+		store.ForgetWebhooks(ctx)
 
 		data := map[string]any{"n": 1}
-		if err := emitEvent(ctx, EventCustomerCreated, "customer", "cust_before", data); err != nil {
+		if err := webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_before", data); err != nil {
 			return err
 		}
 		var err error
-		if hook, err = CreateWebhook(ctx, WebhookInput{TargetURL: &target, Events: []string{EventCustomerCreated}}); err != nil {
+		if hook, err = webhook.CreateWebhook(ctx, webhook.WebhookInput{TargetURL: &target, Events: []string{webhook.EventCustomerCreated}}); err != nil {
 			return err
 		}
-		return emitEvent(ctx, EventCustomerCreated, "customer", "cust_after", data)
+		return webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_after", data)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := client(ctx)
+	c, _ := store.Client(ctx)
 	evs, err := c.WebhookEvent.Query().Where(webhookevent.WebhookID(hook.ID)).All(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 )
 
 // registerCampaigns mounts /v1/campaigns: create, list, read, update,
@@ -34,7 +34,7 @@ func (h campaignHandlers) list(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	in := graph.CampaignListInput{Limit: limit, Page: page}
+	in := campaignpkg.CampaignListInput{Limit: limit, Page: page}
 	if v, ok := c.GetQuery("campaign_type"); ok {
 		t := campaign.CampaignType(v)
 		in.CampaignType = &t
@@ -68,7 +68,7 @@ func (h campaignHandlers) list(c *gin.Context) {
 
 // update serves PUT /v1/campaigns/{campaignId}.
 func (h campaignHandlers) update(c *gin.Context) {
-	var in graph.UpdateCampaignInput
+	var in campaignpkg.UpdateCampaignInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

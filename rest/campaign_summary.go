@@ -6,7 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // summary serves GET /v1/campaigns/{campaignId}/summary[?start_date&end_date]:
@@ -27,7 +27,7 @@ func (h campaignHandlers) summary(c *gin.Context) {
 
 // campaignSummaryJSON is the real service's campaign_summary object: the
 // base counts, then the blocks of the campaign's type (null ones left out).
-func campaignSummaryJSON(s *graph.CampaignSummary) map[string]any {
+func campaignSummaryJSON(s *campaign.CampaignSummary) map[string]any {
 	out := map[string]any{
 		"object": "campaign_summary", "campaign": campaignJSON(s.Campaign),
 		"redemptions": s.Redemptions, "redemptions_succeeded": s.RedemptionsSucceeded, "redemptions_failed": s.RedemptionsFailed,

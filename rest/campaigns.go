@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // campaignHandlers serve /v1/campaigns through the GraphQL resolvers.
@@ -16,7 +17,7 @@ type campaignHandlers struct{ root *graph.Resolver }
 
 // create serves POST /v1/campaigns (SDK: campaigns.create).
 func (h campaignHandlers) create(c *gin.Context) {
-	var in graph.CreateCampaignInput
+	var in campaign.CreateCampaignInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // categoryHandlers serve /v1/categories through the GraphQL resolvers.
@@ -69,7 +70,7 @@ func (h categoryHandlers) list(c *gin.Context) {
 
 // create serves POST /v1/categories.
 func (h categoryHandlers) create(c *gin.Context) {
-	var in graph.CategoryInput
+	var in campaign.CategoryInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -96,7 +97,7 @@ func (h categoryHandlers) get(c *gin.Context) {
 
 // update serves PUT /v1/categories/{categoryId}: name and hierarchy, both required.
 func (h categoryHandlers) update(c *gin.Context) {
-	var in graph.CategoryInput
+	var in campaign.CategoryInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

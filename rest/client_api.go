@@ -9,6 +9,9 @@ import (
 
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // The client-side API (/client/v1): what the official SDK's
@@ -122,7 +125,7 @@ func (h clientHandlers) publish(c *gin.Context) {
 		return
 	}
 	in.Voucher, in.SourceID = nil, nil
-	in.Campaign = &graph.PublishCampaignInput{Name: campaign}
+	in.Campaign = &publication.PublishCampaignInput{Name: campaign}
 	h.publications.publish(c, in, joinOnce)
 }
 
@@ -130,7 +133,7 @@ func (h clientHandlers) publish(c *gin.Context) {
 // client_loyalty_events_enabled, client events earn no loyalty points and
 // may not carry referral or loyalty data.
 func (h clientHandlers) event(c *gin.Context) {
-	var in graph.SendEventInput
+	var in loyalty.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -141,7 +144,7 @@ func (h clientHandlers) event(c *gin.Context) {
 			renderError(c, graph.ClientAllows(clientProject(c), graph.ClientLoyaltyEvents))
 			return
 		}
-		ctx = graph.WithoutLoyaltyEarning(ctx)
+		ctx = customer.WithoutLoyaltyEarning(ctx)
 	}
 	h.events.record(c, ctx, in)
 }
@@ -151,7 +154,7 @@ func (h clientHandlers) event(c *gin.Context) {
 // as it is and answered only with its id and source_id, so a page can
 // neither read nor overwrite another customer's profile.
 func (h clientHandlers) createCustomer(c *gin.Context) {
-	var in graph.CustomerInput
+	var in customer.CustomerInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -7,14 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent/campaign"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // activities serves GET /v1/customers/{customerId}/activities: limit
 // (1-100, 10), order (created_at or -created_at), starting_after (a time),
 // starting_after_id, campaign_type, campaign_id, start_date, end_date.
 func (h customerHandlers) activities(c *gin.Context) {
-	var in graph.CustomerActivityListInput
+	var in customer.CustomerActivityListInput
 	var err error
 	if in.Limit, err = queryInt(c, "limit"); err != nil {
 		renderError(c, err)

@@ -8,7 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent/schema/pulid"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // registerCustomers mounts /v1/customers: upsert, list, read, update and
@@ -27,7 +27,7 @@ func registerCustomers(v1 *gin.RouterGroup, auth gin.HandlerFunc, h customerHand
 // created_at/updated_at[before|after], order, and the SDK scroll's
 // starting_after; the envelope carries has_more.
 func (h customerHandlers) list(c *gin.Context) {
-	var in graph.CustomerListInput
+	var in customer.CustomerListInput
 	var err error
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		renderError(c, err)
@@ -59,7 +59,7 @@ func (h customerHandlers) list(c *gin.Context) {
 
 // update serves PUT /v1/customers/{customerId}: by ID or source_id.
 func (h customerHandlers) update(c *gin.Context) {
-	var in graph.CustomerInput
+	var in customer.CustomerInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -101,8 +101,8 @@ func (h customerHandlers) deletePermanently(c *gin.Context) {
 			"orders": 0, "order_events": 0, "customer": 1, "publications": d.Publications, "loyalty_memberships": d.LoyaltyMemberships}})
 }
 
-func (h customerHandlers) remove(c *gin.Context) (*graph.CustomerDeletion, error) {
-	return inTx(c, func(ctx context.Context) (*graph.CustomerDeletion, error) {
+func (h customerHandlers) remove(c *gin.Context) (*customer.CustomerDeletion, error) {
+	return inTx(c, func(ctx context.Context) (*customer.CustomerDeletion, error) {
 		return h.root.Mutation().DeleteCustomer(ctx, c.Param("customerId"))
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // customerHandlers serve /v1/customers through the GraphQL resolvers.
@@ -17,7 +19,7 @@ type customerHandlers struct{ root *graph.Resolver }
 // upsert serves POST /v1/customers: create, or update the customer whose
 // source_id (or id) is given.
 func (h customerHandlers) upsert(c *gin.Context) {
-	var in graph.CustomerInput
+	var in customer.CustomerInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -79,7 +81,7 @@ type referralEntryBody struct {
 	Date              timestamp `json:"date"`
 }
 
-func referralsJSON(r *graph.CustomerReferrals) map[string]any {
+func referralsJSON(r *loyalty.CustomerReferrals) map[string]any {
 	items := make([]referralEntryBody, len(r.Campaigns))
 	for i, e := range r.Campaigns {
 		items[i] = referralEntryBody{CampaignID: e.CampaignID, ReferrerID: e.ReferrerID, RefereeID: e.RefereeID,

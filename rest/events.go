@@ -8,6 +8,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // eventHandlers serve /v1/metadata-schemas and /v1/events through the
@@ -32,7 +34,7 @@ func (h eventHandlers) schemaJSON(ctx context.Context, ms *ent.MetadataSchema) m
 
 // createSchema serves POST /v1/metadata-schemas.
 func (h eventHandlers) createSchema(c *gin.Context) {
-	var in graph.MetadataSchemaInput
+	var in metadata.MetadataSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -85,7 +87,7 @@ type eventBody struct {
 
 // send serves POST /v1/events.
 func (h eventHandlers) send(c *gin.Context) {
-	var in graph.SendEventInput
+	var in loyalty.SendEventInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -95,7 +97,7 @@ func (h eventHandlers) send(c *gin.Context) {
 
 // record sends a decoded event in ctx (server- or client-side) and answers
 // with it.
-func (h eventHandlers) record(c *gin.Context, ctx context.Context, in graph.SendEventInput) {
+func (h eventHandlers) record(c *gin.Context, ctx context.Context, in loyalty.SendEventInput) {
 	var body eventBody
 	err := graph.InTx(ctx, func(ctx context.Context) error {
 		ev, err := h.root.Mutation().SendEvent(ctx, in)

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -288,7 +288,7 @@ type recordingEarning struct {
 	failWith error
 }
 
-func (r *recordingEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, _ *ent.Customer, l *graph.EventLoyaltyInput) error {
+func (r *recordingEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, _ *ent.Customer, l *customer.EventLoyaltyInput) error {
 	// The hook runs inside the event's transaction: the event is visible.
 	if _, err := ent.FromContext(ctx).CustomEvent.Get(ctx, ev.ID); err != nil {
 		return err
@@ -316,9 +316,9 @@ func TestLoyaltyEarningHook(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
 	hook := &recordingEarning{}
-	prev := graph.Earning
-	graph.Earning = hook
-	defer func() { graph.Earning = prev }()
+	prev := customer.Earning
+	customer.Earning = hook
+	defer func() { customer.Earning = prev }()
 	defineEvent(t, e, app, "visit", nil)
 	seg := must(t, e.DoJSON(http.MethodPost, "/v1/segments", map[string]any{"name": "Visitors", "type": "auto-update",
 		"filter": map[string]any{"events.visit.count": map[string]any{"conditions": map[string]any{"$more_than": 0}}}}, app), http.StatusOK)

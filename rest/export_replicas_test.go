@@ -21,7 +21,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/voucher"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
-	"github.com/promoengine/promoengine/graph"
+	exportpkg "github.com/promoengine/promoengine/graph/export"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -87,7 +88,7 @@ func forgedDownloadPath(t *testing.T, e *resttest.Env, id string) string {
 	exp.Status = export.StatusDONE
 	size := int64(0)
 	exp.Size = &size
-	return graph.ExportDownloadPath(exp, time.Now())
+	return exportpkg.ExportDownloadPath(exp, time.Now())
 }
 
 // emptyDir fails the test if dir holds anything.
@@ -139,7 +140,7 @@ func TestExportRunOnOneProcessDownloadedFromAnother(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
 	t.Setenv("TMPDIR", dirA)
 	poolA := anotherPool(t, e)
-	w := &graph.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 250}
+	w := &jobrun.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 250}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}
@@ -212,7 +213,7 @@ func TestExportInterruptedResumesOnAnotherProcess(t *testing.T) {
 
 	// Process A writes one row per chunk and is stopped after a few.
 	poolA := anotherPool(t, e)
-	a := &graph.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 1}
+	a := &jobrun.Worker{Client: poolA.Client, Dialect: poolA.Dialect, Logger: quietLogger, ID: "process-A", BatchSize: 1}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go func() {
@@ -245,7 +246,7 @@ func TestExportInterruptedResumesOnAnotherProcess(t *testing.T) {
 
 	// Process B takes the job over (with larger chunks) and finishes it.
 	poolB := anotherPool(t, e)
-	b := &graph.Worker{Client: poolB.Client, Dialect: poolB.Dialect, Logger: quietLogger, ID: "process-B", BatchSize: 300}
+	b := &jobrun.Worker{Client: poolB.Client, Dialect: poolB.Dialect, Logger: quietLogger, ID: "process-B", BatchSize: 300}
 	if worked, err := b.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("process B: %v %v", worked, err)
 	}
@@ -292,7 +293,7 @@ func TestExportRetention(t *testing.T) {
 	}
 	old, recent := export1(), export1()
 	// old finished eight days ago.
-	e.DB.Client.Export.UpdateOneID(old).SetUpdatedAt(time.Now().Add(-graph.ExportRetention - 24*time.Hour)).ExecX(systemCtx())
+	e.DB.Client.Export.UpdateOneID(old).SetUpdatedAt(time.Now().Add(-exportpkg.ExportRetention - 24*time.Hour)).ExecX(systemCtx())
 	link := must(t, e.Do(http.MethodGet, "/v1/exports/"+old, nil, app), http.StatusOK)["result"].(map[string]any)["url"].(string)
 
 	fresh := export1() // its job sweeps the expired file

@@ -12,6 +12,8 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
+	exportpkg "github.com/promoengine/promoengine/graph/export"
 )
 
 // exportHandlers serve voucher balances, transaction exports and their downloads.
@@ -31,12 +33,12 @@ type balanceBody struct {
 
 // balance serves POST /v1/vouchers/{code}/balance.
 func (h exportHandlers) balance(c *gin.Context) {
-	var in graph.BalanceInput
+	var in campaign.BalanceInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
-	var b *graph.VoucherBalance
+	var b *campaign.VoucherBalance
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
 		b, err = h.vouchers.root.Mutation().AdjustVoucherBalance(ctx, c.Param("code"), in)
@@ -65,7 +67,7 @@ type exportBody struct {
 func (h exportHandlers) exportJSON(c *gin.Context, exp *ent.Export) exportBody {
 	b := exportBody{ID: exp.ID, Object: "export", CreatedAt: timestamp(exp.CreatedAt), Status: string(exp.Status),
 		Channel: exp.Channel, ExportedObject: exp.ExportedObject, Parameters: exp.Parameters, UserID: exp.UserID}
-	if p := graph.ExportDownloadPath(exp, time.Now()); p != "" {
+	if p := exportpkg.ExportDownloadPath(exp, time.Now()); p != "" {
 		b.Result = map[string]any{"url": h.vouchers.baseURL(c) + p}
 	} else if exp.FailureReason != nil {
 		b.Result = map[string]any{"error": map[string]any{"message": *exp.FailureReason}}
@@ -76,7 +78,7 @@ func (h exportHandlers) exportJSON(c *gin.Context, exp *ent.Export) exportBody {
 // export serves POST /v1/vouchers/{code}/transactions/export.
 func (h exportHandlers) export(c *gin.Context) {
 	var in struct {
-		Parameters *graph.ExportParametersInput `json:"parameters"`
+		Parameters *exportpkg.ExportParametersInput `json:"parameters"`
 	}
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
@@ -110,7 +112,7 @@ func (h exportHandlers) get(c *gin.Context) {
 // from the database one chunk at a time, so any server process serves it.
 func (h exportHandlers) download(c *gin.Context) {
 	ctx := c.Request.Context()
-	dl, err := graph.OpenExportDownload(ctx, ent.FromContext(ctx), c.Param("id"), c.Query("token"), time.Now())
+	dl, err := exportpkg.OpenExportDownload(ctx, ent.FromContext(ctx), c.Param("id"), c.Query("token"), time.Now())
 	if err != nil {
 		renderError(c, err)
 		return

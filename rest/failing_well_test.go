@@ -217,8 +217,8 @@ func TestLockedRowCostsABoundedWaitAndABoundedShareOfThePool(t *testing.T) {
 	// The waiters held at most HotRowWaiters connections (plus one for the
 	// other traffic, and slack for the rate limiter's flush and the like),
 	// far from the pool's 32.
-	if n := maxInUse.Load(); n > int64(graph.HotRowWaiters)+4 {
-		t.Errorf("connections in use during the wait: up to %d, want at most %d", n, graph.HotRowWaiters+4)
+	if n := maxInUse.Load(); n > int64(graph.HotRowWaiters())+4 {
+		t.Errorf("connections in use during the wait: up to %d, want at most %d", n, graph.HotRowWaiters()+4)
 	}
 	// Released, the row is redeemable again.
 	if err := tx.Rollback(); err != nil {

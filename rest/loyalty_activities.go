@@ -8,7 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // Cursor prefixes of the v2 lists (the real service's shapes).
@@ -69,7 +69,7 @@ func (h loyaltyHandlers) rewardActivities(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	filter, err := parseActivityFilters(q, graph.RewardActivityTypes)
+	filter, err := parseActivityFilters(q, loyalty.RewardActivityTypes)
 	if err != nil {
 		renderError(c, err)
 		return

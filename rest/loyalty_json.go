@@ -3,7 +3,7 @@ package rest
 import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // JSON shapes of the v2 loyalty area. Every documented field is present,
@@ -146,7 +146,7 @@ type pointsAdjustmentBody struct {
 	Transaction *cardTransactionBody `json:"transaction"`
 }
 
-func pointsAdjustmentJSON(p *graph.PointsAdjustment) pointsAdjustmentBody {
+func pointsAdjustmentJSON(p *loyalty.PointsAdjustment) pointsAdjustmentBody {
 	out := pointsAdjustmentBody{Status: p.Status, Message: p.Message}
 	if p.Transaction != nil {
 		t := cardTransactionJSON(p.Transaction)
@@ -155,7 +155,7 @@ func pointsAdjustmentJSON(p *graph.PointsAdjustment) pointsAdjustmentBody {
 	return out
 }
 
-func rewardJSON(r *ent.Reward) map[string]any { return graph.RewardJSON(r) }
+func rewardJSON(r *ent.Reward) map[string]any { return loyalty.RewardJSON(r) }
 
 type earningRuleBody struct {
 	ID            string                          `json:"id"`

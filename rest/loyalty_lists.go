@@ -13,8 +13,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // v2 list query parameters: limit 1–100 (default 10), order created_at or
@@ -145,8 +145,8 @@ func parseActivityFilters(q url.Values, types []string) (activityFilter, error) 
 			if len(t.values) == 0 {
 				return f, apperr.InvalidQueryParams("Query parameter %s must have at least 1 item", name)
 			}
-			if len(t.values) > graph.MaxFilterValues {
-				return f, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, graph.MaxFilterValues, len(t.values))
+			if len(t.values) > loyalty.MaxFilterValues {
+				return f, apperr.InvalidQueryParams("Query parameter %s must have at most %d items, got %d", name, loyalty.MaxFilterValues, len(t.values))
 			}
 		default:
 			return f, apperr.InvalidQueryParams("Unsupported filter %s (supported: id $is/$in, type $is/$in, created_at $before/$after)", name)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // withCards loads a member's cards (inside the request's transaction, for
@@ -39,7 +40,7 @@ func memberWrite(c *gin.Context, fn func(ctx context.Context) (*ent.LoyaltyMembe
 }
 
 func (h loyaltyHandlers) createMember(c *gin.Context) {
-	var in graph.CreateLoyaltyMemberInput
+	var in loyalty.CreateLoyaltyMemberInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -72,12 +73,12 @@ func (h loyaltyHandlers) memberStatus(fn func(context.Context, string, string) (
 }
 
 func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
-	var in graph.AdjustPointsInput
+	var in loyalty.AdjustPointsInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
 	}
-	var out *graph.PointsAdjustment
+	var out *loyalty.PointsAdjustment
 	err := graph.InTx(c.Request.Context(), func(ctx context.Context) error {
 		var err error
 		out, err = h.root.Mutation().AdjustCardPoints(ctx, c.Param("programId"), c.Param("memberId"), c.Param("cardId"), in)
@@ -91,7 +92,7 @@ func (h loyaltyHandlers) adjustPoints(c *gin.Context) {
 }
 
 func (h loyaltyHandlers) updateReward(c *gin.Context) {
-	var in graph.UpdateRewardInput
+	var in loyalty.UpdateRewardInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

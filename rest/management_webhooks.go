@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // Webhook configurations, their events and delivery attempts, under
@@ -29,7 +30,7 @@ func webhookAny(w *ent.Webhook) any { return webhookJSON(w) }
 
 // createWebhook serves POST …/webhooks: {target_url, events, active?}.
 func (h managementHandlers) createWebhook(c *gin.Context) {
-	var in graph.WebhookInput
+	var in webhook.WebhookInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -53,7 +54,7 @@ func (h managementHandlers) getWebhook(c *gin.Context) {
 // updateWebhook serves PUT …/webhooks/{webhookId}: {target_url, events,
 // active?}; the events replace the configured ones.
 func (h managementHandlers) updateWebhook(c *gin.Context) {
-	var in graph.WebhookInput
+	var in webhook.WebhookInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

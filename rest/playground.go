@@ -6,7 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph/apperr"
-
 	"github.com/promoengine/promoengine/rest/playground"
 )
 

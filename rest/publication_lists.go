@@ -5,13 +5,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // list serves GET /v1/publications: page/limit, campaign, customer,
 // voucher, result, source_id, order.
 func (h publicationHandlers) list(c *gin.Context) {
-	var in graph.PublicationListInput
+	var in publication.PublicationListInput
 	var err error
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		renderError(c, err)
@@ -25,7 +25,7 @@ func (h publicationHandlers) list(c *gin.Context) {
 // voucherPublications serves GET /v1/vouchers/{code}/publications (what a
 // voucher's publish.url points at): the publications of that code.
 func (h publicationHandlers) voucherPublications(c *gin.Context) {
-	var in graph.PublicationListInput
+	var in publication.PublicationListInput
 	var err error
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		renderError(c, err)
@@ -41,7 +41,7 @@ func (h publicationHandlers) voucherPublications(c *gin.Context) {
 }
 
 // listWith answers with a page of publications in the v1 envelope.
-func (h publicationHandlers) listWith(c *gin.Context, in graph.PublicationListInput) {
+func (h publicationHandlers) listWith(c *gin.Context, in publication.PublicationListInput) {
 	res, err := h.root.Query().PublicationList(c.Request.Context(), &in)
 	if err != nil {
 		renderError(c, err)

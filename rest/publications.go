@@ -9,8 +9,9 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // publicationHandlers serve POST /v1/publications through the publish resolver.
@@ -40,7 +41,7 @@ func (h publicationHandlers) create(c *gin.Context) {
 }
 
 // publish runs a decoded publication (server- or client-side).
-func (h publicationHandlers) publish(c *gin.Context, in graph.PublishInput, joinOnce bool) {
+func (h publicationHandlers) publish(c *gin.Context, in publication.PublishInput, joinOnce bool) {
 	// The resolver runs its own transaction (the common case is a single
 	// statement on PostgreSQL, so it is not wrapped here).
 	pub, err := h.root.Mutation().Publish(c.Request.Context(), in, &joinOnce)
@@ -51,20 +52,20 @@ func (h publicationHandlers) publish(c *gin.Context, in graph.PublishInput, join
 	c.PureJSON(http.StatusOK, h.publicationJSON(c, pub))
 }
 
-func decodePublish(c *gin.Context) (graph.PublishInput, bool, error) {
+func decodePublish(c *gin.Context) (publication.PublishInput, bool, error) {
 	var req publishRequest
 	if err := decodeBody(c, &req); err != nil {
-		return graph.PublishInput{}, false, err
+		return publication.PublishInput{}, false, err
 	}
-	in := graph.PublishInput{Voucher: req.Voucher, SourceID: req.SourceID, Metadata: req.Metadata, Channel: req.Channel}
+	in := publication.PublishInput{Voucher: req.Voucher, SourceID: req.SourceID, Metadata: req.Metadata, Channel: req.Channel}
 	if present(req.Campaign) {
-		in.Campaign = &graph.PublishCampaignInput{}
+		in.Campaign = &publication.PublishCampaignInput{}
 		if err := decodeStringOr(req.Campaign, "campaign", &in.Campaign.Name, in.Campaign); err != nil {
 			return in, false, err
 		}
 	}
 	if present(req.Customer) {
-		in.Customer = &graph.CustomerInput{}
+		in.Customer = &customer.CustomerInput{}
 		var id string
 		if err := decodeStringOr(req.Customer, "customer", &id, in.Customer); err != nil {
 			return in, false, err

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/openapi"
 )
 
@@ -68,7 +69,7 @@ type Options struct {
 	WebhookDenyPrivate bool
 	// WebhookResolver resolves webhook target host names when
 	// WebhookDenyPrivate checks them; nil: net.DefaultResolver.
-	WebhookResolver graph.WebhookResolver
+	WebhookResolver webhook.WebhookResolver
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB
@@ -202,7 +203,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	v1.GET("/campaigns/:campaignId/summary", keysOrBearer, campaignHandlers{root}.summary)
 	registerCategories(v1, keysOrBearer, categoryHandlers{root})
 	vouchers := voucherHandlers{root: root, publicURL: strings.TrimRight(opts.PublicURL, "/")}
-	graph.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
+	webhook.SetWebhookRenderer(webhookRenderer(vouchers)) // webhook payloads in these shapes
 	v1.POST("/campaigns/:campaignId/vouchers", keysOrBearer, vouchers.addVouchers)
 	v1.POST("/campaigns/:campaignId/vouchers/:code", keysOrBearer, vouchers.addCertainVoucher)
 	v1.GET("/campaigns/:campaignId/transactions", keysOrBearer, vouchers.campaignTransactions)

@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/customer"
 )
 
 // segmentHandlers serve /v1/segments through the GraphQL resolvers.
@@ -37,7 +38,7 @@ func segmentJSON(s *ent.Segment) segmentBody {
 // create serves POST /v1/segments; membership is computed synchronously,
 // so initial_sync_status is DONE.
 func (h segmentHandlers) create(c *gin.Context) {
-	var in graph.CreateSegmentInput
+	var in customer.CreateSegmentInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -112,8 +113,8 @@ type segmentList struct {
 // segmentListParams reads limit, order, ids (ids=…&ids=… or ids[]=…) and
 // the filters deep object (filters[name][conditions][$in][]=a); other
 // parameters are ignored.
-func segmentListParams(q url.Values) (*graph.SegmentListInput, error) {
-	in := &graph.SegmentListInput{}
+func segmentListParams(q url.Values) (*customer.SegmentListInput, error) {
+	in := &customer.SegmentListInput{}
 	if v, ok := q["limit"]; ok {
 		n, err := strconv.Atoi(v[0])
 		if err != nil || len(v) > 1 {

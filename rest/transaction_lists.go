@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // voucherTransactionBody is the real service's voucher transaction object.
@@ -45,7 +45,7 @@ func (h voucherHandlers) campaignTransactions(c *gin.Context) {
 // transactionPage reads the paging parameters, calls list for the path's
 // voucher or campaign and answers with the v1 list.
 func (h voucherHandlers) transactionPage(c *gin.Context,
-	list func(ctx context.Context, idOrCode string, limit *int, order *string, after *string) (*graph.VoucherTransactionList, error)) {
+	list func(ctx context.Context, idOrCode string, limit *int, order *string, after *string) (*campaign.VoucherTransactionList, error)) {
 	limit, err := queryInt(c, "limit")
 	if err != nil {
 		renderError(c, err)

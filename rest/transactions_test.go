@@ -16,7 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/exportchunk"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -271,7 +271,7 @@ func TestExportJobResumesAndPages(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("marking job: %d %v", n, err)
 	}
-	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, BatchSize: 2}
+	w := &job.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger, BatchSize: 2}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}
@@ -303,7 +303,7 @@ func TestExportFailureIsReported(t *testing.T) {
 	if _, err := e.DB.SQL.Exec("UPDATE exports SET voucher_id = 'lcrd_nope' WHERE id = '" + id + "'"); err != nil {
 		t.Fatal(err)
 	}
-	w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger}
+	w := &job.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, Logger: quietLogger}
 	if worked, err := w.RunOnce(context.Background()); !worked || err != nil {
 		t.Fatalf("RunOnce: %v %v", worked, err)
 	}

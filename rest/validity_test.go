@@ -10,7 +10,7 @@ import (
 
 // TestValidityTimeframeNeedsStartDate: a validity_timeframe repeats from
 // the start date, so one without start_date is 400 invalid_payload naming
-// the property — over REST and GraphQL alike (graph/validity.go) — and
+// the property — over REST and GraphQL alike (graph/campaign/validity.go) — and
 // nothing is stored; with a start date it is accepted and inherited by the
 // campaign's vouchers.
 func TestValidityTimeframeNeedsStartDate(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // maxBulkBodyBytes bounds the body of the bulk voucher requests (the real
@@ -23,7 +23,7 @@ var bulkBodyRoutes = map[string]bool{"/v1/vouchers/import": true, "/v1/vouchers/
 // importVouchers serves POST /v1/vouchers/import: 202 with the async
 // action (VOUCHERS.IMPORT) that imports the array of vouchers.
 func (h voucherHandlers) importVouchers(c *gin.Context) {
-	var items []*graph.CreateVoucherInput
+	var items []*campaign.CreateVoucherInput
 	if err := decodeBulkBody(c, &items); err != nil {
 		renderError(c, err)
 		return
@@ -36,7 +36,7 @@ func (h voucherHandlers) importVouchers(c *gin.Context) {
 // bulkUpdate serves POST /v1/vouchers/bulk/async: 202 with the async
 // action (VOUCHERS.BULK_UPDATE) that sets each code's metadata keys.
 func (h voucherHandlers) bulkUpdate(c *gin.Context) {
-	var items []*graph.VoucherMetadataUpdate
+	var items []*campaign.VoucherMetadataUpdate
 	if err := decodeBulkBody(c, &items); err != nil {
 		renderError(c, err)
 		return

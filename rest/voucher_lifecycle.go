@@ -8,8 +8,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/vouchercode"
 )
 
@@ -45,7 +45,7 @@ func reservedVoucherPaths(c *gin.Context) {
 
 // update serves PUT /v1/vouchers/{code}.
 func (h voucherHandlers) update(c *gin.Context) {
-	var in graph.UpdateVoucherInput
+	var in campaign.UpdateVoucherInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -111,7 +111,7 @@ func forceParam(c *gin.Context) (*bool, error) {
 // vouchers.create): a standalone voucher, in no campaign. A code in the
 // path wins over none in the body and must agree with one there.
 func (h voucherHandlers) create(c *gin.Context) {
-	var in graph.CreateVoucherInput
+	var in campaign.CreateVoucherInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

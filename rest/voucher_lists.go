@@ -6,7 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // list serves GET /v1/vouchers: page/limit, the filters campaign,
@@ -26,7 +26,7 @@ func (h voucherHandlers) list(c *gin.Context) {
 // (the client API, a fixed campaign or holder) read the query with
 // voucherListQuery, narrow in and call it; ranges and order are checked by
 // the use case.
-func (h voucherHandlers) listWith(c *gin.Context, in graph.VoucherListInput) {
+func (h voucherHandlers) listWith(c *gin.Context, in campaign.VoucherListInput) {
 	res, err := h.root.Query().VoucherList(c.Request.Context(), &in)
 	if err != nil {
 		renderError(c, err)
@@ -41,8 +41,8 @@ func (h voucherHandlers) listWith(c *gin.Context, in graph.VoucherListInput) {
 
 // voucherListQuery reads GET /v1/vouchers' query parameters; ids may come
 // repeated (ids=a&ids=b) or in bracket form (ids[]=a).
-func voucherListQuery(c *gin.Context) (graph.VoucherListInput, error) {
-	var in graph.VoucherListInput
+func voucherListQuery(c *gin.Context) (campaign.VoucherListInput, error) {
+	var in campaign.VoucherListInput
 	var err error
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		return in, err

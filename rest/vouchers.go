@@ -12,6 +12,8 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 )
 
 // voucherHandlers serve vouchers and async actions through the GraphQL resolvers.
@@ -24,7 +26,7 @@ type voucherHandlers struct {
 // (SDK campaigns.addCertainVoucher): one voucher with the path's code; a
 // code in the body must agree with it.
 func (h voucherHandlers) addCertainVoucher(c *gin.Context) {
-	var in graph.AddVouchersInput
+	var in campaign.AddVouchersInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -58,7 +60,7 @@ func (h voucherHandlers) addVouchers(c *gin.Context) {
 		}
 		count = n
 	}
-	var in graph.AddVouchersInput
+	var in campaign.AddVouchersInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -139,7 +141,7 @@ func asyncActionJSON(j *ent.AsyncAction) asyncActionBody {
 	return asyncActionBody{
 		ID: j.ID, Type: j.Type, Status: j.Status.String(), Result: j.Result,
 		CreatedAt: timestamp(j.CreatedAt), UpdatedAt: optionalTime(j.UpdatedAt),
-		RequestID: j.RequestID, ProcessingTime: processing, Progress: graph.JobProgress(j),
+		RequestID: j.RequestID, ProcessingTime: processing, Progress: jobrun.JobProgress(j),
 		Object: "async_action",
 	}
 }
@@ -208,7 +210,7 @@ type redemptionBody struct {
 func (h voucherHandlers) voucherJSON(c *gin.Context, v *ent.Voucher) voucherBody {
 	cats, err := h.root.Voucher().Categories(c.Request.Context(), v)
 	if err != nil {
-		cats = graph.VoucherCategories(v)
+		cats = campaign.VoucherCategories(v)
 	}
 	var campaignName *string
 	if cmp := v.Edges.Campaign; cmp != nil {

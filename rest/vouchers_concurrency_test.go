@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/ent/voucher"
-	"github.com/promoengine/promoengine/graph"
+	jobrun "github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -25,7 +25,7 @@ func TestParallelJobsAndAddsNeverCollide(t *testing.T) {
 	var workers sync.WaitGroup
 	for i := range 3 {
 		workers.Add(1)
-		w := &graph.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, ID: fmt.Sprintf("w%d", i), Poll: 5e6, BatchSize: 250, Logger: quietLogger}
+		w := &jobrun.Worker{Client: e.DB.Client, Dialect: e.DB.Dialect, ID: fmt.Sprintf("w%d", i), Poll: 5e6, BatchSize: 250, Logger: quietLogger}
 		go func() { defer workers.Done(); w.Run(ctx) }()
 	}
 	defer func() { stop(); workers.Wait() }()

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestAddVouchersCountRange(t *testing.T) {
 	e := resttest.New(t)
 	discountCampaign(t, e, "range", "####", "0123456789", nil)
-	for _, q := range []string{"0", "-3", fmt.Sprint(graph.MaxVouchersPerRequest + 1), "2.5"} {
+	for _, q := range []string{"0", "-3", fmt.Sprint(campaign.MaxVouchersPerRequest + 1), "2.5"} {
 		t.Run(q, func(t *testing.T) {
 			resp := e.Do(http.MethodPost, "/v1/campaigns/range/vouchers?vouchers_count="+q, nil, resttest.App(e.Project))
 			wantError(t, resp, http.StatusBadRequest, "invalid_query_params", "vouchers_count")

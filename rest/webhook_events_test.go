@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -21,7 +21,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 	mk := e.NewManagementKey()
 	app := resttest.App(e.Project)
 	rcv := newReceiver(t)
-	hook := createHook(t, e, mk, rcv.srv.URL, graph.WebhookEventNames...)
+	hook := createHook(t, e, mk, rcv.srv.URL, webhook.WebhookEventNames...)
 	hookID := hook["id"].(string)
 	startWorker(t, e, e.DB.Client, fastWebhooks)
 	token := webhookToken(t, e, mk)
@@ -112,7 +112,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 				// Webhook asset links are relative without a public URL.
 				absolute := regexp.MustCompile(`http://[^/"]+/v1/assets/`)
 				// Exactly, updated_at included: the stored and the returned
-				// vouchers share one clock reading (graph/publications.go).
+				// vouchers share one clock reading (graph/publication/publications.go).
 				for _, c := range []struct {
 					name      string
 					got, want any
@@ -250,7 +250,7 @@ func TestEveryWebhookEventComesFromItsOperation(t *testing.T) {
 		}
 	}
 	for _, q := range rcv.requests() {
-		if q.Signature != graph.SignWebhook(token, q.Body) {
+		if q.Signature != webhook.SignWebhook(token, q.Body) {
 			t.Errorf("%s: bad signature", q.Payload.Type)
 		}
 	}

@@ -13,7 +13,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -113,8 +114,8 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 	)
 	// Another project's old events go too: the workers prune every project.
 	other, otherTarget := e.NewProject("other"), "http://127.0.0.1:9/x"
-	otherHook, err := graph.CreateWebhook(viewer.NewContext(ent.NewContext(context.Background(), e.DB.Client),
-		viewer.Viewer{ProjectID: other.ProjectID}), graph.WebhookInput{TargetURL: &otherTarget, Events: []string{"customer.created"}})
+	otherHook, err := webhook.CreateWebhook(viewer.NewContext(ent.NewContext(context.Background(), e.DB.Client),
+		viewer.Viewer{ProjectID: other.ProjectID}), webhook.WebhookInput{TargetURL: &otherTarget, Events: []string{"customer.created"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &graph.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: graph.WebhookSettings{Retention: retention}}
+			w := &job.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: webhook.WebhookSettings{Retention: retention}}
 			deleted[i], errs[i] = w.PruneWebhookEvents(context.Background())
 		}()
 	}
@@ -161,7 +162,7 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 	// A running worker prunes by itself.
 	late := writeOutbox(t, e, e.Project.ProjectID, hookID,
 		outboxRow{state: webhookevent.StateDELIVERED, nextAttempt: ago(45 * day), settled: ago(45 * day), attempts: 1})
-	startWorker(t, e, e.DB.Client, graph.WebhookSettings{Retention: retention, PruneEvery: 10 * time.Millisecond})
+	startWorker(t, e, e.DB.Client, webhook.WebhookSettings{Retention: retention, PruneEvery: 10 * time.Millisecond})
 	waitFor(t, "the worker to prune", func() bool {
 		return !slices.Contains(listedIDs(t, e, mk, hookID, "events", "id"), late[0])
 	})

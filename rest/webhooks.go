@@ -8,7 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // The JSON shapes of webhook configurations, their events and delivery
@@ -90,9 +90,9 @@ func webhookDeliveryJSON(d *ent.WebhookDelivery) webhookDeliveryBody {
 // denyPrivateWebhookTargets makes webhook target URLs set through a
 // request refuse private and loopback addresses (Options.WebhookDenyPrivate),
 // resolving names with resolver (nil: net.DefaultResolver).
-func denyPrivateWebhookTargets(resolver graph.WebhookResolver) gin.HandlerFunc {
+func denyPrivateWebhookTargets(resolver webhook.WebhookResolver) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		ctx := graph.WithWebhookResolver(graph.WithWebhookTargetsDenyPrivate(c.Request.Context()), resolver)
+		ctx := webhook.WithWebhookResolver(webhook.WithWebhookTargetsDenyPrivate(c.Request.Context()), resolver)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 	}
@@ -102,7 +102,7 @@ func denyPrivateWebhookTargets(resolver graph.WebhookResolver) gin.HandlerFunc {
 // REST API answers them, with the handlers' public URL. They are rendered
 // outside any request (one with no host), so without a PublicURL asset
 // links are relative (/v1/assets/…), see voucherHandlers.baseURL.
-func webhookRenderer(vouchers voucherHandlers) graph.WebhookRenderer {
+func webhookRenderer(vouchers voucherHandlers) webhook.WebhookRenderer {
 	redemptions := redemptionHandlers{vouchers: vouchers}
 	publications := publicationHandlers{vouchers}
 	return func(_ context.Context, entity any) (any, bool) {

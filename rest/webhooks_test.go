@@ -19,7 +19,8 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -103,7 +104,7 @@ func (r *receiver) serve(w http.ResponseWriter, req *http.Request) {
 	}
 	r.mu.Lock()
 	r.inflight[p.ID]--
-	r.got = append(r.got, hookRequest{Body: body, Signature: req.Header.Get(graph.SignatureHeader), Payload: p, Status: status, At: at})
+	r.got = append(r.got, hookRequest{Body: body, Signature: req.Header.Get(webhook.SignatureHeader), Payload: p, Status: status, At: at})
 	r.mu.Unlock()
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(`{"ok":true}`))
@@ -140,12 +141,12 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // fastWebhooks retry within milliseconds.
-var fastWebhooks = graph.WebhookSettings{Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond, RetryMaxStep: 40 * time.Millisecond}
+var fastWebhooks = webhook.WebhookSettings{Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond, RetryMaxStep: 40 * time.Millisecond}
 
 // startWorker runs a job and delivery worker on client until the test ends.
-func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s graph.WebhookSettings) *graph.Worker {
+func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.WebhookSettings) *job.Worker {
 	t.Helper()
-	w := &graph.Worker{Client: client, Dialect: e.DB.Dialect, Logger: quietLogger, Poll: 10 * time.Millisecond,
+	w := &job.Worker{Client: client, Dialect: e.DB.Dialect, Logger: quietLogger, Poll: 10 * time.Millisecond,
 		BatchSize: 500, Webhooks: s}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -322,7 +323,7 @@ func TestWebhookDeliveryRefusesPrivateAddresses(t *testing.T) {
 	mk := e.NewManagementKey()
 	rcv := newReceiver(t)
 	ctx := viewer.NewContext(ent.NewContext(context.Background(), e.DB.Client), viewer.Viewer{ProjectID: e.Project.ProjectID})
-	hook, err := graph.CreateWebhook(ctx, graph.WebhookInput{TargetURL: &rcv.srv.URL, Events: []string{"customer.created"}})
+	hook, err := webhook.CreateWebhook(ctx, webhook.WebhookInput{TargetURL: &rcv.srv.URL, Events: []string{"customer.created"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,10 +354,10 @@ func TestWebhookIsSignedAndCarriesRESTShapes(t *testing.T) {
 	waitDelivered(t, e, mk, hook["id"].(string), 1)
 	got := rcv.requests()[0]
 
-	if want := graph.SignWebhook(webhookToken(t, e, mk), got.Body); got.Signature != want {
+	if want := webhook.SignWebhook(webhookToken(t, e, mk), got.Body); got.Signature != want {
 		t.Fatalf("signature %q, want %q", got.Signature, want)
 	}
-	if graph.SignWebhook("another token", got.Body) == got.Signature {
+	if webhook.SignWebhook("another token", got.Body) == got.Signature {
 		t.Fatal("signature does not depend on the token")
 	}
 	p := got.Payload

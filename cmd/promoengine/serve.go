@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest"
 )
 
@@ -90,7 +92,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	webhookTimeout := fs.Duration("webhook-timeout", defaultWebhookTimeout,
 		"time one webhook delivery attempt may take before it counts as failed (env PROMO_WEBHOOK_TIMEOUT)")
-	defaultWebhookRetention, err := envDuration(getenv, "PROMO_WEBHOOK_RETENTION", graph.DefaultWebhookRetention)
+	defaultWebhookRetention, err := envDuration(getenv, "PROMO_WEBHOOK_RETENTION", webhook.DefaultWebhookRetention)
 	if err != nil {
 		return err
 	}
@@ -186,8 +188,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		jobsDone.Add(1)
 		go func() {
 			defer jobsDone.Done()
-			(&graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
-				Webhooks: graph.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
+			(&job.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
+				Webhooks: webhook.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
 					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()
 	}

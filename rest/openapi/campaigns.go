@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 )
 
 // campaigns documents /v1/campaigns (rest/campaigns.go,
@@ -58,7 +58,7 @@ func campaigns(a *API) {
 	))
 	id := map[string]string{"campaignId": "The campaign's ID or name."}
 	a.Add("POST /v1/campaigns", Op{Summary: "Create a campaign", Auth: ServerAPI,
-		Body: Input[graph.CreateCampaignInput]("name"), BodyRequired: true, Response: campaign,
+		Body: Input[campaignpkg.CreateCampaignInput]("name"), BodyRequired: true, Response: campaign,
 		Errors: []int{http.StatusConflict}})
 	a.Add("GET /v1/campaigns", Op{Summary: "List campaigns", Auth: ServerAPI,
 		Query: []Param{LimitParam, PageParam,
@@ -71,7 +71,7 @@ func campaigns(a *API) {
 	a.Add("GET /v1/campaigns/{campaignId}", Op{Summary: "Get a campaign", Auth: ServerAPI, PathParams: id,
 		Response: campaign})
 	a.Add("PUT /v1/campaigns/{campaignId}", Op{Summary: "Update a campaign", Auth: ServerAPI, PathParams: id,
-		Body: Input[graph.UpdateCampaignInput](), Response: campaign})
+		Body: Input[campaignpkg.UpdateCampaignInput](), Response: campaign})
 	a.Add("DELETE /v1/campaigns/{campaignId}", Op{Summary: "Delete a campaign", Auth: ServerAPI, PathParams: id,
 		Description: "Deletes the campaign and its vouchers in the background.",
 		Query:       []Param{Query("force", Boolean(), "Delete permanently (true) rather than to the bin.")},

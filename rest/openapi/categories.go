@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // categories documents /v1/categories (rest/categories.go).
@@ -18,7 +18,7 @@ func categories(a *API) {
 		Req("object", Const("category")),
 	))
 	id := map[string]string{"categoryId": "The category's ID (cat_…)."}
-	body := Input[graph.CategoryInput]("name", "hierarchy")
+	body := Input[campaign.CategoryInput]("name", "hierarchy")
 	a.Add("GET /v1/categories", Op{Summary: "List categories", Auth: ServerAPI,
 		Query: []Param{Query("limit", Integer().Range(1, 100), "Items per page (1-100, default 100)."),
 			Query("starting_after_id", String(), "The last category of the previous page.")},

@@ -1,6 +1,8 @@
 package openapi
 
-import "github.com/promoengine/promoengine/graph"
+import "github.com/promoengine/promoengine/graph/loyalty"
+
+import "github.com/promoengine/promoengine/graph/customer"
 
 // clientCustomer is a customer as the client-side API shows it: its ids
 // only, never a stored profile field (rest/client_view.go).
@@ -44,7 +46,7 @@ func client(a *API) {
 		Query: []Param{{Name: "campaign", Required: true, Schema: String(), Description: "Campaign name or ID."},
 			Query("join_once", Boolean(), "")},
 		Body: Object(
-			Req("customer", Input[graph.CustomerInput]("source_id").Without("id")),
+			Req("customer", Input[customer.CustomerInput]("source_id").Without("id")),
 			Opt("metadata", Metadata()),
 			Opt("channel", String()),
 			Opt("join_once", Boolean()),
@@ -53,7 +55,7 @@ func client(a *API) {
 	a.Add("POST /client/v1/events", Op{Summary: "Send a custom event from a web page", Auth: ClientAPI,
 		Description: "Earns no loyalty points and takes no referral or loyalty unless the project enabled " +
 			"client_loyalty_events_enabled.",
-		Body: Input[graph.SendEventInput]("event", "customer"), BodyRequired: true,
+		Body: Input[loyalty.SendEventInput]("event", "customer"), BodyRequired: true,
 		Response: Ref("CustomEvent")})
 	a.Add("GET /client/v1/vouchers", Op{Summary: "List vouchers from a web page", Auth: ClientAPI,
 		Description: "Needs the project's client_list_vouchers_enabled.",

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
 )
 
 // customers documents /v1/customers (rest/customers.go,
@@ -49,7 +49,7 @@ func customers(a *API) {
 		Req("object", Const("customer")),
 	))
 	customer := Ref("Customer")
-	body := a.Schema("CustomerRequest", Input[graph.CustomerInput]().
+	body := a.Schema("CustomerRequest", Input[customerpkg.CustomerInput]().
 		Desc("A customer's fields; metadata is merged. birthdate is accepted for birthday."))
 	id := map[string]string{"customerId": "The customer's ID or source_id."}
 	a.Add("POST /v1/customers", Op{Summary: "Create or update a customer", Auth: ServerAPI,

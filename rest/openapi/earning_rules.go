@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // earningRules documents earning rules (beta; rest/loyalty.go).
@@ -27,6 +27,6 @@ func earningRules(a *API) {
 	))
 	loyaltyResource{path: "earning-rules", name: "EarningRule", noun: "earning rule", plural: "earning rules",
 		param: "id", schema: rule,
-		create: Input[graph.CreateEarningRuleInput]("name", "trigger", "earnings"),
-		update: Input[graph.UpdateEarningRuleInput](), moves: []string{"activate", "deactivate", "draft"}}.add(a)
+		create: Input[loyalty.CreateEarningRuleInput]("name", "trigger", "earnings"),
+		update: Input[loyalty.UpdateEarningRuleInput](), moves: []string{"activate", "deactivate", "draft"}}.add(a)
 }

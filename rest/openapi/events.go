@@ -2,7 +2,8 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/metadata"
 )
 
 // events documents custom events and the metadata schemas that define
@@ -20,7 +21,7 @@ func events(a *API) {
 	))
 	a.Add("POST /v1/metadata-schemas", Op{Summary: "Create a metadata schema", Auth: ServerAPI,
 		Description: "A schema with related_object event defines a custom event: name is the event's name.",
-		Body:        Input[graph.MetadataSchemaInput]("related_object", "name"), BodyRequired: true,
+		Body:        Input[metadata.MetadataSchemaInput]("related_object", "name"), BodyRequired: true,
 		Response: schema, Errors: []int{409}})
 	a.Add("GET /v1/metadata-schemas", Op{Summary: "List metadata schemas", Auth: ServerAPI,
 		Response: V1List("data", schema, true)})
@@ -28,7 +29,7 @@ func events(a *API) {
 	a.Add("POST /v1/events", Op{Summary: "Send a custom event", Auth: ServerAPI,
 		Description: "Records the event for the customer (created when new); it may convert a referral and " +
 			"earn loyalty points.",
-		Body: Input[graph.SendEventInput]("event", "customer"), BodyRequired: true,
+		Body: Input[loyalty.SendEventInput]("event", "customer"), BodyRequired: true,
 		Response: Ref("CustomEvent")})
 	a.Schema("CustomEvent", Object(
 		Req("object", Const("event")),

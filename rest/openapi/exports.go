@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/export"
-	"github.com/promoengine/promoengine/graph"
+	exportpkg "github.com/promoengine/promoengine/graph/export"
 )
 
 // exports documents exports of voucher transactions and their downloads
@@ -18,7 +18,7 @@ func exports(a *API) {
 		Req("exported_object", Const("voucher_transactions")),
 		Req("parameters", Object(
 			Req("order", Enum("created_at", "-created_at")),
-			Req("fields", Array(Enum(graph.TransactionExportFields...))),
+			Req("fields", Array(Enum(exportpkg.TransactionExportFields...))),
 			Req("filters", Object(Req("voucher_id", Object(Req("conditions", Object(Req("$in", Array(String())))))))),
 		)),
 		Req("result", OneOf(
@@ -29,7 +29,7 @@ func exports(a *API) {
 	))
 	a.Add("POST /v1/vouchers/{code}/transactions/export", Op{Summary: "Export a voucher's transactions",
 		Auth: ServerAPI, PathParams: map[string]string{"code": "The voucher's code or ID."},
-		Body:     Object(Opt("parameters", Input[graph.ExportParametersInput]())),
+		Body:     Object(Opt("parameters", Input[exportpkg.ExportParametersInput]())),
 		Response: exp})
 	a.Add("GET /v1/exports/{id}", Op{Summary: "Get an export", Auth: ServerAPI, Response: exp})
 	a.Add("GET /v1/exports/{id}/download", Op{Summary: "Download an export", Auth: Public,

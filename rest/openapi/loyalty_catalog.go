@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // loyaltyCatalog documents rewards (with their activities) and incentives
@@ -23,14 +23,14 @@ func loyaltyCatalog(a *API) {
 		Req("object", Const("reward")),
 	))
 	loyaltyResource{path: "rewards", name: "Reward", noun: "reward", plural: "rewards", param: "id", schema: reward,
-		create: Input[graph.CreateRewardInput]("name", "type"), update: Input[graph.UpdateRewardInput](),
+		create: Input[loyalty.CreateRewardInput]("name", "type"), update: Input[loyalty.UpdateRewardInput](),
 		moves: []string{"activate", "deactivate", "draft"}}.add(a)
 	a.Add("GET /v2/loyalties/rewards/{id}/activities", Op{Summary: "List reward activities", Auth: Loyalty,
 		PathParams: map[string]string{"id": "The reward's ID."},
-		Query:      append(append([]Param{}, v2ListQuery...), activityFilters(graph.RewardActivityTypes)...),
+		Query:      append(append([]Param{}, v2ListQuery...), activityFilters(loyalty.RewardActivityTypes)...),
 		Response: V2List(Object(
 			Req("id", String()),
-			Req("type", Enum(graph.RewardActivityTypes...)),
+			Req("type", Enum(loyalty.RewardActivityTypes...)),
 			Req("reward_id", String()),
 			Req("data", Object(Req("reward", reward)).Desc("The reward as it was after the change.")),
 			Req("created_at", DateTime()),
@@ -54,6 +54,6 @@ func loyaltyCatalog(a *API) {
 	).Desc("Shows the detail object of its type only."))
 	loyaltyResource{path: "incentives", name: "Incentive", noun: "incentive", plural: "incentives", param: "id",
 		schema: incentive,
-		create: Input[graph.CreateIncentiveInput]("name", "type", "stock"), update: Input[graph.UpdateIncentiveInput](),
+		create: Input[loyalty.CreateIncentiveInput]("name", "type", "stock"), update: Input[loyalty.UpdateIncentiveInput](),
 		moves: []string{"activate", "draft"}}.add(a)
 }

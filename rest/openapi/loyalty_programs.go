@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/loyalty"
 )
 
 // v2 list query parameters (rest/loyalty_lists.go).
@@ -58,8 +58,8 @@ func loyaltyPrograms(a *API) {
 	))
 	loyaltyResource{path: "programs", name: "LoyaltyProgram", noun: "loyalty program", plural: "loyalty programs",
 		param:  "programId",
-		schema: program, create: Input[graph.CreateLoyaltyProgramInput]("name"),
-		update: Input[graph.UpdateLoyaltyProgramInput](), moves: []string{"activate", "deactivate"}}.add(a)
+		schema: program, create: Input[loyalty.CreateLoyaltyProgramInput]("name"),
+		update: Input[loyalty.UpdateLoyaltyProgramInput](), moves: []string{"activate", "deactivate"}}.add(a)
 	definition := a.Schema("CardDefinition", Object(
 		Req("id", String()),
 		Req("name", String()),
@@ -73,6 +73,6 @@ func loyaltyPrograms(a *API) {
 	))
 	loyaltyResource{path: "card-definitions", name: "CardDefinition", noun: "card definition",
 		plural: "card definitions", param: "id",
-		schema: definition, create: Input[graph.CreateCardDefinitionInput]("name"),
-		update: Input[graph.UpdateCardDefinitionInput](), moves: []string{"activate", "draft"}}.add(a)
+		schema: definition, create: Input[loyalty.CreateCardDefinitionInput]("name"),
+		update: Input[loyalty.UpdateCardDefinitionInput](), moves: []string{"activate", "draft"}}.add(a)
 }

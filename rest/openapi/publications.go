@@ -1,17 +1,19 @@
 package openapi
 
-import "github.com/promoengine/promoengine/graph"
+import publicationpkg "github.com/promoengine/promoengine/graph/publication"
+
+import customerpkg "github.com/promoengine/promoengine/graph/customer"
 
 // publications documents /v1/publications (rest/publications.go,
 // rest/publication_lists.go).
 func publications(a *API) {
 	a.Tag("Publications", "Assigning vouchers to customers.")
-	customer := Input[graph.CustomerInput]()
+	customer := Input[customerpkg.CustomerInput]()
 	a.Schema("PublicationRequest", Object(
 		Opt("voucher", String().Desc("A specific voucher's code.")),
 		Opt("campaign", OneOf(
 			String().Desc("The campaign's name or ID."),
-			Input[graph.PublishCampaignInput]("name"),
+			Input[publicationpkg.PublishCampaignInput]("name"),
 		).Desc("The campaign to publish from; count (1-20) asks for several vouchers.")),
 		Req("customer", OneOf(String().Desc("An existing customer's ID."), customer)),
 		Opt("source_id", String().Desc("The caller's own publication id: the same id gets the same publication.")),

@@ -1,6 +1,6 @@
 package openapi
 
-import "github.com/promoengine/promoengine/graph"
+import "github.com/promoengine/promoengine/graph/customer"
 
 // segments documents /v1/segments (rest/segments.go).
 func segments(a *API) {
@@ -10,13 +10,13 @@ func segments(a *API) {
 		Req("name", String()),
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
-		Req("type", Enum(graph.SegmentStatic, graph.SegmentAutoUpdate)),
+		Req("type", Enum(customer.SegmentStatic, customer.SegmentAutoUpdate)),
 		Req("filter", FreeObject().Null().Desc("The filter of an auto-update segment (junction and conditions).")),
 		Opt("initial_sync_status", Const("DONE").Desc("Membership is computed at once.")),
 		Req("object", Const("segment")),
 	))
 	a.Add("POST /v1/segments", Op{Summary: "Create a segment", Auth: ServerAPI,
-		Body: Input[graph.CreateSegmentInput]("name", "type"), BodyRequired: true, Response: segment})
+		Body: Input[customer.CreateSegmentInput]("name", "type"), BodyRequired: true, Response: segment})
 	a.Add("GET /v1/segments", Op{Summary: "List segments", Auth: ServerAPI,
 		Query: []Param{LimitParam, OrderParam("created_at"),
 			Query("ids", Array(String()), "Segment IDs (repeated, or ids[])."),

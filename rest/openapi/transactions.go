@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // transactions documents gift and loyalty balance changes and the
@@ -37,7 +37,7 @@ func transactions(a *API) {
 	a.Add("POST /v1/vouchers/{code}/balance", Op{Summary: "Add or remove a voucher's balance", Auth: ServerAPI,
 		Description: "Adds to (or, with a negative amount, removes from) a gift voucher's balance, in cents.",
 		PathParams:  map[string]string{"code": "The voucher's code or ID."},
-		Body:        Input[graph.BalanceInput]("amount"), BodyRequired: true,
+		Body:        Input[campaign.BalanceInput]("amount"), BodyRequired: true,
 		Response: Object(
 			Req("amount", Integer().Desc("The change.")),
 			Req("total", Integer().Desc("The gift's amount in total.")),

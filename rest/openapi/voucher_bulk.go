@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // voucherBulk documents POST /v1/vouchers/import and /v1/vouchers/bulk/async
@@ -11,10 +11,10 @@ import (
 func voucherBulk(a *API) {
 	a.Add("POST /v1/vouchers/import", Op{Summary: "Import vouchers", Auth: ServerAPI,
 		Description: "Standalone vouchers with their codes, imported by an async action (VOUCHERS.IMPORT).",
-		Body:        Array(Input[graph.CreateVoucherInput]("code")), BodyRequired: true,
+		Body:        Array(Input[campaign.CreateVoucherInput]("code")), BodyRequired: true,
 		Status: http.StatusAccepted, Response: Ref("AsyncActionStarted"), Errors: []int{http.StatusRequestEntityTooLarge}})
 	a.Add("POST /v1/vouchers/bulk/async", Op{Summary: "Update vouchers' metadata in bulk", Auth: ServerAPI,
 		Description: "Sets metadata keys of each code by an async action (VOUCHERS.BULK_UPDATE).",
-		Body:        Array(Input[graph.VoucherMetadataUpdate]("code", "metadata")), BodyRequired: true,
+		Body:        Array(Input[campaign.VoucherMetadataUpdate]("code", "metadata")), BodyRequired: true,
 		Status: http.StatusAccepted, Response: Ref("AsyncActionStarted"), Errors: []int{http.StatusRequestEntityTooLarge}})
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/campaign"
 )
 
 // vouchers documents the voucher object, adding vouchers to campaigns and
@@ -58,14 +58,14 @@ func vouchers(a *API) {
 	a.Add("POST /v1/campaigns/{campaignId}/vouchers", Op{Summary: "Add vouchers to a campaign", Auth: ServerAPI,
 		Description: "One voucher (200, the voucher) or, with vouchers_count > 1, a background job (202).",
 		PathParams:  campaignID,
-		Query: []Param{Query("vouchers_count", Integer().Range(1, graph.MaxVouchersPerRequest),
+		Query: []Param{Query("vouchers_count", Integer().Range(1, campaign.MaxVouchersPerRequest),
 			"Number of vouchers to add (default 1).")},
-		Body:     Input[graph.AddVouchersInput](),
+		Body:     Input[campaign.AddVouchersInput](),
 		Response: voucher,
 		Also: []Response{{Status: http.StatusAccepted, Description: "Generation started",
 			Schema: Ref("AsyncActionStarted")}}})
 	a.Add("POST /v1/campaigns/{campaignId}/vouchers/{code}", Op{Summary: "Add a voucher with a code to a campaign",
-		Auth: ServerAPI, PathParams: campaignID, Body: Input[graph.AddVouchersInput](), Response: voucher})
+		Auth: ServerAPI, PathParams: campaignID, Body: Input[campaign.AddVouchersInput](), Response: voucher})
 	a.Add("GET /v1/vouchers/{code}", Op{Summary: "Get a voucher", Auth: ServerAPI,
 		PathParams: map[string]string{"code": "The voucher's code or ID."}, Response: voucher})
 	a.Add("GET /v1/vouchers", Op{Summary: "List vouchers", Auth: ServerAPI,
@@ -88,12 +88,12 @@ func voucherLifecycle(a *API) {
 	voucher := Ref("Voucher")
 	code := map[string]string{"code": "The voucher's code or ID."}
 	a.Add("POST /v1/vouchers", Op{Summary: "Create a standalone voucher", Auth: ServerAPI,
-		Body: Input[graph.CreateVoucherInput](), Response: voucher, Errors: []int{http.StatusConflict}})
+		Body: Input[campaign.CreateVoucherInput](), Response: voucher, Errors: []int{http.StatusConflict}})
 	a.Add("POST /v1/vouchers/{code}", Op{Summary: "Create a standalone voucher with a code", Auth: ServerAPI,
 		PathParams: map[string]string{"code": "The new voucher's code."},
-		Body:       Input[graph.CreateVoucherInput](), Response: voucher, Errors: []int{http.StatusConflict}})
+		Body:       Input[campaign.CreateVoucherInput](), Response: voucher, Errors: []int{http.StatusConflict}})
 	a.Add("PUT /v1/vouchers/{code}", Op{Summary: "Update a voucher", Auth: ServerAPI, PathParams: code,
-		Body: Input[graph.UpdateVoucherInput](), Response: voucher})
+		Body: Input[campaign.UpdateVoucherInput](), Response: voucher})
 	a.Add("DELETE /v1/vouchers/{code}", Op{Summary: "Delete a voucher", Auth: ServerAPI, PathParams: code,
 		Query:  []Param{Query("force", Boolean(), "Delete permanently (true) rather than to the bin.")},
 		Status: http.StatusNoContent})

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/webhookevent"
-	"github.com/promoengine/promoengine/graph"
+	webhookpkg "github.com/promoengine/promoengine/graph/webhook"
 )
 
 // webhooks documents a project's webhook configurations, their events and
@@ -51,7 +51,7 @@ func webhooks(a *API) {
 	hook := map[string]string{"projectId": "The project's ID.", "webhookId": "The webhook's ID."}
 	ev := map[string]string{"projectId": "The project's ID.", "webhookId": "The webhook's ID.",
 		"eventId": "The event's ID."}
-	input := Input[graph.WebhookInput]()
+	input := Input[webhookpkg.WebhookInput]()
 	a.Add("POST "+base, Op{Summary: "Create a webhook", Auth: Management, PathParams: project,
 		Body: input.With(Req("target_url", input.Properties["target_url"])), BodyRequired: true, Response: webhook})
 	a.Add("GET "+base, Op{Summary: "List webhooks", Auth: Management, PathParams: project,

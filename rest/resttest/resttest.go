@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest"
 )
 
@@ -27,7 +28,7 @@ type Env struct {
 	// Project is the first project's credentials.
 	Project graph.ProjectCredentials
 	// Worker runs background jobs (polling every 10ms; see New).
-	Worker *graph.Worker
+	Worker *job.Worker
 	// URL is the database URL, for opening more connection pools on it.
 	URL string
 	log *slog.Logger
@@ -99,7 +100,7 @@ func newEnv(t testing.TB, url string, dbOpts entdb.Options, configure func(*rest
 	e := &Env{T: t, URL: url, log: log, configure: configure, dbOpts: dbOpts}
 	e.DB, e.Server = e.serve(true)
 	db := e.DB
-	e.Worker = &graph.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
+	e.Worker = &job.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
 		Poll: 10 * time.Millisecond, BatchSize: 500}
 	e.Project = e.NewProject("project A")
 	return e

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/publication"
 )
 
 func main() {
@@ -34,7 +34,7 @@ func main() {
 		8: "'{}'::jsonb", 9: "'API'", 10: "NULL::text", 11: "false",
 		12: "lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000000)::bigint), 14, '0')", // pulid.Ordered's time part
 	}
-	sql := regexp.MustCompile(`\$(\d+)`).ReplaceAllStringFunc(graph.PublishStatement(1), func(m string) string {
+	sql := regexp.MustCompile(`\$(\d+)`).ReplaceAllStringFunc(publication.PublishStatement(1), func(m string) string {
 		n, _ := strconv.Atoi(m[1:])
 		return args[n]
 	})

@@ -27,15 +27,23 @@ const Module = "github.com/promoengine/promoengine"
 var Layers = [][]string{
 	// Storage: entities, schemas, migrations (never imports graph or rest).
 	{"ent/..."},
-	// Shared machinery of the graph packages.
-	{"graph/internal/..."},
 	// Pure logic and the one error type: no business state, no HTTP.
 	{"graph/apperr", "graph/discount", "graph/validationrule", "graph/segmentfilter",
 		"graph/vouchercode", "graph/origin", "graph/targetaddr"},
-	// Domain packages (graph/<domain>) take their places here, in the order
-	// of docs/architecture.md ("Domains as packages"), as they are cut out
-	// of graph: webhook < customer < campaign, voucher < publication,
-	// loyalty < redemption < export.
+	// Shared machinery of the graph packages (transactions, dialect, locks,
+	// admission, pages, field collection); only graph's packages import it.
+	{"graph/internal/..."},
+	// Domain packages (graph/<domain>), lowest first, in the order of
+	// docs/architecture.md ("Layers"); peers of one layer do not import
+	// each other.
+	{"graph/webhook"},
+	{"graph/job"},
+	{"graph/metadata"},
+	{"graph/customer"},
+	{"graph/campaign/..."},
+	{"graph/publication"},
+	{"graph/loyalty"},
+	{"graph/export"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

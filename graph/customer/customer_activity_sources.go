@@ -1,0 +1,215 @@
+package customer
+
+import (
+	"context"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// customerActivitySource is one kind of record that shows as customer activities.
+type customerActivitySource struct {
+	name string
+	// prefixes are the ID prefixes of its activities (starting_after_id).
+	prefixes []string
+	// campaignScoped sources have a campaign and honour the campaign filters.
+	campaignScoped bool
+	count          func(ctx context.Context, f activityFilter) (int, error)
+	page           func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error)
+	find           func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error)
+}
+
+// customerActivitySources are the sources of cust's activities.
+func customerActivitySources(cust *ent.Customer) []customerActivitySource {
+	return []customerActivitySource{customerCreatedSource(cust), publicationSource(), redemptionSource(),
+		customEventSource(), segmentEntrySource(), referralSource()}
+}
+
+// activityQuery is what a table source needs of an ent query Q over rows
+// R, whose predicates P and order options O are SQL selector functions.
+type activityQuery[Q any, P, O ~func(*sql.Selector), R any] interface {
+	Where(...P) Q
+	Order(...O) Q
+	Limit(int) Q
+	Count(context.Context) (int, error)
+	All(context.Context) ([]R, error)
+	Only(context.Context) (R, error)
+}
+
+// tableSource completes src (name, prefixes, campaignScoped) as a source
+// of table rows: query selects the customer's rows (for a campaign-scoped
+// source, honouring f's campaign filters), timeCol is their time and
+// orders them with idCol, and activities turns rows into activities, in
+// order (each at its row's time).
+func tableSource[Q activityQuery[Q, P, O, R], P, O ~func(*sql.Selector), R any](src customerActivitySource,
+	timeCol, idCol string, query func(c *ent.Client, f activityFilter) Q,
+	activities func(ctx context.Context, rows []R) ([]*CustomerActivity, error)) customerActivitySource {
+	rows := func(ctx context.Context, f activityFilter) (Q, error) {
+		c, err := store.Client(ctx)
+		if err != nil {
+			var none Q
+			return none, err
+		}
+		return query(c, f), nil
+	}
+	src.count = func(ctx context.Context, f activityFilter) (int, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return 0, err
+		}
+		return q.Where(P(f.window(timeCol))).Count(ctx)
+	}
+	src.page = func(ctx context.Context, f activityFilter, n int) ([]*CustomerActivity, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		page, err := q.Where(P(f.window(timeCol)), P(f.after(timeCol, idCol))).
+			Order(O(f.order(timeCol, idCol))).Limit(n).All(ctx)
+		if err != nil || len(page) == 0 {
+			return nil, err
+		}
+		return activities(ctx, page)
+	}
+	src.find = func(ctx context.Context, f activityFilter, id string) (time.Time, bool, error) {
+		q, err := rows(ctx, f)
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		row, err := q.Where(P(func(s *sql.Selector) { s.Where(sql.EQ(s.C(idCol), id)) })).Only(ctx)
+		if ent.IsNotFound(err) {
+			return time.Time{}, false, nil
+		}
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		acts, err := activities(ctx, []R{row})
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		return acts[0].CreatedAt, true, nil
+	}
+	return src
+}
+
+// eachRow maps rows one at a time (sources whose rows hold all they show).
+func eachRow[R any](activity func(R) *CustomerActivity) func(context.Context, []R) ([]*CustomerActivity, error) {
+	return func(_ context.Context, rows []R) ([]*CustomerActivity, error) {
+		out := make([]*CustomerActivity, len(rows))
+		for i, r := range rows {
+			out[i] = activity(r)
+		}
+		return out, nil
+	}
+}
+
+// customerCreatedSource: customer.created, the customer's own row.
+func customerCreatedSource(cust *ent.Customer) customerActivitySource {
+	act := &CustomerActivity{ID: cust.ID, Type: "customer.created", CreatedAt: cust.CreatedAt,
+		Data: map[string]any{"customer": map[string]any{"id": cust.ID, "source_id": cust.SourceID, "name": cust.Name,
+			"email": cust.Email, "object": "customer"}}}
+	inWindow := func(f activityFilter) bool {
+		return (f.from == nil || !act.CreatedAt.Before(*f.from)) && (f.to == nil || !act.CreatedAt.After(*f.to))
+	}
+	return customerActivitySource{
+		name: "customer", prefixes: []string{pulid.PrefixCustomer},
+		count: func(_ context.Context, f activityFilter) (int, error) {
+			if inWindow(f) {
+				return 1, nil
+			}
+			return 0, nil
+		},
+		page: func(_ context.Context, f activityFilter, _ int) ([]*CustomerActivity, error) {
+			if !inWindow(f) || !f.isAfter(act) {
+				return nil, nil
+			}
+			return []*CustomerActivity{act}, nil
+		},
+		find: func(_ context.Context, _ activityFilter, id string) (time.Time, bool, error) {
+			return act.CreatedAt, id == cust.ID, nil
+		},
+	}
+}
+
+// publicationSource: customer.publication.succeeded (failed publications
+// are not stored), filtered by the campaign the request named.
+func publicationSource() customerActivitySource {
+	query := func(c *ent.Client, f activityFilter) *ent.PublicationQuery {
+		q := c.Publication.Query().Where(publication.CustomerID(f.customerID)).
+			WithVouchers(func(q *ent.VoucherQuery) { q.Select(voucher.FieldCode, voucher.FieldCampaignID) })
+		if f.campaignScoped { // the campaign the request named, or the campaign of a code it gave
+			vouchers := []predicate.Voucher{}
+			if f.campaignID != nil {
+				vouchers = append(vouchers, voucher.CampaignID(*f.campaignID))
+			}
+			if f.campaignType != nil {
+				vouchers = append(vouchers, voucher.HasCampaignWith(campaign.CampaignTypeEQ(*f.campaignType)))
+			}
+			q.Where(publication.Or(f.campaign(publication.FieldCampaignID), publication.HasVouchersWith(vouchers...)))
+		}
+		return q
+	}
+	return tableSource(customerActivitySource{name: "publication", prefixes: []string{pulid.PrefixPublish}, campaignScoped: true},
+		publication.FieldCreatedAt, publication.FieldID, query, eachRow(func(p *ent.Publication) *CustomerActivity {
+			codes := make([]map[string]any, len(p.Edges.Vouchers))
+			for j, v := range p.Edges.Vouchers {
+				codes[j] = map[string]any{"id": v.ID, "code": v.Code, "campaign_id": v.CampaignID, "object": "voucher"}
+			}
+			return &CustomerActivity{ID: p.ID, Type: "customer.publication." + publicationOutcome(p.Result), CreatedAt: p.CreatedAt,
+				Data: map[string]any{"publication": map[string]any{"id": p.ID, "channel": p.Channel, "source_id": p.SourceID,
+					"tracking_id": p.TrackingID, "campaign_id": p.CampaignID, "metadata": shape.OrEmptyMap(p.Metadata),
+					"vouchers": codes, "result": p.Result, "object": "publication"}}}
+		}))
+}
+
+func publicationOutcome(result string) string {
+	if result == "SUCCESS" {
+		return "succeeded"
+	}
+	return "failed"
+}
+
+// redemptionSource: customer.redemption.succeeded|failed and
+// customer.redemption.rollback.succeeded|failed, one per voucher (the parent
+// entry of a stacked request is not an activity of its own).
+func redemptionSource() customerActivitySource {
+	return tableSource(customerActivitySource{name: "redemption", campaignScoped: true,
+		prefixes: []string{pulid.PrefixRedemption, pulid.PrefixRedemptionFailed, pulid.PrefixRollback, pulid.PrefixRollbackFailed}},
+		redemption.FieldCreatedAt, redemption.FieldID,
+		func(c *ent.Client, f activityFilter) *ent.RedemptionQuery {
+			return c.Redemption.Query().Where(redemption.CustomerID(f.customerID), redemption.RelatedObjectTypeNEQ("redemption"),
+				f.campaign(redemption.FieldCampaignID))
+		}, eachRow(redemptionActivity))
+}
+
+func redemptionActivity(r *ent.Redemption) *CustomerActivity {
+	kind, key := "customer.redemption.", "redemption"
+	if r.Object == redemption.ObjectRedemptionRollback {
+		kind, key = "customer.redemption.rollback.", "redemption_rollback"
+	}
+	outcome := "succeeded"
+	if r.Result == redemption.ResultFAILURE {
+		outcome = "failed"
+	}
+	entry := map[string]any{"id": r.ID, "object": r.Object.String(), "result": r.Result.String(), "status": r.Status.String(),
+		"voucher": map[string]any{"id": r.VoucherID, "code": r.VoucherCode, "object": "voucher"}, "campaign_id": r.CampaignID,
+		"amount": r.Amount, "applied_discount_amount": r.AppliedDiscount, "order_id": r.OrderID, "tracking_id": r.TrackingID,
+		"metadata": shape.OrEmptyMap(r.Metadata)}
+	if r.FailureCode != nil {
+		entry["failure_code"], entry["failure_message"] = r.FailureCode, r.FailureMessage
+	}
+	if r.RolledBackID != nil {
+		entry["redemption"], entry["reason"] = r.RolledBackID, r.Reason
+	}
+	return &CustomerActivity{ID: r.ID, Type: kind + outcome, CreatedAt: r.CreatedAt, Data: map[string]any{key: entry}}
+}

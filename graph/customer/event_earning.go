@@ -1,0 +1,56 @@
+package customer
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// The loyalty earning hook of the custom event pipeline (sendEvent,
+// events.go).
+
+// LoyaltyEarning is the hook through which loyalty earning rules act on
+// custom events and segment entries. It is called inside the transaction
+// that stores the event, after the event, its counter, referral
+// conversion and segment membership are written; an error rolls the whole
+// event back. The loyalty area's earning rules implement it (ruleEarning).
+type LoyaltyEarning interface {
+	// EventRecorded applies the earning rules triggered by the event
+	// (trigger.custom_event.schema_id); loyalty is the card the request
+	// named, if any.
+	EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *EventLoyaltyInput) error
+	// SegmentsEntered applies the earning rules triggered by entering
+	// Segments (trigger.segment.id).
+	SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error
+}
+
+// NoLoyaltyEarning earns nothing.
+type NoLoyaltyEarning struct{}
+
+// EventRecorded implements LoyaltyEarning.
+func (NoLoyaltyEarning) EventRecorded(context.Context, *ent.CustomEvent, *ent.Customer, *EventLoyaltyInput) error {
+	return nil
+}
+
+// SegmentsEntered implements LoyaltyEarning.
+func (NoLoyaltyEarning) SegmentsEntered(context.Context, *ent.Customer, []string) error { return nil }
+
+// Earning is the loyalty earning step of the event pipeline: the earning
+// rules of the loyalty area, set at wiring (graph/wiring.go). Tests may swap it.
+var Earning LoyaltyEarning = NoLoyaltyEarning{}
+
+type noEarningKey struct{}
+
+// WithoutLoyaltyEarning returns ctx in which events are recorded (and move
+// Segments) but earn nothing in loyalty programs: client-side events of a
+// project that has not enabled client_loyalty_events_enabled.
+func WithoutLoyaltyEarning(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noEarningKey{}, true)
+}
+
+func Earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
+
+// EventLoyaltyInput names the loyalty card an event is attributed to.
+type EventLoyaltyInput struct {
+	Code string `json:"code"`
+}

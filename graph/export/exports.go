@@ -1,0 +1,103 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/schema/pulid"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// JobExportVoucherTransactions is the async action type of a voucher
+// transactions export.
+const JobExportVoucherTransactions = "EXPORT.VOUCHER_TRANSACTIONS"
+
+// TransactionExportFields are the columns a voucher transactions export
+// may have, in their default order.
+var TransactionExportFields = []string{"id", "type", "source_id", "reason", "balance", "amount", "created_at",
+	"voucher_id", "campaign_id", "details", "related_transaction_id", "source"}
+
+// DefaultExportOrder is a transactions export's order when the request
+// names none: newest first.
+const DefaultExportOrder = "-created_at"
+
+// ExportParametersInput are the parameters of an export request.
+type ExportParametersInput struct {
+	Order  *string  `json:"order"`
+	Fields []string `json:"fields"`
+}
+
+// ExportVoucherTransactions schedules a CSV export of a voucher's
+// transactions: an export row and its job, in the request's transaction.
+func ExportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+	if in == nil {
+		in = &ExportParametersInput{}
+	}
+	// The stored parameters always name the order and fields the export
+	// uses, defaults included, so the response shows what the file holds.
+	params := map[string]any{"order": DefaultExportOrder, "fields": slices.Clone(TransactionExportFields)}
+	if in.Order != nil {
+		switch *in.Order {
+		case "created_at", "-created_at":
+		default:
+			return nil, apperr.InvalidPayload("Property .parameters.order must be created_at or -created_at, got %q", *in.Order)
+		}
+		params["order"] = *in.Order
+	}
+	if in.Fields != nil {
+		if len(in.Fields) == 0 {
+			return nil, apperr.InvalidPayload("Property .parameters.fields must not be empty")
+		}
+		seen := map[string]bool{}
+		for i, f := range in.Fields {
+			if !slices.Contains(TransactionExportFields, f) {
+				return nil, apperr.InvalidPayload("Property .parameters.fields[%d] must be one of %s, got %q", i,
+					strings.Join(TransactionExportFields, ", "), f)
+			}
+			if seen[f] {
+				return nil, apperr.InvalidPayload("Property .parameters.fields[%d] repeats %q", i, f)
+			}
+			seen[f] = true
+		}
+		params["fields"] = in.Fields
+	}
+	subjectID, code, err := exportSubject(ctx, codeOrID)
+	if err != nil {
+		return nil, err
+	}
+	params["filters"] = map[string]any{"voucher_id": map[string]any{"conditions": map[string]any{"$in": []string{code}}}}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	exp, err := c.Export.Create().SetExportedObject("voucher_transactions").SetParameters(params).
+		SetVoucherID(subjectID).SetDownloadSecret(pulid.Hex(32)).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("creating export: %w", err)
+	}
+	err = c.AsyncAction.Create().SetType(JobExportVoucherTransactions).SetExportID(exp.ID).
+		SetParams(&jsonfield.GenerationParams{}).SetTotal(0).SetNillableRequestID(campaign.RequestIDPtr(ctx)).Exec(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("scheduling export: %w", err)
+	}
+	return exp, nil
+}
+
+// ExportByID finds one of the caller's exports.
+func ExportByID(ctx context.Context, id string) (*ent.Export, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	exp, err := c.Export.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("export", id)
+	}
+	return exp, err
+}

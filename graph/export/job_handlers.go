@@ -1,0 +1,19 @@
+package export
+
+import (
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/job"
+)
+
+// JobHandlers are the handlers of export jobs, by job type; the wiring
+// registers them with the job runner (graph/wiring.go).
+func JobHandlers() map[string]job.Handler {
+	return map[string]job.Handler{
+		JobExportVoucherTransactions: {Run: RunExport, Failed: FailExport,
+			Message: func(j *ent.AsyncAction) (string, string) {
+				return fmt.Sprintf("%d row(s) exported", j.Done), "generated"
+			}},
+	}
+}

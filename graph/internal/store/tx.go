@@ -1,0 +1,54 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+)
+
+// InTx runs fn in one transaction of the ent client in ctx; fn's context
+// carries the transaction's client, so every use case it calls joins it.
+// Any error (or panic) rolls everything back. GraphQL mutations get the
+// same through entgql.Transactioner; REST write handlers call InTx.
+func InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
+	txCtx, tx, err := ent.OpenTxFromContext(ctx)
+	if err != nil {
+		return fmt.Errorf("opening transaction: %w", err)
+	}
+	txCtx = withWebhookMemo(txCtx)
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(txCtx); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%w (rollback: %v)", err, rerr)
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("committing transaction: %w", err)
+	}
+	return nil
+}
+
+// WithinTx runs fn in the transaction ctx already carries, or in a new one.
+func WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if ent.TxFromContext(ctx) != nil {
+		return fn(ctx)
+	}
+	return InTx(ctx, fn)
+}
+
+// Client returns the ent client bound to ctx (a transaction's client inside
+// a write). Its absence is a wiring bug, reported as an internal error.
+func Client(ctx context.Context) (*ent.Client, error) {
+	c := ent.FromContext(ctx)
+	if c == nil {
+		return nil, fmt.Errorf("graph: no ent client in context")
+	}
+	return c, nil
+}

@@ -1,0 +1,113 @@
+package loyalty
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// Card definitions: the kinds of loyalty card a program issues, with the
+// code configuration of their cards.
+
+// defaultCardCodeLength is the code length of cards whose definition gives
+// no code configuration (the interface: 10 alphanumeric characters).
+const defaultCardCodeLength = 10
+
+func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d, err := c.CardDefinition.Get(ctx, id)
+	if err := notFound(err, "card_definition", id); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	status, err := initialStatus(in.Status, carddefinition.StatusDRAFT, carddefinition.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	cc, err := cardCodeConfig(in.CodeConfig)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.CardDefinition.Create().SetName(*in.Name).SetStatus(status).SetCodeConfig(cc).
+		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
+}
+
+func ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return setCardDefinitionStatus(ctx, id, carddefinition.StatusACTIVE)
+}
+
+func DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
+	return setCardDefinitionStatus(ctx, id, carddefinition.StatusDRAFT)
+}
+
+func setCardDefinitionStatus(ctx context.Context, id string, to carddefinition.Status) (*ent.CardDefinition, error) {
+	d, err := CardDefinition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return d.Update().SetStatus(to).Save(ctx)
+}
+
+// cardCodeConfig completes and checks a card definition's code
+// configuration (default: 10 alphanumeric characters).
+func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
+	if cc == nil || (cc.Pattern == nil && cc.Length == nil) {
+		n := defaultCardCodeLength
+		base := jsonfield.CodeConfig{}
+		if cc != nil {
+			base = *cc
+		}
+		base.Length = &n
+		cc = &base
+	}
+	cc, err := campaign.NormalizeCodeConfig(".code_config", cc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := campaign.CodeGenerator(cc); err != nil {
+		return nil, err
+	}
+	return cc, nil
+}
+
+func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
+	d, err := CardDefinition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	upd := d.Update().SetNillableName(in.Name)
+	if in.CodeConfig != nil {
+		cc, err := cardCodeConfig(in.CodeConfig)
+		if err != nil {
+			return nil, err
+		}
+		upd.SetCodeConfig(cc)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
+}

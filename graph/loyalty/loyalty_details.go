@@ -1,0 +1,72 @@
+package loyalty
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// Validation of the detail objects incentives and rewards share. path is
+// the property's name in the request (e.g. "material").
+
+func validateMaterial(path string, m *jsonfield.MaterialDetail) error {
+	switch {
+	case m.Product == nil && m.SKU == nil:
+		return apperr.InvalidPayload("Property .%s must have exactly one of 'product' or 'sku', got neither", path)
+	case m.Product != nil && m.SKU != nil:
+		return apperr.InvalidPayload("Property .%s must have exactly one of 'product' or 'sku', got both", path)
+	case m.Product != nil && m.Product.ID == "":
+		return apperr.InvalidPayload("Property .%s.product must have required property 'id'", path)
+	case m.SKU != nil && (m.SKU.ID == "" || m.SKU.ProductID == ""):
+		return apperr.InvalidPayload("Property .%s.sku must have required properties 'id' and 'product_id'", path)
+	}
+	if m.Type != nil && *m.Type != "PRODUCT" && *m.Type != "SKU" {
+		return apperr.InvalidPayload("Property .%s.type must be one of PRODUCT, SKU, got %q", path, *m.Type)
+	}
+	return nil
+}
+
+// validateDigital checks the shape and that the named campaign exists in
+// the project (404 otherwise).
+func validateDigital(ctx context.Context, path string, d *jsonfield.DigitalDetail) error {
+	var campaignID string
+	switch {
+	case d.DiscountCoupons == nil && d.GiftVouchers == nil:
+		return apperr.InvalidPayload("Property .%s must have exactly one of 'discount_coupons' or 'gift_vouchers', got neither", path)
+	case d.DiscountCoupons != nil && d.GiftVouchers != nil:
+		return apperr.InvalidPayload("Property .%s must have exactly one of 'discount_coupons' or 'gift_vouchers', got both", path)
+	case d.DiscountCoupons != nil:
+		if d.DiscountCoupons.CampaignID == "" {
+			return apperr.InvalidPayload("Property .%s.discount_coupons must have required property 'campaign_id'", path)
+		}
+		campaignID = d.DiscountCoupons.CampaignID
+	default:
+		if d.GiftVouchers.CampaignID == "" {
+			return apperr.InvalidPayload("Property .%s.gift_vouchers must have required property 'campaign_id'", path)
+		}
+		if d.GiftVouchers.Balance != nil && *d.GiftVouchers.Balance < 0 {
+			return apperr.InvalidPayload("Property .%s.gift_vouchers.balance must be >= 0", path)
+		}
+		campaignID = d.GiftVouchers.CampaignID
+	}
+	if d.Type != nil && *d.Type != "DISCOUNT_COUPONS" && *d.Type != "GIFT_VOUCHERS" {
+		return apperr.InvalidPayload("Property .%s.type must be one of DISCOUNT_COUPONS, GIFT_VOUCHERS, got %q", path, *d.Type)
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = c.Campaign.Get(ctx, campaignID)
+	return notFound(err, "campaign", campaignID)
+}
+
+// requireCardDefinition checks that a referenced card definition exists.
+func requireCardDefinition(ctx context.Context, path string, id *string) error {
+	if id == nil || *id == "" {
+		return apperr.InvalidPayload("Property .%s must have required property 'card_definition_id'", path)
+	}
+	_, err := CardDefinition(ctx, *id)
+	return err
+}

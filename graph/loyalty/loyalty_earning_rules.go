@@ -1,0 +1,297 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.EarningRule.Get(ctx, id)
+	if err := notFound(err, "earning_rule", id); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.EarningRule, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	status, err := initialStatus(in.Status, earningrule.StatusDRAFT, earningrule.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateEarningRule(ctx, &in); err != nil {
+		return nil, err
+	}
+	if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	create := c.EarningRule.Create().SetName(*in.Name).SetStatus(status).SetTrigger(in.Trigger).
+		SetEarnings(in.Earnings).SetMetadata(shape.OrEmptyMap(in.Metadata)).
+		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate))
+	if in.Error != nil {
+		create.SetError(in.Error)
+	}
+	if in.ValidityHours != nil {
+		create.SetValidityHours(in.ValidityHours)
+	}
+	if in.TriggerLimits != nil {
+		create.SetTriggerLimits(in.TriggerLimits)
+	}
+	return create.Save(ctx)
+}
+
+// validateEarningRule checks everything of a rule but its name and status.
+func validateEarningRule(ctx context.Context, in *CreateEarningRuleInput) error {
+	if err := validateTrigger(in.Trigger); err != nil {
+		return err
+	}
+	if err := validateEarnings(ctx, in.Earnings); err != nil {
+		return err
+	}
+	if err := validateEarningHours(in.ValidityHours); err != nil {
+		return err
+	}
+	if err := validateTriggerLimits(in.TriggerLimits); err != nil {
+		return err
+	}
+	if err := checkDateOrder(in.StartDate, in.EndDate); err != nil {
+		return err
+	}
+	if in.Error != nil {
+		if _, ok := in.Error["message"].(string); !ok {
+			return apperr.InvalidPayload("Property .error.message must be a string")
+		}
+	}
+	return nil
+}
+
+var triggerEvents = map[string]string{
+	"customer.order.paid":      "",
+	"customer.custom_event":    "custom_event",
+	"customer.segment.entered": "segment",
+}
+
+func validateTrigger(t *jsonfield.EarningTrigger) error {
+	if t == nil {
+		return apperr.InvalidPayload("Payload must have required property 'trigger'")
+	}
+	if t.Event == nil {
+		return apperr.InvalidPayload("Property .trigger must have required property 'event'")
+	}
+	needs, ok := triggerEvents[*t.Event]
+	if !ok {
+		return apperr.InvalidPayload("Property .trigger.event must be one of customer.order.paid, customer.custom_event, customer.segment.entered, got %q", *t.Event)
+	}
+	switch {
+	case needs == "custom_event" && (t.CustomEvent == nil || t.CustomEvent.SchemaID == ""):
+		return apperr.InvalidPayload("Property .trigger.custom_event.schema_id is required when event is customer.custom_event")
+	case needs != "custom_event" && t.CustomEvent != nil:
+		return apperr.InvalidPayload("Property .trigger.custom_event must be null unless event is customer.custom_event")
+	case needs == "segment" && (t.Segment == nil || t.Segment.ID == ""):
+		return apperr.InvalidPayload("Property .trigger.segment.id is required when event is customer.segment.entered")
+	case needs != "segment" && t.Segment != nil:
+		return apperr.InvalidPayload("Property .trigger.segment must be null unless event is customer.segment.entered")
+	}
+	return nil
+}
+
+func validateEarnings(ctx context.Context, earnings jsonfield.Earnings) error {
+	if len(earnings) == 0 {
+		return apperr.InvalidPayload("Property .earnings must have at least 1 item")
+	}
+	for i, e := range earnings {
+		if len(e.Effects) == 0 {
+			return apperr.InvalidPayload("Property .earnings[%d].effects must have at least 1 item", i)
+		}
+		for j, eff := range e.Effects {
+			path := pathf("earnings[%d].effects[%d]", i, j)
+			n := 0
+			for _, set := range []bool{eff.Points != nil, eff.PointsProportional != nil, eff.Incentive != nil} {
+				if set {
+					n++
+				}
+			}
+			if n != 1 {
+				return apperr.InvalidPayload("Property .%s must have exactly one of points, points_proportional, incentive", path)
+			}
+			var err error
+			switch {
+			case eff.Points != nil:
+				err = validatePoints(ctx, path+".points", eff.Points)
+			case eff.PointsProportional != nil:
+				err = validatePointsProportional(ctx, path+".points_proportional", eff.PointsProportional)
+			default:
+				if eff.Incentive.ID == "" {
+					return apperr.InvalidPayload("Property .%s.incentive must have required property 'id'", path)
+				}
+				_, err = IncentiveByID(ctx, eff.Incentive.ID)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if e.TierRules != nil && e.TierRules.Type != "NO_REQUIREMENTS" {
+			return apperr.InvalidPayload("Property .earnings[%d].tier_rules.type must be NO_REQUIREMENTS, got %q", i, e.TierRules.Type)
+		}
+	}
+	return nil
+}
+
+func validateEarningHours(h *jsonfield.EarningValidityHours) error {
+	if h == nil {
+		return nil
+	}
+	for i, d := range h.Daily {
+		if !campaign.Hhmm.MatchString(d.StartTime) || !campaign.Hhmm.MatchString(d.EndTime) {
+			return apperr.InvalidPayload("Property .validity_hours.daily[%d] must have start_time and end_time as HH:MM", i)
+		}
+		if len(d.DaysOfWeek) == 0 {
+			return apperr.InvalidPayload("Property .validity_hours.daily[%d].days_of_week must have at least 1 item", i)
+		}
+		for _, day := range d.DaysOfWeek {
+			if day < 0 || day > 6 {
+				return apperr.InvalidPayload("Property .validity_hours.daily[%d].days_of_week items must be 0 to 6, got %d", i, day)
+			}
+		}
+	}
+	return nil
+}
+
+func validateTriggerLimits(t *jsonfield.TriggerLimits) error {
+	if t == nil {
+		return nil
+	}
+	if c := t.Cooldown; c != nil {
+		if c.FixedCooldown == nil || c.FixedCooldown.Period == nil || c.FixedCooldown.Period.Value == nil || *c.FixedCooldown.Period.Value < 1 {
+			return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.value is required and must be >= 1")
+		}
+		if u := c.FixedCooldown.Period.Unit; u != nil {
+			maxValue, ok := cooldownUnits[*u]
+			if !ok {
+				return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.unit must be one of HOUR, DAY, WEEK, MONTH, YEAR, got %q", *u)
+			}
+			if *c.FixedCooldown.Period.Value > maxValue {
+				return apperr.InvalidPayload("Property .trigger_limits.cooldown.fixed_cooldown.period.value must be at most %d for %s", maxValue, *u)
+			}
+		}
+	}
+	if f := t.Frequency; f != nil {
+		for i, l := range f.Limits {
+			if l.Type != "TIME_BASED" {
+				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].type must be TIME_BASED, got %q", i, l.Type)
+			}
+			if l.Period.Type != "CURRENT_PERIOD" {
+				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].period.type must be CURRENT_PERIOD, got %q", i, l.Period.Type)
+			}
+			if u, ok := l.Period.CurrentPeriod["unit"]; ok && !periodUnits[fmt.Sprint(u)] {
+				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].period.current_period.unit must be one of DAY, WEEK, MONTH, QUARTER, YEAR, got %v", i, u)
+			}
+			if l.Triggers.Max == nil || *l.Triggers.Max < 1 {
+				return apperr.InvalidPayload("Property .trigger_limits.frequency.limits[%d].triggers.max is required and must be >= 1", i)
+			}
+		}
+	}
+	return nil
+}
+
+func ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return setEarningRuleStatus(ctx, id, earningrule.StatusACTIVE)
+}
+
+// DeactivateEarningRule moves ACTIVE → INACTIVE; the lifecycle hook refuses
+// any other current status (409 invalid_state_transition).
+func DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return setEarningRuleStatus(ctx, id, earningrule.StatusINACTIVE)
+}
+
+func DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
+	return setEarningRuleStatus(ctx, id, earningrule.StatusDRAFT)
+}
+
+func setEarningRuleStatus(ctx context.Context, id string, to earningrule.Status) (*ent.EarningRule, error) {
+	r, err := EarningRule(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.Update().SetStatus(to).Save(ctx)
+}
+
+// UpdateEarningRule replaces the given fields and validates the result
+// with the create rules; a given trigger's schema or segment must exist
+// (checkTriggerReferences).
+func UpdateEarningRule(ctx context.Context, id string, in UpdateEarningRuleInput) (*ent.EarningRule, error) {
+	r, err := EarningRule(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	merged := CreateEarningRuleInput{Name: &r.Name, Trigger: r.Trigger, Earnings: r.Earnings, Error: r.Error,
+		ValidityHours: r.ValidityHours, TriggerLimits: r.TriggerLimits, StartDate: r.StartDate, EndDate: r.EndDate}
+	if in.Name != nil {
+		merged.Name = in.Name
+	}
+	if in.Trigger != nil {
+		merged.Trigger = in.Trigger
+	}
+	if in.Earnings != nil {
+		merged.Earnings = in.Earnings
+	}
+	if in.Error != nil {
+		merged.Error = in.Error
+	}
+	if in.ValidityHours != nil {
+		merged.ValidityHours = in.ValidityHours
+	}
+	if in.TriggerLimits != nil {
+		merged.TriggerLimits = in.TriggerLimits
+	}
+	if in.StartDate != nil {
+		merged.StartDate = in.StartDate
+	}
+	if in.EndDate != nil {
+		merged.EndDate = in.EndDate
+	}
+	if err := requiredName(merged.Name); err != nil {
+		return nil, err
+	}
+	if err := validateEarningRule(ctx, &merged); err != nil {
+		return nil, err
+	}
+	if in.Trigger != nil { // a kept trigger was checked when set; what it names cannot be deleted since
+		if err := checkTriggerReferences(ctx, in.Trigger); err != nil {
+			return nil, err
+		}
+	}
+	upd := r.Update().SetName(*merged.Name).SetTrigger(merged.Trigger).SetEarnings(merged.Earnings).
+		SetNillableStartDate(utcMillis(merged.StartDate)).SetNillableEndDate(utcMillis(merged.EndDate))
+	if merged.Error != nil {
+		upd.SetError(merged.Error)
+	}
+	if merged.ValidityHours != nil {
+		upd.SetValidityHours(merged.ValidityHours)
+	}
+	if merged.TriggerLimits != nil {
+		upd.SetTriggerLimits(merged.TriggerLimits)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
+}

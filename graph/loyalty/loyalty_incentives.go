@@ -1,0 +1,189 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	i, err := c.Incentive.Get(ctx, id)
+	if err := notFound(err, "incentive", id); err != nil {
+		return nil, err
+	}
+	return i, nil
+}
+
+// CreateIncentive validates every rule of the interface, each violation a
+// 400 naming the field (404 for unknown card definitions and campaigns),
+// and stores the incentive. The name is unique per project through a
+// unique index, so concurrent creates with one name end in one row and
+// 409 duplicate_found for the others.
+func CreateIncentive(ctx context.Context, in CreateIncentiveInput) (*ent.Incentive, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	if in.Type == nil {
+		return nil, apperr.InvalidPayload("Payload must have required property 'type'")
+	}
+	if err := incentive.TypeValidator(*in.Type); err != nil {
+		return nil, apperr.InvalidPayload("Property .type must be one of POINTS, POINTS_PROPORTIONAL, MATERIAL, DIGITAL, got %q", *in.Type)
+	}
+	if in.Stock == nil {
+		return nil, apperr.InvalidPayload("Payload must have required property 'stock'")
+	}
+	if err := checkStock(*in.Stock); err != nil {
+		return nil, err
+	}
+	status, err := initialStatus(in.Status, incentive.StatusDRAFT, incentive.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateIncentiveDetail(ctx, &in); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	create := c.Incentive.Create().SetName(*in.Name).SetType(*in.Type).SetStatus(status).SetStock(int(*in.Stock))
+	setIncentiveDetail(create.Mutation(), &in)
+	inc, err := create.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, duplicateIncentive(*in.Name)
+	}
+	return inc, err
+}
+
+// detailOf names the detail property each incentive type uses.
+var detailOf = map[incentive.Type]string{
+	incentive.TypePOINTS:              "points",
+	incentive.TypePOINTS_PROPORTIONAL: "points_proportional",
+	incentive.TypeMATERIAL:            "material",
+	incentive.TypeDIGITAL:             "digital",
+}
+
+func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) error {
+	var given []string
+	if in.Points != nil {
+		given = append(given, "points")
+	}
+	if in.PointsProportional != nil {
+		given = append(given, "points_proportional")
+	}
+	if in.Material != nil {
+		given = append(given, "material")
+	}
+	if in.Digital != nil {
+		given = append(given, "digital")
+	}
+	want := detailOf[*in.Type]
+	switch {
+	case len(given) == 0:
+		return apperr.InvalidPayload("Exactly one of points, points_proportional, material, digital must be non-null; property .%s is required for type %s", want, *in.Type)
+	case len(given) > 1:
+		return apperr.InvalidPayload("Exactly one of points, points_proportional, material, digital must be non-null, got %v", given)
+	case given[0] != want:
+		return apperr.InvalidPayload("Property .%s does not match type %s, which requires .%s", given[0], *in.Type, want)
+	}
+	switch {
+	case in.Points != nil:
+		return validatePoints(ctx, "points", in.Points)
+	case in.PointsProportional != nil:
+		return validatePointsProportional(ctx, "points_proportional", in.PointsProportional)
+	case in.Material != nil:
+		return validateMaterial("material", in.Material)
+	default:
+		return validateDigital(ctx, "digital", in.Digital)
+	}
+}
+
+func ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return setIncentiveStatus(ctx, id, incentive.StatusACTIVE)
+}
+
+func DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
+	return setIncentiveStatus(ctx, id, incentive.StatusDRAFT)
+}
+
+func setIncentiveStatus(ctx context.Context, id string, to incentive.Status) (*ent.Incentive, error) {
+	i, err := IncentiveByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return i.Update().SetStatus(to).Save(ctx)
+}
+
+// UpdateIncentive replaces the given fields; the result must pass every
+// create rule (the type cannot change, so a detail object of another type
+// is refused).
+func UpdateIncentive(ctx context.Context, id string, in UpdateIncentiveInput) (*ent.Incentive, error) {
+	inc, err := IncentiveByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	stock := int64(inc.Stock)
+	merged := CreateIncentiveInput{Name: &inc.Name, Type: &inc.Type, Stock: &stock,
+		Points: inc.Points, PointsProportional: inc.PointsProportional, Material: inc.Material, Digital: inc.Digital}
+	if in.Name != nil {
+		merged.Name = in.Name
+	}
+	if in.Stock != nil {
+		merged.Stock = in.Stock
+	}
+	if in.Points != nil || in.PointsProportional != nil || in.Material != nil || in.Digital != nil {
+		merged.Points, merged.PointsProportional, merged.Material, merged.Digital = in.Points, in.PointsProportional, in.Material, in.Digital
+	}
+	if err := requiredName(merged.Name); err != nil {
+		return nil, err
+	}
+	if err := checkStock(*merged.Stock); err != nil {
+		return nil, err
+	}
+	if err := validateIncentiveDetail(ctx, &merged); err != nil {
+		return nil, err
+	}
+	upd := inc.Update().SetName(*merged.Name).SetStock(int(*merged.Stock))
+	setIncentiveDetail(upd.Mutation(), &merged)
+	out, err := upd.Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, duplicateIncentive(*merged.Name)
+	}
+	return out, err
+}
+
+// setIncentiveDetail sets the one detail object of a validated input.
+func setIncentiveDetail(m *ent.IncentiveMutation, in *CreateIncentiveInput) {
+	switch {
+	case in.Points != nil:
+		m.SetPoints(in.Points)
+	case in.PointsProportional != nil:
+		m.SetPointsProportional(in.PointsProportional)
+	case in.Material != nil:
+		m.SetMaterial(in.Material)
+	case in.Digital != nil:
+		m.SetDigital(in.Digital)
+	}
+}
+
+// checkStock refuses a stock outside 0 to 2^31-1.
+func checkStock(n int64) error {
+	if n < 0 || n > math.MaxInt32 {
+		return apperr.InvalidPayload("Property .stock must be between 0 and 2147483647, got %d", n)
+	}
+	return nil
+}
+
+// duplicateIncentive is the 409 of a second incentive of one name.
+func duplicateIncentive(name string) error {
+	return apperr.Duplicate("incentive", fmt.Sprintf("An incentive named %q already exists", name))
+}

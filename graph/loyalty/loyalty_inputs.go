@@ -1,0 +1,141 @@
+package loyalty
+
+import (
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/carddefinition"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/incentive"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+)
+
+// Inputs of the loyalty mutations. gqlgen binds the GraphQL inputs to them
+// by field name; REST decodes the interface's snake_case JSON into them.
+// Required fields are pointers so that a missing one is a 400 naming it
+// (not a decoding error) on both transports.
+
+// CreateLoyaltyProgramInput is the body of POST /v2/loyalties/programs.
+type CreateLoyaltyProgramInput struct {
+	Name            *string                `json:"name"`
+	Status          *loyaltyprogram.Status `json:"status"`
+	StartDate       *time.Time             `json:"start_date"`
+	EndDate         *time.Time             `json:"end_date"`
+	Metadata        map[string]any         `json:"metadata"`
+	CardDefinitions []*jsonfield.IDRef     `json:"card_definitions"`
+}
+
+// UpdateLoyaltyProgramInput is the body of PUT /v2/loyalties/programs/{id}.
+type UpdateLoyaltyProgramInput struct {
+	Name            *string            `json:"name"`
+	StartDate       *time.Time         `json:"start_date"`
+	EndDate         *time.Time         `json:"end_date"`
+	Metadata        map[string]any     `json:"metadata"`
+	CardDefinitions []*jsonfield.IDRef `json:"card_definitions"`
+}
+
+// UpdateCardDefinitionInput is the body of PUT /v2/loyalties/card-definitions/{id}.
+type UpdateCardDefinitionInput struct {
+	Name       *string               `json:"name"`
+	CodeConfig *jsonfield.CodeConfig `json:"code_config"`
+	Metadata   map[string]any        `json:"metadata"`
+}
+
+// CreateCardDefinitionInput is the body of POST /v2/loyalties/card-definitions.
+type CreateCardDefinitionInput struct {
+	Name       *string                `json:"name"`
+	Status     *carddefinition.Status `json:"status"`
+	CodeConfig *jsonfield.CodeConfig  `json:"code_config"`
+	Metadata   map[string]any         `json:"metadata"`
+}
+
+// CreateLoyaltyMemberInput is the body of POST /v2/loyalties/programs/{id}/members.
+type CreateLoyaltyMemberInput struct {
+	CustomerID *string               `json:"customer_id"`
+	Status     *loyaltymember.Status `json:"status"`
+	Metadata   map[string]any        `json:"metadata"`
+}
+
+// CreateRewardInput is the body of POST /v2/loyalties/rewards.
+type CreateRewardInput struct {
+	Name     *string                   `json:"name"`
+	Type     *reward.Type              `json:"type"`
+	Status   *reward.Status            `json:"status"`
+	Material *jsonfield.MaterialDetail `json:"material"`
+	Digital  *jsonfield.DigitalDetail  `json:"digital"`
+	Metadata map[string]any            `json:"metadata"`
+}
+
+// UpdateRewardInput is the body of PUT /v2/loyalties/rewards/{id}.
+type UpdateRewardInput struct {
+	Name     *string                   `json:"name"`
+	Material *jsonfield.MaterialDetail `json:"material"`
+	Digital  *jsonfield.DigitalDetail  `json:"digital"`
+	Metadata map[string]any            `json:"metadata"`
+}
+
+// CreateEarningRuleInput is the body of POST /v2/loyalties/earning-rules.
+type CreateEarningRuleInput struct {
+	Name          *string                         `json:"name"`
+	Status        *earningrule.Status             `json:"status"`
+	Trigger       *jsonfield.EarningTrigger       `json:"trigger"`
+	Earnings      jsonfield.Earnings              `json:"earnings"`
+	Error         map[string]any                  `json:"error"`
+	ValidityHours *jsonfield.EarningValidityHours `json:"validity_hours"`
+	TriggerLimits *jsonfield.TriggerLimits        `json:"trigger_limits"`
+	StartDate     *time.Time                      `json:"start_date"`
+	EndDate       *time.Time                      `json:"end_date"`
+	Metadata      map[string]any                  `json:"metadata"`
+}
+
+// CreateIncentiveInput is the body of POST /v2/loyalties/incentives.
+type CreateIncentiveInput struct {
+	Name               *string                       `json:"name"`
+	Type               *incentive.Type               `json:"type"`
+	Status             *incentive.Status             `json:"status"`
+	Stock              *int64                        `json:"stock"`
+	Points             *jsonfield.IncentivePoints    `json:"points"`
+	PointsProportional *jsonfield.PointsProportional `json:"points_proportional"`
+	Material           *jsonfield.MaterialDetail     `json:"material"`
+	Digital            *jsonfield.DigitalDetail      `json:"digital"`
+}
+
+// UpdateEarningRuleInput is the body of PUT /v2/loyalties/earning-rules/{id}.
+type UpdateEarningRuleInput struct {
+	Name          *string                         `json:"name"`
+	Trigger       *jsonfield.EarningTrigger       `json:"trigger"`
+	Earnings      jsonfield.Earnings              `json:"earnings"`
+	Error         map[string]any                  `json:"error"`
+	ValidityHours *jsonfield.EarningValidityHours `json:"validity_hours"`
+	TriggerLimits *jsonfield.TriggerLimits        `json:"trigger_limits"`
+	StartDate     *time.Time                      `json:"start_date"`
+	EndDate       *time.Time                      `json:"end_date"`
+	Metadata      map[string]any                  `json:"metadata"`
+}
+
+// UpdateIncentiveInput is the body of PUT /v2/loyalties/incentives/{id}.
+type UpdateIncentiveInput struct {
+	Name               *string                       `json:"name"`
+	Stock              *int64                        `json:"stock"`
+	Points             *jsonfield.IncentivePoints    `json:"points"`
+	PointsProportional *jsonfield.PointsProportional `json:"points_proportional"`
+	Material           *jsonfield.MaterialDetail     `json:"material"`
+	Digital            *jsonfield.DigitalDetail      `json:"digital"`
+}
+
+// AdjustPointsInput is the body of POST …/cards/{cardId}/points.
+type AdjustPointsInput struct {
+	Points   int64   `json:"points"`
+	Reason   *string `json:"reason"`
+	SourceID *string `json:"source_id"`
+}
+
+// PointsAdjustment is the result of a points adjustment.
+type PointsAdjustment struct {
+	Status      string               `json:"status"`
+	Message     string               `json:"message"`
+	Transaction *ent.CardTransaction `json:"transaction"`
+}

@@ -1,0 +1,84 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/cardtransaction"
+	"github.com/promoengine/promoengine/ent/entdb"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// AdjustCardPoints serves the points endpoint: it checks the request and
+// that the card is the member's, then moves the points (moveCardPoints).
+func AdjustCardPoints(ctx context.Context, programID, memberID, cardID string, in AdjustPointsInput) (*PointsAdjustment, error) {
+	if in.Points < math.MinInt32 || in.Points > math.MaxInt32 {
+		return nil, apperr.InvalidPayload("Property .points must be between %d and %d", math.MinInt32, math.MaxInt32)
+	}
+	if in.Reason != nil && len([]rune(*in.Reason)) > 255 {
+		return nil, apperr.InvalidPayload("Property .reason must be at most 255 characters long")
+	}
+	if _, err := memberCard(ctx, programID, memberID, cardID); err != nil {
+		return nil, err
+	}
+	if in.Points == 0 {
+		return &PointsAdjustment{Status: "NO_CHANGE", Message: "Provided amount is zero, transaction was not created"}, nil
+	}
+	tx, err := moveCardPoints(ctx, cardID, in.Points, in.Reason, in.SourceID, nil)
+	if err != nil {
+		return nil, err
+	}
+	msg := "Points addition transaction created"
+	if in.Points < 0 {
+		msg = "Points subtraction transaction created"
+	}
+	return &PointsAdjustment{Status: "TRANSACTION_CREATED", Message: msg, Transaction: tx}, nil
+}
+
+// moveCardPoints adds (points > 0) or removes (points < 0) points on a card
+// of the caller's project and records the move as a card transaction. The
+// card row is locked (FOR UPDATE on PostgreSQL; SQLite write transactions
+// are serial) so the new balance is computed from the latest one; the
+// balance and the transaction are written together, so the balance always
+// equals the sum of the card's transactions and never goes negative. Both
+// the points endpoint and loyalty earning use it.
+func moveCardPoints(ctx context.Context, cardID string, points int64, reason, sourceID, earningRuleID *string) (*ent.CardTransaction, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Card.Query().Where(card.ID(cardID))
+	if entdb.DialectFromContext(ctx) == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	crd, err := q.Only(ctx)
+	if err := notFound(err, "card", cardID); err != nil {
+		return nil, err
+	}
+	balance := crd.Balance + points
+	if balance < 0 {
+		return nil, apperr.New(http.StatusBadRequest, "insufficient_points", "Not enough points",
+			fmt.Sprintf("Card %s has %d points; cannot remove %d", cardID, crd.Balance, -points))
+	}
+	typ := cardtransaction.TypePOINTS_ADDITION
+	if points < 0 {
+		typ = cardtransaction.TypePOINTS_REMOVAL
+	}
+	if crd, err = crd.Update().SetBalance(balance).Save(ctx); err != nil {
+		return nil, fmt.Errorf("updating card balance: %w", err)
+	}
+	tx, err := c.CardTransaction.Create().SetCardID(cardID).SetType(typ).SetAmount(points).
+		SetBalance(balance).SetNillableReason(reason).SetNillableSourceID(sourceID).
+		SetNillableEarningRuleID(earningRuleID).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("recording card transaction: %w", err)
+	}
+	return tx, emitCardPoints(ctx, crd, tx) // voucher.loyalty_card.points_added when points > 0
+}

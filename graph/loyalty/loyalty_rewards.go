@@ -1,0 +1,193 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/reward"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// Reward activity types.
+const (
+	rewardCreated     = "vl.reward.created"
+	rewardUpdated     = "vl.reward.updated"
+	rewardActivated   = "vl.reward.activated"
+	rewardDeactivated = "vl.reward.deactivated"
+	rewardDrafted     = "vl.reward.drafted"
+)
+
+// RewardActivityTypes are the reward activity types (the reference
+// document's list; deleted, assigned and unassigned are not recorded yet).
+var RewardActivityTypes = []string{
+	"vl.reward.created", "vl.reward.updated", "vl.reward.deleted", "vl.reward.assigned",
+	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
+}
+
+func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.Reward.Get(ctx, id)
+	if err := notFound(err, "reward", id); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// RewardJSON is the reward object of the REST interface; activities keep
+// it as their snapshot (data.reward), so both show the same shape.
+func RewardJSON(r *ent.Reward) map[string]any {
+	var updated any
+	if r.UpdatedAt != nil {
+		updated = clock.Format(*r.UpdatedAt)
+	}
+	return map[string]any{
+		"id": r.ID, "name": r.Name, "type": string(r.Type), "status": string(r.Status),
+		"material": r.Material, "digital": r.Digital, "metadata": shape.OrEmptyMap(r.Metadata),
+		"created_at": clock.Format(r.CreatedAt), "updated_at": updated, "object": "reward",
+	}
+}
+
+// recordRewardActivity stores a snapshot of the reward as it is now.
+func recordRewardActivity(ctx context.Context, r *ent.Reward, typ string) error {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	src, err := ActivitySource(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = c.RewardActivity.Create().SetRewardID(r.ID).SetType(typ).
+		SetData(map[string]any{"reward": RewardJSON(r)}).SetGroupID(newGroupID()).SetSource(src).Save(ctx)
+	if err != nil {
+		return fmt.Errorf("recording reward activity: %w", err)
+	}
+	return nil
+}
+
+func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewardInput) error {
+	switch typ {
+	case reward.TypeMATERIAL:
+		if in.Material == nil {
+			return apperr.InvalidPayload("Property .material is required when type is MATERIAL")
+		}
+		if in.Digital != nil {
+			return apperr.InvalidPayload("Property .digital must be null when type is MATERIAL")
+		}
+		return validateMaterial("material", in.Material)
+	default:
+		if in.Digital == nil {
+			return apperr.InvalidPayload("Property .digital is required when type is DIGITAL")
+		}
+		if in.Material != nil {
+			return apperr.InvalidPayload("Property .material must be null when type is DIGITAL")
+		}
+		return validateDigital(ctx, "digital", in.Digital)
+	}
+}
+
+func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	if in.Type == nil {
+		return nil, apperr.InvalidPayload("Payload must have required property 'type'")
+	}
+	if err := reward.TypeValidator(*in.Type); err != nil {
+		return nil, apperr.InvalidPayload("Property .type must be one of MATERIAL, DIGITAL, got %q", *in.Type)
+	}
+	status, err := initialStatus(in.Status, reward.StatusDRAFT, reward.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateRewardDetails(ctx, *in.Type, &in); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	create := c.Reward.Create().SetName(*in.Name).SetType(*in.Type).SetStatus(status).
+		SetMetadata(shape.OrEmptyMap(in.Metadata))
+	if in.Material != nil {
+		create.SetMaterial(in.Material)
+	}
+	if in.Digital != nil {
+		create.SetDigital(in.Digital)
+	}
+	r, err := create.Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r, recordRewardActivity(ctx, r, rewardCreated)
+}
+
+func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
+	r, err := RewardByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	check := CreateRewardInput{Material: r.Material, Digital: r.Digital}
+	if in.Material != nil {
+		check.Material = in.Material
+	}
+	if in.Digital != nil {
+		check.Digital = in.Digital
+	}
+	if in.Material != nil || in.Digital != nil {
+		if err := validateRewardDetails(ctx, r.Type, &check); err != nil {
+			return nil, err
+		}
+	}
+	upd := r.Update().SetNillableName(in.Name)
+	if in.Material != nil {
+		upd.SetMaterial(in.Material)
+	}
+	if in.Digital != nil {
+		upd.SetDigital(in.Digital)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	r, err = upd.Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r, recordRewardActivity(ctx, r, rewardUpdated)
+}
+
+func ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return setRewardStatus(ctx, id, reward.StatusACTIVE, rewardActivated)
+}
+
+func DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return setRewardStatus(ctx, id, reward.StatusINACTIVE, rewardDeactivated)
+}
+
+func DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
+	return setRewardStatus(ctx, id, reward.StatusDRAFT, rewardDrafted)
+}
+
+func setRewardStatus(ctx context.Context, id string, to reward.Status, activity string) (*ent.Reward, error) {
+	r, err := RewardByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r, err = r.Update().SetStatus(to).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r, recordRewardActivity(ctx, r, activity)
+}

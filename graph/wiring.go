@@ -1,0 +1,25 @@
+package graph
+
+import (
+	"github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/graph/job"
+	"github.com/promoengine/promoengine/graph/loyalty"
+)
+
+// Wiring: the calls that would point upwards — a lower domain reacting
+// to something of a higher one — are registered here, at program start.
+func init() {
+	// Custom events and segment entries earn loyalty points.
+	customer.Earning = loyalty.RuleEarning{}
+	// A deleted category leaves the project's stacking rules.
+	campaign.OnCategoryDeleted = forgetStackingCategory
+
+	// The job types every worker runs, and who runs them.
+	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers()} {
+		for typ, h := range handlers {
+			job.Register(typ, h)
+		}
+	}
+}
