@@ -3,10 +3,6 @@
 package graph
 
 import (
-	"github.com/promoengine/promoengine/graph/loyalty"
-
-	"github.com/promoengine/promoengine/graph/metadata"
-
 	"bytes"
 	"context"
 	"embed"
@@ -42,6 +38,8 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
+	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
 	"github.com/promoengine/promoengine/graph/webhook"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -13145,7 +13143,7 @@ func (ec *executionContext) field_Mutation_adjustCardPoints_args(ctx context.Con
 	args["cardID"] = arg2
 	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
-			return ec.unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx, v)
+			return ec.unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐAdjustPointsInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13269,7 +13267,7 @@ func (ec *executionContext) field_Mutation_createCardDefinition_args(ctx context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
-			return ec.unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx, v)
+			return ec.unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13297,7 +13295,7 @@ func (ec *executionContext) field_Mutation_createEarningRule_args(ctx context.Co
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
-			return ec.unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx, v)
+			return ec.unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13311,7 +13309,7 @@ func (ec *executionContext) field_Mutation_createIncentive_args(ctx context.Cont
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
-			return ec.unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx, v)
+			return ec.unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateIncentiveInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13333,7 +13331,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyMember_args(ctx context.
 	args["programID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
-			return ec.unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx, v)
+			return ec.unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateLoyaltyMemberInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13347,7 +13345,7 @@ func (ec *executionContext) field_Mutation_createLoyaltyProgram_args(ctx context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
-			return ec.unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx, v)
+			return ec.unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13515,7 +13513,7 @@ func (ec *executionContext) field_Mutation_createMetadataSchema_args(ctx context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
-			return ec.unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx, v)
+			return ec.unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋmetadataᚐMetadataSchemaInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13529,7 +13527,7 @@ func (ec *executionContext) field_Mutation_createReward_args(ctx context.Context
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
-			return ec.unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx, v)
+			return ec.unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateRewardInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14299,7 +14297,7 @@ func (ec *executionContext) field_Mutation_sendEvent_args(ctx context.Context, r
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.SendEventInput, error) {
-			return ec.unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx, v)
+			return ec.unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐSendEventInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14447,7 +14445,7 @@ func (ec *executionContext) field_Mutation_updateCardDefinition_args(ctx context
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
-			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx, v)
+			return ec.unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateCardDefinitionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14513,7 +14511,7 @@ func (ec *executionContext) field_Mutation_updateEarningRule_args(ctx context.Co
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
-			return ec.unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx, v)
+			return ec.unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateEarningRuleInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14535,7 +14533,7 @@ func (ec *executionContext) field_Mutation_updateIncentive_args(ctx context.Cont
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
-			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx, v)
+			return ec.unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateIncentiveInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14557,7 +14555,7 @@ func (ec *executionContext) field_Mutation_updateLoyaltyProgram_args(ctx context
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
-			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx, v)
+			return ec.unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateLoyaltyProgramInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14811,7 +14809,7 @@ func (ec *executionContext) field_Mutation_updateReward_args(ctx context.Context
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
-			return ec.unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx, v)
+			return ec.unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateRewardInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -23513,7 +23511,7 @@ func (ec *executionContext) _Customer_referrals(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
-			return ec.marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx, selections, v)
+			return ec.marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCustomerReferrals(ctx, selections, v)
 		},
 		true,
 		false,
@@ -24335,7 +24333,7 @@ func (ec *executionContext) _CustomerReferrals_campaigns(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
-			return ec.marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx, selections, v)
+			return ec.marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntryᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -29828,7 +29826,7 @@ func (ec *executionContext) _Mutation_adjustCardPoints(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
-			return ec.marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx, selections, v)
+			return ec.marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐPointsAdjustment(ctx, selections, v)
 		},
 		true,
 		true,
@@ -64890,7 +64888,7 @@ func (ec *executionContext) unmarshalInputSendEventInput(ctx context.Context, ob
 			it.Customer = data
 		case "referral":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referral"))
-			data, err := ec.unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx, v)
+			data, err := ec.unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐEventReferralInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -79054,7 +79052,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAdjustPointsInput(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
+func (ec *executionContext) unmarshalNAdjustPointsInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐAdjustPointsInput(ctx context.Context, v any) (loyalty.AdjustPointsInput, error) {
 	res, err := ec.unmarshalInputAdjustPointsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -79548,32 +79546,32 @@ func (ec *executionContext) unmarshalNCreateCampaignInput2githubᚗcomᚋpromoen
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateCardDefinitionInput(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNCreateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateCardDefinitionInput(ctx context.Context, v any) (loyalty.CreateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputCreateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateEarningRuleInput(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNCreateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateEarningRuleInput(ctx context.Context, v any) (loyalty.CreateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputCreateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateIncentiveInput(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNCreateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateIncentiveInput(ctx context.Context, v any) (loyalty.CreateIncentiveInput, error) {
 	res, err := ec.unmarshalInputCreateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyMemberInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateLoyaltyMemberInput(ctx context.Context, v any) (loyalty.CreateLoyaltyMemberInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyMemberInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNCreateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.CreateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputCreateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreateRewardInput(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
+func (ec *executionContext) unmarshalNCreateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCreateRewardInput(ctx context.Context, v any) (loyalty.CreateRewardInput, error) {
 	res, err := ec.unmarshalInputCreateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80464,7 +80462,7 @@ func (ec *executionContext) marshalNMetadataSchemaConnection2ᚖgithubᚗcomᚋp
 	return ec._MetadataSchemaConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐMetadataSchemaInput(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
+func (ec *executionContext) unmarshalNMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋmetadataᚐMetadataSchemaInput(ctx context.Context, v any) (metadata.MetadataSchemaInput, error) {
 	res, err := ec.unmarshalInputMetadataSchemaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80554,7 +80552,7 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
+func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐPointsAdjustment(ctx context.Context, sel ast.SelectionSet, v *loyalty.PointsAdjustment) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PointsAdjustment!")
 		return graphql.Null
@@ -80763,11 +80761,11 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx, sel, v[i])
+		return ec.marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntry(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -80779,7 +80777,7 @@ func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *loyalty.ReferralEntry) graphql.Marshaler {
+func (ec *executionContext) marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntry(ctx context.Context, sel ast.SelectionSet, v *loyalty.ReferralEntry) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ReferralEntry!")
 		return graphql.Null
@@ -80951,7 +80949,7 @@ func (ec *executionContext) unmarshalNSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSendEventInput(ctx context.Context, v any) (loyalty.SendEventInput, error) {
+func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐSendEventInput(ctx context.Context, v any) (loyalty.SendEventInput, error) {
 	res, err := ec.unmarshalInputSendEventInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -81065,27 +81063,27 @@ func (ec *executionContext) unmarshalNUpdateCampaignInput2githubᚗcomᚋpromoen
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateCardDefinitionInput(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
+func (ec *executionContext) unmarshalNUpdateCardDefinitionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateCardDefinitionInput(ctx context.Context, v any) (loyalty.UpdateCardDefinitionInput, error) {
 	res, err := ec.unmarshalInputUpdateCardDefinitionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateEarningRuleInput(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
+func (ec *executionContext) unmarshalNUpdateEarningRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateEarningRuleInput(ctx context.Context, v any) (loyalty.UpdateEarningRuleInput, error) {
 	res, err := ec.unmarshalInputUpdateEarningRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateIncentiveInput(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
+func (ec *executionContext) unmarshalNUpdateIncentiveInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateIncentiveInput(ctx context.Context, v any) (loyalty.UpdateIncentiveInput, error) {
 	res, err := ec.unmarshalInputUpdateIncentiveInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
+func (ec *executionContext) unmarshalNUpdateLoyaltyProgramInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateLoyaltyProgramInput(ctx context.Context, v any) (loyalty.UpdateLoyaltyProgramInput, error) {
 	res, err := ec.unmarshalInputUpdateLoyaltyProgramInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐUpdateRewardInput(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
+func (ec *executionContext) unmarshalNUpdateRewardInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐUpdateRewardInput(ctx context.Context, v any) (loyalty.UpdateRewardInput, error) {
 	res, err := ec.unmarshalInputUpdateRewardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -82770,7 +82768,7 @@ func (ec *executionContext) unmarshalOCustomerOrder2ᚕᚖgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
+func (ec *executionContext) marshalOCustomerReferrals2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐCustomerReferrals(ctx context.Context, sel ast.SelectionSet, v *loyalty.CustomerReferrals) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -83037,7 +83035,7 @@ func (ec *executionContext) unmarshalOEventLoyaltyInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐEventReferralInput(ctx context.Context, v any) (*loyalty.EventReferralInput, error) {
+func (ec *executionContext) unmarshalOEventReferralInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐEventReferralInput(ctx context.Context, v any) (*loyalty.EventReferralInput, error) {
 	if v == nil {
 		return nil, nil
 	}
