@@ -40,6 +40,7 @@ func validateCode(code string) error {
 	return nil
 }
 
+// CodeGenerator returns the generator of codes shaped by cc.
 func CodeGenerator(cc *jsonfield.CodeConfig) (*vouchercode.Generator, error) {
 	gen, err := vouchercode.New(Deref(cc.Charset), Deref(cc.Pattern), Deref(cc.Prefix), Deref(cc.Postfix))
 	if err != nil {

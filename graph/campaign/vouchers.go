@@ -247,6 +247,7 @@ func Vouchers(ctx context.Context, after *entgql.Cursor[string], first *int, bef
 		ent.WithVoucherOrder(orderBy), ent.WithVoucherFilter(where.Filter))
 }
 
+// Deref returns *s, or "" for nil.
 func Deref(s *string) string {
 	if s == nil {
 		return ""

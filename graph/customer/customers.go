@@ -215,6 +215,7 @@ func birthday(in *CustomerInput) *string {
 	return in.Birthdate
 }
 
+// ValidateCustomer checks a customer input's identifiers and profile fields.
 func ValidateCustomer(in *CustomerInput) error {
 	if in.ID != nil && *in.ID == "" {
 		return apperr.InvalidPayload("Property .customer.id must not be empty")

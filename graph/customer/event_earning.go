@@ -48,6 +48,7 @@ func WithoutLoyaltyEarning(ctx context.Context) context.Context {
 	return context.WithValue(ctx, noEarningKey{}, true)
 }
 
+// Earns reports whether events recorded with ctx earn loyalty points (WithoutLoyaltyEarning).
 func Earns(ctx context.Context) bool { return ctx.Value(noEarningKey{}) == nil }
 
 // EventLoyaltyInput names the loyalty card an event is attributed to.

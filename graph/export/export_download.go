@@ -39,6 +39,7 @@ func downloadSig(exp *ent.Export, expires string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
+// DownloadPathOf is the download path of a finished export, or nil.
 func DownloadPathOf(_ context.Context, exp *ent.Export) (*string, error) {
 	p := ExportDownloadPath(exp, time.Now())
 	if p == "" {

@@ -18,6 +18,7 @@ import (
 // A worker's hold on a job (jobs.go): claiming it under a lease, committing
 // each batch with the lease's renewal, and handing it back.
 
+// ErrLeaseLost is returned when another worker took over the job (its lease had expired).
 var ErrLeaseLost = errors.New("job lease lost")
 
 // Claim takes the oldest job that is enqueued, or in progress with an

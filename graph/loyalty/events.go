@@ -180,6 +180,7 @@ func EventCustomer(ctx context.Context, ev *ent.CustomEvent) (*ent.Customer, err
 	return c.Customer.Get(ctx, ev.CustomerID)
 }
 
+// CustomEvents pages through the project's custom events (GraphQL connection).
 func CustomEvents(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CustomEventOrder, where *ent.CustomEventWhereInput) (*ent.CustomEventConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 // no code configuration (the interface: 10 alphanumeric characters).
 const defaultCardCodeLength = 10
 
+// CardDefinition returns the card definition with id.
 func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -30,6 +31,7 @@ func CardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error)
 	return d, nil
 }
 
+// CreateCardDefinition creates a card definition of a loyalty program.
 func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*ent.CardDefinition, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
@@ -50,10 +52,12 @@ func CreateCardDefinition(ctx context.Context, in CreateCardDefinitionInput) (*e
 		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
+// ActivateCardDefinition makes a card definition active.
 func ActivateCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	return setCardDefinitionStatus(ctx, id, carddefinition.StatusACTIVE)
 }
 
+// DraftCardDefinition puts a card definition back into draft.
 func DraftCardDefinition(ctx context.Context, id string) (*ent.CardDefinition, error) {
 	return setCardDefinitionStatus(ctx, id, carddefinition.StatusDRAFT)
 }
@@ -88,6 +92,7 @@ func cardCodeConfig(cc *jsonfield.CodeConfig) (*jsonfield.CodeConfig, error) {
 	return cc, nil
 }
 
+// UpdateCardDefinition updates a card definition.
 func UpdateCardDefinition(ctx context.Context, id string, in UpdateCardDefinitionInput) (*ent.CardDefinition, error) {
 	d, err := CardDefinition(ctx, id)
 	if err != nil {

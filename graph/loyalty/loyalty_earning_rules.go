@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
+// EarningRule returns the earning rule with id.
 func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -25,6 +26,7 @@ func EarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return r, nil
 }
 
+// CreateEarningRule creates an earning rule.
 func CreateEarningRule(ctx context.Context, in CreateEarningRuleInput) (*ent.EarningRule, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
@@ -212,6 +214,7 @@ func validateTriggerLimits(t *jsonfield.TriggerLimits) error {
 	return nil
 }
 
+// ActivateEarningRule makes an earning rule active.
 func ActivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return setEarningRuleStatus(ctx, id, earningrule.StatusACTIVE)
 }
@@ -222,6 +225,7 @@ func DeactivateEarningRule(ctx context.Context, id string) (*ent.EarningRule, er
 	return setEarningRuleStatus(ctx, id, earningrule.StatusINACTIVE)
 }
 
+// DraftEarningRule puts an earning rule back into draft.
 func DraftEarningRule(ctx context.Context, id string) (*ent.EarningRule, error) {
 	return setEarningRuleStatus(ctx, id, earningrule.StatusDRAFT)
 }

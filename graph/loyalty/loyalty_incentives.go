@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
+// IncentiveByID returns the incentive with id.
 func IncentiveByID(ctx context.Context, id string) (*ent.Incentive, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -107,10 +108,12 @@ func validateIncentiveDetail(ctx context.Context, in *CreateIncentiveInput) erro
 	}
 }
 
+// ActivateIncentive makes an incentive active.
 func ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	return setIncentiveStatus(ctx, id, incentive.StatusACTIVE)
 }
 
+// DraftIncentive puts an incentive back into draft.
 func DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error) {
 	return setIncentiveStatus(ctx, id, incentive.StatusDRAFT)
 }

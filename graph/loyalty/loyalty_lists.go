@@ -49,6 +49,7 @@ func CardActivities(ctx context.Context, programID, memberID, cardID string, aft
 	return CardActivitiesEdge(ctx, card, after, first, nil, nil, orderBy, where)
 }
 
+// CardActivitiesEdge is a card's activities connection (Card.activities), bounded.
 func CardActivitiesEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardActivityOrder, where *ent.CardActivityWhereInput) (*ent.CardActivityConnection, error) {
 	if err := checkCardActivityWhere(where); err != nil {
 		return nil, err
@@ -78,6 +79,7 @@ func RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor
 	return RewardActivitiesEdge(ctx, r, after, first, nil, nil, orderBy, where)
 }
 
+// RewardActivitiesEdge is a reward's activities connection (Reward.activities), bounded.
 func RewardActivitiesEdge(ctx context.Context, obj *ent.Reward, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error) {
 	if err := checkRewardActivityWhere(where); err != nil {
 		return nil, err
@@ -107,6 +109,7 @@ func CardTransactions(ctx context.Context, programID, memberID, cardID string, a
 	return CardTransactionsEdge(ctx, card, after, first, nil, nil, orderBy, nil)
 }
 
+// CardTransactionsEdge is a card's transactions connection (Card.transactions), bounded.
 func CardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardTransactionOrder, where *ent.CardTransactionWhereInput) (*ent.CardTransactionConnection, error) {
 	if orderBy != nil && page.EagerLoaded(ctx, obj.NamedTransactions) {
 		return page.Bounded(first, last, func(first *int) (*ent.CardTransactionConnection, error) {
@@ -124,6 +127,7 @@ func CardTransactionsEdge(ctx context.Context, obj *ent.Card, after *entgql.Curs
 	})
 }
 
+// ProgramMembersEdge is a program's members connection (LoyaltyProgram.members), bounded.
 func ProgramMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	if page.EagerLoaded(ctx, obj.NamedMembers) {
 		return page.Bounded(first, last, func(first *int) (*ent.LoyaltyMemberConnection, error) {
@@ -142,6 +146,7 @@ func ProgramMembersEdge(ctx context.Context, obj *ent.LoyaltyProgram, after *ent
 
 // Top-level connections.
 
+// Cards pages through the project's loyalty cards (GraphQL connection).
 func Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardOrder, where *ent.CardWhereInput) (*ent.CardConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -152,6 +157,7 @@ func Cards(ctx context.Context, after *entgql.Cursor[string], first *int, before
 	})
 }
 
+// CardDefinitions pages through the project's card definitions (GraphQL connection).
 func CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CardDefinitionOrder, where *ent.CardDefinitionWhereInput) (*ent.CardDefinitionConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -162,6 +168,7 @@ func CardDefinitions(ctx context.Context, after *entgql.Cursor[string], first *i
 	})
 }
 
+// EarningRules pages through the project's earning rules (GraphQL connection).
 func EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EarningRuleOrder, where *ent.EarningRuleWhereInput) (*ent.EarningRuleConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -172,6 +179,7 @@ func EarningRules(ctx context.Context, after *entgql.Cursor[string], first *int,
 	})
 }
 
+// Incentives pages through the project's incentives (GraphQL connection).
 func Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.IncentiveOrder, where *ent.IncentiveWhereInput) (*ent.IncentiveConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -182,6 +190,7 @@ func Incentives(ctx context.Context, after *entgql.Cursor[string], first *int, b
 	})
 }
 
+// LoyaltyMembers pages through the project's loyalty members (GraphQL connection).
 func LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -192,6 +201,7 @@ func LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *in
 	})
 }
 
+// LoyaltyPrograms pages through the project's loyalty programs (GraphQL connection).
 func LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -202,6 +212,7 @@ func LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *i
 	})
 }
 
+// Rewards pages through the project's rewards (GraphQL connection).
 func Rewards(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RewardOrder, where *ent.RewardWhereInput) (*ent.RewardConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {

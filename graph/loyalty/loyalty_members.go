@@ -81,10 +81,12 @@ func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyalty
 	return m, nil
 }
 
+// ActivateLoyaltyMember makes a program's member active.
 func ActivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
 	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusACTIVE)
 }
 
+// DeactivateLoyaltyMember makes a program's member inactive.
 func DeactivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
 	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusINACTIVE)
 }

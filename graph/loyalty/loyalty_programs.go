@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
+// LoyaltyProgram returns the loyalty program with id.
 func LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -23,6 +24,7 @@ func LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error)
 	return p, nil
 }
 
+// CreateLoyaltyProgram creates a loyalty program.
 func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
@@ -47,10 +49,12 @@ func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*e
 		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
 }
 
+// ActivateLoyaltyProgram makes a loyalty program active.
 func ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	return setProgramStatus(ctx, id, loyaltyprogram.StatusACTIVE)
 }
 
+// DeactivateLoyaltyProgram makes a loyalty program inactive.
 func DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
 	return setProgramStatus(ctx, id, loyaltyprogram.StatusINACTIVE)
 }
@@ -82,6 +86,7 @@ func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string,
 	return ids, nil
 }
 
+// UpdateLoyaltyProgram updates a loyalty program.
 func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
 	p, err := LoyaltyProgram(ctx, id)
 	if err != nil {

@@ -28,6 +28,7 @@ var RewardActivityTypes = []string{
 	"vl.reward.unassigned", "vl.reward.activated", "vl.reward.deactivated", "vl.reward.drafted",
 }
 
+// RewardByID returns the reward with id.
 func RewardByID(ctx context.Context, id string) (*ent.Reward, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
@@ -93,6 +94,7 @@ func validateRewardDetails(ctx context.Context, typ reward.Type, in *CreateRewar
 	}
 }
 
+// CreateReward creates a reward.
 func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error) {
 	if err := requiredName(in.Name); err != nil {
 		return nil, err
@@ -129,6 +131,7 @@ func CreateReward(ctx context.Context, in CreateRewardInput) (*ent.Reward, error
 	return r, recordRewardActivity(ctx, r, rewardCreated)
 }
 
+// UpdateReward updates a reward.
 func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Reward, error) {
 	r, err := RewardByID(ctx, id)
 	if err != nil {
@@ -168,14 +171,17 @@ func UpdateReward(ctx context.Context, id string, in UpdateRewardInput) (*ent.Re
 	return r, recordRewardActivity(ctx, r, rewardUpdated)
 }
 
+// ActivateReward makes a reward active.
 func ActivateReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusACTIVE, rewardActivated)
 }
 
+// DeactivateReward makes a reward inactive.
 func DeactivateReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusINACTIVE, rewardDeactivated)
 }
 
+// DraftReward puts a reward back into draft.
 func DraftReward(ctx context.Context, id string) (*ent.Reward, error) {
 	return setRewardStatus(ctx, id, reward.StatusDRAFT, rewardDrafted)
 }

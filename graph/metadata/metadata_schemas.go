@@ -93,6 +93,7 @@ func AllMetadataSchemas(ctx context.Context) ([]*ent.MetadataSchema, error) {
 	return c.MetadataSchema.Query().Order(ent.Asc(metadataschema.FieldCreatedAt), ent.Asc(metadataschema.FieldID)).Limit(1000).All(ctx)
 }
 
+// MetadataSchemas pages through the project's metadata schemas (GraphQL connection).
 func MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {

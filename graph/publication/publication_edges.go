@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
+// CustomerPublications is a customer's publications connection (Customer.publications), bounded.
 func CustomerPublications(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return page.Bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
 		if page.EagerLoaded(ctx, obj.NamedPublications) {
@@ -25,6 +26,7 @@ func CustomerPublications(ctx context.Context, obj *ent.Customer, after *entgql.
 	})
 }
 
+// VoucherPublications is a voucher's publications connection (Voucher.publications), bounded.
 func VoucherPublications(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	return page.Bounded(first, last, func(first *int) (*ent.PublicationConnection, error) {
 		if page.EagerLoaded(ctx, obj.NamedPublications) {
@@ -35,6 +37,7 @@ func VoucherPublications(ctx context.Context, obj *ent.Voucher, after *entgql.Cu
 	})
 }
 
+// PublicationVouchers is a publication's vouchers connection (Publication.vouchers), bounded.
 func PublicationVouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
 	return page.Bounded(first, last, func(first *int) (*ent.VoucherConnection, error) {
 		if page.EagerLoaded(ctx, obj.NamedVouchers) {

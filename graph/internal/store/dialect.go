@@ -30,4 +30,5 @@ func LockProject(ctx context.Context, c *ent.Client, projectID string) error {
 	}
 }
 
+// IsPostgres reports whether ctx carries the PostgreSQL dialect.
 func IsPostgres(ctx context.Context) bool { return entdb.DialectFromContext(ctx) == dialect.Postgres }
