@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // TestAdmissionBoundsStatements: with an admission of two, eight
@@ -149,9 +150,9 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan *ValidationResult, 1)
+	done := make(chan *redemption.ValidationResult, 1)
 	go func() {
-		res, err := validateStacked(ctx, redeemCode("VAL-1"))
+		res, err := redemption.ValidateStacked(ctx, redeemCode("VAL-1"))
 		if err != nil {
 			t.Errorf("validation: %v", err)
 		}
@@ -178,8 +179,8 @@ func TestValidationsShareTheAdmission(t *testing.T) {
 	}
 	defer hold()
 	in := redeemCode("VAL-2")
-	in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
-	if res, err := validateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
+	in.Session = &redemption.SessionInput{Type: graphtest.Ptr("LOCK")}
+	if res, err := redemption.ValidateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
 		t.Errorf("a validation with a session while every slot is taken: %+v, %v", res, err)
 	}
 }

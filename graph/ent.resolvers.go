@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
@@ -16,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // Vouchers is the resolver for the vouchers field.
@@ -40,7 +42,7 @@ func (r *customerResolver) Publications(ctx context.Context, obj *ent.Customer, 
 
 // Redemptions is the resolver for the redemptions field.
 func (r *customerResolver) Redemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	return customerRedemptions(ctx, obj, after, first, before, last, orderBy, where)
+	return redemption.CustomerRedemptions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Cards is the resolver for the cards field.
@@ -140,7 +142,7 @@ func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[s
 
 // Redemptions is the resolver for the redemptions field.
 func (r *queryResolver) Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	return redemptions(ctx, nil, after, first, before, last, orderBy, where)
+	return redemption.Redemptions(ctx, nil, after, first, before, last, orderBy, where)
 }
 
 // Rewards is the resolver for the rewards field.
@@ -170,7 +172,7 @@ func (r *voucherResolver) Publications(ctx context.Context, obj *ent.Voucher, af
 
 // Redemptions is the resolver for the redemptions field.
 func (r *voucherResolver) Redemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	return voucherRedemptions(ctx, obj, after, first, before, last, orderBy, where)
+	return redemption.VoucherRedemptions(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // AsyncAction returns AsyncActionResolver implementation.

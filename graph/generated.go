@@ -3,6 +3,8 @@
 package graph
 
 import (
+	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
+
 	"bytes"
 	"context"
 	"embed"
@@ -783,7 +785,7 @@ type ComplexityRoot struct {
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
-		AssignValidationRule              func(childComplexity int, ruleID string, input RuleAssignmentInput) int
+		AssignValidationRule              func(childComplexity int, ruleID string, input redemptionpkg.RuleAssignmentInput) int
 		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
 		CreateCardDefinition              func(childComplexity int, input loyalty.CreateCardDefinitionInput) int
 		CreateCategory                    func(childComplexity int, input campaign.CategoryInput) int
@@ -796,12 +798,12 @@ type ComplexityRoot struct {
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
 		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
 		CreateManagementProject           func(childComplexity int, input ProjectInput) int
-		CreateManagementStackingRules     func(childComplexity int, projectID string, input StackingRulesInput) int
+		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemptionpkg.StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
-		CreateValidationRule              func(childComplexity int, input ValidationRuleInput) int
+		CreateValidationRule              func(childComplexity int, input redemptionpkg.ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
 		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
@@ -833,15 +835,15 @@ type ComplexityRoot struct {
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
-		RedeemStacked                     func(childComplexity int, input StackedRedemptionInput) int
-		RedeemVoucher                     func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		RedeemStacked                     func(childComplexity int, input redemptionpkg.StackedRedemptionInput) int
+		RedeemVoucher                     func(childComplexity int, code string, input *redemptionpkg.VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
 		RegenerateManagementAPIKey        func(childComplexity int, projectID string, appID string) int
 		RegenerateManagementWebhookToken  func(childComplexity int, projectID string) int
 		ReleaseSession                    func(childComplexity int, code string, key string) int
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
-		RollbackRedemption                func(childComplexity int, id string, input *RollbackInput) int
-		RollbackStackedRedemption         func(childComplexity int, parentID string, input *RollbackInput) int
+		RollbackRedemption                func(childComplexity int, id string, input *redemptionpkg.RollbackInput) int
+		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemptionpkg.RollbackInput) int
 		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
@@ -859,16 +861,16 @@ type ComplexityRoot struct {
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
 		UpdateManagementMetadataSchema    func(childComplexity int, projectID string, id string, input ManagementMetadataSchemaInput) int
 		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
-		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input StackingRulesInput) int
+		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemptionpkg.StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
-		UpdateValidationRule              func(childComplexity int, id string, input ValidationRuleInput) int
+		UpdateValidationRule              func(childComplexity int, id string, input redemptionpkg.ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
-		ValidateStacked                   func(childComplexity int, input StackedRedemptionInput) int
-		ValidateVoucher                   func(childComplexity int, code string, input *VoucherRedemptionInput) int
+		ValidateStacked                   func(childComplexity int, input redemptionpkg.StackedRedemptionInput) int
+		ValidateVoucher                   func(childComplexity int, code string, input *redemptionpkg.VoucherRedemptionInput) int
 	}
 
 	OAuthAccessToken struct {
@@ -999,7 +1001,7 @@ type ComplexityRoot struct {
 		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                   func(childComplexity int, id string) int
-		RedemptionList               func(childComplexity int, input *RedemptionListInput) int
+		RedemptionList               func(childComplexity int, input *redemptionpkg.RedemptionListInput) int
 		Redemptions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		Reward                       func(childComplexity int, id string) int
 		RewardActivities             func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
@@ -1487,17 +1489,17 @@ type MutationResolver interface {
 	UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
-	ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error)
-	ValidateVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherValidationResult, error)
-	RedeemStacked(ctx context.Context, input StackedRedemptionInput) (*StackedRedemptionResult, error)
-	RedeemVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherRedemptionResult, error)
-	RollbackRedemption(ctx context.Context, id string, input *RollbackInput) (*RollbackResult, error)
-	RollbackStackedRedemption(ctx context.Context, parentID string, input *RollbackInput) (*RollbackResult, error)
+	ValidateStacked(ctx context.Context, input redemptionpkg.StackedRedemptionInput) (*redemptionpkg.ValidationResult, error)
+	ValidateVoucher(ctx context.Context, code string, input *redemptionpkg.VoucherRedemptionInput) (*redemptionpkg.VoucherValidationResult, error)
+	RedeemStacked(ctx context.Context, input redemptionpkg.StackedRedemptionInput) (*redemptionpkg.StackedRedemptionResult, error)
+	RedeemVoucher(ctx context.Context, code string, input *redemptionpkg.VoucherRedemptionInput) (*redemptionpkg.VoucherRedemptionResult, error)
+	RollbackRedemption(ctx context.Context, id string, input *redemptionpkg.RollbackInput) (*redemptionpkg.RollbackResult, error)
+	RollbackStackedRedemption(ctx context.Context, parentID string, input *redemptionpkg.RollbackInput) (*redemptionpkg.RollbackResult, error)
 	ReleaseSession(ctx context.Context, code string, key string) (bool, error)
-	CreateValidationRule(ctx context.Context, input ValidationRuleInput) (*ent.ValidationRule, error)
-	UpdateValidationRule(ctx context.Context, id string, input ValidationRuleInput) (*ent.ValidationRule, error)
+	CreateValidationRule(ctx context.Context, input redemptionpkg.ValidationRuleInput) (*ent.ValidationRule, error)
+	UpdateValidationRule(ctx context.Context, id string, input redemptionpkg.ValidationRuleInput) (*ent.ValidationRule, error)
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
-	AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
+	AssignValidationRule(ctx context.Context, ruleID string, input redemptionpkg.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
 	UpdateCampaign(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput) (*ent.Campaign, error)
 	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
@@ -1532,8 +1534,8 @@ type MutationResolver interface {
 	CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
 	UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
 	DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error)
-	CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error)
-	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error)
+	CreateManagementStackingRules(ctx context.Context, projectID string, input redemptionpkg.StackingRulesInput) (*redemptionpkg.StackingRules, error)
+	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemptionpkg.StackingRulesInput) (*redemptionpkg.StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
 	CreateVoucher(ctx context.Context, input campaign.CreateVoucherInput) (*ent.Voucher, error)
 	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
@@ -1589,10 +1591,10 @@ type QueryResolver interface {
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
 	VoucherList(ctx context.Context, input *campaign.VoucherListInput) (*campaign.VoucherList, error)
-	RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error)
+	RedemptionList(ctx context.Context, input *redemptionpkg.RedemptionListInput) (*redemptionpkg.RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
-	ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error)
+	ValidationRules(ctx context.Context, limit *int, page *int) (*redemptionpkg.ValidationRuleList, error)
 	CampaignList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
@@ -1612,8 +1614,8 @@ type QueryResolver interface {
 	ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
 	ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
 	ManagementCustomEventSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
-	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error)
-	ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error)
+	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemptionpkg.StackingRules, error)
+	ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemptionpkg.StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
 	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
@@ -1640,7 +1642,7 @@ type VoucherResolver interface {
 }
 
 type OrderItemInputResolver interface {
-	Quantity(ctx context.Context, obj *OrderItemInput, data *int) error
+	Quantity(ctx context.Context, obj *redemptionpkg.OrderItemInput, data *int) error
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -4654,7 +4656,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AssignValidationRule(childComplexity, args["ruleID"].(string), args["input"].(RuleAssignmentInput)), true
+		return e.ComplexityRoot.Mutation.AssignValidationRule(childComplexity, args["ruleID"].(string), args["input"].(redemptionpkg.RuleAssignmentInput)), true
 	case "Mutation.createCampaign":
 		if e.ComplexityRoot.Mutation.CreateCampaign == nil {
 			break
@@ -4797,7 +4799,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementStackingRules(childComplexity, args["projectID"].(string), args["input"].(StackingRulesInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementStackingRules(childComplexity, args["projectID"].(string), args["input"].(redemptionpkg.StackingRulesInput)), true
 	case "Mutation.createManagementWebhook":
 		if e.ComplexityRoot.Mutation.CreateManagementWebhook == nil {
 			break
@@ -4852,7 +4854,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(ValidationRuleInput)), true
+		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(redemptionpkg.ValidationRuleInput)), true
 	case "Mutation.createVoucher":
 		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
 			break
@@ -5204,7 +5206,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(StackedRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(redemptionpkg.StackedRedemptionInput)), true
 	case "Mutation.redeemVoucher":
 		if e.ComplexityRoot.Mutation.RedeemVoucher == nil {
 			break
@@ -5215,7 +5217,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*redemptionpkg.VoucherRedemptionInput)), true
 	case "Mutation.redeliverManagementWebhookEvent":
 		if e.ComplexityRoot.Mutation.RedeliverManagementWebhookEvent == nil {
 			break
@@ -5281,7 +5283,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RollbackRedemption(childComplexity, args["id"].(string), args["input"].(*RollbackInput)), true
+		return e.ComplexityRoot.Mutation.RollbackRedemption(childComplexity, args["id"].(string), args["input"].(*redemptionpkg.RollbackInput)), true
 	case "Mutation.rollbackStackedRedemption":
 		if e.ComplexityRoot.Mutation.RollbackStackedRedemption == nil {
 			break
@@ -5292,7 +5294,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RollbackStackedRedemption(childComplexity, args["parentID"].(string), args["input"].(*RollbackInput)), true
+		return e.ComplexityRoot.Mutation.RollbackStackedRedemption(childComplexity, args["parentID"].(string), args["input"].(*redemptionpkg.RollbackInput)), true
 	case "Mutation.sendEvent":
 		if e.ComplexityRoot.Mutation.SendEvent == nil {
 			break
@@ -5490,7 +5492,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(StackingRulesInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(redemptionpkg.StackingRulesInput)), true
 	case "Mutation.updateManagementUser":
 		if e.ComplexityRoot.Mutation.UpdateManagementUser == nil {
 			break
@@ -5534,7 +5536,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(ValidationRuleInput)), true
+		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(redemptionpkg.ValidationRuleInput)), true
 	case "Mutation.updateVoucher":
 		if e.ComplexityRoot.Mutation.UpdateVoucher == nil {
 			break
@@ -5578,7 +5580,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ValidateStacked(childComplexity, args["input"].(StackedRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.ValidateStacked(childComplexity, args["input"].(redemptionpkg.StackedRedemptionInput)), true
 	case "Mutation.validateVoucher":
 		if e.ComplexityRoot.Mutation.ValidateVoucher == nil {
 			break
@@ -5589,7 +5591,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*VoucherRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*redemptionpkg.VoucherRedemptionInput)), true
 
 	case "OAuthAccessToken.accessToken":
 		if e.ComplexityRoot.OAuthAccessToken.AccessToken == nil {
@@ -6523,7 +6525,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.RedemptionList(childComplexity, args["input"].(*RedemptionListInput)), true
+		return e.ComplexityRoot.Query.RedemptionList(childComplexity, args["input"].(*redemptionpkg.RedemptionListInput)), true
 	case "Query.redemptions":
 		if e.ComplexityRoot.Query.Redemptions == nil {
 			break
@@ -13238,7 +13240,7 @@ func (ec *executionContext) field_Mutation_assignValidationRule_args(ctx context
 	}
 	args["ruleID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (RuleAssignmentInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.RuleAssignmentInput, error) {
 			return ec.unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx, v)
 		})
 	if err != nil {
@@ -13476,7 +13478,7 @@ func (ec *executionContext) field_Mutation_createManagementStackingRules_args(ct
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (StackingRulesInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
 			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
 		})
 	if err != nil {
@@ -13554,7 +13556,7 @@ func (ec *executionContext) field_Mutation_createValidationRule_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ValidationRuleInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
 			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -14114,7 +14116,7 @@ func (ec *executionContext) field_Mutation_redeemStacked_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (StackedRedemptionInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
 			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
 		})
 	if err != nil {
@@ -14136,7 +14138,7 @@ func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Contex
 	}
 	args["code"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+		func(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
 			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
@@ -14260,7 +14262,7 @@ func (ec *executionContext) field_Mutation_rollbackRedemption_args(ctx context.C
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*RollbackInput, error) {
+		func(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
 			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
 		})
 	if err != nil {
@@ -14282,7 +14284,7 @@ func (ec *executionContext) field_Mutation_rollbackStackedRedemption_args(ctx co
 	}
 	args["parentID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*RollbackInput, error) {
+		func(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
 			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
 		})
 	if err != nil {
@@ -14726,7 +14728,7 @@ func (ec *executionContext) field_Mutation_updateManagementStackingRules_args(ct
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (StackingRulesInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
 			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
 		})
 	if err != nil {
@@ -14830,7 +14832,7 @@ func (ec *executionContext) field_Mutation_updateValidationRule_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ValidationRuleInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
 			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
 		})
 	if err != nil {
@@ -14894,7 +14896,7 @@ func (ec *executionContext) field_Mutation_validateStacked_args(ctx context.Cont
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (StackedRedemptionInput, error) {
+		func(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
 			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
 		})
 	if err != nil {
@@ -14916,7 +14918,7 @@ func (ec *executionContext) field_Mutation_validateVoucher_args(ctx context.Cont
 	}
 	args["code"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+		func(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
 			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
@@ -16620,7 +16622,7 @@ func (ec *executionContext) field_Query_redemptionList_args(ctx context.Context,
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*RedemptionListInput, error) {
+		func(ctx context.Context, v any) (*redemptionpkg.RedemptionListInput, error) {
 			return ec.unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx, v)
 		})
 	if err != nil {
@@ -27616,7 +27618,7 @@ func (ec *executionContext) fieldContext_ManagementProjectList_data(_ context.Co
 	return fc, nil
 }
 
-func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27639,7 +27641,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_id(_ context.Co
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27662,7 +27664,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_exclusiveCatego
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27685,7 +27687,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_jointCategories
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27708,7 +27710,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesLimi
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27731,7 +27733,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27754,7 +27756,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27777,7 +27779,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Map")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27800,7 +27802,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclu
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27823,7 +27825,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclu
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27846,7 +27848,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_discountCalcula
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27869,7 +27871,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_initialAmountMo
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27892,7 +27894,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_discountedAmoun
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27915,7 +27917,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesAppl
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27938,7 +27940,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesSort
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27961,7 +27963,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesProd
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27984,7 +27986,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesNoEf
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28007,7 +28009,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectSkipCat
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28030,7 +28032,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectRedeemA
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28053,7 +28055,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesRoll
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28076,7 +28078,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_createdAt(_ con
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Time")
 }
 
-func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30482,10 +30484,10 @@ func (ec *executionContext) _Mutation_validateStacked(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ValidateStacked(ctx, fc.Args["input"].(StackedRedemptionInput))
+			return ec.Resolvers.Mutation().ValidateStacked(ctx, fc.Args["input"].(redemptionpkg.StackedRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ValidationResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.ValidationResult) graphql.Marshaler {
 			return ec.marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx, selections, v)
 		},
 		true,
@@ -30526,10 +30528,10 @@ func (ec *executionContext) _Mutation_validateVoucher(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ValidateVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*VoucherRedemptionInput))
+			return ec.Resolvers.Mutation().ValidateVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemptionpkg.VoucherRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherValidationResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
 			return ec.marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx, selections, v)
 		},
 		true,
@@ -30570,10 +30572,10 @@ func (ec *executionContext) _Mutation_redeemStacked(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RedeemStacked(ctx, fc.Args["input"].(StackedRedemptionInput))
+			return ec.Resolvers.Mutation().RedeemStacked(ctx, fc.Args["input"].(redemptionpkg.StackedRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *StackedRedemptionResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
 			return ec.marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx, selections, v)
 		},
 		true,
@@ -30614,10 +30616,10 @@ func (ec *executionContext) _Mutation_redeemVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RedeemVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*VoucherRedemptionInput))
+			return ec.Resolvers.Mutation().RedeemVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemptionpkg.VoucherRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *VoucherRedemptionResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
 			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx, selections, v)
 		},
 		true,
@@ -30658,10 +30660,10 @@ func (ec *executionContext) _Mutation_rollbackRedemption(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RollbackRedemption(ctx, fc.Args["id"].(string), fc.Args["input"].(*RollbackInput))
+			return ec.Resolvers.Mutation().RollbackRedemption(ctx, fc.Args["id"].(string), fc.Args["input"].(*redemptionpkg.RollbackInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
 			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
 		},
 		true,
@@ -30702,10 +30704,10 @@ func (ec *executionContext) _Mutation_rollbackStackedRedemption(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RollbackStackedRedemption(ctx, fc.Args["parentID"].(string), fc.Args["input"].(*RollbackInput))
+			return ec.Resolvers.Mutation().RollbackStackedRedemption(ctx, fc.Args["parentID"].(string), fc.Args["input"].(*redemptionpkg.RollbackInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
 			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
 		},
 		true,
@@ -30790,7 +30792,7 @@ func (ec *executionContext) _Mutation_createValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateValidationRule(ctx, fc.Args["input"].(ValidationRuleInput))
+			return ec.Resolvers.Mutation().CreateValidationRule(ctx, fc.Args["input"].(redemptionpkg.ValidationRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
@@ -30834,7 +30836,7 @@ func (ec *executionContext) _Mutation_updateValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateValidationRule(ctx, fc.Args["id"].(string), fc.Args["input"].(ValidationRuleInput))
+			return ec.Resolvers.Mutation().UpdateValidationRule(ctx, fc.Args["id"].(string), fc.Args["input"].(redemptionpkg.ValidationRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
@@ -30922,7 +30924,7 @@ func (ec *executionContext) _Mutation_assignValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AssignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["input"].(RuleAssignmentInput))
+			return ec.Resolvers.Mutation().AssignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["input"].(redemptionpkg.RuleAssignmentInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
@@ -32462,10 +32464,10 @@ func (ec *executionContext) _Mutation_createManagementStackingRules(ctx context.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["input"].(StackingRulesInput))
+			return ec.Resolvers.Mutation().CreateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["input"].(redemptionpkg.StackingRulesInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
 			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
 		},
 		true,
@@ -32506,10 +32508,10 @@ func (ec *executionContext) _Mutation_updateManagementStackingRules(ctx context.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(StackingRulesInput))
+			return ec.Resolvers.Mutation().UpdateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(redemptionpkg.StackingRulesInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
 			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
 		},
 		true,
@@ -35781,10 +35783,10 @@ func (ec *executionContext) _Query_redemptionList(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().RedemptionList(ctx, fc.Args["input"].(*RedemptionListInput))
+			return ec.Resolvers.Query().RedemptionList(ctx, fc.Args["input"].(*redemptionpkg.RedemptionListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionList) graphql.Marshaler {
 			return ec.marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx, selections, v)
 		},
 		true,
@@ -35916,7 +35918,7 @@ func (ec *executionContext) _Query_validationRules(ctx context.Context, field gr
 			return ec.Resolvers.Query().ValidationRules(ctx, fc.Args["limit"].(*int), fc.Args["page"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ValidationRuleList) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.ValidationRuleList) graphql.Marshaler {
 			return ec.marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx, selections, v)
 		},
 		true,
@@ -36796,7 +36798,7 @@ func (ec *executionContext) _Query_managementStackingRulesList(ctx context.Conte
 			return ec.Resolvers.Query().ManagementStackingRulesList(ctx, fc.Args["projectID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*StackingRules) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.StackingRules) graphql.Marshaler {
 			return ec.marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx, selections, v)
 		},
 		true,
@@ -36840,7 +36842,7 @@ func (ec *executionContext) _Query_managementStackingRules(ctx context.Context, 
 			return ec.Resolvers.Query().ManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
 			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
 		},
 		true,
@@ -37343,7 +37345,7 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
-func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37366,7 +37368,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_status(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37389,7 +37391,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37412,7 +37414,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_object(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37435,7 +37437,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_result(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37458,7 +37460,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_order(_ context.Contex
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37481,7 +37483,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_applicableTo(_ context
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37504,7 +37506,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_inapplicableTo(_ conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37527,7 +37529,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_metadata(_ context.Con
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Map")
 }
 
-func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37550,7 +37552,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_categories(_ context.C
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37573,7 +37575,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_campaignID(_ context.C
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38423,7 +38425,7 @@ func (ec *executionContext) fieldContext_RedemptionEdge_cursor(_ context.Context
 	return graphql.NewScalarFieldContext("RedemptionEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38446,7 +38448,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_code(_ context.Contex
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38469,7 +38471,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_key(_ context.Context
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38492,7 +38494,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_message(_ context.Con
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38515,7 +38517,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_details(_ context.Con
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38538,7 +38540,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_resourceID(_ context.
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38584,7 +38586,7 @@ func (ec *executionContext) fieldContext_RedemptionLimit_quantity(_ context.Cont
 	return graphql.NewScalarFieldContext("RedemptionLimit", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38607,7 +38609,7 @@ func (ec *executionContext) fieldContext_RedemptionList_total(_ context.Context,
 	return graphql.NewScalarFieldContext("RedemptionList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *RedemptionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39505,7 +39507,7 @@ func (ec *executionContext) fieldContext_RewardEdge_cursor(_ context.Context, fi
 	return graphql.NewScalarFieldContext("RewardEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39537,7 +39539,7 @@ func (ec *executionContext) fieldContext_RollbackResult_rollbacks(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _RollbackResult_rollback(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_rollback(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39569,7 +39571,7 @@ func (ec *executionContext) fieldContext_RollbackResult_rollback(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _RollbackResult_order(ctx context.Context, field graphql.CollectedField, obj *RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39996,7 +39998,7 @@ func (ec *executionContext) fieldContext_SideKey_appToken(_ context.Context, fie
 	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
 }
 
-func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40028,7 +40030,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_parentRedemptio
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_redemptions(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_redemptions(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40060,7 +40062,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_redemptions(_ c
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40083,7 +40085,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_order(_ context
 	return graphql.NewScalarFieldContext("StackedRedemptionResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40095,7 +40097,7 @@ func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx
 			return obj.InapplicableRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
@@ -40115,7 +40117,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_inapplicableRed
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40127,7 +40129,7 @@ func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx cont
 			return obj.SkippedRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
@@ -40147,7 +40149,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_skippedRedeemab
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40159,7 +40161,7 @@ func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context
 			return obj.Failure, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
 			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
 		},
 		true,
@@ -40179,7 +40181,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_failure(_ conte
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_id(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40202,7 +40204,7 @@ func (ec *executionContext) fieldContext_ValidationResult_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40225,7 +40227,7 @@ func (ec *executionContext) fieldContext_ValidationResult_valid(_ context.Contex
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40237,7 +40239,7 @@ func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, f
 			return obj.Redeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 			return ec.marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
@@ -40257,7 +40259,7 @@ func (ec *executionContext) fieldContext_ValidationResult_redeemables(_ context.
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40269,7 +40271,7 @@ func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx contex
 			return obj.InapplicableRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
@@ -40289,7 +40291,7 @@ func (ec *executionContext) fieldContext_ValidationResult_inapplicableRedeemable
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40301,7 +40303,7 @@ func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Con
 			return obj.SkippedRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
@@ -40321,7 +40323,7 @@ func (ec *executionContext) fieldContext_ValidationResult_skippedRedeemables(_ c
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_order(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40344,7 +40346,7 @@ func (ec *executionContext) fieldContext_ValidationResult_order(_ context.Contex
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40367,7 +40369,7 @@ func (ec *executionContext) fieldContext_ValidationResult_trackingID(_ context.C
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40390,7 +40392,7 @@ func (ec *executionContext) fieldContext_ValidationResult_session(_ context.Cont
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41042,7 +41044,7 @@ func (ec *executionContext) fieldContext_ValidationRuleEdge_cursor(_ context.Con
 	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationRuleList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41065,7 +41067,7 @@ func (ec *executionContext) fieldContext_ValidationRuleList_total(_ context.Cont
 	return graphql.NewScalarFieldContext("ValidationRuleList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *ValidationRuleList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationRuleList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42532,7 +42534,7 @@ func (ec *executionContext) fieldContext_VoucherList_data(_ context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *VoucherRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42564,7 +42566,7 @@ func (ec *executionContext) fieldContext_VoucherRedemptionResult_redemption(_ co
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *VoucherRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42576,7 +42578,7 @@ func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context
 			return obj.Failure, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
 			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
 		},
 		true,
@@ -43092,7 +43094,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionList_hasMore(_ contex
 	return graphql.NewScalarFieldContext("VoucherTransactionList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43115,7 +43117,7 @@ func (ec *executionContext) fieldContext_VoucherValidationResult_valid(_ context
 	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43138,7 +43140,7 @@ func (ec *executionContext) fieldContext_VoucherValidationResult_code(_ context.
 	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55901,8 +55903,8 @@ func UnmarshalExportWhereInput(ctx context.Context, raw any) (ent.ExportWhereInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (GiftCreditsInput, error) {
-	var it GiftCreditsInput
+func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (redemptionpkg.GiftCreditsInput, error) {
+	var it redemptionpkg.GiftCreditsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55937,8 +55939,8 @@ func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalGiftCreditsInput(ctx context.Context, raw any) (GiftCreditsInput, error) {
-	var out GiftCreditsInput
+func UnmarshalGiftCreditsInput(ctx context.Context, raw any) (redemptionpkg.GiftCreditsInput, error) {
+	var out redemptionpkg.GiftCreditsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "GiftCreditsInput", raw, &out)
 	return out, err
 }
@@ -57943,8 +57945,8 @@ func UnmarshalManagementProjectInput(ctx context.Context, raw any) (ProjectInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (StackingRulesInput, error) {
-	var it StackingRulesInput
+func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (redemptionpkg.StackingRulesInput, error) {
+	var it redemptionpkg.StackingRulesInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58098,8 +58100,8 @@ func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (StackingRulesInput, error) {
-	var out StackingRulesInput
+func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (redemptionpkg.StackingRulesInput, error) {
+	var out redemptionpkg.StackingRulesInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementStackingRulesInput", raw, &out)
 	return out, err
 }
@@ -58759,8 +58761,8 @@ func UnmarshalMetadataSchemaWhereInput(ctx context.Context, raw any) (ent.Metada
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (OrderInput, error) {
-	var it OrderInput
+func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (redemptionpkg.OrderInput, error) {
+	var it redemptionpkg.OrderInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58830,14 +58832,14 @@ func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj an
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalOrderInput(ctx context.Context, raw any) (OrderInput, error) {
-	var out OrderInput
+func UnmarshalOrderInput(ctx context.Context, raw any) (redemptionpkg.OrderInput, error) {
+	var out redemptionpkg.OrderInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (OrderItemInput, error) {
-	var it OrderItemInput
+func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (redemptionpkg.OrderItemInput, error) {
+	var it redemptionpkg.OrderItemInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58937,8 +58939,8 @@ func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, ob
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalOrderItemInput(ctx context.Context, raw any) (OrderItemInput, error) {
-	var out OrderItemInput
+func UnmarshalOrderItemInput(ctx context.Context, raw any) (redemptionpkg.OrderItemInput, error) {
+	var out redemptionpkg.OrderItemInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderItemInput", raw, &out)
 	return out, err
 }
@@ -60729,8 +60731,8 @@ func UnmarshalPublishInput(ctx context.Context, raw any) (publication.PublishInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (RedeemableInput, error) {
-	var it RedeemableInput
+func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (redemptionpkg.RedeemableInput, error) {
+	var it redemptionpkg.RedeemableInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60786,8 +60788,8 @@ func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, o
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedeemableInput(ctx context.Context, raw any) (RedeemableInput, error) {
-	var out RedeemableInput
+func UnmarshalRedeemableInput(ctx context.Context, raw any) (redemptionpkg.RedeemableInput, error) {
+	var out redemptionpkg.RedeemableInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedeemableInput", raw, &out)
 	return out, err
 }
@@ -60834,8 +60836,8 @@ func UnmarshalRedemptionLimitInput(ctx context.Context, raw any) (jsonfield.Rede
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (RedemptionListInput, error) {
-	var it RedemptionListInput
+func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (redemptionpkg.RedemptionListInput, error) {
+	var it redemptionpkg.RedemptionListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60926,14 +60928,14 @@ func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedemptionListInput(ctx context.Context, raw any) (RedemptionListInput, error) {
-	var out RedemptionListInput
+func UnmarshalRedemptionListInput(ctx context.Context, raw any) (redemptionpkg.RedemptionListInput, error) {
+	var out redemptionpkg.RedemptionListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionListInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (RedemptionOptionsInput, error) {
-	var it RedemptionOptionsInput
+func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (redemptionpkg.RedemptionOptionsInput, error) {
+	var it redemptionpkg.RedemptionOptionsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60968,8 +60970,8 @@ func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedemptionOptionsInput(ctx context.Context, raw any) (RedemptionOptionsInput, error) {
-	var out RedemptionOptionsInput
+func UnmarshalRedemptionOptionsInput(ctx context.Context, raw any) (redemptionpkg.RedemptionOptionsInput, error) {
+	var out redemptionpkg.RedemptionOptionsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionOptionsInput", raw, &out)
 	return out, err
 }
@@ -63723,8 +63725,8 @@ func UnmarshalRewardOrder(ctx context.Context, raw any) (ent.RewardOrder, error)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (RewardRedeemInput, error) {
-	var it RewardRedeemInput
+func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (redemptionpkg.RewardRedeemInput, error) {
+	var it redemptionpkg.RewardRedeemInput
 	if obj == nil {
 		return it, nil
 	}
@@ -63766,8 +63768,8 @@ func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRewardRedeemInput(ctx context.Context, raw any) (RewardRedeemInput, error) {
-	var out RewardRedeemInput
+func UnmarshalRewardRedeemInput(ctx context.Context, raw any) (redemptionpkg.RewardRedeemInput, error) {
+	var out redemptionpkg.RewardRedeemInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardRedeemInput", raw, &out)
 	return out, err
 }
@@ -64185,8 +64187,8 @@ func UnmarshalRewardWhereInput(ctx context.Context, raw any) (ent.RewardWhereInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (RollbackInput, error) {
-	var it RollbackInput
+func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (redemptionpkg.RollbackInput, error) {
+	var it redemptionpkg.RollbackInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64249,14 +64251,14 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRollbackInput(ctx context.Context, raw any) (RollbackInput, error) {
-	var out RollbackInput
+func UnmarshalRollbackInput(ctx context.Context, raw any) (redemptionpkg.RollbackInput, error) {
+	var out redemptionpkg.RollbackInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RollbackInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (RuleAssignmentInput, error) {
-	var it RuleAssignmentInput
+func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (redemptionpkg.RuleAssignmentInput, error) {
+	var it redemptionpkg.RuleAssignmentInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64298,8 +64300,8 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (RuleAssignmentInput, error) {
-	var out RuleAssignmentInput
+func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (redemptionpkg.RuleAssignmentInput, error) {
+	var out redemptionpkg.RuleAssignmentInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RuleAssignmentInput", raw, &out)
 	return out, err
 }
@@ -64924,8 +64926,8 @@ func UnmarshalSendEventInput(ctx context.Context, raw any) (loyalty.SendEventInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (SessionInput, error) {
-	var it SessionInput
+func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (redemptionpkg.SessionInput, error) {
+	var it redemptionpkg.SessionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64981,14 +64983,14 @@ func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSessionInput(ctx context.Context, raw any) (SessionInput, error) {
-	var out SessionInput
+func UnmarshalSessionInput(ctx context.Context, raw any) (redemptionpkg.SessionInput, error) {
+	var out redemptionpkg.SessionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SessionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (StackedRedemptionInput, error) {
-	var it StackedRedemptionInput
+func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (redemptionpkg.StackedRedemptionInput, error) {
+	var it redemptionpkg.StackedRedemptionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65065,8 +65067,8 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (StackedRedemptionInput, error) {
-	var out StackedRedemptionInput
+func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (redemptionpkg.StackedRedemptionInput, error) {
+	var out redemptionpkg.StackedRedemptionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "StackedRedemptionInput", raw, &out)
 	return out, err
 }
@@ -66195,8 +66197,8 @@ func UnmarshalValidationRuleAssignmentWhereInput(ctx context.Context, raw any) (
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (ValidationRuleInput, error) {
-	var it ValidationRuleInput
+func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (redemptionpkg.ValidationRuleInput, error) {
+	var it redemptionpkg.ValidationRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -66266,8 +66268,8 @@ func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalValidationRuleInput(ctx context.Context, raw any) (ValidationRuleInput, error) {
-	var out ValidationRuleInput
+func UnmarshalValidationRuleInput(ctx context.Context, raw any) (redemptionpkg.ValidationRuleInput, error) {
+	var out redemptionpkg.ValidationRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleInput", raw, &out)
 	return out, err
 }
@@ -67169,8 +67171,8 @@ func UnmarshalVoucherOrder(ctx context.Context, raw any) (ent.VoucherOrder, erro
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (VoucherRedemptionInput, error) {
-	var it VoucherRedemptionInput
+func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (redemptionpkg.VoucherRedemptionInput, error) {
+	var it redemptionpkg.VoucherRedemptionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67247,8 +67249,8 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (VoucherRedemptionInput, error) {
-	var out VoucherRedemptionInput
+func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (redemptionpkg.VoucherRedemptionInput, error) {
+	var out redemptionpkg.VoucherRedemptionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionInput", raw, &out)
 	return out, err
 }
@@ -74000,7 +74002,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 
 var managementStackingRulesImplementors = []string{"ManagementStackingRules"}
 
-func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel ast.SelectionSet, obj *StackingRules) graphql.Marshaler {
+func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.StackingRules) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76081,7 +76083,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 var redeemableResultImplementors = []string{"RedeemableResult"}
 
-func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.SelectionSet, obj *RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedeemableResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76420,7 +76422,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 
 var redemptionFailureImplementors = []string{"RedemptionFailure"}
 
-func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.SelectionSet, obj *RedemptionFailure) graphql.Marshaler {
+func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedemptionFailure) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76511,7 +76513,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 
 var redemptionListImplementors = []string{"RedemptionList"}
 
-func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.SelectionSet, obj *RedemptionList) graphql.Marshaler {
+func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedemptionList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76917,7 +76919,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 
 var rollbackResultImplementors = []string{"RollbackResult"}
 
-func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.SelectionSet, obj *RollbackResult) graphql.Marshaler {
+func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RollbackResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77181,7 +77183,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 
 var stackedRedemptionResultImplementors = []string{"StackedRedemptionResult"}
 
-func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *StackedRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77239,7 +77241,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 
 var validationResultImplementors = []string{"ValidationResult"}
 
-func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.SelectionSet, obj *ValidationResult) graphql.Marshaler {
+func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.ValidationResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77605,7 +77607,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 
 var validationRuleListImplementors = []string{"ValidationRuleList"}
 
-func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.SelectionSet, obj *ValidationRuleList) graphql.Marshaler {
+func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.ValidationRuleList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78167,7 +78169,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 
 var voucherRedemptionResultImplementors = []string{"VoucherRedemptionResult"}
 
-func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78417,7 +78419,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 
 var voucherValidationResultImplementors = []string{"VoucherValidationResult"}
 
-func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *VoucherValidationResult) graphql.Marshaler {
+func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -80287,7 +80289,7 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 	return ec._ManagementProjectList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*StackingRules) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.StackingRules) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
@@ -80303,7 +80305,7 @@ func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcom�
 	return ret
 }
 
-func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *StackingRules) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ManagementStackingRules!")
 		return graphql.Null
@@ -80311,7 +80313,7 @@ func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpr
 	return ec._ManagementStackingRules(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx context.Context, v any) (StackingRulesInput, error) {
+func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
 	res, err := ec.unmarshalInputManagementStackingRulesInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80514,7 +80516,7 @@ func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgql
 	return v
 }
 
-func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx context.Context, v any) (*OrderItemInput, error) {
+func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx context.Context, v any) (*redemptionpkg.OrderItemInput, error) {
 	res, err := ec.unmarshalInputOrderItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80624,10 +80626,10 @@ func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx context.Context, v any) ([]*RedeemableInput, error) {
+func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx context.Context, v any) ([]*redemptionpkg.RedeemableInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*RedeemableInput, len(vSlice))
+	res := make([]*redemptionpkg.RedeemableInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx, vSlice[i])
@@ -80638,12 +80640,12 @@ func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromo
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx context.Context, v any) (*RedeemableInput, error) {
+func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx context.Context, v any) (*redemptionpkg.RedeemableInput, error) {
 	res, err := ec.unmarshalInputRedeemableInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
@@ -80659,7 +80661,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 	return ret
 }
 
-func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedeemableResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RedeemableResult!")
 		return graphql.Null
@@ -80699,7 +80701,7 @@ func (ec *executionContext) marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromo
 	return ec._RedemptionConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *RedemptionList) graphql.Marshaler {
+func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedemptionList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RedemptionList!")
 		return graphql.Null
@@ -80867,7 +80869,7 @@ func (ec *executionContext) unmarshalNRewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *RollbackResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RollbackResult!")
 		return graphql.Null
@@ -80875,7 +80877,7 @@ func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengine
 	return ec._RollbackResult(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx context.Context, v any) (RuleAssignmentInput, error) {
+func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx context.Context, v any) (redemptionpkg.RuleAssignmentInput, error) {
 	res, err := ec.unmarshalInputRuleAssignmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80958,12 +80960,12 @@ func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoen
 	return ec._SideKey(ctx, sel, &v)
 }
 
-func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx context.Context, v any) (StackedRedemptionInput, error) {
+func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
 	res, err := ec.unmarshalInputStackedRedemptionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *StackedRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "StackedRedemptionResult!")
 		return graphql.Null
@@ -81093,7 +81095,7 @@ func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoeng
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *ValidationResult) graphql.Marshaler {
+func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.ValidationResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ValidationResult!")
 		return graphql.Null
@@ -81168,12 +81170,12 @@ func (ec *executionContext) unmarshalNValidationRuleAssignmentWhereInput2ᚖgith
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx context.Context, v any) (ValidationRuleInput, error) {
+func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
 	res, err := ec.unmarshalInputValidationRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *ValidationRuleList) graphql.Marshaler {
+func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.ValidationRuleList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ValidationRuleList!")
 		return graphql.Null
@@ -81302,7 +81304,7 @@ func (ec *executionContext) marshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoeng
 	return v
 }
 
-func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *VoucherRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherRedemptionResult!")
 		return graphql.Null
@@ -81389,7 +81391,7 @@ func (ec *executionContext) marshalNVoucherType2githubᚗcomᚋpromoengineᚋpro
 	return v
 }
 
-func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *VoucherValidationResult) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherValidationResult!")
 		return graphql.Null
@@ -83179,7 +83181,7 @@ func (ec *executionContext) marshalOGift2ᚖgithubᚗcomᚋpromoengineᚋpromoen
 	return ec._Gift(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx context.Context, v any) (*GiftCreditsInput, error) {
+func (ec *executionContext) unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx context.Context, v any) (*redemptionpkg.GiftCreditsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83891,7 +83893,7 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋpromoengineᚋpromoengin
 	return ec._Node(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx context.Context, v any) (*OrderInput, error) {
+func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx context.Context, v any) (*redemptionpkg.OrderInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83899,13 +83901,13 @@ func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengine�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx context.Context, v any) ([]*OrderItemInput, error) {
+func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx context.Context, v any) ([]*redemptionpkg.OrderItemInput, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*OrderItemInput, len(vSlice))
+	res := make([]*redemptionpkg.OrderItemInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx, vSlice[i])
@@ -84085,7 +84087,7 @@ func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84131,7 +84133,7 @@ func (ec *executionContext) marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengine
 	return ec._RedemptionEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx context.Context, sel ast.SelectionSet, v *RedemptionFailure) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84153,7 +84155,7 @@ func (ec *executionContext) unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx context.Context, v any) (*RedemptionListInput, error) {
+func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx context.Context, v any) (*redemptionpkg.RedemptionListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84213,7 +84215,7 @@ func (ec *executionContext) marshalORedemptionObject2ᚖgithubᚗcomᚋpromoengi
 	return v
 }
 
-func (ec *executionContext) unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx context.Context, v any) (*RedemptionOptionsInput, error) {
+func (ec *executionContext) unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx context.Context, v any) (*redemptionpkg.RedemptionOptionsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84462,7 +84464,7 @@ func (ec *executionContext) unmarshalORewardOrder2ᚖgithubᚗcomᚋpromoengine�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx context.Context, v any) (*RewardRedeemInput, error) {
+func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx context.Context, v any) (*redemptionpkg.RewardRedeemInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84599,7 +84601,7 @@ func (ec *executionContext) unmarshalORewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx context.Context, v any) (*RollbackInput, error) {
+func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84727,7 +84729,7 @@ func (ec *executionContext) unmarshalOSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx context.Context, v any) (*SessionInput, error) {
+func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx context.Context, v any) (*redemptionpkg.SessionInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85043,7 +85045,7 @@ func (ec *executionContext) unmarshalOVoucherOrder2ᚕᚖgithubᚗcomᚋpromoeng
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx context.Context, v any) (*VoucherRedemptionInput, error) {
+func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
 	if v == nil {
 		return nil, nil
 	}

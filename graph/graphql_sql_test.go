@@ -23,6 +23,7 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	publicationpkg "github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // The SQL the GraphQL layer sends, captured through ent's debug driver (it
@@ -106,7 +107,7 @@ func publishedCustomers(t *testing.T, ctx context.Context, campaign, prefix stri
 			t.Fatalf("publishing to %s: %v", src, err)
 		}
 		code := pub.Edges.Vouchers[0].Code
-		if _, err := redeemVoucher(ctx, code, &VoucherRedemptionInput{Customer: &customerpkg.CustomerInput{SourceID: &src}}); err != nil {
+		if _, err := redemption.RedeemVoucher(ctx, code, &redemption.VoucherRedemptionInput{Customer: &customerpkg.CustomerInput{SourceID: &src}}); err != nil {
 			t.Fatalf("redeeming %s: %v", code, err)
 		}
 	}

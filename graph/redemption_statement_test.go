@@ -19,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
+	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
 )
 
 // redemptionPaths replaces the batch runner for one test: with
@@ -31,10 +32,10 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	t.Cleanup(func() {
-		runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
-		contendedCodes.Clear()
+		redemptionpkg.RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
+		redemptionpkg.ContendedCodes.Clear()
 	})
-	runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	redemptionpkg.RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 		if transactional {
 			return entdb.ErrNotBatchable
 		}
@@ -50,9 +51,9 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 }
 
 // redeemCode is a stacked redemption of one code with a 1000 order.
-func redeemCode(code string) StackedRedemptionInput {
-	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
-		Order: &OrderInput{Amount: graphtest.Ptr(int64(1000))}}
+func redeemCode(code string) redemptionpkg.StackedRedemptionInput {
+	return redemptionpkg.StackedRedemptionInput{Redeemables: []*redemptionpkg.RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
+		Order: &redemptionpkg.OrderInput{Amount: graphtest.Ptr(int64(1000))}}
 }
 
 // limitedCode adds a code that can be redeemed once to campaign.
@@ -78,7 +79,7 @@ func storedRedemptions(t *testing.T, ctx context.Context, code string, result re
 // batch served) and the locking path to answer quantity_exceeded.
 func wantLostGuard(t *testing.T, ctx context.Context, code string, served *int) {
 	t.Helper()
-	res, err := redeemStacked(ctx, redeemCode(code))
+	res, err := redemptionpkg.RedeemStacked(ctx, redeemCode(code))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,16 +101,16 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	_, ctx := projectContext(t)
 	campaigntest.WithCodes(t, ctx, "promo", "FAST", "SLOW")
 
-	fast, err := redeemStacked(ctx, redeemCode("FAST"))
+	fast, err := redemptionpkg.RedeemStacked(ctx, redeemCode("FAST"))
 	if err != nil || served != 1 || fast.Failure != nil {
 		t.Fatalf("one statement: served %d, err %v, failure %+v", served, err, fast)
 	}
 	redemptionPaths(t, true, nil, nil)
-	slow, err := redeemStacked(ctx, redeemCode("SLOW"))
+	slow, err := redemptionpkg.RedeemStacked(ctx, redeemCode("SLOW"))
 	if err != nil || slow.Failure != nil {
 		t.Fatalf("transactional path: err %v, failure %+v", err, slow)
 	}
-	shown := func(r *StackedRedemptionResult) map[string]any {
+	shown := func(r *redemptionpkg.StackedRedemptionResult) map[string]any {
 		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
 	}
 	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
@@ -117,7 +118,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	}
 	// What is stored, read back: the same rows.
 	c := ent.FromContext(ctx)
-	stored := func(r *StackedRedemptionResult) map[string]any {
+	stored := func(r *redemptionpkg.StackedRedemptionResult) map[string]any {
 		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
 		child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
 		o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
@@ -134,7 +135,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 
 	// The legacy single-code form takes the same path.
 	redemptionPaths(t, false, &served, nil)
-	if _, err := redeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
+	if _, err := redemptionpkg.RedeemVoucher(ctx, "FAST", &redemptionpkg.VoucherRedemptionInput{Order: &redemptionpkg.OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
 		t.Fatalf("legacy redemption: served %d, err %v", served, err)
 	}
 	if n := redeemedCount(t, ctx, "FAST"); n != 2 {
@@ -170,7 +171,7 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 	// locking path (no batch is sent).
 	sent := false
 	redemptionPaths(t, false, &served, func(context.Context) { sent = true })
-	if _, err := redeemStacked(ctx, redeemCode("LAST")); err != nil || sent {
+	if _, err := redemptionpkg.RedeemStacked(ctx, redeemCode("LAST")); err != nil || sent {
 		t.Errorf("after a lost guard: batch sent %v, err %v; want the locking path", sent, err)
 	}
 }
@@ -186,8 +187,8 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	limitedCode(t, ctx, "promo", "HELD")
 	redemptionPaths(t, false, &served, func(context.Context) {
 		in := redeemCode("HELD")
-		in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
-		res, err := validateStacked(ctx, in)
+		in.Session = &redemptionpkg.SessionInput{Type: graphtest.Ptr("LOCK")}
+		res, err := redemptionpkg.ValidateStacked(ctx, in)
 		if err != nil || !res.Valid {
 			t.Errorf("session lock: %+v, %v", res, err)
 		}

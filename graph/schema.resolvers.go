@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
@@ -18,6 +19,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -252,63 +254,63 @@ func (r *mutationResolver) DraftIncentive(ctx context.Context, id string) (*ent.
 }
 
 // ValidateStacked is the resolver for the validateStacked field.
-func (r *mutationResolver) ValidateStacked(ctx context.Context, input StackedRedemptionInput) (*ValidationResult, error) {
-	return validateStacked(ctx, input)
+func (r *mutationResolver) ValidateStacked(ctx context.Context, input redemption.StackedRedemptionInput) (*redemption.ValidationResult, error) {
+	return redemption.ValidateStacked(ctx, input)
 }
 
 // ValidateVoucher is the resolver for the validateVoucher field.
-func (r *mutationResolver) ValidateVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherValidationResult, error) {
-	return validateVoucher(ctx, code, input)
+func (r *mutationResolver) ValidateVoucher(ctx context.Context, code string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherValidationResult, error) {
+	return redemption.ValidateVoucher(ctx, code, input)
 }
 
 // RedeemStacked is the resolver for the redeemStacked field.
-func (r *mutationResolver) RedeemStacked(ctx context.Context, input StackedRedemptionInput) (*StackedRedemptionResult, error) {
-	return redeemStacked(ctx, input)
+func (r *mutationResolver) RedeemStacked(ctx context.Context, input redemption.StackedRedemptionInput) (*redemption.StackedRedemptionResult, error) {
+	return redemption.RedeemStacked(ctx, input)
 }
 
 // RedeemVoucher is the resolver for the redeemVoucher field.
-func (r *mutationResolver) RedeemVoucher(ctx context.Context, code string, input *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
-	return redeemVoucher(ctx, code, input)
+func (r *mutationResolver) RedeemVoucher(ctx context.Context, code string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherRedemptionResult, error) {
+	return redemption.RedeemVoucher(ctx, code, input)
 }
 
 // RollbackRedemption is the resolver for the rollbackRedemption field.
-func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *RollbackInput) (*RollbackResult, error) {
-	return rollbackRedemption(ctx, id, input)
+func (r *mutationResolver) RollbackRedemption(ctx context.Context, id string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
+	return redemption.RollbackRedemption(ctx, id, input)
 }
 
 // RollbackStackedRedemption is the resolver for the rollbackStackedRedemption field.
-func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *RollbackInput) (*RollbackResult, error) {
-	return rollbackStackedRedemption(ctx, parentID, input)
+func (r *mutationResolver) RollbackStackedRedemption(ctx context.Context, parentID string, input *redemption.RollbackInput) (*redemption.RollbackResult, error) {
+	return redemption.RollbackStackedRedemption(ctx, parentID, input)
 }
 
 // ReleaseSession is the resolver for the releaseSession field.
 func (r *mutationResolver) ReleaseSession(ctx context.Context, code string, key string) (bool, error) {
-	return releaseSession(ctx, code, key)
+	return redemption.ReleaseSession(ctx, code, key)
 }
 
 // CreateValidationRule is the resolver for the createValidationRule field.
-func (r *mutationResolver) CreateValidationRule(ctx context.Context, input ValidationRuleInput) (*ent.ValidationRule, error) {
-	return createValidationRule(ctx, input)
+func (r *mutationResolver) CreateValidationRule(ctx context.Context, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return redemption.CreateValidationRule(ctx, input)
 }
 
 // UpdateValidationRule is the resolver for the updateValidationRule field.
-func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input ValidationRuleInput) (*ent.ValidationRule, error) {
-	return updateValidationRule(ctx, id, input)
+func (r *mutationResolver) UpdateValidationRule(ctx context.Context, id string, input redemption.ValidationRuleInput) (*ent.ValidationRule, error) {
+	return redemption.UpdateValidationRule(ctx, id, input)
 }
 
 // DeleteValidationRule is the resolver for the deleteValidationRule field.
 func (r *mutationResolver) DeleteValidationRule(ctx context.Context, id string) (string, error) {
-	return deleteValidationRule(ctx, id)
+	return redemption.DeleteValidationRule(ctx, id)
 }
 
 // AssignValidationRule is the resolver for the assignValidationRule field.
-func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
-	return assignValidationRule(ctx, ruleID, input)
+func (r *mutationResolver) AssignValidationRule(ctx context.Context, ruleID string, input redemption.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	return redemption.AssignValidationRule(ctx, ruleID, input)
 }
 
 // UnassignValidationRule is the resolver for the unassignValidationRule field.
 func (r *mutationResolver) UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error) {
-	return unassignValidationRule(ctx, ruleID, assignmentID)
+	return redemption.UnassignValidationRule(ctx, ruleID, assignmentID)
 }
 
 // UpdateCampaign is the resolver for the updateCampaign field.
@@ -477,12 +479,12 @@ func (r *mutationResolver) DeleteManagementCustomEventSchema(ctx context.Context
 }
 
 // CreateManagementStackingRules is the resolver for the createManagementStackingRules field.
-func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input StackingRulesInput) (*StackingRules, error) {
+func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
 	return createManagementStackingRules(ctx, projectID, input)
 }
 
 // UpdateManagementStackingRules is the resolver for the updateManagementStackingRules field.
-func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input StackingRulesInput) (*StackingRules, error) {
+func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
 	return updateManagementStackingRules(ctx, projectID, id, input)
 }
 
@@ -642,23 +644,23 @@ func (r *queryResolver) VoucherList(ctx context.Context, input *campaignpkg.Vouc
 }
 
 // RedemptionList is the resolver for the redemptionList field.
-func (r *queryResolver) RedemptionList(ctx context.Context, input *RedemptionListInput) (*RedemptionList, error) {
-	return listRedemptions(ctx, input)
+func (r *queryResolver) RedemptionList(ctx context.Context, input *redemption.RedemptionListInput) (*redemption.RedemptionList, error) {
+	return redemption.ListRedemptions(ctx, input)
 }
 
 // Redemption is the resolver for the redemption field.
 func (r *queryResolver) Redemption(ctx context.Context, id string) (*ent.Redemption, error) {
-	return redemptionByID(ctx, id)
+	return redemption.RedemptionByID(ctx, id)
 }
 
 // ValidationRule is the resolver for the validationRule field.
 func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error) {
-	return validationRuleByID(ctx, id)
+	return redemption.ValidationRuleByID(ctx, id)
 }
 
 // ValidationRules is the resolver for the validationRules field.
-func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*ValidationRuleList, error) {
-	return listValidationRules(ctx, limit, page)
+func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error) {
+	return redemption.ListValidationRules(ctx, limit, page)
 }
 
 // CampaignList is the resolver for the campaignList field.
@@ -757,12 +759,12 @@ func (r *queryResolver) ManagementCustomEventSchema(ctx context.Context, project
 }
 
 // ManagementStackingRulesList is the resolver for the managementStackingRulesList field.
-func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error) {
+func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
 	return managementStackingRulesList(ctx, projectID)
 }
 
 // ManagementStackingRules is the resolver for the managementStackingRules field.
-func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*StackingRules, error) {
+func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemption.StackingRules, error) {
 	return managementStackingRules(ctx, projectID, id)
 }
 
@@ -828,7 +830,7 @@ func (r *voucherResolver) Transactions(ctx context.Context, obj *ent.Voucher, af
 
 // ValidationRulesAssignments is the resolver for the validationRulesAssignments field.
 func (r *voucherResolver) ValidationRulesAssignments(ctx context.Context, obj *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
-	return voucherRuleAssignments(ctx, obj)
+	return redemption.VoucherRuleAssignments(ctx, obj)
 }
 
 // Categories is the resolver for the categories field.
@@ -837,8 +839,8 @@ func (r *voucherResolver) Categories(ctx context.Context, obj *ent.Voucher) ([]*
 }
 
 // Quantity is the resolver for the quantity field.
-func (r *orderItemInputResolver) Quantity(ctx context.Context, obj *OrderItemInput, data *int) error {
-	return setItemQuantity(obj, data)
+func (r *orderItemInputResolver) Quantity(ctx context.Context, obj *redemption.OrderItemInput, data *int) error {
+	return redemption.SetItemQuantity(obj, data)
 }
 
 // Mutation returns MutationResolver implementation.

@@ -6,6 +6,7 @@ import (
 	"github.com/promoengine/promoengine/graph/export"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/loyalty"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // Wiring: the calls that would point upwards — a lower domain reacting
@@ -14,7 +15,7 @@ func init() {
 	// Custom events and segment entries earn loyalty points.
 	customer.Earning = loyalty.RuleEarning{}
 	// A deleted category leaves the project's stacking rules.
-	campaign.OnCategoryDeleted = forgetStackingCategory
+	campaign.OnCategoryDeleted = redemption.ForgetStackingCategory
 
 	// The job types every worker runs, and who runs them.
 	for _, handlers := range []map[string]job.Handler{campaign.JobHandlers(), export.JobHandlers()} {

@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // The client-side API (/client/v1): what the official SDK's
@@ -78,7 +79,7 @@ func (h clientHandlers) validate(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	var in graph.VoucherRedemptionInput
+	var in redemption.VoucherRedemptionInput
 	if err := decodeJSON(raw, &in); err != nil {
 		renderError(c, err)
 		return
@@ -98,7 +99,7 @@ func (h clientHandlers) redeem(c *gin.Context) {
 		renderError(c, apperr.MissingParameters("Query parameter code is required"))
 		return
 	}
-	var in graph.VoucherRedemptionInput
+	var in redemption.VoucherRedemptionInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

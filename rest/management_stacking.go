@@ -5,29 +5,29 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // Stacking rules: /management/v1/projects/{projectId}/stacking-rules.
 
 // stackingRulesBody is the management API's stacking rules object.
 type stackingRulesBody struct {
-	graph.StackingRules
+	redemption.StackingRules
 	CreatedAt timestamp  `json:"created_at"`
 	UpdatedAt *timestamp `json:"updated_at"`
 }
 
-func stackingRulesJSON(s *graph.StackingRules) stackingRulesBody {
+func stackingRulesJSON(s *redemption.StackingRules) stackingRulesBody {
 	return stackingRulesBody{StackingRules: *s, CreatedAt: timestamp(s.CreatedAt), UpdatedAt: optionalTime(s.UpdatedAt)}
 }
 
-func stackingRulesAny(s *graph.StackingRules) any { return stackingRulesJSON(s) }
+func stackingRulesAny(s *redemption.StackingRules) any { return stackingRulesJSON(s) }
 
 // listStackingRules serves GET …/stacking-rules: the project's rules, or
 // an empty list while the defaults apply.
 func (h managementHandlers) listStackingRules(c *gin.Context) {
 	all, err := h.root.Query().ManagementStackingRulesList(c.Request.Context(), c.Param("projectId"))
-	answer(c, http.StatusOK, all, err, func(all []*graph.StackingRules) any { return listOf(all, stackingRulesJSON) })
+	answer(c, http.StatusOK, all, err, func(all []*redemption.StackingRules) any { return listOf(all, stackingRulesJSON) })
 }
 
 // getStackingRules serves GET …/stacking-rules/{stackingRulesId}.
@@ -38,7 +38,7 @@ func (h managementHandlers) getStackingRules(c *gin.Context) {
 
 // createStackingRules serves POST …/stacking-rules.
 func (h managementHandlers) createStackingRules(c *gin.Context) {
-	var in graph.StackingRulesInput
+	var in redemption.StackingRulesInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -49,7 +49,7 @@ func (h managementHandlers) createStackingRules(c *gin.Context) {
 
 // updateStackingRules serves PUT …/stacking-rules/{stackingRulesId}: only the settings sent change.
 func (h managementHandlers) updateStackingRules(c *gin.Context) {
-	var in graph.StackingRulesInput
+	var in redemption.StackingRulesInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

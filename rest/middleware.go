@@ -13,6 +13,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 const (
@@ -29,7 +30,7 @@ const (
 // services; otherwise a new one is made.
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
 	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
-	rules := graph.NewProjectRulesCache(graph.AppKeyCacheTTL)
+	rules := redemption.NewProjectRulesCache(graph.AppKeyCacheTTL)
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -41,7 +42,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		ctx := graph.WithRequestID(c.Request.Context(), id)
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
 		ctx = graph.WithAppKeyCache(ctx, keys)
-		ctx = graph.WithProjectRulesCache(ctx, rules)
+		ctx = redemption.WithProjectRulesCache(ctx, rules)
 		ctx = graph.WithAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/graph"
 	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // redemptionHandlers serve validation, redemption, rollback and the
@@ -36,7 +37,7 @@ func registerRedemptions(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *graph.
 
 // validateStacked serves POST /v1/validations.
 func (h redemptionHandlers) validateStacked(c *gin.Context) {
-	var in graph.StackedRedemptionInput
+	var in redemption.StackedRedemptionInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -51,7 +52,7 @@ func (h redemptionHandlers) validateStacked(c *gin.Context) {
 
 // validateVoucher serves the legacy POST /v1/vouchers/{code}/validate.
 func (h redemptionHandlers) validateVoucher(c *gin.Context) {
-	var in graph.VoucherRedemptionInput
+	var in redemption.VoucherRedemptionInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -67,7 +68,7 @@ func (h redemptionHandlers) validateVoucher(c *gin.Context) {
 // redeemStacked serves POST /v1/redemptions: 200 with the parent and child
 // redemptions, or 400 with the failure (the failed redemption is stored).
 func (h redemptionHandlers) redeemStacked(c *gin.Context) {
-	var in graph.StackedRedemptionInput
+	var in redemption.StackedRedemptionInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -97,7 +98,7 @@ func (h redemptionHandlers) redeemStacked(c *gin.Context) {
 // redeemVoucher serves the legacy POST /v1/vouchers/{code}/redemption;
 // tracking_id may come in the body (the SDK) or the query.
 func (h redemptionHandlers) redeemVoucher(c *gin.Context) {
-	var in graph.VoucherRedemptionInput
+	var in redemption.VoucherRedemptionInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -106,7 +107,7 @@ func (h redemptionHandlers) redeemVoucher(c *gin.Context) {
 }
 
 // redeemCode redeems one code (the legacy form, server- or client-side).
-func (h redemptionHandlers) redeemCode(c *gin.Context, code string, in graph.VoucherRedemptionInput) {
+func (h redemptionHandlers) redeemCode(c *gin.Context, code string, in redemption.VoucherRedemptionInput) {
 	if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
 		in.TrackingID = &t
 	}
@@ -123,7 +124,7 @@ func (h redemptionHandlers) redeemCode(c *gin.Context, code string, in graph.Vou
 }
 
 // renderFailure answers a failed redemption with its error object.
-func renderFailure(c *gin.Context, f *graph.RedemptionFailure) {
+func renderFailure(c *gin.Context, f *redemption.RedemptionFailure) {
 	e := apperr.New(f.Code, f.Key, f.Message, deref(f.Details))
 	e.ResourceID, e.ResourceType = deref(f.ResourceID), deref(f.ResourceType)
 	renderError(c, e)
@@ -141,7 +142,7 @@ func deref(s *string) string {
 // the body, and a missing body is fine.
 func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		var in graph.RollbackInput
+		var in redemption.RollbackInput
 		if err := decodeBody(c, &in); err != nil {
 			renderError(c, err)
 			return
@@ -152,7 +153,7 @@ func (h redemptionHandlers) rollback(stacked bool) gin.HandlerFunc {
 		if t := c.Query("tracking_id"); t != "" && in.TrackingID == nil {
 			in.TrackingID = &t
 		}
-		res, err := inTx(c, func(ctx context.Context) (*graph.RollbackResult, error) {
+		res, err := inTx(c, func(ctx context.Context) (*redemption.RollbackResult, error) {
 			if stacked {
 				return h.root.Mutation().RollbackStackedRedemption(ctx, c.Param("id"), &in)
 			}
@@ -238,8 +239,8 @@ func (h redemptionHandlers) releaseSession(c *gin.Context) {
 
 // redemptionListQuery reads the list's query parameters (the SDK sends
 // created_at[before]/[after] in bracket form).
-func redemptionListQuery(c *gin.Context) (*graph.RedemptionListInput, error) {
-	in := &graph.RedemptionListInput{}
+func redemptionListQuery(c *gin.Context) (*redemption.RedemptionListInput, error) {
+	in := &redemption.RedemptionListInput{}
 	var err error
 	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
 		return nil, err

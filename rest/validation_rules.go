@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // validationRuleHandlers serve /v1/validation-rules through the resolvers.
@@ -37,7 +38,7 @@ func ruleAssignmentJSON(a *ent.ValidationRuleAssignment) gin.H {
 }
 
 func (h validationRuleHandlers) create(c *gin.Context) {
-	var in graph.ValidationRuleInput
+	var in redemption.ValidationRuleInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -81,7 +82,7 @@ func (h validationRuleHandlers) get(c *gin.Context) {
 }
 
 func (h validationRuleHandlers) update(c *gin.Context) {
-	var in graph.ValidationRuleInput
+	var in redemption.ValidationRuleInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -107,7 +108,7 @@ func (h validationRuleHandlers) delete(c *gin.Context) {
 }
 
 func (h validationRuleHandlers) assign(c *gin.Context) {
-	var in graph.RuleAssignmentInput
+	var in redemption.RuleAssignmentInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/redemption"
-	"github.com/promoengine/promoengine/graph"
+	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
 )
 
 // redemptions documents redeeming, the redemption history and rollbacks
@@ -62,7 +62,7 @@ func redemptions(a *API) {
 		Response: V1List("redemptions", red, true)})
 	a.Add("GET /v1/redemptions/{id}", Op{Summary: "Get a redemption", Auth: ServerAPI, PathParams: id,
 		Response: red})
-	rollback := Input[graph.RollbackInput]()
+	rollback := Input[redemptionpkg.RollbackInput]()
 	rollbackQuery := []Param{Query("reason", String(), "As the body's reason."),
 		Query("tracking_id", String(), "As the body's tracking_id.")}
 	a.Add("POST /v1/redemptions/{id}/rollback", Op{Summary: "Roll back a redemption", Auth: ServerAPI,

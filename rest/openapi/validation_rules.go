@@ -3,7 +3,7 @@ package openapi
 import (
 	"net/http"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // validationRules documents /v1/validation-rules and their assignments
@@ -24,7 +24,7 @@ func validationRules(a *API) {
 		Req("object", Const("validation_rules")),
 	))
 	id := map[string]string{"id": "The rule's ID."}
-	input := Input[graph.ValidationRuleInput]()
+	input := Input[redemption.ValidationRuleInput]()
 	a.Add("POST /v1/validation-rules", Op{Summary: "Create a validation rule", Auth: ServerAPI,
 		Body: input.With(Req("name", input.Properties["name"])), BodyRequired: true, Response: rule})
 	a.Add("GET /v1/validation-rules", Op{Summary: "List validation rules", Auth: ServerAPI,
@@ -37,7 +37,7 @@ func validationRules(a *API) {
 		PathParams: id, Status: http.StatusNoContent})
 	a.Add("POST /v1/validation-rules/{id}/assignments", Op{Summary: "Assign a validation rule", Auth: ServerAPI,
 		Description: "To a voucher or a campaign (one of the two).",
-		PathParams:  id, Body: Input[graph.RuleAssignmentInput](), BodyRequired: true,
+		PathParams:  id, Body: Input[redemption.RuleAssignmentInput](), BodyRequired: true,
 		Response: Ref("ValidationRulesAssignment")})
 	a.Add("DELETE /v1/validation-rules/{id}/assignments/{assignmentId}", Op{Summary: "Unassign a validation rule",
 		Auth: ServerAPI, PathParams: map[string]string{"id": "The rule's ID.", "assignmentId": "The assignment's ID."},

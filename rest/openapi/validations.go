@@ -1,7 +1,7 @@
 package openapi
 
 import (
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // validations documents validating codes: the stacked POST /v1/validations
@@ -43,7 +43,7 @@ func validations(a *API) {
 		Opt("resource_id", String()), Opt("resource_type", String()),
 	).Desc("Why a code is not valid: the error object the redemption would answer."))
 	smallList := V1List("data", Object(Req("object", String()), Req("id", String()), Req("effect", String())), true)
-	a.Schema("RedeemableResult", FromGo[graph.RedeemableResult]().With(
+	a.Schema("RedeemableResult", FromGo[redemption.RedeemableResult]().With(
 		Req("status", Enum("APPLICABLE", "INAPPLICABLE", "SKIPPED")),
 		Req("object", Enum("voucher", "promotion_tier")),
 		Opt("order", Ref("Order")),
@@ -86,8 +86,8 @@ func validations(a *API) {
 		Opt("session", Ref("Session")),
 		Req("stacking_rules", Ref("StackingRules")),
 	))
-	a.Schema("StackedRedemptionRequest", Input[graph.StackedRedemptionInput]("redeemables"))
-	a.Schema("VoucherRedemptionRequest", Input[graph.VoucherRedemptionInput]())
+	a.Schema("StackedRedemptionRequest", Input[redemption.StackedRedemptionInput]("redeemables"))
+	a.Schema("VoucherRedemptionRequest", Input[redemption.VoucherRedemptionInput]())
 	a.Schema("LegacyValidation", Object(
 		Req("valid", Boolean()),
 		Req("code", String()),

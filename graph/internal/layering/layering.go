@@ -43,6 +43,7 @@ var Layers = [][]string{
 	{"graph/campaign/..."},
 	{"graph/publication"},
 	{"graph/loyalty"},
+	{"graph/redemption"},
 	{"graph/export"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},

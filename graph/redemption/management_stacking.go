@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -129,9 +129,9 @@ func projectStackingRules(ctx context.Context) (discount.Rules, error) {
 	return rulesOf(s).WithDefaults(), nil
 }
 
-// forgetStackingCategory removes a deleted category from the project's
+// ForgetStackingCategory removes a deleted category from the project's
 // stacking rules.
-func forgetStackingCategory(ctx context.Context, id string) error {
+func ForgetStackingCategory(ctx context.Context, id string) error {
 	c, p, err := viewerProject(ctx, true)
 	if err != nil || p.StackingRules == nil || !slices.Contains(stackingCategoryIDs(*p.StackingRules), id) {
 		return err

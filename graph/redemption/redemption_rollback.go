@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -22,15 +22,15 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// rollbackRedemption reverts a single redemption (not a stacked parent or
+// RollbackRedemption reverts a single redemption (not a stacked parent or
 // child): its voucher's counter, balance or points, and its order.
-func rollbackRedemption(ctx context.Context, id string, in *RollbackInput) (*RollbackResult, error) {
+func RollbackRedemption(ctx context.Context, id string, in *RollbackInput) (*RollbackResult, error) {
 	return rollback(ctx, id, in, false)
 }
 
-// rollbackStackedRedemption reverts a stacked redemption and every child;
+// RollbackStackedRedemption reverts a stacked redemption and every child;
 // given a single redemption it works like rollbackRedemption.
-func rollbackStackedRedemption(ctx context.Context, parentID string, in *RollbackInput) (*RollbackResult, error) {
+func RollbackStackedRedemption(ctx context.Context, parentID string, in *RollbackInput) (*RollbackResult, error) {
 	return rollback(ctx, parentID, in, true)
 }
 

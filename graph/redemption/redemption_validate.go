@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -14,12 +14,12 @@ import (
 	"github.com/promoengine/promoengine/graph/internal/store"
 )
 
-// validateStacked checks up to 30 codes against an order without using
+// ValidateStacked checks up to 30 codes against an order without using
 // them. Business failures are data (valid:false, each redeemable's status
 // and reason); only a malformed request is an error. With a session LOCK
 // the applicable vouchers are held for the session (one unit, plus gift
 // credits or loyalty points) in the same transaction that checked them.
-func validateStacked(ctx context.Context, in StackedRedemptionInput) (*ValidationResult, error) {
+func ValidateStacked(ctx context.Context, in StackedRedemptionInput) (*ValidationResult, error) {
 	req, err := stackedRequest(in)
 	if err != nil {
 		return nil, err
@@ -66,10 +66,10 @@ func (e *evaluation) validationResult(ctx context.Context) *ValidationResult {
 	return res
 }
 
-// validateVoucher is the legacy single-code validation. An unknown code is
+// ValidateVoucher is the legacy single-code validation. An unknown code is
 // a 404 and a loyalty card without a reward a 400 (as the real service
 // answers them); every other failure is valid:false with its reason.
-func validateVoucher(ctx context.Context, code string, in *VoucherRedemptionInput) (*VoucherValidationResult, error) {
+func ValidateVoucher(ctx context.Context, code string, in *VoucherRedemptionInput) (*VoucherValidationResult, error) {
 	req, err := legacyRequest(code, in)
 	if err != nil {
 		return nil, err

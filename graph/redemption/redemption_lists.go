@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -47,9 +47,9 @@ var redemptionOrders = map[string]string{
 	"tracking_id": redemption.FieldTrackingID, "customer_id": redemption.FieldCustomerID,
 }
 
-// listRedemptions pages the redemption history, newest first by default.
+// ListRedemptions pages the redemption history, newest first by default.
 // An unknown customer or campaign gives an empty list, as in the real service.
-func listRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error) {
+func ListRedemptions(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error) {
 	if in == nil {
 		in = &RedemptionListInput{}
 	}
@@ -140,8 +140,8 @@ func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []pr
 	return preds, false, nil
 }
 
-// redemptionByID finds an entry of the history (with voucher and customer).
-func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
+// RedemptionByID finds an entry of the history (with voucher and customer).
+func RedemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -157,8 +157,8 @@ func redemptionByID(ctx context.Context, id string) (*ent.Redemption, error) {
 	return r, nil
 }
 
-// redemptions is the redemption history as a Relay connection.
-func redemptions(ctx context.Context, base predicate.Redemption, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+// Redemptions is the redemption history as a Relay connection.
+func Redemptions(ctx context.Context, base predicate.Redemption, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -173,22 +173,22 @@ func redemptions(ctx context.Context, base predicate.Redemption, after *entgql.C
 	return q.Paginate(ctx, after, first, before, last, ent.WithRedemptionOrder(orderBy), ent.WithRedemptionFilter(where.Filter))
 }
 
-// customerRedemptions is Customer.redemptions.
-func customerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+// CustomerRedemptions is Customer.redemptions.
+func CustomerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
 	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
 		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
 			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	return redemptions(ctx, redemption.CustomerID(obj.ID), after, first, before, last, orderBy, where)
+	return Redemptions(ctx, redemption.CustomerID(obj.ID), after, first, before, last, orderBy, where)
 }
 
-// voucherRedemptions is Voucher.redemptions.
-func voucherRedemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+// VoucherRedemptions is Voucher.redemptions.
+func VoucherRedemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
 	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
 		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
 			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
 		})
 	}
-	return redemptions(ctx, redemption.VoucherID(obj.ID), after, first, before, last, orderBy, where)
+	return Redemptions(ctx, redemption.VoucherID(obj.ID), after, first, before, last, orderBy, where)
 }

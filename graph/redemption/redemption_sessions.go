@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -75,8 +75,8 @@ func (e *evaluation) lockSession(ctx context.Context) (map[string]any, error) {
 	return map[string]any{"key": key, "type": "LOCK", "ttl": echoTTL, "ttl_unit": echoUnit}, nil
 }
 
-// releaseSession ends a session's lock on a voucher.
-func releaseSession(ctx context.Context, code, key string) (bool, error) {
+// ReleaseSession ends a session's lock on a voucher.
+func ReleaseSession(ctx context.Context, code, key string) (bool, error) {
 	v, err := campaign.VoucherByCodeOrID(ctx, code)
 	if err != nil {
 		return false, err

@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"encoding/json"
@@ -219,8 +219,8 @@ func failureOf(key, message, details, resourceID string) *RedemptionFailure {
 	return f
 }
 
-// setItemQuantity binds GraphQL's Int quantity to the item's Quantity.
-func setItemQuantity(in *OrderItemInput, n *int) error {
+// SetItemQuantity binds GraphQL's Int quantity to the item's Quantity.
+func SetItemQuantity(in *OrderItemInput, n *int) error {
 	if n != nil {
 		q := Quantity(*n)
 		in.Quantity = &q

@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -57,7 +57,7 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 		return out, false, nil
 	}
 	contended := contendedKey(ctx, req)
-	if _, hot := contendedCodes.Get(contended, time.Now()); hot {
+	if _, hot := ContendedCodes.Get(contended, time.Now()); hot {
 		return out, false, nil
 	}
 	e, err := evaluate(ctx, req, redeemGuarded)
@@ -71,9 +71,9 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	if err != nil {
 		return out, false, nil // the transactional path answers (or fails) the same request
 	}
-	switch err := runRedemptionBatch(ctx, batch, c); {
+	switch err := RunRedemptionBatch(ctx, batch, c); {
 	case errors.Is(err, entdb.ErrBatchConflict):
-		contendedCodes.Put(contended, struct{}{}, time.Now())
+		ContendedCodes.Put(contended, struct{}{}, time.Now())
 		return out, false, nil
 	case errors.Is(err, entdb.ErrNotBatchable):
 		return out, false, nil // nothing was sent
@@ -83,9 +83,9 @@ func redeemInOneStatement[T any](ctx context.Context, req *redemptionRequest,
 	return res, true, nil
 }
 
-// contendedCodes are the codes (per project) whose guarded write failed in
+// ContendedCodes are the codes (per project) whose guarded write failed in
 // the last second: their redemptions take the locking path.
-var contendedCodes = store.NewTTLCache[struct{}](time.Second, 4096)
+var ContendedCodes = store.NewTTLCache[struct{}](time.Second, 4096)
 
 // contendedKey is the request's entry in contendedCodes.
 func contendedKey(ctx context.Context, req *redemptionRequest) string {
@@ -93,9 +93,9 @@ func contendedKey(ctx context.Context, req *redemptionRequest) string {
 	return v.ProjectID + "\x00" + req.redeemables[0].ID
 }
 
-// runRedemptionBatch sends the batch; tests replace it to observe the path
+// RunRedemptionBatch sends the batch; tests replace it to observe the path
 // or to make the guard fail.
-var runRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+var RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 	return b.Run(ctx, c)
 }
 

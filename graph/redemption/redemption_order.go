@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // loadStoredOrder finds the existing order the request names by id (404
 // when unknown) or source_id (nil when new). A redemption locks its row
 // first — before the vouchers, as every redemption does, so concurrent
-// redemptions of one order take turns and see each other's discounts.
+// Redemptions of one order take turns and see each other's discounts.
 func (e *evaluation) loadStoredOrder(ctx context.Context, lock bool) error {
 	in := e.req.order
 	if in == nil || (in.ID == nil && in.SourceID == nil) {

@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -197,24 +197,4 @@ func (in StackingRulesInput) checkFixed() error {
 		}
 	}
 	return nil
-}
-
-func managementStackingRulesList(ctx context.Context, projectID string) ([]*StackingRules, error) {
-	return inManagedProject(ctx, projectID, StackingRulesList)
-}
-
-func managementStackingRules(ctx context.Context, projectID, id string) (*StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*StackingRules, error) { return StackingRulesByID(ctx, id) })
-}
-
-func createManagementStackingRules(ctx context.Context, projectID string, in StackingRulesInput) (*StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*StackingRules, error) { return CreateStackingRules(ctx, in) })
-}
-
-func updateManagementStackingRules(ctx context.Context, projectID, id string, in StackingRulesInput) (*StackingRules, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*StackingRules, error) { return UpdateStackingRules(ctx, id, in) })
-}
-
-func deleteManagementStackingRules(ctx context.Context, projectID, id string) (string, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, DeleteStackingRules(ctx, id) })
 }

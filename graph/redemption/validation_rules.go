@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -34,8 +34,8 @@ func parseRuleInput(in ValidationRuleInput) (rules.Definition, string, error) {
 	return def, *in.Name, nil
 }
 
-// createValidationRule stores a checked rule.
-func createValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.ValidationRule, error) {
+// CreateValidationRule stores a checked rule.
+func CreateValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.ValidationRule, error) {
 	_, name, err := parseRuleInput(in)
 	if err != nil {
 		return nil, err
@@ -59,9 +59,9 @@ func createValidationRule(ctx context.Context, in ValidationRuleInput) (*ent.Val
 	return r, nil
 }
 
-// updateValidationRule replaces a rule's definition.
-func updateValidationRule(ctx context.Context, id string, in ValidationRuleInput) (*ent.ValidationRule, error) {
-	r, err := validationRuleByID(ctx, id)
+// UpdateValidationRule replaces a rule's definition.
+func UpdateValidationRule(ctx context.Context, id string, in ValidationRuleInput) (*ent.ValidationRule, error) {
+	r, err := ValidationRuleByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -88,9 +88,9 @@ func updateValidationRule(ctx context.Context, id string, in ValidationRuleInput
 	return r, nil
 }
 
-// deleteValidationRule removes a rule and its assignments.
-func deleteValidationRule(ctx context.Context, id string) (string, error) {
-	r, err := validationRuleByID(ctx, id)
+// DeleteValidationRule removes a rule and its assignments.
+func DeleteValidationRule(ctx context.Context, id string) (string, error) {
+	r, err := ValidationRuleByID(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -107,8 +107,8 @@ func deleteValidationRule(ctx context.Context, id string) (string, error) {
 	return r.ID, nil
 }
 
-// validationRuleByID finds a rule of the caller's project.
-func validationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, error) {
+// ValidationRuleByID finds a rule of the caller's project.
+func ValidationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -123,9 +123,9 @@ func validationRuleByID(ctx context.Context, id string) (*ent.ValidationRule, er
 	return r, nil
 }
 
-// assignValidationRule attaches a rule to one voucher or one campaign.
-func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
-	r, err := validationRuleByID(ctx, ruleID)
+// AssignValidationRule attaches a rule to one voucher or one campaign.
+func AssignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentInput) (*ent.ValidationRuleAssignment, error) {
+	r, err := ValidationRuleByID(ctx, ruleID)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +160,8 @@ func assignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 	return a, nil
 }
 
-// unassignValidationRule removes one assignment of a rule.
-func unassignValidationRule(ctx context.Context, ruleID, assignmentID string) (string, error) {
+// UnassignValidationRule removes one assignment of a rule.
+func UnassignValidationRule(ctx context.Context, ruleID, assignmentID string) (string, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return "", err
@@ -246,9 +246,9 @@ func (e *evaluation) loadRules(ctx context.Context) error {
 	return nil
 }
 
-// voucherRuleAssignments lists the assignments that apply to a voucher:
+// VoucherRuleAssignments lists the assignments that apply to a voucher:
 // its own and its campaign's.
-func voucherRuleAssignments(ctx context.Context, v *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
+func VoucherRuleAssignments(ctx context.Context, v *ent.Voucher) ([]*ent.ValidationRuleAssignment, error) {
 	ids := []string{v.ID}
 	if v.CampaignID != nil {
 		ids = append(ids, *v.CampaignID)
@@ -262,8 +262,8 @@ type ValidationRuleList struct {
 	Data  []*ent.ValidationRule `json:"data"`
 }
 
-// listValidationRules pages the caller's rules, newest first.
-func listValidationRules(ctx context.Context, limit, page *int) (*ValidationRuleList, error) {
+// ListValidationRules pages the caller's rules, newest first.
+func ListValidationRules(ctx context.Context, limit, page *int) (*ValidationRuleList, error) {
 	n, offset, err := pagepkg.Offset(limit, page)
 	if err != nil {
 		return nil, err

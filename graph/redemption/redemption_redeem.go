@@ -1,4 +1,4 @@
-package graph
+package redemption
 
 import (
 	"context"
@@ -15,13 +15,13 @@ import (
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
-// redeemStacked redeems every redeemable of a stacked request, all or
+// RedeemStacked redeems every redeemable of a stacked request, all or
 // nothing, in one transaction: a parent redemption, one child per applied
 // redeemable, the voucher counters and balances, their transactions and
 // the order. When the request is not valid nothing is applied: a failed
 // parent (rf_…) and a failed child per inapplicable redeemable are stored
 // and the result carries the failure (REST answers it with HTTP 400).
-func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRedemptionResult, error) {
+func RedeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRedemptionResult, error) {
 	req, err := stackedRequest(in)
 	if err != nil {
 		return nil, err
@@ -50,9 +50,9 @@ func redeemStacked(ctx context.Context, in StackedRedemptionInput) (*StackedRede
 	return out, observe.Redemption(ctx, out != nil && out.Failure != nil, err)
 }
 
-// redeemVoucher is the legacy single-code redemption: one redemption, no
+// RedeemVoucher is the legacy single-code redemption: one redemption, no
 // parent. An unknown code is a 404 (nothing is stored).
-func redeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
+func RedeemVoucher(ctx context.Context, code string, in *VoucherRedemptionInput) (*VoucherRedemptionResult, error) {
 	req, err := legacyRequest(code, in)
 	if err != nil {
 		return nil, err
