@@ -9,7 +9,6 @@ import (
 	"context"
 
 	"entgo.io/contrib/entgql"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"

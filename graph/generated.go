@@ -3,8 +3,6 @@
 package graph
 
 import (
-	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
-
 	"bytes"
 	"context"
 	"embed"
@@ -31,7 +29,7 @@ import (
 	"github.com/promoengine/promoengine/ent/loyaltymember"
 	"github.com/promoengine/promoengine/ent/loyaltyprogram"
 	"github.com/promoengine/promoengine/ent/order"
-	"github.com/promoengine/promoengine/ent/redemption"
+	redemption1 "github.com/promoengine/promoengine/ent/redemption"
 	"github.com/promoengine/promoengine/ent/reward"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
@@ -43,6 +41,7 @@ import (
 	"github.com/promoengine/promoengine/graph/loyalty"
 	"github.com/promoengine/promoengine/graph/metadata"
 	"github.com/promoengine/promoengine/graph/publication"
+	"github.com/promoengine/promoengine/graph/redemption"
 	"github.com/promoengine/promoengine/graph/webhook"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -785,7 +784,7 @@ type ComplexityRoot struct {
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
 		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
-		AssignValidationRule              func(childComplexity int, ruleID string, input redemptionpkg.RuleAssignmentInput) int
+		AssignValidationRule              func(childComplexity int, ruleID string, input redemption.RuleAssignmentInput) int
 		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
 		CreateCardDefinition              func(childComplexity int, input loyalty.CreateCardDefinitionInput) int
 		CreateCategory                    func(childComplexity int, input campaign.CategoryInput) int
@@ -798,12 +797,12 @@ type ComplexityRoot struct {
 		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
 		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
 		CreateManagementProject           func(childComplexity int, input ProjectInput) int
-		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemptionpkg.StackingRulesInput) int
+		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemption.StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
 		CreateReward                      func(childComplexity int, input loyalty.CreateRewardInput) int
 		CreateSegment                     func(childComplexity int, input customer.CreateSegmentInput) int
-		CreateValidationRule              func(childComplexity int, input redemptionpkg.ValidationRuleInput) int
+		CreateValidationRule              func(childComplexity int, input redemption.ValidationRuleInput) int
 		CreateVoucher                     func(childComplexity int, input campaign.CreateVoucherInput) int
 		DeactivateEarningRule             func(childComplexity int, id string) int
 		DeactivateLoyaltyMember           func(childComplexity int, programID string, memberID string) int
@@ -835,15 +834,15 @@ type ComplexityRoot struct {
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
-		RedeemStacked                     func(childComplexity int, input redemptionpkg.StackedRedemptionInput) int
-		RedeemVoucher                     func(childComplexity int, code string, input *redemptionpkg.VoucherRedemptionInput) int
+		RedeemStacked                     func(childComplexity int, input redemption.StackedRedemptionInput) int
+		RedeemVoucher                     func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 		RedeliverManagementWebhookEvent   func(childComplexity int, projectID string, webhookID string, eventID string) int
 		RegenerateManagementAPIKey        func(childComplexity int, projectID string, appID string) int
 		RegenerateManagementWebhookToken  func(childComplexity int, projectID string) int
 		ReleaseSession                    func(childComplexity int, code string, key string) int
 		RevokeOAuthToken                  func(childComplexity int, accessToken string) int
-		RollbackRedemption                func(childComplexity int, id string, input *redemptionpkg.RollbackInput) int
-		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemptionpkg.RollbackInput) int
+		RollbackRedemption                func(childComplexity int, id string, input *redemption.RollbackInput) int
+		RollbackStackedRedemption         func(childComplexity int, parentID string, input *redemption.RollbackInput) int
 		SendEvent                         func(childComplexity int, input loyalty.SendEventInput) int
 		SetManagementAPIKeyBlocked        func(childComplexity int, projectID string, appID string, blocked bool) int
 		UnassignCard                      func(childComplexity int, programID string, memberID string, cardID string) int
@@ -861,16 +860,16 @@ type ComplexityRoot struct {
 		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
 		UpdateManagementMetadataSchema    func(childComplexity int, projectID string, id string, input ManagementMetadataSchemaInput) int
 		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
-		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemptionpkg.StackingRulesInput) int
+		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemption.StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
-		UpdateValidationRule              func(childComplexity int, id string, input redemptionpkg.ValidationRuleInput) int
+		UpdateValidationRule              func(childComplexity int, id string, input redemption.ValidationRuleInput) int
 		UpdateVoucher                     func(childComplexity int, codeOrID string, input campaign.UpdateVoucherInput) int
 		UpdateVouchersInBulk              func(childComplexity int, input []*campaign.VoucherMetadataUpdate) int
 		UpsertCustomer                    func(childComplexity int, input customer.CustomerInput) int
-		ValidateStacked                   func(childComplexity int, input redemptionpkg.StackedRedemptionInput) int
-		ValidateVoucher                   func(childComplexity int, code string, input *redemptionpkg.VoucherRedemptionInput) int
+		ValidateStacked                   func(childComplexity int, input redemption.StackedRedemptionInput) int
+		ValidateVoucher                   func(childComplexity int, code string, input *redemption.VoucherRedemptionInput) int
 	}
 
 	OAuthAccessToken struct {
@@ -1001,7 +1000,7 @@ type ComplexityRoot struct {
 		PublicationList              func(childComplexity int, input *publication.PublicationListInput) int
 		Publications                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) int
 		Redemption                   func(childComplexity int, id string) int
-		RedemptionList               func(childComplexity int, input *redemptionpkg.RedemptionListInput) int
+		RedemptionList               func(childComplexity int, input *redemption.RedemptionListInput) int
 		Redemptions                  func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) int
 		Reward                       func(childComplexity int, id string) int
 		RewardActivities             func(childComplexity int, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) int
@@ -1489,17 +1488,17 @@ type MutationResolver interface {
 	UpdateEarningRule(ctx context.Context, id string, input loyalty.UpdateEarningRuleInput) (*ent.EarningRule, error)
 	ActivateIncentive(ctx context.Context, id string) (*ent.Incentive, error)
 	DraftIncentive(ctx context.Context, id string) (*ent.Incentive, error)
-	ValidateStacked(ctx context.Context, input redemptionpkg.StackedRedemptionInput) (*redemptionpkg.ValidationResult, error)
-	ValidateVoucher(ctx context.Context, code string, input *redemptionpkg.VoucherRedemptionInput) (*redemptionpkg.VoucherValidationResult, error)
-	RedeemStacked(ctx context.Context, input redemptionpkg.StackedRedemptionInput) (*redemptionpkg.StackedRedemptionResult, error)
-	RedeemVoucher(ctx context.Context, code string, input *redemptionpkg.VoucherRedemptionInput) (*redemptionpkg.VoucherRedemptionResult, error)
-	RollbackRedemption(ctx context.Context, id string, input *redemptionpkg.RollbackInput) (*redemptionpkg.RollbackResult, error)
-	RollbackStackedRedemption(ctx context.Context, parentID string, input *redemptionpkg.RollbackInput) (*redemptionpkg.RollbackResult, error)
+	ValidateStacked(ctx context.Context, input redemption.StackedRedemptionInput) (*redemption.ValidationResult, error)
+	ValidateVoucher(ctx context.Context, code string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherValidationResult, error)
+	RedeemStacked(ctx context.Context, input redemption.StackedRedemptionInput) (*redemption.StackedRedemptionResult, error)
+	RedeemVoucher(ctx context.Context, code string, input *redemption.VoucherRedemptionInput) (*redemption.VoucherRedemptionResult, error)
+	RollbackRedemption(ctx context.Context, id string, input *redemption.RollbackInput) (*redemption.RollbackResult, error)
+	RollbackStackedRedemption(ctx context.Context, parentID string, input *redemption.RollbackInput) (*redemption.RollbackResult, error)
 	ReleaseSession(ctx context.Context, code string, key string) (bool, error)
-	CreateValidationRule(ctx context.Context, input redemptionpkg.ValidationRuleInput) (*ent.ValidationRule, error)
-	UpdateValidationRule(ctx context.Context, id string, input redemptionpkg.ValidationRuleInput) (*ent.ValidationRule, error)
+	CreateValidationRule(ctx context.Context, input redemption.ValidationRuleInput) (*ent.ValidationRule, error)
+	UpdateValidationRule(ctx context.Context, id string, input redemption.ValidationRuleInput) (*ent.ValidationRule, error)
 	DeleteValidationRule(ctx context.Context, id string) (string, error)
-	AssignValidationRule(ctx context.Context, ruleID string, input redemptionpkg.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
+	AssignValidationRule(ctx context.Context, ruleID string, input redemption.RuleAssignmentInput) (*ent.ValidationRuleAssignment, error)
 	UnassignValidationRule(ctx context.Context, ruleID string, assignmentID string) (string, error)
 	UpdateCampaign(ctx context.Context, idOrName string, input campaign.UpdateCampaignInput) (*ent.Campaign, error)
 	EnableCampaign(ctx context.Context, idOrName string) (*ent.Campaign, error)
@@ -1534,8 +1533,8 @@ type MutationResolver interface {
 	CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
 	UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
 	DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error)
-	CreateManagementStackingRules(ctx context.Context, projectID string, input redemptionpkg.StackingRulesInput) (*redemptionpkg.StackingRules, error)
-	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemptionpkg.StackingRulesInput) (*redemptionpkg.StackingRules, error)
+	CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error)
+	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error)
 	DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error)
 	CreateVoucher(ctx context.Context, input campaign.CreateVoucherInput) (*ent.Voucher, error)
 	CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error)
@@ -1591,10 +1590,10 @@ type QueryResolver interface {
 	RewardActivities(ctx context.Context, rewardID string, after *entgql.Cursor[string], first *int, orderBy *ent.RewardActivityOrder, where *ent.RewardActivityWhereInput) (*ent.RewardActivityConnection, error)
 	CardTransactions(ctx context.Context, programID string, memberID string, cardID string, after *entgql.Cursor[string], first *int, orderBy *ent.CardTransactionOrder) (*ent.CardTransactionConnection, error)
 	VoucherList(ctx context.Context, input *campaign.VoucherListInput) (*campaign.VoucherList, error)
-	RedemptionList(ctx context.Context, input *redemptionpkg.RedemptionListInput) (*redemptionpkg.RedemptionList, error)
+	RedemptionList(ctx context.Context, input *redemption.RedemptionListInput) (*redemption.RedemptionList, error)
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
-	ValidationRules(ctx context.Context, limit *int, page *int) (*redemptionpkg.ValidationRuleList, error)
+	ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error)
 	CampaignList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
@@ -1614,8 +1613,8 @@ type QueryResolver interface {
 	ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
 	ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
 	ManagementCustomEventSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
-	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemptionpkg.StackingRules, error)
-	ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemptionpkg.StackingRules, error)
+	ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error)
+	ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemption.StackingRules, error)
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
 	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
@@ -1642,7 +1641,7 @@ type VoucherResolver interface {
 }
 
 type OrderItemInputResolver interface {
-	Quantity(ctx context.Context, obj *redemptionpkg.OrderItemInput, data *int) error
+	Quantity(ctx context.Context, obj *redemption.OrderItemInput, data *int) error
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -4656,7 +4655,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AssignValidationRule(childComplexity, args["ruleID"].(string), args["input"].(redemptionpkg.RuleAssignmentInput)), true
+		return e.ComplexityRoot.Mutation.AssignValidationRule(childComplexity, args["ruleID"].(string), args["input"].(redemption.RuleAssignmentInput)), true
 	case "Mutation.createCampaign":
 		if e.ComplexityRoot.Mutation.CreateCampaign == nil {
 			break
@@ -4799,7 +4798,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementStackingRules(childComplexity, args["projectID"].(string), args["input"].(redemptionpkg.StackingRulesInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementStackingRules(childComplexity, args["projectID"].(string), args["input"].(redemption.StackingRulesInput)), true
 	case "Mutation.createManagementWebhook":
 		if e.ComplexityRoot.Mutation.CreateManagementWebhook == nil {
 			break
@@ -4854,7 +4853,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(redemptionpkg.ValidationRuleInput)), true
+		return e.ComplexityRoot.Mutation.CreateValidationRule(childComplexity, args["input"].(redemption.ValidationRuleInput)), true
 	case "Mutation.createVoucher":
 		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
 			break
@@ -5206,7 +5205,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(redemptionpkg.StackedRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.RedeemStacked(childComplexity, args["input"].(redemption.StackedRedemptionInput)), true
 	case "Mutation.redeemVoucher":
 		if e.ComplexityRoot.Mutation.RedeemVoucher == nil {
 			break
@@ -5217,7 +5216,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*redemptionpkg.VoucherRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.RedeemVoucher(childComplexity, args["code"].(string), args["input"].(*redemption.VoucherRedemptionInput)), true
 	case "Mutation.redeliverManagementWebhookEvent":
 		if e.ComplexityRoot.Mutation.RedeliverManagementWebhookEvent == nil {
 			break
@@ -5283,7 +5282,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RollbackRedemption(childComplexity, args["id"].(string), args["input"].(*redemptionpkg.RollbackInput)), true
+		return e.ComplexityRoot.Mutation.RollbackRedemption(childComplexity, args["id"].(string), args["input"].(*redemption.RollbackInput)), true
 	case "Mutation.rollbackStackedRedemption":
 		if e.ComplexityRoot.Mutation.RollbackStackedRedemption == nil {
 			break
@@ -5294,7 +5293,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RollbackStackedRedemption(childComplexity, args["parentID"].(string), args["input"].(*redemptionpkg.RollbackInput)), true
+		return e.ComplexityRoot.Mutation.RollbackStackedRedemption(childComplexity, args["parentID"].(string), args["input"].(*redemption.RollbackInput)), true
 	case "Mutation.sendEvent":
 		if e.ComplexityRoot.Mutation.SendEvent == nil {
 			break
@@ -5492,7 +5491,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(redemptionpkg.StackingRulesInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementStackingRules(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(redemption.StackingRulesInput)), true
 	case "Mutation.updateManagementUser":
 		if e.ComplexityRoot.Mutation.UpdateManagementUser == nil {
 			break
@@ -5536,7 +5535,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(redemptionpkg.ValidationRuleInput)), true
+		return e.ComplexityRoot.Mutation.UpdateValidationRule(childComplexity, args["id"].(string), args["input"].(redemption.ValidationRuleInput)), true
 	case "Mutation.updateVoucher":
 		if e.ComplexityRoot.Mutation.UpdateVoucher == nil {
 			break
@@ -5580,7 +5579,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ValidateStacked(childComplexity, args["input"].(redemptionpkg.StackedRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.ValidateStacked(childComplexity, args["input"].(redemption.StackedRedemptionInput)), true
 	case "Mutation.validateVoucher":
 		if e.ComplexityRoot.Mutation.ValidateVoucher == nil {
 			break
@@ -5591,7 +5590,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*redemptionpkg.VoucherRedemptionInput)), true
+		return e.ComplexityRoot.Mutation.ValidateVoucher(childComplexity, args["code"].(string), args["input"].(*redemption.VoucherRedemptionInput)), true
 
 	case "OAuthAccessToken.accessToken":
 		if e.ComplexityRoot.OAuthAccessToken.AccessToken == nil {
@@ -6525,7 +6524,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.RedemptionList(childComplexity, args["input"].(*redemptionpkg.RedemptionListInput)), true
+		return e.ComplexityRoot.Query.RedemptionList(childComplexity, args["input"].(*redemption.RedemptionListInput)), true
 	case "Query.redemptions":
 		if e.ComplexityRoot.Query.Redemptions == nil {
 			break
@@ -13240,8 +13239,8 @@ func (ec *executionContext) field_Mutation_assignValidationRule_args(ctx context
 	}
 	args["ruleID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.RuleAssignmentInput, error) {
-			return ec.unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.RuleAssignmentInput, error) {
+			return ec.unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13478,8 +13477,8 @@ func (ec *executionContext) field_Mutation_createManagementStackingRules_args(ct
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
-			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.StackingRulesInput, error) {
+			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13556,8 +13555,8 @@ func (ec *executionContext) field_Mutation_createValidationRule_args(ctx context
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
-			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.ValidationRuleInput, error) {
+			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationRuleInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14116,8 +14115,8 @@ func (ec *executionContext) field_Mutation_redeemStacked_args(ctx context.Contex
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
-			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.StackedRedemptionInput, error) {
+			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14138,8 +14137,8 @@ func (ec *executionContext) field_Mutation_redeemVoucher_args(ctx context.Contex
 	}
 	args["code"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
-			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14262,8 +14261,8 @@ func (ec *executionContext) field_Mutation_rollbackRedemption_args(ctx context.C
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
-			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
+		func(ctx context.Context, v any) (*redemption.RollbackInput, error) {
+			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14284,8 +14283,8 @@ func (ec *executionContext) field_Mutation_rollbackStackedRedemption_args(ctx co
 	}
 	args["parentID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
-			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx, v)
+		func(ctx context.Context, v any) (*redemption.RollbackInput, error) {
+			return ec.unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14728,8 +14727,8 @@ func (ec *executionContext) field_Mutation_updateManagementStackingRules_args(ct
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
-			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.StackingRulesInput, error) {
+			return ec.unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14832,8 +14831,8 @@ func (ec *executionContext) field_Mutation_updateValidationRule_args(ctx context
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
-			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.ValidationRuleInput, error) {
+			return ec.unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationRuleInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14896,8 +14895,8 @@ func (ec *executionContext) field_Mutation_validateStacked_args(ctx context.Cont
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
-			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx, v)
+		func(ctx context.Context, v any) (redemption.StackedRedemptionInput, error) {
+			return ec.unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14918,8 +14917,8 @@ func (ec *executionContext) field_Mutation_validateVoucher_args(ctx context.Cont
 	}
 	args["code"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
-			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx, v)
+		func(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
+			return ec.unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16622,8 +16621,8 @@ func (ec *executionContext) field_Query_redemptionList_args(ctx context.Context,
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*redemptionpkg.RedemptionListInput, error) {
-			return ec.unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx, v)
+		func(ctx context.Context, v any) (*redemption.RedemptionListInput, error) {
+			return ec.unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionListInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -27618,7 +27617,7 @@ func (ec *executionContext) fieldContext_ManagementProjectList_data(_ context.Co
 	return fc, nil
 }
 
-func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_id(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27641,7 +27640,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_id(_ context.Co
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_exclusiveCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27664,7 +27663,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_exclusiveCatego
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_jointCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27687,7 +27686,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_jointCategories
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27710,7 +27709,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesLimi
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27733,7 +27732,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27756,7 +27755,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableRedeemablesCategoryLimits(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27779,7 +27778,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableRedee
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Map")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesLimit(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27802,7 +27801,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclu
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_applicableExclusiveRedeemablesPerCategoryLimit(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27825,7 +27824,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_applicableExclu
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_discountCalculationMode(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27848,7 +27847,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_discountCalcula
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_initialAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27871,7 +27870,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_initialAmountMo
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_discountedAmountModeCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27894,7 +27893,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_discountedAmoun
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27917,7 +27916,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesAppl
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesSortingRule(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27940,7 +27939,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesSort
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesProductsApplicationMode(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27963,7 +27962,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesProd
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesNoEffectRule(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27986,7 +27985,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesNoEf
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_noEffectSkipCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28009,7 +28008,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectSkipCat
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_noEffectRedeemAnywayCategories(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28032,7 +28031,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_noEffectRedeemA
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_redeemablesRollbackOrderMode(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28055,7 +28054,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_redeemablesRoll
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_createdAt(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28078,7 +28077,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_createdAt(_ con
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Time")
 }
 
-func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackingRules) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementStackingRules_updatedAt(ctx context.Context, field graphql.CollectedField, obj *redemption.StackingRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -30484,11 +30483,11 @@ func (ec *executionContext) _Mutation_validateStacked(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ValidateStacked(ctx, fc.Args["input"].(redemptionpkg.StackedRedemptionInput))
+			return ec.Resolvers.Mutation().ValidateStacked(ctx, fc.Args["input"].(redemption.StackedRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.ValidationResult) graphql.Marshaler {
-			return ec.marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.ValidationResult) graphql.Marshaler {
+			return ec.marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30528,11 +30527,11 @@ func (ec *executionContext) _Mutation_validateVoucher(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ValidateVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemptionpkg.VoucherRedemptionInput))
+			return ec.Resolvers.Mutation().ValidateVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemption.VoucherRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
-			return ec.marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.VoucherValidationResult) graphql.Marshaler {
+			return ec.marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherValidationResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30572,11 +30571,11 @@ func (ec *executionContext) _Mutation_redeemStacked(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RedeemStacked(ctx, fc.Args["input"].(redemptionpkg.StackedRedemptionInput))
+			return ec.Resolvers.Mutation().RedeemStacked(ctx, fc.Args["input"].(redemption.StackedRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
-			return ec.marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.StackedRedemptionResult) graphql.Marshaler {
+			return ec.marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30616,11 +30615,11 @@ func (ec *executionContext) _Mutation_redeemVoucher(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RedeemVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemptionpkg.VoucherRedemptionInput))
+			return ec.Resolvers.Mutation().RedeemVoucher(ctx, fc.Args["code"].(string), fc.Args["input"].(*redemption.VoucherRedemptionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
-			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.VoucherRedemptionResult) graphql.Marshaler {
+			return ec.marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30660,11 +30659,11 @@ func (ec *executionContext) _Mutation_rollbackRedemption(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RollbackRedemption(ctx, fc.Args["id"].(string), fc.Args["input"].(*redemptionpkg.RollbackInput))
+			return ec.Resolvers.Mutation().RollbackRedemption(ctx, fc.Args["id"].(string), fc.Args["input"].(*redemption.RollbackInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
-			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RollbackResult) graphql.Marshaler {
+			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30704,11 +30703,11 @@ func (ec *executionContext) _Mutation_rollbackStackedRedemption(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RollbackStackedRedemption(ctx, fc.Args["parentID"].(string), fc.Args["input"].(*redemptionpkg.RollbackInput))
+			return ec.Resolvers.Mutation().RollbackStackedRedemption(ctx, fc.Args["parentID"].(string), fc.Args["input"].(*redemption.RollbackInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
-			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RollbackResult) graphql.Marshaler {
+			return ec.marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackResult(ctx, selections, v)
 		},
 		true,
 		true,
@@ -30792,7 +30791,7 @@ func (ec *executionContext) _Mutation_createValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateValidationRule(ctx, fc.Args["input"].(redemptionpkg.ValidationRuleInput))
+			return ec.Resolvers.Mutation().CreateValidationRule(ctx, fc.Args["input"].(redemption.ValidationRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
@@ -30836,7 +30835,7 @@ func (ec *executionContext) _Mutation_updateValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateValidationRule(ctx, fc.Args["id"].(string), fc.Args["input"].(redemptionpkg.ValidationRuleInput))
+			return ec.Resolvers.Mutation().UpdateValidationRule(ctx, fc.Args["id"].(string), fc.Args["input"].(redemption.ValidationRuleInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRule) graphql.Marshaler {
@@ -30924,7 +30923,7 @@ func (ec *executionContext) _Mutation_assignValidationRule(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AssignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["input"].(redemptionpkg.RuleAssignmentInput))
+			return ec.Resolvers.Mutation().AssignValidationRule(ctx, fc.Args["ruleID"].(string), fc.Args["input"].(redemption.RuleAssignmentInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.ValidationRuleAssignment) graphql.Marshaler {
@@ -32464,11 +32463,11 @@ func (ec *executionContext) _Mutation_createManagementStackingRules(ctx context.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["input"].(redemptionpkg.StackingRulesInput))
+			return ec.Resolvers.Mutation().CreateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["input"].(redemption.StackingRulesInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
-			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32508,11 +32507,11 @@ func (ec *executionContext) _Mutation_updateManagementStackingRules(ctx context.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(redemptionpkg.StackingRulesInput))
+			return ec.Resolvers.Mutation().UpdateManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(redemption.StackingRulesInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
-			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35783,11 +35782,11 @@ func (ec *executionContext) _Query_redemptionList(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().RedemptionList(ctx, fc.Args["input"].(*redemptionpkg.RedemptionListInput))
+			return ec.Resolvers.Query().RedemptionList(ctx, fc.Args["input"].(*redemption.RedemptionListInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionList) graphql.Marshaler {
-			return ec.marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RedemptionList) graphql.Marshaler {
+			return ec.marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -35918,8 +35917,8 @@ func (ec *executionContext) _Query_validationRules(ctx context.Context, field gr
 			return ec.Resolvers.Query().ValidationRules(ctx, fc.Args["limit"].(*int), fc.Args["page"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.ValidationRuleList) graphql.Marshaler {
-			return ec.marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.ValidationRuleList) graphql.Marshaler {
+			return ec.marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationRuleList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36798,8 +36797,8 @@ func (ec *executionContext) _Query_managementStackingRulesList(ctx context.Conte
 			return ec.Resolvers.Query().ManagementStackingRulesList(ctx, fc.Args["projectID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.StackingRules) graphql.Marshaler {
-			return ec.marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36842,8 +36841,8 @@ func (ec *executionContext) _Query_managementStackingRules(ctx context.Context, 
 			return ec.Resolvers.Query().ManagementStackingRules(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
-			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.StackingRules) graphql.Marshaler {
+			return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37345,7 +37344,7 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
-func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_status(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37368,7 +37367,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_status(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_id(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37391,7 +37390,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_object(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37414,7 +37413,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_object(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_result(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37437,7 +37436,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_result(_ context.Conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_order(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37460,7 +37459,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_order(_ context.Contex
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_applicableTo(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37483,7 +37482,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_applicableTo(_ context
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_inapplicableTo(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37506,7 +37505,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_inapplicableTo(_ conte
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_metadata(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37529,7 +37528,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_metadata(_ context.Con
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Map")
 }
 
-func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_categories(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37552,7 +37551,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_categories(_ context.C
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_campaignID(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37575,7 +37574,7 @@ func (ec *executionContext) fieldContext_RedeemableResult_campaignID(_ context.C
 	return graphql.NewScalarFieldContext("RedeemableResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedeemableResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedeemableResult_campaignName(ctx context.Context, field graphql.CollectedField, obj *redemption.RedeemableResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -37679,7 +37678,7 @@ func (ec *executionContext) _Redemption_object(ctx context.Context, field graphq
 			return obj.Object, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v redemption.Object) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v redemption1.Object) graphql.Marshaler {
 			return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, selections, v)
 		},
 		true,
@@ -37702,7 +37701,7 @@ func (ec *executionContext) _Redemption_result(ctx context.Context, field graphq
 			return obj.Result, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v redemption.Result) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v redemption1.Result) graphql.Marshaler {
 			return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, selections, v)
 		},
 		true,
@@ -37725,7 +37724,7 @@ func (ec *executionContext) _Redemption_status(ctx context.Context, field graphq
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v redemption.Status) graphql.Marshaler {
+		func(ctx context.Context, selections ast.SelectionSet, v redemption1.Status) graphql.Marshaler {
 			return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, selections, v)
 		},
 		true,
@@ -38425,7 +38424,7 @@ func (ec *executionContext) fieldContext_RedemptionEdge_cursor(_ context.Context
 	return graphql.NewScalarFieldContext("RedemptionEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_code(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38448,7 +38447,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_code(_ context.Contex
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_key(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38471,7 +38470,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_key(_ context.Context
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_message(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38494,7 +38493,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_message(_ context.Con
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_details(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38517,7 +38516,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_details(_ context.Con
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_resourceID(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38540,7 +38539,7 @@ func (ec *executionContext) fieldContext_RedemptionFailure_resourceID(_ context.
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
 }
 
-func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionFailure) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38586,7 +38585,7 @@ func (ec *executionContext) fieldContext_RedemptionLimit_quantity(_ context.Cont
 	return graphql.NewScalarFieldContext("RedemptionLimit", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionList_total(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -38609,7 +38608,7 @@ func (ec *executionContext) fieldContext_RedemptionList_total(_ context.Context,
 	return graphql.NewScalarFieldContext("RedemptionList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RedemptionList) (ret graphql.Marshaler) {
+func (ec *executionContext) _RedemptionList_data(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39507,7 +39506,7 @@ func (ec *executionContext) fieldContext_RewardEdge_cursor(_ context.Context, fi
 	return graphql.NewScalarFieldContext("RewardEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_rollbacks(ctx context.Context, field graphql.CollectedField, obj *redemption.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39539,7 +39538,7 @@ func (ec *executionContext) fieldContext_RollbackResult_rollbacks(_ context.Cont
 	return fc, nil
 }
 
-func (ec *executionContext) _RollbackResult_rollback(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_rollback(ctx context.Context, field graphql.CollectedField, obj *redemption.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39571,7 +39570,7 @@ func (ec *executionContext) fieldContext_RollbackResult_rollback(_ context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) _RollbackResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.RollbackResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _RollbackResult_order(ctx context.Context, field graphql.CollectedField, obj *redemption.RollbackResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39998,7 +39997,7 @@ func (ec *executionContext) fieldContext_SideKey_appToken(_ context.Context, fie
 	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
 }
 
-func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_parentRedemption(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40030,7 +40029,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_parentRedemptio
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_redemptions(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_redemptions(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40062,7 +40061,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_redemptions(_ c
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_order(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40085,7 +40084,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_order(_ context
 	return graphql.NewScalarFieldContext("StackedRedemptionResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40097,8 +40096,8 @@ func (ec *executionContext) _StackedRedemptionResult_inapplicableRedeemables(ctx
 			return obj.InapplicableRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
-			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
 		false,
@@ -40117,7 +40116,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_inapplicableRed
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40129,8 +40128,8 @@ func (ec *executionContext) _StackedRedemptionResult_skippedRedeemables(ctx cont
 			return obj.SkippedRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
-			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
 		false,
@@ -40149,7 +40148,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_skippedRedeemab
 	return fc, nil
 }
 
-func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.StackedRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemption.StackedRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40161,8 +40160,8 @@ func (ec *executionContext) _StackedRedemptionResult_failure(ctx context.Context
 			return obj.Failure, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
-			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RedemptionFailure) graphql.Marshaler {
+			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionFailure(ctx, selections, v)
 		},
 		true,
 		false,
@@ -40181,7 +40180,7 @@ func (ec *executionContext) fieldContext_StackedRedemptionResult_failure(_ conte
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_id(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_id(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40204,7 +40203,7 @@ func (ec *executionContext) fieldContext_ValidationResult_id(_ context.Context, 
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40227,7 +40226,7 @@ func (ec *executionContext) fieldContext_ValidationResult_valid(_ context.Contex
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40239,8 +40238,8 @@ func (ec *executionContext) _ValidationResult_redeemables(ctx context.Context, f
 			return obj.Redeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
-			return ec.marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
+			return ec.marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -40259,7 +40258,7 @@ func (ec *executionContext) fieldContext_ValidationResult_redeemables(_ context.
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40271,8 +40270,8 @@ func (ec *executionContext) _ValidationResult_inapplicableRedeemables(ctx contex
 			return obj.InapplicableRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
-			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
 		false,
@@ -40291,7 +40290,7 @@ func (ec *executionContext) fieldContext_ValidationResult_inapplicableRedeemable
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40303,8 +40302,8 @@ func (ec *executionContext) _ValidationResult_skippedRedeemables(ctx context.Con
 			return obj.SkippedRedeemables, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
-			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
+			return ec.marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx, selections, v)
 		},
 		true,
 		false,
@@ -40323,7 +40322,7 @@ func (ec *executionContext) fieldContext_ValidationResult_skippedRedeemables(_ c
 	return fc, nil
 }
 
-func (ec *executionContext) _ValidationResult_order(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_order(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40346,7 +40345,7 @@ func (ec *executionContext) fieldContext_ValidationResult_order(_ context.Contex
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_trackingID(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40369,7 +40368,7 @@ func (ec *executionContext) fieldContext_ValidationResult_trackingID(_ context.C
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_session(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -40392,7 +40391,7 @@ func (ec *executionContext) fieldContext_ValidationResult_session(_ context.Cont
 	return graphql.NewScalarFieldContext("ValidationResult", field, false, false, "Any")
 }
 
-func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationResult_stackingRules(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41044,7 +41043,7 @@ func (ec *executionContext) fieldContext_ValidationRuleEdge_cursor(_ context.Con
 	return graphql.NewScalarFieldContext("ValidationRuleEdge", field, false, false, "Cursor")
 }
 
-func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationRuleList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationRuleList_total(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationRuleList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -41067,7 +41066,7 @@ func (ec *executionContext) fieldContext_ValidationRuleList_total(_ context.Cont
 	return graphql.NewScalarFieldContext("ValidationRuleList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.ValidationRuleList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ValidationRuleList_data(ctx context.Context, field graphql.CollectedField, obj *redemption.ValidationRuleList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42534,7 +42533,7 @@ func (ec *executionContext) fieldContext_VoucherList_data(_ context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherRedemptionResult_redemption(ctx context.Context, field graphql.CollectedField, obj *redemption.VoucherRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42566,7 +42565,7 @@ func (ec *executionContext) fieldContext_VoucherRedemptionResult_redemption(_ co
 	return fc, nil
 }
 
-func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherRedemptionResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context, field graphql.CollectedField, obj *redemption.VoucherRedemptionResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -42578,8 +42577,8 @@ func (ec *executionContext) _VoucherRedemptionResult_failure(ctx context.Context
 			return obj.Failure, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
-			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RedemptionFailure) graphql.Marshaler {
+			return ec.marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionFailure(ctx, selections, v)
 		},
 		true,
 		false,
@@ -43094,7 +43093,7 @@ func (ec *executionContext) fieldContext_VoucherTransactionList_hasMore(_ contex
 	return graphql.NewScalarFieldContext("VoucherTransactionList", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_valid(ctx context.Context, field graphql.CollectedField, obj *redemption.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43117,7 +43116,7 @@ func (ec *executionContext) fieldContext_VoucherValidationResult_valid(_ context
 	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_code(ctx context.Context, field graphql.CollectedField, obj *redemption.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43140,7 +43139,7 @@ func (ec *executionContext) fieldContext_VoucherValidationResult_code(_ context.
 	return graphql.NewScalarFieldContext("VoucherValidationResult", field, false, false, "String")
 }
 
-func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *redemptionpkg.VoucherValidationResult) (ret graphql.Marshaler) {
+func (ec *executionContext) _VoucherValidationResult_body(ctx context.Context, field graphql.CollectedField, obj *redemption.VoucherValidationResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -55903,8 +55902,8 @@ func UnmarshalExportWhereInput(ctx context.Context, raw any) (ent.ExportWhereInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (redemptionpkg.GiftCreditsInput, error) {
-	var it redemptionpkg.GiftCreditsInput
+func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, obj any) (redemption.GiftCreditsInput, error) {
+	var it redemption.GiftCreditsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -55939,8 +55938,8 @@ func (ec *executionContext) unmarshalInputGiftCreditsInput(ctx context.Context, 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalGiftCreditsInput(ctx context.Context, raw any) (redemptionpkg.GiftCreditsInput, error) {
-	var out redemptionpkg.GiftCreditsInput
+func UnmarshalGiftCreditsInput(ctx context.Context, raw any) (redemption.GiftCreditsInput, error) {
+	var out redemption.GiftCreditsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "GiftCreditsInput", raw, &out)
 	return out, err
 }
@@ -57945,8 +57944,8 @@ func UnmarshalManagementProjectInput(ctx context.Context, raw any) (ProjectInput
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (redemptionpkg.StackingRulesInput, error) {
-	var it redemptionpkg.StackingRulesInput
+func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx context.Context, obj any) (redemption.StackingRulesInput, error) {
+	var it redemption.StackingRulesInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58100,8 +58099,8 @@ func (ec *executionContext) unmarshalInputManagementStackingRulesInput(ctx conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (redemptionpkg.StackingRulesInput, error) {
-	var out redemptionpkg.StackingRulesInput
+func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (redemption.StackingRulesInput, error) {
+	var out redemption.StackingRulesInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementStackingRulesInput", raw, &out)
 	return out, err
 }
@@ -58761,8 +58760,8 @@ func UnmarshalMetadataSchemaWhereInput(ctx context.Context, raw any) (ent.Metada
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (redemptionpkg.OrderInput, error) {
-	var it redemptionpkg.OrderInput
+func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj any) (redemption.OrderInput, error) {
+	var it redemption.OrderInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58809,7 +58808,7 @@ func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj an
 			it.Amount = data
 		case "items":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("items"))
-			data, err := ec.unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx, v)
+			data, err := ec.unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderItemInputᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -58832,14 +58831,14 @@ func (ec *executionContext) unmarshalInputOrderInput(ctx context.Context, obj an
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalOrderInput(ctx context.Context, raw any) (redemptionpkg.OrderInput, error) {
-	var out redemptionpkg.OrderInput
+func UnmarshalOrderInput(ctx context.Context, raw any) (redemption.OrderInput, error) {
+	var out redemption.OrderInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (redemptionpkg.OrderItemInput, error) {
-	var it redemptionpkg.OrderItemInput
+func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, obj any) (redemption.OrderItemInput, error) {
+	var it redemption.OrderItemInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58939,8 +58938,8 @@ func (ec *executionContext) unmarshalInputOrderItemInput(ctx context.Context, ob
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalOrderItemInput(ctx context.Context, raw any) (redemptionpkg.OrderItemInput, error) {
-	var out redemptionpkg.OrderItemInput
+func UnmarshalOrderItemInput(ctx context.Context, raw any) (redemption.OrderItemInput, error) {
+	var out redemption.OrderItemInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OrderItemInput", raw, &out)
 	return out, err
 }
@@ -60731,8 +60730,8 @@ func UnmarshalPublishInput(ctx context.Context, raw any) (publication.PublishInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (redemptionpkg.RedeemableInput, error) {
-	var it redemptionpkg.RedeemableInput
+func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, obj any) (redemption.RedeemableInput, error) {
+	var it redemption.RedeemableInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60765,14 +60764,14 @@ func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, o
 			it.ID = data
 		case "gift":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
-			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx, v)
+			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐGiftCreditsInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Gift = data
 		case "reward":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
-			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx, v)
+			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRewardRedeemInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -60788,8 +60787,8 @@ func (ec *executionContext) unmarshalInputRedeemableInput(ctx context.Context, o
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedeemableInput(ctx context.Context, raw any) (redemptionpkg.RedeemableInput, error) {
-	var out redemptionpkg.RedeemableInput
+func UnmarshalRedeemableInput(ctx context.Context, raw any) (redemption.RedeemableInput, error) {
+	var out redemption.RedeemableInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedeemableInput", raw, &out)
 	return out, err
 }
@@ -60836,8 +60835,8 @@ func UnmarshalRedemptionLimitInput(ctx context.Context, raw any) (jsonfield.Rede
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (redemptionpkg.RedemptionListInput, error) {
-	var it redemptionpkg.RedemptionListInput
+func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Context, obj any) (redemption.RedemptionListInput, error) {
+	var it redemption.RedemptionListInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60928,14 +60927,14 @@ func (ec *executionContext) unmarshalInputRedemptionListInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedemptionListInput(ctx context.Context, raw any) (redemptionpkg.RedemptionListInput, error) {
-	var out redemptionpkg.RedemptionListInput
+func UnmarshalRedemptionListInput(ctx context.Context, raw any) (redemption.RedemptionListInput, error) {
+	var out redemption.RedemptionListInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionListInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (redemptionpkg.RedemptionOptionsInput, error) {
-	var it redemptionpkg.RedemptionOptionsInput
+func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Context, obj any) (redemption.RedemptionOptionsInput, error) {
+	var it redemption.RedemptionOptionsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -60970,8 +60969,8 @@ func (ec *executionContext) unmarshalInputRedemptionOptionsInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRedemptionOptionsInput(ctx context.Context, raw any) (redemptionpkg.RedemptionOptionsInput, error) {
-	var out redemptionpkg.RedemptionOptionsInput
+func UnmarshalRedemptionOptionsInput(ctx context.Context, raw any) (redemption.RedemptionOptionsInput, error) {
+	var out redemption.RedemptionOptionsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RedemptionOptionsInput", raw, &out)
 	return out, err
 }
@@ -63725,8 +63724,8 @@ func UnmarshalRewardOrder(ctx context.Context, raw any) (ent.RewardOrder, error)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (redemptionpkg.RewardRedeemInput, error) {
-	var it redemptionpkg.RewardRedeemInput
+func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context, obj any) (redemption.RewardRedeemInput, error) {
+	var it redemption.RewardRedeemInput
 	if obj == nil {
 		return it, nil
 	}
@@ -63768,8 +63767,8 @@ func (ec *executionContext) unmarshalInputRewardRedeemInput(ctx context.Context,
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRewardRedeemInput(ctx context.Context, raw any) (redemptionpkg.RewardRedeemInput, error) {
-	var out redemptionpkg.RewardRedeemInput
+func UnmarshalRewardRedeemInput(ctx context.Context, raw any) (redemption.RewardRedeemInput, error) {
+	var out redemption.RewardRedeemInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RewardRedeemInput", raw, &out)
 	return out, err
 }
@@ -64187,8 +64186,8 @@ func UnmarshalRewardWhereInput(ctx context.Context, raw any) (ent.RewardWhereInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (redemptionpkg.RollbackInput, error) {
-	var it redemptionpkg.RollbackInput
+func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj any) (redemption.RollbackInput, error) {
+	var it redemption.RollbackInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64228,7 +64227,7 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 			it.Customer = data
 		case "order":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
-			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -64251,14 +64250,14 @@ func (ec *executionContext) unmarshalInputRollbackInput(ctx context.Context, obj
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRollbackInput(ctx context.Context, raw any) (redemptionpkg.RollbackInput, error) {
-	var out redemptionpkg.RollbackInput
+func UnmarshalRollbackInput(ctx context.Context, raw any) (redemption.RollbackInput, error) {
+	var out redemption.RollbackInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RollbackInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (redemptionpkg.RuleAssignmentInput, error) {
-	var it redemptionpkg.RuleAssignmentInput
+func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Context, obj any) (redemption.RuleAssignmentInput, error) {
+	var it redemption.RuleAssignmentInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64300,8 +64299,8 @@ func (ec *executionContext) unmarshalInputRuleAssignmentInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (redemptionpkg.RuleAssignmentInput, error) {
-	var out redemptionpkg.RuleAssignmentInput
+func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (redemption.RuleAssignmentInput, error) {
+	var out redemption.RuleAssignmentInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "RuleAssignmentInput", raw, &out)
 	return out, err
 }
@@ -64926,8 +64925,8 @@ func UnmarshalSendEventInput(ctx context.Context, raw any) (loyalty.SendEventInp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (redemptionpkg.SessionInput, error) {
-	var it redemptionpkg.SessionInput
+func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj any) (redemption.SessionInput, error) {
+	var it redemption.SessionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -64983,14 +64982,14 @@ func (ec *executionContext) unmarshalInputSessionInput(ctx context.Context, obj 
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalSessionInput(ctx context.Context, raw any) (redemptionpkg.SessionInput, error) {
-	var out redemptionpkg.SessionInput
+func UnmarshalSessionInput(ctx context.Context, raw any) (redemption.SessionInput, error) {
+	var out redemption.SessionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SessionInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (redemptionpkg.StackedRedemptionInput, error) {
-	var it redemptionpkg.StackedRedemptionInput
+func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Context, obj any) (redemption.StackedRedemptionInput, error) {
+	var it redemption.StackedRedemptionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -65009,14 +65008,14 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 		switch k {
 		case "redeemables":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("redeemables"))
-			data, err := ec.unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx, v)
+			data, err := ec.unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableInputᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Redeemables = data
 		case "order":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
-			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65030,7 +65029,7 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 			it.Customer = data
 		case "session":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("session"))
-			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx, v)
+			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐSessionInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65051,7 +65050,7 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 			it.Metadata = data
 		case "options":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("options"))
-			data, err := ec.unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx, v)
+			data, err := ec.unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionOptionsInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -65067,8 +65066,8 @@ func (ec *executionContext) unmarshalInputStackedRedemptionInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (redemptionpkg.StackedRedemptionInput, error) {
-	var out redemptionpkg.StackedRedemptionInput
+func UnmarshalStackedRedemptionInput(ctx context.Context, raw any) (redemption.StackedRedemptionInput, error) {
+	var out redemption.StackedRedemptionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "StackedRedemptionInput", raw, &out)
 	return out, err
 }
@@ -66197,8 +66196,8 @@ func UnmarshalValidationRuleAssignmentWhereInput(ctx context.Context, raw any) (
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (redemptionpkg.ValidationRuleInput, error) {
-	var it redemptionpkg.ValidationRuleInput
+func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Context, obj any) (redemption.ValidationRuleInput, error) {
+	var it redemption.ValidationRuleInput
 	if obj == nil {
 		return it, nil
 	}
@@ -66268,8 +66267,8 @@ func (ec *executionContext) unmarshalInputValidationRuleInput(ctx context.Contex
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalValidationRuleInput(ctx context.Context, raw any) (redemptionpkg.ValidationRuleInput, error) {
-	var out redemptionpkg.ValidationRuleInput
+func UnmarshalValidationRuleInput(ctx context.Context, raw any) (redemption.ValidationRuleInput, error) {
+	var out redemption.ValidationRuleInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ValidationRuleInput", raw, &out)
 	return out, err
 }
@@ -67171,8 +67170,8 @@ func UnmarshalVoucherOrder(ctx context.Context, raw any) (ent.VoucherOrder, erro
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (redemptionpkg.VoucherRedemptionInput, error) {
-	var it redemptionpkg.VoucherRedemptionInput
+func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Context, obj any) (redemption.VoucherRedemptionInput, error) {
+	var it redemption.VoucherRedemptionInput
 	if obj == nil {
 		return it, nil
 	}
@@ -67198,28 +67197,28 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 			it.Customer = data
 		case "order":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
-			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx, v)
+			data, err := ec.unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Order = data
 		case "gift":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
-			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx, v)
+			data, err := ec.unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐGiftCreditsInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Gift = data
 		case "reward":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reward"))
-			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx, v)
+			data, err := ec.unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRewardRedeemInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Reward = data
 		case "session":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("session"))
-			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx, v)
+			data, err := ec.unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐSessionInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -67249,8 +67248,8 @@ func (ec *executionContext) unmarshalInputVoucherRedemptionInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (redemptionpkg.VoucherRedemptionInput, error) {
-	var out redemptionpkg.VoucherRedemptionInput
+func UnmarshalVoucherRedemptionInput(ctx context.Context, raw any) (redemption.VoucherRedemptionInput, error) {
+	var out redemption.VoucherRedemptionInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "VoucherRedemptionInput", raw, &out)
 	return out, err
 }
@@ -74002,7 +74001,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 
 var managementStackingRulesImplementors = []string{"ManagementStackingRules"}
 
-func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.StackingRules) graphql.Marshaler {
+func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel ast.SelectionSet, obj *redemption.StackingRules) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76083,7 +76082,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 var redeemableResultImplementors = []string{"RedeemableResult"}
 
-func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.RedeemableResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76422,7 +76421,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 
 var redemptionFailureImplementors = []string{"RedemptionFailure"}
 
-func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedemptionFailure) graphql.Marshaler {
+func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.SelectionSet, obj *redemption.RedemptionFailure) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76513,7 +76512,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 
 var redemptionListImplementors = []string{"RedemptionList"}
 
-func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RedemptionList) graphql.Marshaler {
+func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.SelectionSet, obj *redemption.RedemptionList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -76919,7 +76918,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 
 var rollbackResultImplementors = []string{"RollbackResult"}
 
-func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.RollbackResult) graphql.Marshaler {
+func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.RollbackResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77183,7 +77182,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 
 var stackedRedemptionResultImplementors = []string{"StackedRedemptionResult"}
 
-func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.StackedRedemptionResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77241,7 +77240,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 
 var validationResultImplementors = []string{"ValidationResult"}
 
-func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.ValidationResult) graphql.Marshaler {
+func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.ValidationResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77607,7 +77606,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 
 var validationRuleListImplementors = []string{"ValidationRuleList"}
 
-func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.ValidationRuleList) graphql.Marshaler {
+func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.SelectionSet, obj *redemption.ValidationRuleList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78169,7 +78168,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 
 var voucherRedemptionResultImplementors = []string{"VoucherRedemptionResult"}
 
-func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.VoucherRedemptionResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78419,7 +78418,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 
 var voucherValidationResultImplementors = []string{"VoucherValidationResult"}
 
-func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
+func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel ast.SelectionSet, obj *redemption.VoucherValidationResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -80289,11 +80288,11 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 	return ec._ManagementProjectList(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.StackingRules) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.StackingRules) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx, sel, v[i])
+		return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -80305,7 +80304,7 @@ func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcom�
 	return ret
 }
 
-func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.StackingRules) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx context.Context, sel ast.SelectionSet, v *redemption.StackingRules) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ManagementStackingRules!")
 		return graphql.Null
@@ -80313,7 +80312,7 @@ func (ec *executionContext) marshalNManagementStackingRules2ᚖgithubᚗcomᚋpr
 	return ec._ManagementStackingRules(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackingRulesInput(ctx context.Context, v any) (redemptionpkg.StackingRulesInput, error) {
+func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesInput(ctx context.Context, v any) (redemption.StackingRulesInput, error) {
 	res, err := ec.unmarshalInputManagementStackingRulesInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80516,7 +80515,7 @@ func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgql
 	return v
 }
 
-func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx context.Context, v any) (*redemptionpkg.OrderItemInput, error) {
+func (ec *executionContext) unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderItemInput(ctx context.Context, v any) (*redemption.OrderItemInput, error) {
 	res, err := ec.unmarshalInputOrderItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80626,13 +80625,13 @@ func (ec *executionContext) unmarshalNPublishInput2githubᚗcomᚋpromoengineᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInputᚄ(ctx context.Context, v any) ([]*redemptionpkg.RedeemableInput, error) {
+func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableInputᚄ(ctx context.Context, v any) ([]*redemption.RedeemableInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*redemptionpkg.RedeemableInput, len(vSlice))
+	res := make([]*redemption.RedeemableInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableInput(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -80640,16 +80639,16 @@ func (ec *executionContext) unmarshalNRedeemableInput2ᚕᚖgithubᚗcomᚋpromo
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableInput(ctx context.Context, v any) (*redemptionpkg.RedeemableInput, error) {
+func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableInput(ctx context.Context, v any) (*redemption.RedeemableInput, error) {
 	res, err := ec.unmarshalInputRedeemableInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
+		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -80661,7 +80660,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 	return ret
 }
 
-func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx context.Context, sel ast.SelectionSet, v *redemption.RedeemableResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RedeemableResult!")
 		return graphql.Null
@@ -80701,7 +80700,7 @@ func (ec *executionContext) marshalNRedemptionConnection2ᚖgithubᚗcomᚋpromo
 	return ec._RedemptionConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedemptionList) graphql.Marshaler {
+func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionList(ctx context.Context, sel ast.SelectionSet, v *redemption.RedemptionList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RedemptionList!")
 		return graphql.Null
@@ -80709,13 +80708,13 @@ func (ec *executionContext) marshalNRedemptionList2ᚖgithubᚗcomᚋpromoengine
 	return ec._RedemptionList(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (redemption.Object, error) {
-	var res redemption.Object
+func (ec *executionContext) unmarshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (redemption1.Object, error) {
+	var res redemption1.Object
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v redemption.Object) graphql.Marshaler {
+func (ec *executionContext) marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v redemption1.Object) graphql.Marshaler {
 	return v
 }
 
@@ -80738,23 +80737,23 @@ func (ec *executionContext) marshalNRedemptionOrderField2ᚖgithubᚗcomᚋpromo
 	return v
 }
 
-func (ec *executionContext) unmarshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (redemption.Result, error) {
-	var res redemption.Result
+func (ec *executionContext) unmarshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (redemption1.Result, error) {
+	var res redemption1.Result
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v redemption.Result) graphql.Marshaler {
+func (ec *executionContext) marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v redemption1.Result) graphql.Marshaler {
 	return v
 }
 
-func (ec *executionContext) unmarshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (redemption.Status, error) {
-	var res redemption.Status
+func (ec *executionContext) unmarshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (redemption1.Status, error) {
+	var res redemption1.Status
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v redemption.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v redemption1.Status) graphql.Marshaler {
 	return v
 }
 
@@ -80869,7 +80868,7 @@ func (ec *executionContext) unmarshalNRewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RollbackResult) graphql.Marshaler {
+func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackResult(ctx context.Context, sel ast.SelectionSet, v *redemption.RollbackResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "RollbackResult!")
 		return graphql.Null
@@ -80877,7 +80876,7 @@ func (ec *executionContext) marshalNRollbackResult2ᚖgithubᚗcomᚋpromoengine
 	return ec._RollbackResult(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRuleAssignmentInput(ctx context.Context, v any) (redemptionpkg.RuleAssignmentInput, error) {
+func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentInput(ctx context.Context, v any) (redemption.RuleAssignmentInput, error) {
 	res, err := ec.unmarshalInputRuleAssignmentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80960,12 +80959,12 @@ func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoen
 	return ec._SideKey(ctx, sel, &v)
 }
 
-func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionInput(ctx context.Context, v any) (redemptionpkg.StackedRedemptionInput, error) {
+func (ec *executionContext) unmarshalNStackedRedemptionInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionInput(ctx context.Context, v any) (redemption.StackedRedemptionInput, error) {
 	res, err := ec.unmarshalInputStackedRedemptionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.StackedRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) marshalNStackedRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackedRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemption.StackedRedemptionResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "StackedRedemptionResult!")
 		return graphql.Null
@@ -81095,7 +81094,7 @@ func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋpromoeng
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.ValidationResult) graphql.Marshaler {
+func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemption.ValidationResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ValidationResult!")
 		return graphql.Null
@@ -81170,12 +81169,12 @@ func (ec *executionContext) unmarshalNValidationRuleAssignmentWhereInput2ᚖgith
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleInput(ctx context.Context, v any) (redemptionpkg.ValidationRuleInput, error) {
+func (ec *executionContext) unmarshalNValidationRuleInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationRuleInput(ctx context.Context, v any) (redemption.ValidationRuleInput, error) {
 	res, err := ec.unmarshalInputValidationRuleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.ValidationRuleList) graphql.Marshaler {
+func (ec *executionContext) marshalNValidationRuleList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐValidationRuleList(ctx context.Context, sel ast.SelectionSet, v *redemption.ValidationRuleList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ValidationRuleList!")
 		return graphql.Null
@@ -81304,7 +81303,7 @@ func (ec *executionContext) marshalNVoucherOrderField2ᚖgithubᚗcomᚋpromoeng
 	return v
 }
 
-func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.VoucherRedemptionResult) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionResult(ctx context.Context, sel ast.SelectionSet, v *redemption.VoucherRedemptionResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherRedemptionResult!")
 		return graphql.Null
@@ -81391,7 +81390,7 @@ func (ec *executionContext) marshalNVoucherType2githubᚗcomᚋpromoengineᚋpro
 	return v
 }
 
-func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.VoucherValidationResult) graphql.Marshaler {
+func (ec *executionContext) marshalNVoucherValidationResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherValidationResult(ctx context.Context, sel ast.SelectionSet, v *redemption.VoucherValidationResult) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "VoucherValidationResult!")
 		return graphql.Null
@@ -83181,7 +83180,7 @@ func (ec *executionContext) marshalOGift2ᚖgithubᚗcomᚋpromoengineᚋpromoen
 	return ec._Gift(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐGiftCreditsInput(ctx context.Context, v any) (*redemptionpkg.GiftCreditsInput, error) {
+func (ec *executionContext) unmarshalOGiftCreditsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐGiftCreditsInput(ctx context.Context, v any) (*redemption.GiftCreditsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83893,7 +83892,7 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋpromoengineᚋpromoengin
 	return ec._Node(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderInput(ctx context.Context, v any) (*redemptionpkg.OrderInput, error) {
+func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderInput(ctx context.Context, v any) (*redemption.OrderInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -83901,16 +83900,16 @@ func (ec *executionContext) unmarshalOOrderInput2ᚖgithubᚗcomᚋpromoengine�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInputᚄ(ctx context.Context, v any) ([]*redemptionpkg.OrderItemInput, error) {
+func (ec *executionContext) unmarshalOOrderItemInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderItemInputᚄ(ctx context.Context, v any) ([]*redemption.OrderItemInput, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]*redemptionpkg.OrderItemInput, len(vSlice))
+	res := make([]*redemption.OrderItemInput, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOrderItemInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNOrderItemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐOrderItemInput(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -84087,14 +84086,14 @@ func (ec *executionContext) unmarshalOPublishCampaignInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemptionpkg.RedeemableResult) graphql.Marshaler {
+func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedeemableResult(ctx, sel, v[i])
+		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -84133,7 +84132,7 @@ func (ec *executionContext) marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengine
 	return ec._RedemptionEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionFailure(ctx context.Context, sel ast.SelectionSet, v *redemptionpkg.RedemptionFailure) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionFailure2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionFailure(ctx context.Context, sel ast.SelectionSet, v *redemption.RedemptionFailure) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84155,7 +84154,7 @@ func (ec *executionContext) unmarshalORedemptionLimitInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionListInput(ctx context.Context, v any) (*redemptionpkg.RedemptionListInput, error) {
+func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionListInput(ctx context.Context, v any) (*redemption.RedemptionListInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84163,13 +84162,13 @@ func (ec *executionContext) unmarshalORedemptionListInput2ᚖgithubᚗcomᚋprom
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, v any) ([]redemption.Object, error) {
+func (ec *executionContext) unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, v any) ([]redemption1.Object, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]redemption.Object, len(vSlice))
+	res := make([]redemption1.Object, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, vSlice[i])
@@ -84180,7 +84179,7 @@ func (ec *executionContext) unmarshalORedemptionObject2ᚕgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Object) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObjectᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption1.Object) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84199,23 +84198,23 @@ func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) unmarshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (*redemption.Object, error) {
+func (ec *executionContext) unmarshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, v any) (*redemption1.Object, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(redemption.Object)
+	var res = new(redemption1.Object)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v *redemption.Object) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionObject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx context.Context, sel ast.SelectionSet, v *redemption1.Object) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return v
 }
 
-func (ec *executionContext) unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRedemptionOptionsInput(ctx context.Context, v any) (*redemptionpkg.RedemptionOptionsInput, error) {
+func (ec *executionContext) unmarshalORedemptionOptionsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedemptionOptionsInput(ctx context.Context, v any) (*redemption.RedemptionOptionsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84240,13 +84239,13 @@ func (ec *executionContext) unmarshalORedemptionOrder2ᚕᚖgithubᚗcomᚋpromo
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, v any) ([]redemption.Result, error) {
+func (ec *executionContext) unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, v any) ([]redemption1.Result, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]redemption.Result, len(vSlice))
+	res := make([]redemption1.Result, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, vSlice[i])
@@ -84257,7 +84256,7 @@ func (ec *executionContext) unmarshalORedemptionResult2ᚕgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Result) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResultᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption1.Result) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84276,29 +84275,29 @@ func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) unmarshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (*redemption.Result, error) {
+func (ec *executionContext) unmarshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, v any) (*redemption1.Result, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(redemption.Result)
+	var res = new(redemption1.Result)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v *redemption.Result) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx context.Context, sel ast.SelectionSet, v *redemption1.Result) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return v
 }
 
-func (ec *executionContext) unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, v any) ([]redemption.Status, error) {
+func (ec *executionContext) unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, v any) ([]redemption1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]redemption.Status, len(vSlice))
+	res := make([]redemption1.Status, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
 		res[i], err = ec.unmarshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, vSlice[i])
@@ -84309,7 +84308,7 @@ func (ec *executionContext) unmarshalORedemptionStatus2ᚕgithubᚗcomᚋpromoen
 	return res, nil
 }
 
-func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption.Status) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []redemption1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84328,16 +84327,16 @@ func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengi
 	return ret
 }
 
-func (ec *executionContext) unmarshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (*redemption.Status, error) {
+func (ec *executionContext) unmarshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, v any) (*redemption1.Status, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(redemption.Status)
+	var res = new(redemption1.Status)
 	err := res.UnmarshalGQL(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v *redemption.Status) graphql.Marshaler {
+func (ec *executionContext) marshalORedemptionStatus2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx context.Context, sel ast.SelectionSet, v *redemption1.Status) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -84464,7 +84463,7 @@ func (ec *executionContext) unmarshalORewardOrder2ᚖgithubᚗcomᚋpromoengine�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRewardRedeemInput(ctx context.Context, v any) (*redemptionpkg.RewardRedeemInput, error) {
+func (ec *executionContext) unmarshalORewardRedeemInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRewardRedeemInput(ctx context.Context, v any) (*redemption.RewardRedeemInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84601,7 +84600,7 @@ func (ec *executionContext) unmarshalORewardWhereInput2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐRollbackInput(ctx context.Context, v any) (*redemptionpkg.RollbackInput, error) {
+func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRollbackInput(ctx context.Context, v any) (*redemption.RollbackInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -84729,7 +84728,7 @@ func (ec *executionContext) unmarshalOSegmentWhereInput2ᚖgithubᚗcomᚋpromoe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSessionInput(ctx context.Context, v any) (*redemptionpkg.SessionInput, error) {
+func (ec *executionContext) unmarshalOSessionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐSessionInput(ctx context.Context, v any) (*redemption.SessionInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -85045,7 +85044,7 @@ func (ec *executionContext) unmarshalOVoucherOrder2ᚕᚖgithubᚗcomᚋpromoeng
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐVoucherRedemptionInput(ctx context.Context, v any) (*redemptionpkg.VoucherRedemptionInput, error) {
+func (ec *executionContext) unmarshalOVoucherRedemptionInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐVoucherRedemptionInput(ctx context.Context, v any) (*redemption.VoucherRedemptionInput, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
-
 	"github.com/promoengine/promoengine/ent"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
