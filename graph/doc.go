@@ -11,6 +11,12 @@
 //   - customer/: customers, segments, activities
 //   - publication/: publications (the one-statement PostgreSQL path in
 //     publish_statement.go)
+//   - loyalty/: loyalty programs, cards, rewards, earning rules, referrals
+//     and custom events
+//   - redemption/: validation, redemption, rollback, sessions, orders,
+//     validation and stacking rules (the one-statement PostgreSQL path in
+//     redemption_statement.go)
+//   - metadata/: metadata and custom event schemas
 //   - export/: exports of voucher transactions
 //   - webhook/: the outbox, delivery and webhook configuration
 //   - job/: the durable job runner; wiring.go registers each domain's jobs
@@ -21,11 +27,7 @@
 //
 // Still in this package until they move out (issue #28), by file prefix:
 //
-//   - redemption*, validation_rules, orders, order_*: validation,
-//     redemption, rollback and sessions
-//   - loyalty*, event_earning, events, referral_*: loyalty programs, cards,
-//     rewards, earning rules and custom events
-//   - management*, projects, users, branding, metadata_*, appkey*, oauth*,
+//   - management*, projects, users, branding, appkey*, oauth*,
 //     credentials, client_*: projects, keys, OAuth and the management area
 //   - graphql_*, server, node, edges: the GraphQL machinery (limits, cost,
 //     lists, persisted queries)
