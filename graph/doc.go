@@ -15,7 +15,7 @@
 //     and custom events
 //   - redemption/: validation, redemption, rollback, sessions, orders,
 //     validation and stacking rules (the one-statement PostgreSQL path in
-//     redemption_statement.go)
+//     graph/redemption/statement.go)
 //   - metadata/: metadata and custom event schemas
 //   - export/: exports of voucher transactions
 //   - webhook/: the outbox, delivery and webhook configuration

@@ -56,12 +56,12 @@ func (r *loyaltyProgramResolver) Members(ctx context.Context, obj *ent.LoyaltyPr
 
 // Properties is the resolver for the properties field.
 func (r *metadataSchemaResolver) Properties(ctx context.Context, obj *ent.MetadataSchema) (map[string]any, error) {
-	return metadata.MetadataProperties(ctx, obj)
+	return metadata.Properties(ctx, obj)
 }
 
 // Vouchers is the resolver for the vouchers field.
 func (r *publicationResolver) Vouchers(ctx context.Context, obj *ent.Publication, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.VoucherOrder, where *ent.VoucherWhereInput) (*ent.VoucherConnection, error) {
-	return publication.PublicationVouchers(ctx, obj, after, first, before, last, orderBy, where)
+	return publication.Vouchers(ctx, obj, after, first, before, last, orderBy, where)
 }
 
 // Node is the resolver for the node field.
@@ -81,7 +81,7 @@ func (r *queryResolver) AsyncActions(ctx context.Context, after *entgql.Cursor[s
 
 // Campaigns is the resolver for the campaigns field.
 func (r *queryResolver) Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
-	return campaign.Campaigns(ctx, after, first, before, last, orderBy, where)
+	return campaign.Connection(ctx, after, first, before, last, orderBy, where)
 }
 
 // Cards is the resolver for the cards field.
@@ -106,7 +106,7 @@ func (r *queryResolver) CustomEvents(ctx context.Context, after *entgql.Cursor[s
 
 // Customers is the resolver for the customers field.
 func (r *queryResolver) Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
-	return customer.Customers(ctx, after, first, before, last, orderBy, where)
+	return customer.Connection(ctx, after, first, before, last, orderBy, where)
 }
 
 // EarningRules is the resolver for the earningRules field.
@@ -121,27 +121,27 @@ func (r *queryResolver) Incentives(ctx context.Context, after *entgql.Cursor[str
 
 // LoyaltyMembers is the resolver for the loyaltyMembers field.
 func (r *queryResolver) LoyaltyMembers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyMemberOrder, where *ent.LoyaltyMemberWhereInput) (*ent.LoyaltyMemberConnection, error) {
-	return loyalty.LoyaltyMembers(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Members(ctx, after, first, before, last, orderBy, where)
 }
 
 // LoyaltyPrograms is the resolver for the loyaltyPrograms field.
 func (r *queryResolver) LoyaltyPrograms(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LoyaltyProgramOrder, where *ent.LoyaltyProgramWhereInput) (*ent.LoyaltyProgramConnection, error) {
-	return loyalty.LoyaltyPrograms(ctx, after, first, before, last, orderBy, where)
+	return loyalty.Programs(ctx, after, first, before, last, orderBy, where)
 }
 
 // MetadataSchemas is the resolver for the metadataSchemas field.
 func (r *queryResolver) MetadataSchemas(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MetadataSchemaOrder, where *ent.MetadataSchemaWhereInput) (*ent.MetadataSchemaConnection, error) {
-	return metadata.MetadataSchemas(ctx, after, first, before, last, orderBy, where)
+	return metadata.Schemas(ctx, after, first, before, last, orderBy, where)
 }
 
 // Publications is the resolver for the publications field.
 func (r *queryResolver) Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
-	return publication.Publications(ctx, after, first, before, last, orderBy, where)
+	return publication.Connection(ctx, after, first, before, last, orderBy, where)
 }
 
 // Redemptions is the resolver for the redemptions field.
 func (r *queryResolver) Redemptions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
-	return redemption.Redemptions(ctx, nil, after, first, before, last, orderBy, where)
+	return redemption.Connection(ctx, nil, after, first, before, last, orderBy, where)
 }
 
 // Rewards is the resolver for the rewards field.

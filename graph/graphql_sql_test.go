@@ -122,7 +122,7 @@ func enrolledMember(t *testing.T, ctx context.Context) (program, member string) 
 		if err != nil {
 			return err
 		}
-		cust, err := customerpkg.CustomerByIDOrSourceID(ctx, "cust-0")
+		cust, err := customerpkg.ByIDOrSourceID(ctx, "cust-0")
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ type WebhookDeliveryList struct {
 }
 
 func managementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, webhook.Webhooks)
+	return inManagedProject(ctx, projectID, webhook.List)
 }
 
 func createManagementWebhook(ctx context.Context, projectID string, in webhook.WebhookInput) (*ent.Webhook, error) {
@@ -41,14 +41,14 @@ func deleteManagementWebhook(ctx context.Context, projectID, id string) (string,
 
 func managementWebhookEvents(ctx context.Context, projectID, webhookID string, state *string, limit, page *int) (*WebhookEventList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookEventList, error) {
-		data, total, err := webhook.WebhookEvents(ctx, webhookID, webhook.WebhookEventListInput{State: state, Limit: limit, Page: page})
+		data, total, err := webhook.Events(ctx, webhookID, webhook.WebhookEventListInput{State: state, Limit: limit, Page: page})
 		return &WebhookEventList{Total: total, Data: data}, err
 	})
 }
 
 func managementWebhookDeliveries(ctx context.Context, projectID, webhookID string, eventID *string, limit, page *int) (*WebhookDeliveryList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookDeliveryList, error) {
-		data, total, err := webhook.WebhookDeliveries(ctx, webhookID, eventID, limit, page)
+		data, total, err := webhook.Deliveries(ctx, webhookID, eventID, limit, page)
 		return &WebhookDeliveryList{Total: total, Data: data}, err
 	})
 }
@@ -60,12 +60,12 @@ func redeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, 
 }
 
 func managementWebhook(ctx context.Context, projectID, id string) (*ent.Webhook, error) {
-	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.WebhookByID(ctx, id) })
+	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.ByID(ctx, id) })
 }
 
 func managementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
-		return webhook.WebhookEventByID(ctx, webhookID, eventID)
+		return webhook.EventByID(ctx, webhookID, eventID)
 	})
 }
 

@@ -24,12 +24,12 @@ import (
 
 // Progress is the resolver for the progress field.
 func (r *asyncActionResolver) Progress(ctx context.Context, obj *ent.AsyncAction) (int, error) {
-	return job.JobProgress(obj), nil
+	return job.Progress(obj), nil
 }
 
 // Categories is the resolver for the categories field.
 func (r *campaignResolver) Categories(ctx context.Context, obj *ent.Campaign) ([]*ent.Category, error) {
-	return campaignpkg.CampaignCategories(ctx, obj)
+	return campaignpkg.CategoriesOf(ctx, obj)
 }
 
 // Customer is the resolver for the customer field.
@@ -44,7 +44,7 @@ func (r *customerResolver) Referrals(ctx context.Context, obj *ent.Customer) (*l
 
 // Summary is the resolver for the summary field.
 func (r *customerResolver) Summary(ctx context.Context, obj *ent.Customer) (any, error) {
-	return customer.CustomerSummary(ctx, obj)
+	return customer.Summary(ctx, obj)
 }
 
 // Assets is the resolver for the assets field.
@@ -109,7 +109,7 @@ func (r *mutationResolver) AdjustVoucherBalance(ctx context.Context, voucher str
 
 // ExportVoucherTransactions is the resolver for the exportVoucherTransactions field.
 func (r *mutationResolver) ExportVoucherTransactions(ctx context.Context, voucher string, parameters *export.ExportParametersInput) (*ent.Export, error) {
-	return export.ExportVoucherTransactions(ctx, voucher, parameters)
+	return export.VoucherTransactions(ctx, voucher, parameters)
 }
 
 // CreateLoyaltyProgram is the resolver for the createLoyaltyProgram field.
@@ -544,12 +544,12 @@ func (r *mutationResolver) UpdateVouchersInBulk(ctx context.Context, input []*ca
 
 // VoucherCodes is the resolver for the voucherCodes field.
 func (r *publicationResolver) VoucherCodes(ctx context.Context, obj *ent.Publication) ([]string, error) {
-	return publication.PublicationCodes(ctx, obj)
+	return publication.Codes(ctx, obj)
 }
 
 // MetadataSchema is the resolver for the metadataSchema field.
 func (r *queryResolver) MetadataSchema(ctx context.Context, id string) (*ent.MetadataSchema, error) {
-	return metadata.MetadataSchemaByID(ctx, id)
+	return metadata.SchemaByID(ctx, id)
 }
 
 // MetadataSchemaList is the resolver for the metadataSchemaList field.
@@ -569,12 +569,12 @@ func (r *queryResolver) ListSegments(ctx context.Context, input *customer.Segmen
 
 // Export is the resolver for the export field.
 func (r *queryResolver) Export(ctx context.Context, id string) (*ent.Export, error) {
-	return export.ExportByID(ctx, id)
+	return export.ByID(ctx, id)
 }
 
 // Campaign is the resolver for the campaign field.
 func (r *queryResolver) Campaign(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	return campaignpkg.CampaignSelected(ctx, idOrName)
+	return campaignpkg.Selected(ctx, idOrName)
 }
 
 // Voucher is the resolver for the voucher field.
@@ -589,12 +589,12 @@ func (r *queryResolver) AsyncAction(ctx context.Context, id string) (*ent.AsyncA
 
 // Customer is the resolver for the customer field.
 func (r *queryResolver) Customer(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
-	return customer.CustomerByIDOrSourceID(ctx, idOrSourceID)
+	return customer.ByIDOrSourceID(ctx, idOrSourceID)
 }
 
 // LoyaltyProgram is the resolver for the loyaltyProgram field.
 func (r *queryResolver) LoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
-	return loyalty.LoyaltyProgram(ctx, id)
+	return loyalty.Program(ctx, id)
 }
 
 // CardDefinition is the resolver for the cardDefinition field.
@@ -604,7 +604,7 @@ func (r *queryResolver) CardDefinition(ctx context.Context, id string) (*ent.Car
 
 // LoyaltyMember is the resolver for the loyaltyMember field.
 func (r *queryResolver) LoyaltyMember(ctx context.Context, programID string, memberID string) (*ent.LoyaltyMember, error) {
-	return loyalty.LoyaltyMember(ctx, programID, memberID)
+	return loyalty.Member(ctx, programID, memberID)
 }
 
 // Reward is the resolver for the reward field.
@@ -644,12 +644,12 @@ func (r *queryResolver) VoucherList(ctx context.Context, input *campaignpkg.Vouc
 
 // RedemptionList is the resolver for the redemptionList field.
 func (r *queryResolver) RedemptionList(ctx context.Context, input *redemption.RedemptionListInput) (*redemption.RedemptionList, error) {
-	return redemption.ListRedemptions(ctx, input)
+	return redemption.List(ctx, input)
 }
 
 // Redemption is the resolver for the redemption field.
 func (r *queryResolver) Redemption(ctx context.Context, id string) (*ent.Redemption, error) {
-	return redemption.RedemptionByID(ctx, id)
+	return redemption.ByID(ctx, id)
 }
 
 // ValidationRule is the resolver for the validationRule field.
@@ -664,17 +664,17 @@ func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *i
 
 // CampaignList is the resolver for the campaignList field.
 func (r *queryResolver) CampaignList(ctx context.Context, input *campaignpkg.CampaignListInput) (*campaignpkg.CampaignList, error) {
-	return campaignpkg.ListCampaigns(ctx, input)
+	return campaignpkg.List(ctx, input)
 }
 
 // CustomerList is the resolver for the customerList field.
 func (r *queryResolver) CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error) {
-	return customer.ListCustomers(ctx, input)
+	return customer.List(ctx, input)
 }
 
 // PublicationList is the resolver for the publicationList field.
 func (r *queryResolver) PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error) {
-	return publication.ListPublications(ctx, input)
+	return publication.List(ctx, input)
 }
 
 // AsyncActionList is the resolver for the asyncActionList field.
@@ -809,7 +809,7 @@ func (r *queryResolver) CampaignSummary(ctx context.Context, idOrName string, st
 
 // CustomerActivityList is the resolver for the customerActivityList field.
 func (r *queryResolver) CustomerActivityList(ctx context.Context, idOrSourceID string, input *customer.CustomerActivityListInput) (*customer.CustomerActivityList, error) {
-	return customer.ListCustomerActivities(ctx, idOrSourceID, input)
+	return customer.ListActivities(ctx, idOrSourceID, input)
 }
 
 // CustomerIDs is the resolver for the customerIDs field.

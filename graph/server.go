@@ -119,10 +119,10 @@ type mutationTx struct {
 
 // ownTransactionFields are the mutations that open their own transaction
 // when they need one: the redemptions, which write in one statement
-// outside any transaction when they can (redemption_statement.go), and the
+// outside any transaction when they can (graph/redemption/statement.go), and the
 // validations, which write only when they lock a session and are
 // otherwise admitted with the process's other database work
-// (redemption_validate.go, admission.go).
+// (graph/redemption/validate.go, admission.go).
 var ownTransactionFields = map[string]bool{"redeemStacked": true, "redeemVoucher": true,
 	"validateStacked": true, "validateVoucher": true}
 

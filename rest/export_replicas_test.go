@@ -88,7 +88,7 @@ func forgedDownloadPath(t *testing.T, e *resttest.Env, id string) string {
 	exp.Status = export.StatusDONE
 	size := int64(0)
 	exp.Size = &size
-	return exportpkg.ExportDownloadPath(exp, time.Now())
+	return exportpkg.DownloadPath(exp, time.Now())
 }
 
 // emptyDir fails the test if dir holds anything.

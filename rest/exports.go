@@ -67,7 +67,7 @@ type exportBody struct {
 func (h exportHandlers) exportJSON(c *gin.Context, exp *ent.Export) exportBody {
 	b := exportBody{ID: exp.ID, Object: "export", CreatedAt: timestamp(exp.CreatedAt), Status: string(exp.Status),
 		Channel: exp.Channel, ExportedObject: exp.ExportedObject, Parameters: exp.Parameters, UserID: exp.UserID}
-	if p := exportpkg.ExportDownloadPath(exp, time.Now()); p != "" {
+	if p := exportpkg.DownloadPath(exp, time.Now()); p != "" {
 		b.Result = map[string]any{"url": h.vouchers.baseURL(c) + p}
 	} else if exp.FailureReason != nil {
 		b.Result = map[string]any{"error": map[string]any{"message": *exp.FailureReason}}

@@ -74,7 +74,7 @@ func (h redemptionHandlers) redeemStacked(c *gin.Context) {
 		return
 	}
 	// The resolver opens its own transaction when it needs one
-	// (graph/redemption_statement.go).
+	// (graph/redemption/statement.go).
 	res, err := h.root.Mutation().RedeemStacked(c.Request.Context(), in)
 	if err != nil {
 		renderError(c, err)

@@ -69,7 +69,7 @@ type Options struct {
 	WebhookDenyPrivate bool
 	// WebhookResolver resolves webhook target host names when
 	// WebhookDenyPrivate checks them; nil: net.DefaultResolver.
-	WebhookResolver webhook.WebhookResolver
+	WebhookResolver webhook.Resolver
 	// SQLDB is the connection pool under Client, for the promoengine_db_*
 	// pool metrics; nil leaves them out.
 	SQLDB *sql.DB

@@ -141,7 +141,7 @@ func asyncActionJSON(j *ent.AsyncAction) asyncActionBody {
 	return asyncActionBody{
 		ID: j.ID, Type: j.Type, Status: j.Status.String(), Result: j.Result,
 		CreatedAt: timestamp(j.CreatedAt), UpdatedAt: optionalTime(j.UpdatedAt),
-		RequestID: j.RequestID, ProcessingTime: processing, Progress: jobrun.JobProgress(j),
+		RequestID: j.RequestID, ProcessingTime: processing, Progress: jobrun.Progress(j),
 		Object: "async_action",
 	}
 }

@@ -135,7 +135,7 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &job.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: webhook.WebhookSettings{Retention: retention}}
+			w := &job.Worker{Client: c, Dialect: e.DB.Dialect, Logger: quietLogger, Webhooks: webhook.Settings{Retention: retention}}
 			deleted[i], errs[i] = w.PruneWebhookEvents(context.Background())
 		}()
 	}
@@ -162,7 +162,7 @@ func TestWebhookOutboxIsPruned(t *testing.T) {
 	// A running worker prunes by itself.
 	late := writeOutbox(t, e, e.Project.ProjectID, hookID,
 		outboxRow{state: webhookevent.StateDELIVERED, nextAttempt: ago(45 * day), settled: ago(45 * day), attempts: 1})
-	startWorker(t, e, e.DB.Client, webhook.WebhookSettings{Retention: retention, PruneEvery: 10 * time.Millisecond})
+	startWorker(t, e, e.DB.Client, webhook.Settings{Retention: retention, PruneEvery: 10 * time.Millisecond})
 	waitFor(t, "the worker to prune", func() bool {
 		return !slices.Contains(listedIDs(t, e, mk, hookID, "events", "id"), late[0])
 	})

@@ -90,7 +90,7 @@ func webhookDeliveryJSON(d *ent.WebhookDelivery) webhookDeliveryBody {
 // denyPrivateWebhookTargets makes webhook target URLs set through a
 // request refuse private and loopback addresses (Options.WebhookDenyPrivate),
 // resolving names with resolver (nil: net.DefaultResolver).
-func denyPrivateWebhookTargets(resolver webhook.WebhookResolver) gin.HandlerFunc {
+func denyPrivateWebhookTargets(resolver webhook.Resolver) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		ctx := webhook.WithWebhookResolver(webhook.WithWebhookTargetsDenyPrivate(c.Request.Context()), resolver)
 		c.Request = c.Request.WithContext(ctx)
@@ -102,7 +102,7 @@ func denyPrivateWebhookTargets(resolver webhook.WebhookResolver) gin.HandlerFunc
 // REST API answers them, with the handlers' public URL. They are rendered
 // outside any request (one with no host), so without a PublicURL asset
 // links are relative (/v1/assets/…), see voucherHandlers.baseURL.
-func webhookRenderer(vouchers voucherHandlers) webhook.WebhookRenderer {
+func webhookRenderer(vouchers voucherHandlers) webhook.Renderer {
 	redemptions := redemptionHandlers{vouchers: vouchers}
 	publications := publicationHandlers{vouchers}
 	return func(_ context.Context, entity any) (any, bool) {

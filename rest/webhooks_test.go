@@ -141,10 +141,10 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // fastWebhooks retry within milliseconds.
-var fastWebhooks = webhook.WebhookSettings{Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond, RetryMaxStep: 40 * time.Millisecond}
+var fastWebhooks = webhook.Settings{Timeout: 5 * time.Second, RetryBase: 10 * time.Millisecond, RetryMaxStep: 40 * time.Millisecond}
 
 // startWorker runs a job and delivery worker on client until the test ends.
-func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.WebhookSettings) *job.Worker {
+func startWorker(t *testing.T, e *resttest.Env, client *ent.Client, s webhook.Settings) *job.Worker {
 	t.Helper()
 	w := &job.Worker{Client: client, Dialect: e.DB.Dialect, Logger: quietLogger, Poll: 10 * time.Millisecond,
 		BatchSize: 500, Webhooks: s}

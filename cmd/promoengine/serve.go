@@ -189,7 +189,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		go func() {
 			defer jobsDone.Done()
 			(&job.Worker{Client: db.Jobs, Dialect: db.Dialect, Logger: log,
-				Webhooks: webhook.WebhookSettings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
+				Webhooks: webhook.Settings{DenyPrivate: !*webhookPrivate, Timeout: *webhookTimeout,
 					Retention: keptFor(*webhookRetention)}}).Run(jobCtx)
 		}()
 	}

@@ -161,17 +161,17 @@ func campaignKinds(in CreateCampaignInput) (campaign.CampaignType, campaign.Type
 	return kind, typ, nil
 }
 
-// CampaignByIDOrName finds a campaign of the caller's project by its ID or,
+// ByIDOrName finds a campaign of the caller's project by its ID or,
 // failing that, by its name.
-func CampaignByIDOrName(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+func ByIDOrName(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return findCampaign(ctx, idOrName, false)
 }
 
-// CampaignSelected is the campaign(idOrName) query: the campaign with only
+// Selected is the campaign(idOrName) query: the campaign with only
 // the columns the GraphQL query selects on it (collectWithoutConnections).
 // Only the resolver of that field may call it: elsewhere the field being
 // resolved is not the campaign.
-func CampaignSelected(ctx context.Context, idOrName string) (*ent.Campaign, error) {
+func Selected(ctx context.Context, idOrName string) (*ent.Campaign, error) {
 	return findCampaign(ctx, idOrName, true)
 }
 
@@ -193,8 +193,8 @@ func findCampaign(ctx context.Context, idOrName string, onlySelected bool) (*ent
 	return store.PreferExact(found, func(c *ent.Campaign) bool { return c.ID == idOrName }, "campaign", idOrName)
 }
 
-// Campaigns lists the caller's campaigns as a Relay connection.
-func Campaigns(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
+// Connection lists the caller's campaigns as a Relay connection.
+func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CampaignOrder, where *ent.CampaignWhereInput) (*ent.CampaignConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -84,10 +84,10 @@ func categoryByName(ctx context.Context, name string, create bool) (*ent.Categor
 	return found, store.WrapErr("reading the new category", err)
 }
 
-// CampaignCategories is Campaign.categories: the campaign's category as a
+// CategoriesOf is Campaign.categories: the campaign's category as a
 // one-element list (empty without one), from the loaded edge when the list
 // loaded it (expand=category), else read.
-func CampaignCategories(ctx context.Context, cmp *ent.Campaign) ([]*ent.Category, error) {
+func CategoriesOf(ctx context.Context, cmp *ent.Campaign) ([]*ent.Category, error) {
 	if cmp.CategoryID == nil {
 		return []*ent.Category{}, nil
 	}

@@ -34,7 +34,7 @@ func ListVoucherTransactions(ctx context.Context, codeOrID string, limit *int, o
 // ListCampaignTransactions is GET /v1/campaigns/{campaignId}/transactions:
 // the transactions of all the campaign's vouchers, paged as a voucher's.
 func ListCampaignTransactions(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*VoucherTransactionList, error) {
-	cmp, err := CampaignByIDOrName(ctx, idOrName)
+	cmp, err := ByIDOrName(ctx, idOrName)
 	if err != nil {
 		return nil, err
 	}

@@ -162,7 +162,7 @@ func enqueueGeneration(ctx context.Context, cmp *ent.Campaign, count int, cc *js
 // campaignForVouchers finds the campaign vouchers are added to; STANDALONE
 // (generic) campaigns hold a single voucher and take no more.
 func campaignForVouchers(ctx context.Context, idOrName string) (*ent.Campaign, error) {
-	cmp, err := CampaignByIDOrName(ctx, idOrName)
+	cmp, err := ByIDOrName(ctx, idOrName)
 	if err != nil {
 		return nil, err
 	}

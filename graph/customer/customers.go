@@ -273,8 +273,8 @@ func RefreshSegments(ctx context.Context, cust *ent.Customer) error {
 	return nil
 }
 
-// CustomerByIDOrSourceID finds a customer by ID or, failing that, by source_id.
-func CustomerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
+// ByIDOrSourceID finds a customer by ID or, failing that, by source_id.
+func ByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Customer, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -286,8 +286,8 @@ func CustomerByIDOrSourceID(ctx context.Context, idOrSourceID string) (*ent.Cust
 	return store.PreferExact(found, func(c *ent.Customer) bool { return c.ID == idOrSourceID }, "customer", idOrSourceID)
 }
 
-// Customers lists the caller's customers as a Relay connection.
-func Customers(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
+// Connection lists the caller's customers as a Relay connection.
+func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CustomerOrder, where *ent.CustomerWhereInput) (*ent.CustomerConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -93,7 +93,7 @@ func createStaticSegment(ctx context.Context, c *ent.Client, in CreateSegmentInp
 		if idOrSource == "" {
 			return nil, apperr.InvalidPayload("Property .customers[%d] must not be empty", i)
 		}
-		cust, err := CustomerByIDOrSourceID(ctx, idOrSource)
+		cust, err := ByIDOrSourceID(ctx, idOrSource)
 		if err != nil {
 			return nil, err
 		}

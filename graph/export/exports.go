@@ -33,9 +33,9 @@ type ExportParametersInput struct {
 	Fields []string `json:"fields"`
 }
 
-// ExportVoucherTransactions schedules a CSV export of a voucher's
+// VoucherTransactions schedules a CSV export of a voucher's
 // transactions: an export row and its job, in the request's transaction.
-func ExportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
+func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParametersInput) (*ent.Export, error) {
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
@@ -89,8 +89,8 @@ func ExportVoucherTransactions(ctx context.Context, codeOrID string, in *ExportP
 	return exp, nil
 }
 
-// ExportByID finds one of the caller's exports.
-func ExportByID(ctx context.Context, id string) (*ent.Export, error) {
+// ByID finds one of the caller's exports.
+func ByID(ctx context.Context, id string) (*ent.Export, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

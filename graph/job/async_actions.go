@@ -43,8 +43,8 @@ func AsyncActions(ctx context.Context, after *entgql.Cursor[string], first *int,
 		ent.WithAsyncActionOrder(orderBy), ent.WithAsyncActionFilter(where.Filter))
 }
 
-// JobProgress is the percentage of a job's work done (0-100).
-func JobProgress(job *ent.AsyncAction) int {
+// Progress is the percentage of a job's work done (0-100).
+func Progress(job *ent.AsyncAction) int {
 	if job.Total == 0 { // a job without a known size (an export)
 		if job.Status == asyncaction.StatusDONE {
 			return 100

@@ -38,8 +38,8 @@ type Worker struct {
 	// SQLite commits ten steps per transaction (graph/campaign/generation_job.go).
 	BatchSize int
 	// Webhooks tune webhook delivery, which Run does beside the jobs
-	// (webhook_delivery.go).
-	Webhooks  webhook.WebhookSettings
+	// (graph/webhook/delivery.go).
+	Webhooks  webhook.Settings
 	deliverer *webhook.Deliverer
 }
 
@@ -89,7 +89,7 @@ func (w *Worker) Run(ctx context.Context) {
 	w.Defaults()
 	deliveries, pruning := make(chan struct{}), make(chan struct{})
 	go func() { defer close(deliveries); w.deliverer.RunDeliveries(ctx) }()
-	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // webhook_prune.go
+	go func() { defer close(pruning); w.deliverer.RunPruning(ctx) }() // graph/webhook/prune.go
 	defer func() { <-deliveries; <-pruning }()
 	for {
 		worked, err := w.RunOnce(ctx)

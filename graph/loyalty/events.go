@@ -22,7 +22,7 @@ import (
 )
 
 // Custom events (POST /v1/events): stored, counted per customer, checked
-// against their schema (metadata_schemas.go), and passed on to referral
+// against their schema (graph/metadata/schemas.go), and passed on to referral
 // conversion (referral_conversions.go), segments and loyalty earning
 // (event_earning.go) in one transaction.
 
@@ -149,7 +149,7 @@ func validateEventMetadata(props map[string]jsonfield.MetadataProperty, md map[s
 			}
 			continue
 		}
-		if err := metadatapkg.CheckMetadataValue(name, p, v); err != nil { // type and constraints (metadata_property.go)
+		if err := metadatapkg.CheckMetadataValue(name, p, v); err != nil { // type and constraints (graph/metadata/property.go)
 			return err
 		}
 	}

@@ -45,7 +45,7 @@ func convertReferral(ctx context.Context, c *ent.Client, ev *ent.CustomEvent, re
 		if referrer != nil && *referrer != *ref.ReferrerID {
 			return invalidReferral("Customer %s is not the holder of referral code %s", *ref.ReferrerID, ref.Code)
 		}
-		r, err := customer.CustomerByIDOrSourceID(ctx, *ref.ReferrerID)
+		r, err := customer.ByIDOrSourceID(ctx, *ref.ReferrerID)
 		if err != nil {
 			return err
 		}

@@ -69,7 +69,7 @@ func publishInTx(ctx context.Context, in PublishInput, joinOnce bool, count int)
 	var cmp *ent.Campaign
 	var specific *ent.Voucher
 	if in.Campaign != nil {
-		if cmp, err = campaign.CampaignByIDOrName(ctx, in.Campaign.Name); err != nil {
+		if cmp, err = campaign.ByIDOrName(ctx, in.Campaign.Name); err != nil {
 			return nil, err
 		}
 	} else if specific, err = VoucherByCode(ctx, *in.Voucher); err != nil {
@@ -269,8 +269,8 @@ func loadPublication(ctx context.Context, id string) (*ent.Publication, error) {
 	return pub, nil
 }
 
-// Publications lists the caller's publications as a Relay connection.
-func Publications(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
+// Connection lists the caller's publications as a Relay connection.
+func Connection(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PublicationOrder, where *ent.PublicationWhereInput) (*ent.PublicationConnection, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ import (
 // voucher.published) to the outbox for the project's active webhooks
 // subscribed to them, in the same statement, so the events commit with
 // the change: each outbox row holds a snapshot of the rows as written,
-// rendered in REST shapes when it is read (webhook_snapshot.go). Raw SQL bypasses ent's hooks and validators,
+// rendered in REST shapes when it is read (graph/webhook/snapshot.go). Raw SQL bypasses ent's hooks and validators,
 // so only input the general path would accept as is comes here. The
 // Publish tests run both paths (publish_statement_test.go and the REST
 // suite on PostgreSQL).

@@ -59,7 +59,7 @@ func TestOneStatementPublicationWritesItsWebhookEvents(t *testing.T) {
 			if object != ev.ObjectType || ev.State != webhookevent.StatePENDING || !regexp.MustCompile(`^whs_[0-9a-f]{32}$`).MatchString(ev.ID) {
 				t.Errorf("event %+v", ev)
 			}
-			if _, err := webhook.WebhookEventData(ctx, ev); err != nil {
+			if _, err := webhook.EventData(ctx, ev); err != nil {
 				t.Errorf("event %s data: %v", ev.ID, err)
 			}
 			out = append(out, ev.Type+" "+object)

@@ -140,7 +140,7 @@ func AssignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 		}
 		objID = v.ID
 	} else {
-		cmp, err := campaign.CampaignByIDOrName(ctx, *in.Campaign)
+		cmp, err := campaign.ByIDOrName(ctx, *in.Campaign)
 		if err != nil {
 			return nil, err
 		}

@@ -155,8 +155,8 @@ func CreateWebhook(ctx context.Context, in WebhookInput) (*ent.Webhook, error) {
 	return h, nil
 }
 
-// Webhooks lists the project's webhook configurations, oldest first.
-func Webhooks(ctx context.Context) ([]*ent.Webhook, error) {
+// List lists the project's webhook configurations, oldest first.
+func List(ctx context.Context) ([]*ent.Webhook, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -168,8 +168,8 @@ func Webhooks(ctx context.Context) ([]*ent.Webhook, error) {
 	return hs, nil
 }
 
-// WebhookByID reads one webhook configuration (404 when the project has none by that id).
-func WebhookByID(ctx context.Context, id string) (*ent.Webhook, error) {
+// ByID reads one webhook configuration (404 when the project has none by that id).
+func ByID(ctx context.Context, id string) (*ent.Webhook, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -188,7 +188,7 @@ func WebhookByID(ctx context.Context, id string) (*ent.Webhook, error) {
 // when given). Events already written keep their payload and go to the
 // new target_url.
 func UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*ent.Webhook, error) {
-	h, err := WebhookByID(ctx, id)
+	h, err := ByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*ent.Webhoo
 // DeleteWebhook deletes a webhook configuration with its undelivered and
 // delivered events and their delivery attempts.
 func DeleteWebhook(ctx context.Context, id string) error {
-	h, err := WebhookByID(ctx, id)
+	h, err := ByID(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ const DefaultDBConcurrency = 4
 // are the requests whose database work is short and outside any
 // transaction: the single-statement publication (publish_statement.go)
 // and, on PostgreSQL, validations without a session
-// (redemption_validate.go). They share the slots, since what they bound
+// (graph/redemption/validate.go). They share the slots, since what they bound
 // is the number of PostgreSQL backends busy at once.
 //
 // Why: with one operation running per concurrent client, the database's

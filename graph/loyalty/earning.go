@@ -1,0 +1,242 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/card"
+	"github.com/promoengine/promoengine/ent/earningrule"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/ent/metadataschema"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// RuleEarning is the LoyaltyEarning of the loyalty area: ACTIVE earning
+// rules triggered by a custom event (trigger.custom_event.schema_id) or by
+// entering a segment (trigger.segment.id) award points to cards, each award
+// a card transaction written in the event's transaction.
+//
+// Which cards: the card named by the event's loyalty.code, else every card
+// the customer holds as a program member. Which points: a `points` effect
+// gives its value; an `incentive` effect of a POINTS incentive gives the
+// incentive's value; a `points_proportional` effect of calculation type
+// CUSTOMER_METADATA_VALUE gives floor(metadata[property] / every) × value.
+// An effect naming a card_definition_id only reaches cards of that
+// definition. A rule applies inside its start/end dates and daily
+// validity_hours (UTC), and within its trigger_limits per card
+// (trigger_limits.go). Not applied: proportional effects that need
+// an order.
+type RuleEarning struct{}
+
+// EventRecorded implements LoyaltyEarning.
+func (RuleEarning) EventRecorded(ctx context.Context, ev *ent.CustomEvent, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) error {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return err
+	}
+	schema, err := c.MetadataSchema.Query().
+		Where(metadataschema.RelatedObject("event"), metadataschema.Name(ev.Type)).Only(ctx)
+	if err != nil {
+		return fmt.Errorf("earning: looking up event schema: %w", err)
+	}
+	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
+		return t.CustomEvent != nil && t.CustomEvent.SchemaID == schema.ID
+	})
+	if err != nil || len(rules) == 0 {
+		return err
+	}
+	cards, err := earningCards(ctx, cust, loyalty)
+	if err != nil {
+		return err
+	}
+	return award(ctx, rules, cards, cust, &ev.ID)
+}
+
+// SegmentsEntered implements LoyaltyEarning.
+func (RuleEarning) SegmentsEntered(ctx context.Context, cust *ent.Customer, segmentIDs []string) error {
+	entered := map[string]bool{}
+	for _, id := range segmentIDs {
+		entered[id] = true
+	}
+	rules, err := activeRules(ctx, func(t *jsonfield.EarningTrigger) bool {
+		return t.Segment != nil && entered[t.Segment.ID]
+	})
+	if err != nil || len(rules) == 0 {
+		return err
+	}
+	cards, err := earningCards(ctx, cust, nil)
+	if err != nil {
+		return err
+	}
+	return award(ctx, rules, cards, cust, nil)
+}
+
+// activeRules returns the project's ACTIVE earning rules, inside their
+// dates and validity hours now, whose trigger matches.
+func activeRules(ctx context.Context, matches func(*jsonfield.EarningTrigger) bool) ([]*ent.EarningRule, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	all, err := c.EarningRule.Query().Where(
+		earningrule.StatusEQ(earningrule.StatusACTIVE),
+		earningrule.Or(earningrule.StartDateIsNil(), earningrule.StartDateLTE(now)),
+		earningrule.Or(earningrule.EndDateIsNil(), earningrule.EndDateGT(now)),
+	).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("earning: loading rules: %w", err)
+	}
+	var out []*ent.EarningRule
+	for _, r := range all {
+		if r.Trigger != nil && matches(r.Trigger) && withinHours(r.ValidityHours, now) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// withinHours reports whether now falls in one of the daily windows (no
+// windows: always).
+func withinHours(h *jsonfield.EarningValidityHours, now time.Time) bool {
+	if h == nil || len(h.Daily) == 0 {
+		return true
+	}
+	clock := now.Format("15:04")
+	for _, d := range h.Daily {
+		for _, day := range d.DaysOfWeek {
+			if day == int(now.Weekday()) && clock >= d.StartTime && clock < d.EndTime {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earningCards are the cards an award goes to: the one named by code
+// (404 when unknown), else the customer's member cards.
+func earningCards(ctx context.Context, cust *ent.Customer, loyalty *customer.EventLoyaltyInput) ([]*ent.Card, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if loyalty != nil && loyalty.Code != "" {
+		crd, err := c.Card.Query().Where(card.Or(card.Code(loyalty.Code), card.ID(loyalty.Code))).First(ctx)
+		if err := notFound(err, "card", loyalty.Code); err != nil {
+			return nil, err
+		}
+		return []*ent.Card{crd}, nil
+	}
+	cards, err := c.Card.Query().Where(card.HasMemberWith(loyaltymember.CustomerID(cust.ID))).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("earning: loading the customer's cards: %w", err)
+	}
+	return cards, nil
+}
+
+// award applies every effect of every rule to the matching cards, within
+// each rule's trigger limits per card.
+func award(ctx context.Context, rules []*ent.EarningRule, cards []*ent.Card, cust *ent.Customer, sourceID *string) error {
+	now := time.Now().UTC()
+	for _, rule := range rules {
+		reason := "Earning rule " + rule.ID
+		var allowed []*ent.Card
+		for _, crd := range cards {
+			ok, err := allowedByLimits(ctx, rule, crd.ID, now)
+			if err != nil {
+				return err
+			}
+			if ok {
+				allowed = append(allowed, crd)
+			}
+		}
+		for _, earning := range rule.Earnings {
+			for _, effect := range earning.Effects {
+				points, defID, err := effectPoints(ctx, effect, cust)
+				if err != nil {
+					return err
+				}
+				if points <= 0 {
+					continue
+				}
+				for _, crd := range allowed {
+					if defID != nil && (crd.CardDefinitionID == nil || *crd.CardDefinitionID != *defID) {
+						continue
+					}
+					if _, err := moveCardPoints(ctx, crd.ID, points, &reason, sourceID, &rule.ID); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// effectPoints is what one effect awards, and the card definition it is
+// limited to (nil: any card).
+func effectPoints(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (int64, *string, error) {
+	pts, defID, err := effectPointsRaw(ctx, e, cust)
+	if err != nil {
+		return 0, nil, err
+	}
+	return creditable(pts), defID, nil
+}
+
+// creditable is a computed award as whole points: rounded down, and 0 for
+// anything that is not a finite amount up to MaxPoints (a rule stored
+// before values were checked, or a proportional award of a huge metadata
+// value), so a value that cannot be credited exactly is never credited at
+// all rather than truncated or overflowed.
+func creditable(pts float64) int64 {
+	if math.IsNaN(pts) || pts < 0 || pts > MaxPoints {
+		return 0
+	}
+	return int64(math.Floor(pts))
+}
+
+// effectPointsRaw is effectPoints before the conversion to whole points.
+func effectPointsRaw(ctx context.Context, e jsonfield.EarningEffect, cust *ent.Customer) (float64, *string, error) {
+	switch {
+	case e.Points != nil && e.Points.Value != nil:
+		return *e.Points.Value, e.Points.CardDefinitionID, nil
+	case e.Incentive != nil:
+		c, err := store.Client(ctx)
+		if err != nil {
+			return 0, nil, err
+		}
+		inc, err := c.Incentive.Get(ctx, e.Incentive.ID)
+		if err := notFound(err, "incentive", e.Incentive.ID); err != nil {
+			return 0, nil, err
+		}
+		if inc.Points == nil || inc.Points.Value == nil {
+			return 0, nil, nil // material and digital incentives award no points
+		}
+		return *inc.Points.Value, inc.Points.CardDefinitionID, nil
+	case e.PointsProportional != nil:
+		return proportionalPoints(e.PointsProportional, cust)
+	}
+	return 0, nil, nil
+}
+
+// proportionalPoints computes a CUSTOMER_METADATA_VALUE effect; the other
+// calculation types need an order, which custom events do not carry.
+func proportionalPoints(p *jsonfield.PointsProportional, cust *ent.Customer) (float64, *string, error) {
+	if p.CalculationType == nil || *p.CalculationType != "CUSTOMER_METADATA_VALUE" || p.Customer == nil || p.Customer.Metadata == nil {
+		return 0, nil, nil
+	}
+	rule := p.Customer.Metadata
+	if rule.Property == nil || rule.Every == nil || *rule.Every <= 0 || rule.Value == nil {
+		return 0, nil, nil
+	}
+	raw, ok := cust.Metadata[*rule.Property].(float64)
+	if !ok {
+		return 0, nil, nil
+	}
+	return math.Floor(raw / *rule.Every) * *rule.Value, p.CardDefinitionID, nil
+}

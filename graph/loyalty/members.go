@@ -1,0 +1,100 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/loyaltymember"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// Members of a loyalty program: enrolment (which issues the member's cards)
+// and status.
+
+// Member finds a member of a program (404 program, then member).
+func Member(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+	if _, err := Program(ctx, programID); err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := c.LoyaltyMember.Query().
+		Where(loyaltymember.ID(memberID), loyaltymember.ProgramID(programID)).Only(ctx)
+	if err := notFound(err, "member", memberID); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// CreateLoyaltyMember enrols an existing customer and issues the member's
+// Cards, recording their activities under one group id.
+func CreateLoyaltyMember(ctx context.Context, programID string, in CreateLoyaltyMemberInput) (*ent.LoyaltyMember, error) {
+	p, err := Program(ctx, programID)
+	if err != nil {
+		return nil, err
+	}
+	if in.CustomerID == nil || *in.CustomerID == "" {
+		return nil, apperr.InvalidPayload("Payload must have required property 'customer_id'")
+	}
+	status, err := initialStatus(in.Status, loyaltymember.StatusACTIVE, loyaltymember.StatusINACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.Customer.Get(ctx, *in.CustomerID); err != nil {
+		return nil, notFound(err, "customer", *in.CustomerID)
+	}
+	if err := store.LockKey(ctx, "member:"+p.ID+":"+*in.CustomerID); err != nil {
+		return nil, err
+	}
+	exists, err := c.LoyaltyMember.Query().
+		Where(loyaltymember.ProgramID(p.ID), loyaltymember.CustomerID(*in.CustomerID)).Exist(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking membership: %w", err)
+	}
+	if exists {
+		return nil, apperr.Duplicate("member", fmt.Sprintf("Customer %s is already a member of program %s", *in.CustomerID, p.ID))
+	}
+	m, err := c.LoyaltyMember.Create().SetProgramID(p.ID).SetCustomerID(*in.CustomerID).SetStatus(status).
+		SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("creating member: %w", err)
+	}
+	group := newGroupID()
+	defs := p.CardDefinitionIds
+	if len(defs) == 0 {
+		defs = []string{""}
+	}
+	for _, defID := range defs {
+		if _, err := issueCard(ctx, p.ID, defID, &m.ID, group); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// ActivateLoyaltyMember makes a program's member active.
+func ActivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusACTIVE)
+}
+
+// DeactivateLoyaltyMember makes a program's member inactive.
+func DeactivateLoyaltyMember(ctx context.Context, programID, memberID string) (*ent.LoyaltyMember, error) {
+	return setMemberStatus(ctx, programID, memberID, loyaltymember.StatusINACTIVE)
+}
+
+func setMemberStatus(ctx context.Context, programID, memberID string, to loyaltymember.Status) (*ent.LoyaltyMember, error) {
+	m, err := Member(ctx, programID, memberID)
+	if err != nil {
+		return nil, err
+	}
+	return m.Update().SetStatus(to).Save(ctx)
+}

@@ -1,0 +1,123 @@
+package loyalty
+
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/loyaltyprogram"
+	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/graph/apperr"
+	"github.com/promoengine/promoengine/graph/internal/shape"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// Program returns the loyalty program with id.
+func Program(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := c.LoyaltyProgram.Get(ctx, id)
+	if err := notFound(err, "program", id); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// CreateLoyaltyProgram creates a loyalty program.
+func CreateLoyaltyProgram(ctx context.Context, in CreateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	if err := requiredName(in.Name); err != nil {
+		return nil, err
+	}
+	status, err := initialStatus(in.Status, loyaltyprogram.StatusDRAFT, loyaltyprogram.StatusACTIVE)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDateOrder(in.StartDate, in.EndDate); err != nil {
+		return nil, err
+	}
+	ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
+	if err != nil {
+		return nil, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.LoyaltyProgram.Create().SetName(*in.Name).SetStatus(status).
+		SetNillableStartDate(utcMillis(in.StartDate)).SetNillableEndDate(utcMillis(in.EndDate)).
+		SetCardDefinitionIds(ids).SetMetadata(shape.OrEmptyMap(in.Metadata)).Save(ctx)
+}
+
+// ActivateLoyaltyProgram makes a loyalty program active.
+func ActivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	return setProgramStatus(ctx, id, loyaltyprogram.StatusACTIVE)
+}
+
+// DeactivateLoyaltyProgram makes a loyalty program inactive.
+func DeactivateLoyaltyProgram(ctx context.Context, id string) (*ent.LoyaltyProgram, error) {
+	return setProgramStatus(ctx, id, loyaltyprogram.StatusINACTIVE)
+}
+
+func setProgramStatus(ctx context.Context, id string, to loyaltyprogram.Status) (*ent.LoyaltyProgram, error) {
+	p, err := Program(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return p.Update().SetStatus(to).Save(ctx)
+}
+
+// cardDefinitionRefs checks a program's card definitions (at most 10, each
+// existing in the project) and returns their ids.
+func cardDefinitionRefs(ctx context.Context, refs []*jsonfield.IDRef) ([]string, error) {
+	if len(refs) > 10 {
+		return nil, apperr.InvalidPayload("Property .card_definitions must have at most 10 items, got %d", len(refs))
+	}
+	ids := make([]string, 0, len(refs))
+	for i, ref := range refs {
+		if ref == nil || ref.ID == "" {
+			return nil, apperr.InvalidPayload("Property .card_definitions[%d].id is required", i)
+		}
+		if _, err := CardDefinition(ctx, ref.ID); err != nil {
+			return nil, err
+		}
+		ids = append(ids, ref.ID)
+	}
+	return ids, nil
+}
+
+// UpdateLoyaltyProgram updates a loyalty program.
+func UpdateLoyaltyProgram(ctx context.Context, id string, in UpdateLoyaltyProgramInput) (*ent.LoyaltyProgram, error) {
+	p, err := Program(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if err := requiredName(in.Name); err != nil {
+			return nil, err
+		}
+	}
+	start, end := p.StartDate, p.EndDate
+	if in.StartDate != nil {
+		start = in.StartDate
+	}
+	if in.EndDate != nil {
+		end = in.EndDate
+	}
+	if err := checkDateOrder(start, end); err != nil {
+		return nil, err
+	}
+	upd := p.Update().SetNillableName(in.Name).SetNillableStartDate(utcMillis(in.StartDate)).
+		SetNillableEndDate(utcMillis(in.EndDate))
+	if in.CardDefinitions != nil {
+		ids, err := cardDefinitionRefs(ctx, in.CardDefinitions)
+		if err != nil {
+			return nil, err
+		}
+		upd.SetCardDefinitionIds(ids)
+	}
+	if in.Metadata != nil {
+		upd.SetMetadata(in.Metadata)
+	}
+	return upd.Save(ctx)
+}

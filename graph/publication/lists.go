@@ -1,0 +1,163 @@
+package publication
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"entgo.io/ent/dialect/sql"
+	"github.com/99designs/gqlgen/graphql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/publication"
+	"github.com/promoengine/promoengine/ent/voucher"
+	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/fields"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// PublicationListInput is GET /v1/publications' query (and a voucher's
+// publication list).
+type PublicationListInput struct {
+	// Limit is the page size, 1-100 (default 10).
+	Limit *int `json:"limit"`
+	// Page is the 1-based page number, 1-99 (default 1).
+	Page *int `json:"page"`
+	// Campaign is a campaign name or ID.
+	Campaign *string `json:"campaign"`
+	// Customer is a customer ID or source_id.
+	Customer *string `json:"customer"`
+	// Voucher is a voucher code or ID: publications that published it.
+	Voucher *string `json:"voucher"`
+	// Result is SUCCESS or FAILURE (failed publications are not stored
+	// here, so FAILURE matches nothing).
+	Result *string `json:"result"`
+	// SourceID is the publication's source_id.
+	SourceID *string `json:"source_id"`
+	// Order is created_at, id or customer_id; a leading - sorts
+	// descending. Default -created_at.
+	Order *string `json:"order"`
+}
+
+// PublicationList is a page of publications (with customer and vouchers)
+// and the number of all matching ones.
+type PublicationList struct {
+	Total int                `json:"total"`
+	Data  []*ent.Publication `json:"data"`
+}
+
+// List pages the caller's publications, newest first by
+// default. A campaign, customer or voucher that does not exist gives an
+// empty list.
+func List(ctx context.Context, in *PublicationListInput) (*PublicationList, error) {
+	if in == nil {
+		in = &PublicationListInput{}
+	}
+	limit, offset, err := page.Offset(in.Limit, in.Page)
+	if err != nil {
+		return nil, err
+	}
+	name, desc := "created_at", true
+	if in.Order != nil {
+		name, desc = strings.TrimPrefix(*in.Order, "-"), strings.HasPrefix(*in.Order, "-")
+	}
+	field, ok := map[string]string{"created_at": publication.FieldCreatedAt, "id": publication.FieldID,
+		"customer_id": publication.FieldCustomerID}[name]
+	if !ok {
+		return nil, apperr.InvalidQueryParams("Query parameter order must be one of created_at, id, customer_id (with - for descending)")
+	}
+	preds, empty, err := publicationFilters(ctx, in)
+	if err != nil || empty {
+		return &PublicationList{Data: []*ent.Publication{}}, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Publication.Query().Where(preds...)
+	total := 0
+	if fields.Selected(ctx, "total") {
+		if total, err = q.Clone().Count(ctx); err != nil {
+			return nil, fmt.Errorf("counting publications: %w", err)
+		}
+	}
+	dir := sql.OrderAsc()
+	if desc {
+		dir = sql.OrderDesc()
+	}
+	q = q.Order(sql.OrderByField(field, dir).ToFunc(), publication.ByID(dir)).Offset(offset).Limit(limit)
+	if err := publicationListEdges(ctx, q); err != nil {
+		return nil, fmt.Errorf("listing publications: %w", err)
+	}
+	data, err := q.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing publications: %w", err)
+	}
+	for _, p := range data {
+		order := p.VoucherIds
+		slices.SortFunc(p.Edges.Vouchers, func(a, b *ent.Voucher) int {
+			return slices.Index(order, a.ID) - slices.Index(order, b.ID)
+		})
+	}
+	return &PublicationList{Total: total, Data: data}, nil
+}
+
+// publicationListEdges loads what the page's readers use with the page:
+// for REST the customer and the codes with their campaigns; over GraphQL the
+// edges the query selects (collectListFields; voucherCodes load for the
+// whole page when first asked, see publicationCodes).
+func publicationListEdges(ctx context.Context, q *ent.PublicationQuery) error {
+	if graphql.GetFieldContext(ctx) == nil {
+		q.WithCustomer().WithVouchers(func(q *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(q) })
+		return nil
+	}
+	return fields.CollectList(ctx, "data", func(ctx context.Context) error { _, err := q.CollectFields(ctx); return err })
+}
+
+// publicationFilters builds the list's predicates; empty reports a filter
+// naming something that does not exist.
+func publicationFilters(ctx context.Context, in *PublicationListInput) (preds []predicate.Publication, empty bool, err error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if r := in.Result; r != nil {
+		switch *r {
+		case "SUCCESS", "FAILURE":
+			preds = append(preds, publication.Result(*r))
+		default:
+			return nil, false, apperr.InvalidQueryParams("Query parameter result must be SUCCESS or FAILURE")
+		}
+	}
+	if in.SourceID != nil {
+		preds = append(preds, publication.SourceID(*in.SourceID))
+	}
+	if in.Campaign != nil {
+		ids, err := c.Campaign.Query().Where(campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign))).IDs(ctx)
+		if err != nil || len(ids) == 0 {
+			return nil, err == nil, store.WrapErr("looking up campaign", err)
+		}
+		preds = append(preds, publication.CampaignIDIn(ids...))
+	}
+	if in.Customer != nil {
+		ids, err := c.Customer.Query().Where(customer.Or(customer.ID(*in.Customer), customer.SourceID(*in.Customer))).IDs(ctx)
+		if err != nil || len(ids) == 0 {
+			return nil, err == nil, store.WrapErr("looking up customer", err)
+		}
+		preds = append(preds, publication.CustomerIDIn(ids...))
+	}
+	if in.Voucher != nil {
+		ids, err := c.Voucher.Query().Where(voucher.Or(voucher.Code(*in.Voucher), voucher.ID(*in.Voucher))).IDs(ctx)
+		if err != nil || len(ids) == 0 {
+			return nil, err == nil, store.WrapErr("looking up voucher", err)
+		}
+		preds = append(preds, publication.HasVouchersWith(voucher.IDIn(ids...)))
+	}
+	return preds, false, nil
+}

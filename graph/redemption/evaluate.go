@@ -1,0 +1,280 @@
+package redemption
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/sessionlock"
+	"github.com/promoengine/promoengine/graph/apperr"
+	customerpkg "github.com/promoengine/promoengine/graph/customer"
+	"github.com/promoengine/promoengine/graph/discount"
+	"github.com/promoengine/promoengine/graph/internal/clock"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// evaluation is one validation or redemption request being worked out:
+// the vouchers it names, their checks, and the stacked calculation.
+type evaluation struct {
+	req        *redemptionRequest
+	customer   *ent.Customer // nil: no customer, or (validation) one not stored yet
+	trackingID *string
+	now        time.Time
+	// sessionKey is the caller's own session: its locks do not count
+	// against it.
+	sessionKey string
+	states     []*redeemableState
+	order      *discount.Order
+	rules      discount.Rules
+	outcomes   []discount.Outcome
+	valid      bool
+
+	// customerRead: the voucher look-up also read the customer a
+	// validation names; readCustomer is it (nil: no such customer).
+	customerRead bool
+	readCustomer *ent.Customer
+	// webhooksKnownAbsent: the voucher look-up found no active webhook in
+	// the project (see eventContext).
+	webhooksKnownAbsent bool
+
+	segments       []string
+	segmentsLoaded bool
+	// storedOrder is the existing order the request names (nil: a new one).
+	storedOrder *ent.Order
+}
+
+// evalMode says what the caller does with an evaluation.
+type evalMode int
+
+const (
+	// readOnly: a validation; nothing is locked or written.
+	readOnly evalMode = iota
+	// lockVouchers: a validation taking a session lock; the vouchers are
+	// locked so the lock is taken on the state that was checked.
+	lockVouchers
+	// redeem: a redemption; the vouchers are locked and the customer is
+	// created or updated.
+	redeem
+	// redeemGuarded: a redemption written in one statement
+	// (statement.go): nothing is locked, the vouchers are read
+	// with their row versions, and the writes happen only if the rows are
+	// still those versions. The request has no customer to create.
+	redeemGuarded
+)
+
+// evaluate checks every redeemable and runs the stacked calculation. The
+// vouchers are locked in modes lockVouchers and redeem (see loadVouchers).
+func evaluate(ctx context.Context, req *redemptionRequest, mode evalMode) (*evaluation, error) {
+	lock := mode == lockVouchers || mode == redeem
+	rules, err := projectStackingRules(ctx) // management_stacking.go
+	if err != nil {
+		return nil, err
+	}
+	if len(req.redeemables) > rules.RedeemablesLimit {
+		return nil, apperr.InvalidPayload("Property .redeemables must NOT have more than %d items (the project's redeemables_limit)", rules.RedeemablesLimit)
+	}
+	e := &evaluation{req: req, now: clock.Now(), rules: rules}
+	if req.session != nil && req.session.Key != nil {
+		e.sessionKey = *req.session.Key
+	}
+	// A redemption creates or updates its customer first; a validation
+	// reads it with the vouchers (customerToRead), in the same statement.
+	upsert := mode == redeem
+	if upsert {
+		if err := e.loadCustomer(ctx, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.loadStoredOrder(ctx, upsert); err != nil {
+		return nil, err
+	}
+	if err := e.loadVouchers(ctx, lock, mode == redeemGuarded, e.customerToRead(upsert)); err != nil {
+		return nil, err
+	}
+	if !upsert {
+		if err := e.loadCustomer(ctx, false); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.loadRules(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.loadCategories(ctx); err != nil { // categories.go
+		return nil, err
+	}
+	// The starting order: rules check it before Stack applies discounts to it.
+	order, err := e.startOrder()
+	if err != nil {
+		return nil, err
+	}
+	e.order = order
+	for _, s := range e.states {
+		if err := e.checkRedeemable(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	cands := make([]discount.Candidate, len(e.states))
+	for i, s := range e.states {
+		cands[i] = s.candidate()
+	}
+	e.outcomes, e.valid = discount.Stack(e.order, e.rules, cands)
+	return e, nil
+}
+
+// customerToRead is the customer a validation names, for the voucher
+// look-up to read along (nil for a redemption, or without a customer).
+func (e *evaluation) customerToRead(upsert bool) *customerRef {
+	in := e.req.customer
+	switch {
+	case upsert || in == nil:
+		return nil
+	case in.ID != nil:
+		return &customerRef{byID: true, value: *in.ID}
+	case in.SourceID != nil:
+		return &customerRef{value: *in.SourceID}
+	}
+	return nil
+}
+
+// loadCustomer finds the request's customer. A redemption creates or
+// updates it (by source_id, like every other write); a validation only
+// looks it up — the voucher look-up has read it when it found a voucher —
+// and an unknown source_id is then just a tracking id.
+func (e *evaluation) loadCustomer(ctx context.Context, upsert bool) error {
+	in := e.req.customer
+	if in == nil {
+		e.trackingID = trackingIDFor(e.req.trackingID, nil)
+		return nil
+	}
+	if upsert {
+		cust, err := customerpkg.ResolveCustomer(ctx, in)
+		if err != nil {
+			return err
+		}
+		e.customer = cust
+	} else if in.ID != nil || in.SourceID != nil {
+		cust, err := e.validationCustomer(ctx)
+		switch {
+		case ent.IsNotFound(err) && in.ID != nil:
+			return apperr.NotFound("customer", *in.ID)
+		case ent.IsNotFound(err):
+		case err != nil:
+			return fmt.Errorf("looking up customer: %w", err)
+		default:
+			e.customer = cust
+		}
+	}
+	sourceID := in.SourceID
+	if e.customer != nil && e.customer.SourceID != nil {
+		sourceID = e.customer.SourceID
+	}
+	e.trackingID = trackingIDFor(e.req.trackingID, sourceID)
+	return nil
+}
+
+// validationCustomer is the customer a validation names, as the voucher
+// look-up read it, or read now when the look-up had no voucher row to
+// carry it. ent's not-found error passes through.
+func (e *evaluation) validationCustomer(ctx context.Context) (*ent.Customer, error) {
+	if e.customerRead {
+		if e.readCustomer == nil {
+			return nil, &ent.NotFoundError{}
+		}
+		return e.readCustomer, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := e.req.customer
+	q := c.Customer.Query()
+	if in.ID != nil {
+		q = q.Where(customer.ID(*in.ID))
+	} else {
+		q = q.Where(customer.SourceID(*in.SourceID))
+	}
+	return q.Only(ctx)
+}
+
+// loadVouchers finds each redeemable's voucher (by code, or ID) with its
+// campaign and whether it has rules (lookupVouchers: one statement). When
+// lock is set, the rows are locked by that same query (FOR UPDATE, in ID
+// order, so that concurrent requests naming the same vouchers in any order
+// cannot deadlock; SQLite runs one writer at a time), and every later check
+// reads the locked state. version reads the rows' versions instead
+// (redeemGuarded).
+func (e *evaluation) loadVouchers(ctx context.Context, lock, version bool, cust *customerRef) error {
+	codes := make([]string, len(e.req.redeemables))
+	for i, r := range e.req.redeemables {
+		codes[i] = r.ID
+	}
+	res, err := lookupVouchers(ctx, codes, lock, version, cust)
+	if err != nil {
+		return err
+	}
+	found := res.vouchers
+	e.customerRead, e.readCustomer = res.customerRead, res.customer
+	byCode, byID := map[string]*ent.Voucher{}, map[string]*ent.Voucher{}
+	withRules, versions := map[string]bool{}, map[string]string{}
+	e.webhooksKnownAbsent = len(found) > 0
+	for _, f := range found {
+		e.webhooksKnownAbsent = e.webhooksKnownAbsent && !f.webhooks
+		byCode[f.voucher.Code], byID[f.voucher.ID] = f.voucher, f.voucher
+		withRules[f.voucher.ID], versions[f.voucher.ID] = f.hasRules, f.version
+	}
+	e.states = make([]*redeemableState, len(codes))
+	var ids []string
+	for i, r := range e.req.redeemables {
+		v := byCode[r.ID]
+		if v == nil {
+			v = byID[r.ID]
+		}
+		e.states[i] = &redeemableState{input: r, voucher: v}
+		if v != nil {
+			e.states[i].hasRules, e.states[i].version = withRules[v.ID], versions[v.ID]
+		}
+		if v != nil {
+			if slices.Contains(ids, v.ID) {
+				// The same voucher by its code and by its ID.
+				return apperr.New(http.StatusBadRequest, "duplicated_redeemables", "Duplicated redeemables detected",
+					"Duplicated redeemables detected in one redemption: "+v.Code)
+			}
+			ids = append(ids, v.ID)
+		}
+	}
+	return nil
+}
+
+// heldAmounts is what other sessions' unexpired locks hold on a voucher.
+type heldAmounts struct{ units, credits, points int64 }
+
+// heldByOthers sums the unexpired locks of other sessions on v. Vouchers
+// with nothing to run out of (unlimited discount codes) skip the query.
+func (e *evaluation) heldByOthers(ctx context.Context, v *ent.Voucher) (heldAmounts, error) {
+	var h heldAmounts
+	if v.RedemptionQuantity == nil && v.Type == "DISCOUNT_VOUCHER" {
+		return h, nil
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return h, err
+	}
+	q := c.SessionLock.Query().Where(sessionlock.VoucherID(v.ID), sessionlock.ExpiresAtGT(e.now))
+	if e.sessionKey != "" {
+		q = q.Where(sessionlock.KeyNEQ(e.sessionKey))
+	}
+	locks, err := q.All(ctx)
+	if err != nil {
+		return h, fmt.Errorf("reading session locks: %w", err)
+	}
+	for _, l := range locks {
+		h.units++
+		h.credits += l.Credits
+		h.points += l.Points
+	}
+	return h, nil
+}

@@ -1,0 +1,194 @@
+package redemption
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/customer"
+	"github.com/promoengine/promoengine/ent/predicate"
+	"github.com/promoengine/promoengine/ent/redemption"
+	"github.com/promoengine/promoengine/graph/apperr"
+	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
+	"github.com/promoengine/promoengine/graph/internal/page"
+	"github.com/promoengine/promoengine/graph/internal/store"
+)
+
+// RedemptionListInput is GET /v1/redemptions' query (and a voucher's
+// redemption list): page/limit, filters, and an order.
+type RedemptionListInput struct {
+	Limit         *int       `json:"limit"`
+	Page          *int       `json:"page"`
+	Result        []string   `json:"result"`
+	Campaign      *string    `json:"campaign"`
+	Customer      *string    `json:"customer"`
+	Voucher       *string    `json:"voucher"`
+	CreatedBefore *time.Time `json:"created_before"`
+	CreatedAfter  *time.Time `json:"created_after"`
+	Order         *string    `json:"order"`
+}
+
+// RedemptionList is a page of the redemption history and the number of
+// all matching entries.
+type RedemptionList struct {
+	Total int               `json:"total"`
+	Data  []*ent.Redemption `json:"data"`
+}
+
+// redemptionOrders are the orders GET /v1/redemptions accepts.
+var redemptionOrders = map[string]string{
+	"created_at": redemption.FieldCreatedAt, "id": redemption.FieldID, "voucher_code": redemption.FieldVoucherCode,
+	"tracking_id": redemption.FieldTrackingID, "customer_id": redemption.FieldCustomerID,
+}
+
+// List pages the redemption history, newest first by default.
+// An unknown customer or campaign gives an empty list, as in the real service.
+func List(ctx context.Context, in *RedemptionListInput) (*RedemptionList, error) {
+	if in == nil {
+		in = &RedemptionListInput{}
+	}
+	limit, offset, err := page.Offset(in.Limit, in.Page)
+	if err != nil {
+		return nil, err
+	}
+	field, desc := redemption.FieldCreatedAt, true
+	if in.Order != nil {
+		name := strings.TrimPrefix(*in.Order, "-")
+		f, ok := redemptionOrders[name]
+		if !ok {
+			return nil, apperr.InvalidQueryParams("Query parameter order must be one of created_at, id, voucher_code, tracking_id, customer_id (with - for descending)")
+		}
+		field, desc = f, strings.HasPrefix(*in.Order, "-")
+	}
+	preds, empty, err := redemptionFilters(ctx, in)
+	if err != nil || empty {
+		return &RedemptionList{Data: []*ent.Redemption{}}, err
+	}
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := c.Redemption.Query().Where(preds...)
+	total, err := q.Clone().Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("counting redemptions: %w", err)
+	}
+	dir := sql.OrderAsc()
+	if desc {
+		dir = sql.OrderDesc()
+	}
+	data, err := q.Order(sql.OrderByField(field, dir).ToFunc(), redemption.ByID(dir)).Offset(offset).Limit(limit).
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing redemptions: %w", err)
+	}
+	return &RedemptionList{Total: total, Data: data}, nil
+}
+
+// redemptionFilters builds the list's predicates; empty reports a filter
+// naming something that does not exist (so nothing can match).
+func redemptionFilters(ctx context.Context, in *RedemptionListInput) (preds []predicate.Redemption, empty bool, err error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(in.Result) > 0 {
+		var rs []redemption.Result
+		for _, r := range in.Result {
+			if r != "SUCCESS" && r != "FAILURE" {
+				return nil, false, apperr.InvalidQueryParams("Query parameter result must be SUCCESS or FAILURE")
+			}
+			rs = append(rs, redemption.Result(r))
+		}
+		preds = append(preds, redemption.ResultIn(rs...), redemption.ObjectEQ(redemption.ObjectRedemption))
+	}
+	if in.Campaign != nil {
+		ids, err := c.Campaign.Query().Where(campaign.Or(campaign.Name(*in.Campaign), campaign.ID(*in.Campaign))).IDs(ctx)
+		if err != nil {
+			return nil, false, fmt.Errorf("looking up campaign: %w", err)
+		}
+		if len(ids) == 0 {
+			return nil, true, nil
+		}
+		preds = append(preds, redemption.CampaignIDIn(ids...))
+	}
+	if in.Customer != nil {
+		ids, err := c.Customer.Query().Where(customer.Or(customer.ID(*in.Customer), customer.SourceID(*in.Customer))).IDs(ctx)
+		if err != nil {
+			return nil, false, fmt.Errorf("looking up customer: %w", err)
+		}
+		if len(ids) == 0 {
+			return nil, true, nil
+		}
+		preds = append(preds, redemption.CustomerIDIn(ids...))
+	}
+	if in.Voucher != nil {
+		preds = append(preds, redemption.VoucherID(*in.Voucher))
+	}
+	if in.CreatedBefore != nil {
+		preds = append(preds, redemption.CreatedAtLT(*in.CreatedBefore))
+	}
+	if in.CreatedAfter != nil {
+		preds = append(preds, redemption.CreatedAtGT(*in.CreatedAfter))
+	}
+	return preds, false, nil
+}
+
+// ByID finds an entry of the history (with voucher and customer).
+func ByID(ctx context.Context, id string) (*ent.Redemption, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.Redemption.Query().Where(redemption.ID(id)).
+		WithVoucher(func(vq *ent.VoucherQuery) { campaignpkg.WithVoucherCategories(vq) }).WithCustomer().Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.NotFound("redemption", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("looking up redemption: %w", err)
+	}
+	return r, nil
+}
+
+// Connection is the redemption history as a Relay connection.
+func Connection(ctx context.Context, base predicate.Redemption, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	c, err := store.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if first, err = page.Bound(first, last); err != nil {
+		return nil, err
+	}
+	q := c.Redemption.Query()
+	if base != nil {
+		q = q.Where(base)
+	}
+	return q.Paginate(ctx, after, first, before, last, ent.WithRedemptionOrder(orderBy), ent.WithRedemptionFilter(where.Filter))
+}
+
+// CustomerRedemptions is Customer.redemptions.
+func CustomerRedemptions(ctx context.Context, obj *ent.Customer, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
+		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
+		})
+	}
+	return Connection(ctx, redemption.CustomerID(obj.ID), after, first, before, last, orderBy, where)
+}
+
+// VoucherRedemptions is Voucher.redemptions.
+func VoucherRedemptions(ctx context.Context, obj *ent.Voucher, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.RedemptionOrder, where *ent.RedemptionWhereInput) (*ent.RedemptionConnection, error) {
+	if page.EagerLoaded(ctx, obj.NamedRedemptions) {
+		return page.Bounded(first, last, func(first *int) (*ent.RedemptionConnection, error) {
+			return obj.Redemptions(ctx, after, first, before, last, orderBy, where)
+		})
+	}
+	return Connection(ctx, redemption.VoucherID(obj.ID), after, first, before, last, orderBy, where)
+}
