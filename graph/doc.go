@@ -18,6 +18,8 @@
 //     graph/redemption/statement.go)
 //   - metadata/: metadata and custom event schemas
 //   - export/: exports of voucher transactions
+//   - access/: projects, keys, OAuth, users, brandings and the management
+//     API over every domain
 //   - webhook/: the outbox, delivery and webhook configuration
 //   - job/: the durable job runner; wiring.go registers each domain's jobs
 //   - internal/: machinery shared by the domains (store: client,
@@ -25,12 +27,10 @@
 //   - apperr/, discount/, validationrule/, segmentfilter/, vouchercode/,
 //     origin/, targetaddr/: pure logic without database or HTTP
 //
-// Still in this package until they move out (issue #28), by file prefix:
-//
-//   - management*, projects, users, branding, appkey*, oauth*,
-//     credentials, client_*: projects, keys, OAuth and the management area
-//   - graphql_*, server, node, edges: the GraphQL machinery (limits, cost,
-//     lists, persisted queries)
+// This package itself holds only the GraphQL layer: the resolvers, the
+// generated executor, and the transport (graphql_*, server.go: limits,
+// cost, depth, persisted queries, list marshalling, metrics; node.go and
+// edges.go: Relay node and edge glue).
 //
 // Domains import downwards only, in the order of
 // graph/internal/layering.Layers, which a test enforces.

@@ -35,6 +35,7 @@ import (
 	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/ent/vouchertransaction"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
@@ -783,7 +784,7 @@ type ComplexityRoot struct {
 		AdjustCardPoints                  func(childComplexity int, programID string, memberID string, cardID string, input loyalty.AdjustPointsInput) int
 		AdjustVoucherBalance              func(childComplexity int, voucher string, input campaign.BalanceInput) int
 		AssignCard                        func(childComplexity int, programID string, memberID string, cardID string) int
-		AssignManagementUser              func(childComplexity int, projectID string, input AssignUserInput) int
+		AssignManagementUser              func(childComplexity int, projectID string, input access.AssignUserInput) int
 		AssignValidationRule              func(childComplexity int, ruleID string, input redemption.RuleAssignmentInput) int
 		CreateCampaign                    func(childComplexity int, input campaign.CreateCampaignInput) int
 		CreateCardDefinition              func(childComplexity int, input loyalty.CreateCardDefinitionInput) int
@@ -792,11 +793,11 @@ type ComplexityRoot struct {
 		CreateIncentive                   func(childComplexity int, input loyalty.CreateIncentiveInput) int
 		CreateLoyaltyMember               func(childComplexity int, programID string, input loyalty.CreateLoyaltyMemberInput) int
 		CreateLoyaltyProgram              func(childComplexity int, input loyalty.CreateLoyaltyProgramInput) int
-		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *AppKeyInput) int
-		CreateManagementBranding          func(childComplexity int, projectID string, input BrandingInput) int
-		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input CustomEventSchemaInput) int
-		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input ManagementMetadataSchemaInput) int
-		CreateManagementProject           func(childComplexity int, input ProjectInput) int
+		CreateManagementAPIKey            func(childComplexity int, projectID string, client *bool, input *access.AppKeyInput) int
+		CreateManagementBranding          func(childComplexity int, projectID string, input access.BrandingInput) int
+		CreateManagementCustomEventSchema func(childComplexity int, projectID string, input access.CustomEventSchemaInput) int
+		CreateManagementMetadataSchema    func(childComplexity int, projectID string, input access.ManagementMetadataSchemaInput) int
+		CreateManagementProject           func(childComplexity int, input access.ProjectInput) int
 		CreateManagementStackingRules     func(childComplexity int, projectID string, input redemption.StackingRulesInput) int
 		CreateManagementWebhook           func(childComplexity int, projectID string, input webhook.WebhookInput) int
 		CreateMetadataSchema              func(childComplexity int, input metadata.MetadataSchemaInput) int
@@ -855,11 +856,11 @@ type ComplexityRoot struct {
 		UpdateEarningRule                 func(childComplexity int, id string, input loyalty.UpdateEarningRuleInput) int
 		UpdateIncentive                   func(childComplexity int, id string, input loyalty.UpdateIncentiveInput) int
 		UpdateLoyaltyProgram              func(childComplexity int, id string, input loyalty.UpdateLoyaltyProgramInput) int
-		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input AppKeyInput) int
-		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input BrandingInput) int
-		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input CustomEventSchemaInput) int
-		UpdateManagementMetadataSchema    func(childComplexity int, projectID string, id string, input ManagementMetadataSchemaInput) int
-		UpdateManagementProject           func(childComplexity int, id string, input ProjectInput) int
+		UpdateManagementAPIKey            func(childComplexity int, projectID string, appID string, input access.AppKeyInput) int
+		UpdateManagementBranding          func(childComplexity int, projectID string, id string, input access.BrandingInput) int
+		UpdateManagementCustomEventSchema func(childComplexity int, projectID string, id string, input access.CustomEventSchemaInput) int
+		UpdateManagementMetadataSchema    func(childComplexity int, projectID string, id string, input access.ManagementMetadataSchemaInput) int
+		UpdateManagementProject           func(childComplexity int, id string, input access.ProjectInput) int
 		UpdateManagementStackingRules     func(childComplexity int, projectID string, id string, input redemption.StackingRulesInput) int
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
@@ -1510,28 +1511,28 @@ type MutationResolver interface {
 	DeleteVoucher(ctx context.Context, codeOrID string, force *bool) (string, error)
 	UpdateCustomer(ctx context.Context, idOrSourceID string, input customer.CustomerInput) (*ent.Customer, error)
 	DeleteCustomer(ctx context.Context, idOrSourceID string) (*customer.CustomerDeletion, error)
-	IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error)
+	IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*access.OAuthAccessToken, error)
 	RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error)
-	CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error)
-	UpdateManagementProject(ctx context.Context, id string, input ProjectInput) (*ent.Project, error)
-	CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error)
-	UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input AppKeyInput) (*ent.AppKey, error)
+	CreateManagementProject(ctx context.Context, input access.ProjectInput) (*access.CreatedProject, error)
+	UpdateManagementProject(ctx context.Context, id string, input access.ProjectInput) (*ent.Project, error)
+	CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *access.AppKeyInput) (*access.AppKeyWithToken, error)
+	UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input access.AppKeyInput) (*ent.AppKey, error)
 	SetManagementAPIKeyBlocked(ctx context.Context, projectID string, appID string, blocked bool) (*ent.AppKey, error)
-	RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error)
+	RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*access.AppKeyWithToken, error)
 	DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error)
 	DeleteManagementProject(ctx context.Context, id string) (string, error)
 	RegenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error)
-	CreateManagementBranding(ctx context.Context, projectID string, input BrandingInput) (*ent.Branding, error)
-	UpdateManagementBranding(ctx context.Context, projectID string, id string, input BrandingInput) (*ent.Branding, error)
+	CreateManagementBranding(ctx context.Context, projectID string, input access.BrandingInput) (*ent.Branding, error)
+	UpdateManagementBranding(ctx context.Context, projectID string, id string, input access.BrandingInput) (*ent.Branding, error)
 	DeleteManagementBranding(ctx context.Context, projectID string, id string) (string, error)
-	AssignManagementUser(ctx context.Context, projectID string, input AssignUserInput) (*ProjectUserView, error)
-	UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*ProjectUserView, error)
+	AssignManagementUser(ctx context.Context, projectID string, input access.AssignUserInput) (*access.ProjectUserView, error)
+	UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*access.ProjectUserView, error)
 	UnassignManagementUser(ctx context.Context, projectID string, userID string) (string, error)
-	CreateManagementMetadataSchema(ctx context.Context, projectID string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
-	UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
+	CreateManagementMetadataSchema(ctx context.Context, projectID string, input access.ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
+	UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input access.ManagementMetadataSchemaInput) (*ent.MetadataSchema, error)
 	DeleteManagementMetadataSchema(ctx context.Context, projectID string, id string) (string, error)
-	CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
-	UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error)
+	CreateManagementCustomEventSchema(ctx context.Context, projectID string, input access.CustomEventSchemaInput) (*ent.MetadataSchema, error)
+	UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input access.CustomEventSchemaInput) (*ent.MetadataSchema, error)
 	DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error)
 	CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error)
 	UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error)
@@ -1599,16 +1600,16 @@ type QueryResolver interface {
 	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
 	AsyncActionList(ctx context.Context, limit *int, endDate *time.Time) ([]*ent.AsyncAction, error)
 	VoucherTransactionList(ctx context.Context, codeOrID string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
-	IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error)
-	ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error)
+	IntrospectOAuthToken(ctx context.Context, accessToken string) (*access.OAuthAccessToken, error)
+	ManagementProjects(ctx context.Context, limit *int, page *int) (*access.ProjectList, error)
 	ManagementProject(ctx context.Context, id string) (*ent.Project, error)
 	ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error)
 	ManagementWebhook(ctx context.Context, projectID string, id string) (*ent.Webhook, error)
 	ManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error)
 	ManagementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error)
 	ManagementBranding(ctx context.Context, projectID string, id string) (*ent.Branding, error)
-	ManagementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error)
-	ManagementUser(ctx context.Context, projectID string, userID string) (*ProjectUserView, error)
+	ManagementUsers(ctx context.Context, projectID string) ([]*access.ProjectUserView, error)
+	ManagementUser(ctx context.Context, projectID string, userID string) (*access.ProjectUserView, error)
 	ManagementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
 	ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error)
 	ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error)
@@ -1618,8 +1619,8 @@ type QueryResolver interface {
 	CustomerSegments(ctx context.Context, idOrSourceID string) ([]*ent.Segment, error)
 	CampaignTransactionList(ctx context.Context, idOrName string, limit *int, order *string, startingAfterID *string) (*campaign.VoucherTransactionList, error)
 	ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error)
-	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error)
-	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error)
+	ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*access.WebhookEventList, error)
+	ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*access.WebhookDeliveryList, error)
 	Category(ctx context.Context, id string) (*ent.Category, error)
 	CategoryList(ctx context.Context, limit *int, startingAfterID *string) (*campaign.CategoryList, error)
 	CampaignSummary(ctx context.Context, idOrName string, startDate *time.Time, endDate *time.Time) (*campaign.CampaignSummary, error)
@@ -4644,7 +4645,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.AssignManagementUser(childComplexity, args["projectID"].(string), args["input"].(AssignUserInput)), true
+		return e.ComplexityRoot.Mutation.AssignManagementUser(childComplexity, args["projectID"].(string), args["input"].(access.AssignUserInput)), true
 	case "Mutation.assignValidationRule":
 		if e.ComplexityRoot.Mutation.AssignValidationRule == nil {
 			break
@@ -4743,7 +4744,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementAPIKey(childComplexity, args["projectID"].(string), args["client"].(*bool), args["input"].(*AppKeyInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementAPIKey(childComplexity, args["projectID"].(string), args["client"].(*bool), args["input"].(*access.AppKeyInput)), true
 	case "Mutation.createManagementBranding":
 		if e.ComplexityRoot.Mutation.CreateManagementBranding == nil {
 			break
@@ -4754,7 +4755,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementBranding(childComplexity, args["projectID"].(string), args["input"].(BrandingInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementBranding(childComplexity, args["projectID"].(string), args["input"].(access.BrandingInput)), true
 	case "Mutation.createManagementCustomEventSchema":
 		if e.ComplexityRoot.Mutation.CreateManagementCustomEventSchema == nil {
 			break
@@ -4765,7 +4766,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["input"].(CustomEventSchemaInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["input"].(access.CustomEventSchemaInput)), true
 	case "Mutation.createManagementMetadataSchema":
 		if e.ComplexityRoot.Mutation.CreateManagementMetadataSchema == nil {
 			break
@@ -4776,7 +4777,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["input"].(ManagementMetadataSchemaInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["input"].(access.ManagementMetadataSchemaInput)), true
 	case "Mutation.createManagementProject":
 		if e.ComplexityRoot.Mutation.CreateManagementProject == nil {
 			break
@@ -4787,7 +4788,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateManagementProject(childComplexity, args["input"].(ProjectInput)), true
+		return e.ComplexityRoot.Mutation.CreateManagementProject(childComplexity, args["input"].(access.ProjectInput)), true
 	case "Mutation.createManagementStackingRules":
 		if e.ComplexityRoot.Mutation.CreateManagementStackingRules == nil {
 			break
@@ -5436,7 +5437,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string), args["input"].(AppKeyInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementAPIKey(childComplexity, args["projectID"].(string), args["appID"].(string), args["input"].(access.AppKeyInput)), true
 	case "Mutation.updateManagementBranding":
 		if e.ComplexityRoot.Mutation.UpdateManagementBranding == nil {
 			break
@@ -5447,7 +5448,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementBranding(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(BrandingInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementBranding(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(access.BrandingInput)), true
 	case "Mutation.updateManagementCustomEventSchema":
 		if e.ComplexityRoot.Mutation.UpdateManagementCustomEventSchema == nil {
 			break
@@ -5458,7 +5459,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(CustomEventSchemaInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementCustomEventSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(access.CustomEventSchemaInput)), true
 	case "Mutation.updateManagementMetadataSchema":
 		if e.ComplexityRoot.Mutation.UpdateManagementMetadataSchema == nil {
 			break
@@ -5469,7 +5470,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(ManagementMetadataSchemaInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementMetadataSchema(childComplexity, args["projectID"].(string), args["id"].(string), args["input"].(access.ManagementMetadataSchemaInput)), true
 	case "Mutation.updateManagementProject":
 		if e.ComplexityRoot.Mutation.UpdateManagementProject == nil {
 			break
@@ -5480,7 +5481,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateManagementProject(childComplexity, args["id"].(string), args["input"].(ProjectInput)), true
+		return e.ComplexityRoot.Mutation.UpdateManagementProject(childComplexity, args["id"].(string), args["input"].(access.ProjectInput)), true
 	case "Mutation.updateManagementStackingRules":
 		if e.ComplexityRoot.Mutation.UpdateManagementStackingRules == nil {
 			break
@@ -13217,8 +13218,8 @@ func (ec *executionContext) field_Mutation_assignManagementUser_args(ctx context
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (AssignUserInput, error) {
-			return ec.unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAssignUserInput(ctx, v)
+		func(ctx context.Context, v any) (access.AssignUserInput, error) {
+			return ec.unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAssignUserInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13375,8 +13376,8 @@ func (ec *executionContext) field_Mutation_createManagementApiKey_args(ctx conte
 	}
 	args["client"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (*AppKeyInput, error) {
-			return ec.unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx, v)
+		func(ctx context.Context, v any) (*access.AppKeyInput, error) {
+			return ec.unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13397,8 +13398,8 @@ func (ec *executionContext) field_Mutation_createManagementBranding_args(ctx con
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (BrandingInput, error) {
-			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx, v)
+		func(ctx context.Context, v any) (access.BrandingInput, error) {
+			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandingInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13419,8 +13420,8 @@ func (ec *executionContext) field_Mutation_createManagementCustomEventSchema_arg
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomEventSchemaInput, error) {
-			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx, v)
+		func(ctx context.Context, v any) (access.CustomEventSchemaInput, error) {
+			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCustomEventSchemaInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13441,8 +13442,8 @@ func (ec *executionContext) field_Mutation_createManagementMetadataSchema_args(c
 	}
 	args["projectID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
-			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx, v)
+		func(ctx context.Context, v any) (access.ManagementMetadataSchemaInput, error) {
+			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐManagementMetadataSchemaInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -13455,8 +13456,8 @@ func (ec *executionContext) field_Mutation_createManagementProject_args(ctx cont
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ProjectInput, error) {
-			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx, v)
+		func(ctx context.Context, v any) (access.ProjectInput, error) {
+			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14585,8 +14586,8 @@ func (ec *executionContext) field_Mutation_updateManagementApiKey_args(ctx conte
 	}
 	args["appID"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (AppKeyInput, error) {
-			return ec.unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx, v)
+		func(ctx context.Context, v any) (access.AppKeyInput, error) {
+			return ec.unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14615,8 +14616,8 @@ func (ec *executionContext) field_Mutation_updateManagementBranding_args(ctx con
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (BrandingInput, error) {
-			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx, v)
+		func(ctx context.Context, v any) (access.BrandingInput, error) {
+			return ec.unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandingInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14645,8 +14646,8 @@ func (ec *executionContext) field_Mutation_updateManagementCustomEventSchema_arg
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (CustomEventSchemaInput, error) {
-			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx, v)
+		func(ctx context.Context, v any) (access.CustomEventSchemaInput, error) {
+			return ec.unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCustomEventSchemaInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14675,8 +14676,8 @@ func (ec *executionContext) field_Mutation_updateManagementMetadataSchema_args(c
 	}
 	args["id"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
-			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx, v)
+		func(ctx context.Context, v any) (access.ManagementMetadataSchemaInput, error) {
+			return ec.unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐManagementMetadataSchemaInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14697,8 +14698,8 @@ func (ec *executionContext) field_Mutation_updateManagementProject_args(ctx cont
 	}
 	args["id"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
-		func(ctx context.Context, v any) (ProjectInput, error) {
-			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx, v)
+		func(ctx context.Context, v any) (access.ProjectInput, error) {
+			return ec.unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -17511,7 +17512,7 @@ func (ec *executionContext) fieldContext_ApiKey_updatedAt(_ context.Context, fie
 	return graphql.NewScalarFieldContext("ApiKey", field, false, false, "Time")
 }
 
-func (ec *executionContext) _ApiKeyWithToken_key(ctx context.Context, field graphql.CollectedField, obj *AppKeyWithToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _ApiKeyWithToken_key(ctx context.Context, field graphql.CollectedField, obj *access.AppKeyWithToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -17543,7 +17544,7 @@ func (ec *executionContext) fieldContext_ApiKeyWithToken_key(_ context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) _ApiKeyWithToken_token(ctx context.Context, field graphql.CollectedField, obj *AppKeyWithToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _ApiKeyWithToken_token(ctx context.Context, field graphql.CollectedField, obj *access.AppKeyWithToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22672,7 +22673,7 @@ func (ec *executionContext) fieldContext_CodeConfig_initialCount(_ context.Conte
 	return graphql.NewScalarFieldContext("CodeConfig", field, false, false, "Int")
 }
 
-func (ec *executionContext) _CreatedProject_project(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+func (ec *executionContext) _CreatedProject_project(ctx context.Context, field graphql.CollectedField, obj *access.CreatedProject) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22704,7 +22705,7 @@ func (ec *executionContext) fieldContext_CreatedProject_project(_ context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) _CreatedProject_serverSideKey(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+func (ec *executionContext) _CreatedProject_serverSideKey(ctx context.Context, field graphql.CollectedField, obj *access.CreatedProject) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22716,8 +22717,8 @@ func (ec *executionContext) _CreatedProject_serverSideKey(ctx context.Context, f
 			return obj.ServerSideKey(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v SideKey) graphql.Marshaler {
-			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v access.SideKey) graphql.Marshaler {
+			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐSideKey(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22736,7 +22737,7 @@ func (ec *executionContext) fieldContext_CreatedProject_serverSideKey(_ context.
 	return fc, nil
 }
 
-func (ec *executionContext) _CreatedProject_clientSideKey(ctx context.Context, field graphql.CollectedField, obj *CreatedProject) (ret graphql.Marshaler) {
+func (ec *executionContext) _CreatedProject_clientSideKey(ctx context.Context, field graphql.CollectedField, obj *access.CreatedProject) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -22748,8 +22749,8 @@ func (ec *executionContext) _CreatedProject_clientSideKey(ctx context.Context, f
 			return obj.ClientSideKey(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v SideKey) graphql.Marshaler {
-			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v access.SideKey) graphql.Marshaler {
+			return ec.marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐSideKey(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27562,7 +27563,7 @@ func (ec *executionContext) fieldContext_ManagementProject_webhookToken(_ contex
 	return graphql.NewScalarFieldContext("ManagementProject", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementProjectList_total(ctx context.Context, field graphql.CollectedField, obj *access.ProjectList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -27585,7 +27586,7 @@ func (ec *executionContext) fieldContext_ManagementProjectList_total(_ context.C
 	return graphql.NewScalarFieldContext("ManagementProjectList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _ManagementProjectList_data(ctx context.Context, field graphql.CollectedField, obj *ProjectList) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementProjectList_data(ctx context.Context, field graphql.CollectedField, obj *access.ProjectList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28100,7 +28101,7 @@ func (ec *executionContext) fieldContext_ManagementStackingRules_updatedAt(_ con
 	return graphql.NewScalarFieldContext("ManagementStackingRules", field, false, false, "Time")
 }
 
-func (ec *executionContext) _ManagementUser_id(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_id(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28123,7 +28124,7 @@ func (ec *executionContext) fieldContext_ManagementUser_id(_ context.Context, fi
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ManagementUser_login(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_login(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28146,7 +28147,7 @@ func (ec *executionContext) fieldContext_ManagementUser_login(_ context.Context,
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementUser_email(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_email(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28169,7 +28170,7 @@ func (ec *executionContext) fieldContext_ManagementUser_email(_ context.Context,
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementUser_firstName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_firstName(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28192,7 +28193,7 @@ func (ec *executionContext) fieldContext_ManagementUser_firstName(_ context.Cont
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementUser_lastName(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_lastName(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28215,7 +28216,7 @@ func (ec *executionContext) fieldContext_ManagementUser_lastName(_ context.Conte
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementUser_isOwner(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_isOwner(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28238,7 +28239,7 @@ func (ec *executionContext) fieldContext_ManagementUser_isOwner(_ context.Contex
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "Boolean")
 }
 
-func (ec *executionContext) _ManagementUser_role(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_role(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28261,7 +28262,7 @@ func (ec *executionContext) fieldContext_ManagementUser_role(_ context.Context, 
 	return graphql.NewScalarFieldContext("ManagementUser", field, false, false, "String")
 }
 
-func (ec *executionContext) _ManagementUser_roles(ctx context.Context, field graphql.CollectedField, obj *ProjectUserView) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUser_roles(ctx context.Context, field graphql.CollectedField, obj *access.ProjectUserView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28273,8 +28274,8 @@ func (ec *executionContext) _ManagementUser_roles(ctx context.Context, field gra
 			return obj.Roles(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ProjectRole) graphql.Marshaler {
-			return ec.marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRoleᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []access.ProjectRole) graphql.Marshaler {
+			return ec.marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRoleᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -28293,7 +28294,7 @@ func (ec *executionContext) fieldContext_ManagementUser_roles(_ context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) _ManagementUserRole_projectID(ctx context.Context, field graphql.CollectedField, obj *ProjectRole) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUserRole_projectID(ctx context.Context, field graphql.CollectedField, obj *access.ProjectRole) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -28316,7 +28317,7 @@ func (ec *executionContext) fieldContext_ManagementUserRole_projectID(_ context.
 	return graphql.NewScalarFieldContext("ManagementUserRole", field, false, false, "ID")
 }
 
-func (ec *executionContext) _ManagementUserRole_role(ctx context.Context, field graphql.CollectedField, obj *ProjectRole) (ret graphql.Marshaler) {
+func (ec *executionContext) _ManagementUserRole_role(ctx context.Context, field graphql.CollectedField, obj *access.ProjectRole) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -31454,8 +31455,8 @@ func (ec *executionContext) _Mutation_issueOAuthToken(ctx context.Context, field
 			return ec.Resolvers.Mutation().IssueOAuthToken(ctx, fc.Args["grantType"].(*string), fc.Args["scope"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
-			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.OAuthAccessToken) graphql.Marshaler {
+			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐOAuthAccessToken(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31539,11 +31540,11 @@ func (ec *executionContext) _Mutation_createManagementProject(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementProject(ctx, fc.Args["input"].(ProjectInput))
+			return ec.Resolvers.Mutation().CreateManagementProject(ctx, fc.Args["input"].(access.ProjectInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
-			return ec.marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.CreatedProject) graphql.Marshaler {
+			return ec.marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCreatedProject(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31583,7 +31584,7 @@ func (ec *executionContext) _Mutation_updateManagementProject(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementProject(ctx, fc.Args["id"].(string), fc.Args["input"].(ProjectInput))
+			return ec.Resolvers.Mutation().UpdateManagementProject(ctx, fc.Args["id"].(string), fc.Args["input"].(access.ProjectInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
@@ -31627,11 +31628,11 @@ func (ec *executionContext) _Mutation_createManagementApiKey(ctx context.Context
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["client"].(*bool), fc.Args["input"].(*AppKeyInput))
+			return ec.Resolvers.Mutation().CreateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["client"].(*bool), fc.Args["input"].(*access.AppKeyInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
-			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.AppKeyWithToken) graphql.Marshaler {
+			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyWithToken(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31671,7 +31672,7 @@ func (ec *executionContext) _Mutation_updateManagementApiKey(ctx context.Context
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string), fc.Args["input"].(AppKeyInput))
+			return ec.Resolvers.Mutation().UpdateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string), fc.Args["input"].(access.AppKeyInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.AppKey) graphql.Marshaler {
@@ -31762,8 +31763,8 @@ func (ec *executionContext) _Mutation_regenerateManagementApiKey(ctx context.Con
 			return ec.Resolvers.Mutation().RegenerateManagementAPIKey(ctx, fc.Args["projectID"].(string), fc.Args["appID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
-			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.AppKeyWithToken) graphql.Marshaler {
+			return ec.marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyWithToken(ctx, selections, v)
 		},
 		true,
 		true,
@@ -31935,7 +31936,7 @@ func (ec *executionContext) _Mutation_createManagementBranding(ctx context.Conte
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["input"].(BrandingInput))
+			return ec.Resolvers.Mutation().CreateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["input"].(access.BrandingInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
@@ -31979,7 +31980,7 @@ func (ec *executionContext) _Mutation_updateManagementBranding(ctx context.Conte
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(BrandingInput))
+			return ec.Resolvers.Mutation().UpdateManagementBranding(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(access.BrandingInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Branding) graphql.Marshaler {
@@ -32067,11 +32068,11 @@ func (ec *executionContext) _Mutation_assignManagementUser(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().AssignManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["input"].(AssignUserInput))
+			return ec.Resolvers.Mutation().AssignManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["input"].(access.AssignUserInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
-			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32114,8 +32115,8 @@ func (ec *executionContext) _Mutation_updateManagementUser(ctx context.Context, 
 			return ec.Resolvers.Mutation().UpdateManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["userID"].(string), fc.Args["role"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
-			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32199,7 +32200,7 @@ func (ec *executionContext) _Mutation_createManagementMetadataSchema(ctx context
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(ManagementMetadataSchemaInput))
+			return ec.Resolvers.Mutation().CreateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(access.ManagementMetadataSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -32243,7 +32244,7 @@ func (ec *executionContext) _Mutation_updateManagementMetadataSchema(ctx context
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(ManagementMetadataSchemaInput))
+			return ec.Resolvers.Mutation().UpdateManagementMetadataSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(access.ManagementMetadataSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -32331,7 +32332,7 @@ func (ec *executionContext) _Mutation_createManagementCustomEventSchema(ctx cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(CustomEventSchemaInput))
+			return ec.Resolvers.Mutation().CreateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["input"].(access.CustomEventSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -32375,7 +32376,7 @@ func (ec *executionContext) _Mutation_updateManagementCustomEventSchema(ctx cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(CustomEventSchemaInput))
+			return ec.Resolvers.Mutation().UpdateManagementCustomEventSchema(ctx, fc.Args["projectID"].(string), fc.Args["id"].(string), fc.Args["input"].(access.CustomEventSchemaInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.MetadataSchema) graphql.Marshaler {
@@ -33025,7 +33026,7 @@ func (ec *executionContext) fieldContext_Mutation_updateVouchersInBulk(ctx conte
 	return fc, nil
 }
 
-func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_accessToken(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33048,7 +33049,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_accessToken(_ context.
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
-func (ec *executionContext) _OAuthAccessToken_clientID(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_clientID(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33071,7 +33072,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_clientID(_ context.Con
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
-func (ec *executionContext) _OAuthAccessToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33094,7 +33095,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_expiresAt(_ context.Co
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "Int")
 }
 
-func (ec *executionContext) _OAuthAccessToken_expiresIn(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_expiresIn(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33117,7 +33118,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_expiresIn(_ context.Co
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "Int")
 }
 
-func (ec *executionContext) _OAuthAccessToken_scope(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_scope(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33140,7 +33141,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_scope(_ context.Contex
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
-func (ec *executionContext) _OAuthAccessToken_tokenType(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_tokenType(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -33163,7 +33164,7 @@ func (ec *executionContext) fieldContext_OAuthAccessToken_tokenType(_ context.Co
 	return graphql.NewScalarFieldContext("OAuthAccessToken", field, false, false, "String")
 }
 
-func (ec *executionContext) _OAuthAccessToken_active(ctx context.Context, field graphql.CollectedField, obj *OAuthAccessToken) (ret graphql.Marshaler) {
+func (ec *executionContext) _OAuthAccessToken_active(ctx context.Context, field graphql.CollectedField, obj *access.OAuthAccessToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -36181,8 +36182,8 @@ func (ec *executionContext) _Query_introspectOAuthToken(ctx context.Context, fie
 			return ec.Resolvers.Query().IntrospectOAuthToken(ctx, fc.Args["accessToken"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
-			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.OAuthAccessToken) graphql.Marshaler {
+			return ec.marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐOAuthAccessToken(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36225,8 +36226,8 @@ func (ec *executionContext) _Query_managementProjects(ctx context.Context, field
 			return ec.Resolvers.Query().ManagementProjects(ctx, fc.Args["limit"].(*int), fc.Args["page"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ProjectList) graphql.Marshaler {
-			return ec.marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.ProjectList) graphql.Marshaler {
+			return ec.marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36533,8 +36534,8 @@ func (ec *executionContext) _Query_managementUsers(ctx context.Context, field gr
 			return ec.Resolvers.Query().ManagementUsers(ctx, fc.Args["projectID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ProjectUserView) graphql.Marshaler {
-			return ec.marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserViewᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*access.ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserViewᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36577,8 +36578,8 @@ func (ec *executionContext) _Query_managementUser(ctx context.Context, field gra
 			return ec.Resolvers.Query().ManagementUser(ctx, fc.Args["projectID"].(string), fc.Args["userID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
-			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.ProjectUserView) graphql.Marshaler {
+			return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37017,8 +37018,8 @@ func (ec *executionContext) _Query_managementWebhookEvents(ctx context.Context, 
 			return ec.Resolvers.Query().ManagementWebhookEvents(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["state"].(*string), fc.Args["limit"].(*int), fc.Args["page"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *WebhookEventList) graphql.Marshaler {
-			return ec.marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookEventList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.WebhookEventList) graphql.Marshaler {
+			return ec.marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐWebhookEventList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -37061,8 +37062,8 @@ func (ec *executionContext) _Query_managementWebhookDeliveries(ctx context.Conte
 			return ec.Resolvers.Query().ManagementWebhookDeliveries(ctx, fc.Args["projectID"].(string), fc.Args["webhookID"].(string), fc.Args["eventID"].(*string), fc.Args["limit"].(*int), fc.Args["page"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *WebhookDeliveryList) graphql.Marshaler {
-			return ec.marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookDeliveryList(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *access.WebhookDeliveryList) graphql.Marshaler {
+			return ec.marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐWebhookDeliveryList(ctx, selections, v)
 		},
 		true,
 		true,
@@ -39951,7 +39952,7 @@ func (ec *executionContext) fieldContext_SegmentList_data(_ context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _SideKey_appID(ctx context.Context, field graphql.CollectedField, obj *SideKey) (ret graphql.Marshaler) {
+func (ec *executionContext) _SideKey_appID(ctx context.Context, field graphql.CollectedField, obj *access.SideKey) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -39974,7 +39975,7 @@ func (ec *executionContext) fieldContext_SideKey_appID(_ context.Context, field 
 	return graphql.NewScalarFieldContext("SideKey", field, false, false, "String")
 }
 
-func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql.CollectedField, obj *SideKey) (ret graphql.Marshaler) {
+func (ec *executionContext) _SideKey_appToken(ctx context.Context, field graphql.CollectedField, obj *access.SideKey) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43392,7 +43393,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Con
 	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, "Time")
 }
 
-func (ec *executionContext) _WebhookDeliveryList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _WebhookDeliveryList_total(ctx context.Context, field graphql.CollectedField, obj *access.WebhookDeliveryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43415,7 +43416,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryList_total(_ context.Con
 	return graphql.NewScalarFieldContext("WebhookDeliveryList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _WebhookDeliveryList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookDeliveryList) (ret graphql.Marshaler) {
+func (ec *executionContext) _WebhookDeliveryList_data(ctx context.Context, field graphql.CollectedField, obj *access.WebhookDeliveryList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43677,7 +43678,7 @@ func (ec *executionContext) fieldContext_WebhookEvent_createdAt(_ context.Contex
 	return graphql.NewScalarFieldContext("WebhookEvent", field, false, false, "Time")
 }
 
-func (ec *executionContext) _WebhookEventList_total(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
+func (ec *executionContext) _WebhookEventList_total(ctx context.Context, field graphql.CollectedField, obj *access.WebhookEventList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -43700,7 +43701,7 @@ func (ec *executionContext) fieldContext_WebhookEventList_total(_ context.Contex
 	return graphql.NewScalarFieldContext("WebhookEventList", field, false, false, "Int")
 }
 
-func (ec *executionContext) _WebhookEventList_data(ctx context.Context, field graphql.CollectedField, obj *WebhookEventList) (ret graphql.Marshaler) {
+func (ec *executionContext) _WebhookEventList_data(ctx context.Context, field graphql.CollectedField, obj *access.WebhookEventList) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -44952,8 +44953,8 @@ func UnmarshalAdjustPointsInput(ctx context.Context, raw any) (loyalty.AdjustPoi
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj any) (AppKeyInput, error) {
-	var it AppKeyInput
+func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj any) (access.AppKeyInput, error) {
+	var it access.AppKeyInput
 	if obj == nil {
 		return it, nil
 	}
@@ -44995,8 +44996,8 @@ func (ec *executionContext) unmarshalInputApiKeyInput(ctx context.Context, obj a
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalApiKeyInput(ctx context.Context, raw any) (AppKeyInput, error) {
-	var out AppKeyInput
+func UnmarshalApiKeyInput(ctx context.Context, raw any) (access.AppKeyInput, error) {
+	var out access.AppKeyInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ApiKeyInput", raw, &out)
 	return out, err
 }
@@ -46153,8 +46154,8 @@ func UnmarshalBalanceInput(ctx context.Context, raw any) (campaign.BalanceInput,
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Context, obj any) (BrandAddressInput, error) {
-	var it BrandAddressInput
+func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Context, obj any) (access.BrandAddressInput, error) {
+	var it access.BrandAddressInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46217,14 +46218,14 @@ func (ec *executionContext) unmarshalInputBrandingAddressInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBrandingAddressInput(ctx context.Context, raw any) (BrandAddressInput, error) {
-	var out BrandAddressInput
+func UnmarshalBrandingAddressInput(ctx context.Context, raw any) (access.BrandAddressInput, error) {
+	var out access.BrandAddressInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingAddressInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context, obj any) (BrandInput, error) {
-	var it BrandInput
+func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context, obj any) (access.BrandInput, error) {
+	var it access.BrandInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46287,14 +46288,14 @@ func (ec *executionContext) unmarshalInputBrandingBrandInput(ctx context.Context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBrandingBrandInput(ctx context.Context, raw any) (BrandInput, error) {
-	var out BrandInput
+func UnmarshalBrandingBrandInput(ctx context.Context, raw any) (access.BrandInput, error) {
+	var out access.BrandInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingBrandInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Context, obj any) (BrandCockpitsInput, error) {
-	var it BrandCockpitsInput
+func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Context, obj any) (access.BrandCockpitsInput, error) {
+	var it access.BrandCockpitsInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46378,14 +46379,14 @@ func (ec *executionContext) unmarshalInputBrandingCockpitsInput(ctx context.Cont
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBrandingCockpitsInput(ctx context.Context, raw any) (BrandCockpitsInput, error) {
-	var out BrandCockpitsInput
+func UnmarshalBrandingCockpitsInput(ctx context.Context, raw any) (access.BrandCockpitsInput, error) {
+	var out access.BrandCockpitsInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingCockpitsInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Context, obj any) (BrandContactInput, error) {
-	var it BrandContactInput
+func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Context, obj any) (access.BrandContactInput, error) {
+	var it access.BrandContactInput
 	if obj == nil {
 		return it, nil
 	}
@@ -46427,8 +46428,8 @@ func (ec *executionContext) unmarshalInputBrandingContactInput(ctx context.Conte
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalBrandingContactInput(ctx context.Context, raw any) (BrandContactInput, error) {
-	var out BrandContactInput
+func UnmarshalBrandingContactInput(ctx context.Context, raw any) (access.BrandContactInput, error) {
+	var out access.BrandContactInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "BrandingContactInput", raw, &out)
 	return out, err
 }
@@ -52124,8 +52125,8 @@ func UnmarshalCustomEventOrder(ctx context.Context, raw any) (ent.CustomEventOrd
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context.Context, obj any) (CustomEventSchema, error) {
-	var it CustomEventSchema
+func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context.Context, obj any) (access.CustomEventSchema, error) {
+	var it access.CustomEventSchema
 	if obj == nil {
 		return it, nil
 	}
@@ -52160,8 +52161,8 @@ func (ec *executionContext) unmarshalInputCustomEventSchemaBodyInput(ctx context
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalCustomEventSchemaBodyInput(ctx context.Context, raw any) (CustomEventSchema, error) {
-	var out CustomEventSchema
+func UnmarshalCustomEventSchemaBodyInput(ctx context.Context, raw any) (access.CustomEventSchema, error) {
+	var out access.CustomEventSchema
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "CustomEventSchemaBodyInput", raw, &out)
 	return out, err
 }
@@ -57664,8 +57665,8 @@ func UnmarshalLoyaltyProgramWhereInput(ctx context.Context, raw any) (ent.Loyalt
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Context, obj any) (BrandingInput, error) {
-	var it BrandingInput
+func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Context, obj any) (access.BrandingInput, error) {
+	var it access.BrandingInput
 	if obj == nil {
 		return it, nil
 	}
@@ -57684,28 +57685,28 @@ func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Co
 		switch k {
 		case "brand":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("brand"))
-			data, err := ec.unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandInput(ctx, v)
+			data, err := ec.unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Brand = data
 		case "address":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
-			data, err := ec.unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandAddressInput(ctx, v)
+			data, err := ec.unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandAddressInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Address = data
 		case "contact":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contact"))
-			data, err := ec.unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandContactInput(ctx, v)
+			data, err := ec.unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandContactInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Contact = data
 		case "cockpits":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cockpits"))
-			data, err := ec.unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandCockpitsInput(ctx, v)
+			data, err := ec.unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandCockpitsInput(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -57721,14 +57722,14 @@ func (ec *executionContext) unmarshalInputManagementBrandingInput(ctx context.Co
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementBrandingInput(ctx context.Context, raw any) (BrandingInput, error) {
-	var out BrandingInput
+func UnmarshalManagementBrandingInput(ctx context.Context, raw any) (access.BrandingInput, error) {
+	var out access.BrandingInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementBrandingInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx context.Context, obj any) (CustomEventSchemaInput, error) {
-	var it CustomEventSchemaInput
+func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx context.Context, obj any) (access.CustomEventSchemaInput, error) {
+	var it access.CustomEventSchemaInput
 	if obj == nil {
 		return it, nil
 	}
@@ -57754,7 +57755,7 @@ func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx c
 			it.Name = data
 		case "schema":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("schema"))
-			data, err := ec.unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchema(ctx, v)
+			data, err := ec.unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCustomEventSchema(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -57770,14 +57771,14 @@ func (ec *executionContext) unmarshalInputManagementCustomEventSchemaInput(ctx c
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementCustomEventSchemaInput(ctx context.Context, raw any) (CustomEventSchemaInput, error) {
-	var out CustomEventSchemaInput
+func UnmarshalManagementCustomEventSchemaInput(ctx context.Context, raw any) (access.CustomEventSchemaInput, error) {
+	var out access.CustomEventSchemaInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementCustomEventSchemaInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx context.Context, obj any) (ManagementMetadataSchemaInput, error) {
-	var it ManagementMetadataSchemaInput
+func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx context.Context, obj any) (access.ManagementMetadataSchemaInput, error) {
+	var it access.ManagementMetadataSchemaInput
 	if obj == nil {
 		return it, nil
 	}
@@ -57826,14 +57827,14 @@ func (ec *executionContext) unmarshalInputManagementMetadataSchemaInput(ctx cont
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementMetadataSchemaInput(ctx context.Context, raw any) (ManagementMetadataSchemaInput, error) {
-	var out ManagementMetadataSchemaInput
+func UnmarshalManagementMetadataSchemaInput(ctx context.Context, raw any) (access.ManagementMetadataSchemaInput, error) {
+	var out access.ManagementMetadataSchemaInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementMetadataSchemaInput", raw, &out)
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Context, obj any) (ProjectInput, error) {
-	var it ProjectInput
+func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Context, obj any) (access.ProjectInput, error) {
+	var it access.ProjectInput
 	if obj == nil {
 		return it, nil
 	}
@@ -57938,8 +57939,8 @@ func (ec *executionContext) unmarshalInputManagementProjectInput(ctx context.Con
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementProjectInput(ctx context.Context, raw any) (ProjectInput, error) {
-	var out ProjectInput
+func UnmarshalManagementProjectInput(ctx context.Context, raw any) (access.ProjectInput, error) {
+	var out access.ProjectInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementProjectInput", raw, &out)
 	return out, err
 }
@@ -58105,8 +58106,8 @@ func UnmarshalManagementStackingRulesInput(ctx context.Context, raw any) (redemp
 	return out, err
 }
 
-func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.Context, obj any) (AssignUserInput, error) {
-	var it AssignUserInput
+func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.Context, obj any) (access.AssignUserInput, error) {
+	var it access.AssignUserInput
 	if obj == nil {
 		return it, nil
 	}
@@ -58155,8 +58156,8 @@ func (ec *executionContext) unmarshalInputManagementUserAssignInput(ctx context.
 //
 // ctx must come from a gqlgen request; outside one there is no unmarshaler to use
 // and the returned error says so.
-func UnmarshalManagementUserAssignInput(ctx context.Context, raw any) (AssignUserInput, error) {
-	var out AssignUserInput
+func UnmarshalManagementUserAssignInput(ctx context.Context, raw any) (access.AssignUserInput, error) {
+	var out access.AssignUserInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "ManagementUserAssignInput", raw, &out)
 	return out, err
 }
@@ -70008,7 +70009,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 
 var apiKeyWithTokenImplementors = []string{"ApiKeyWithToken"}
 
-func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.SelectionSet, obj *AppKeyWithToken) graphql.Marshaler {
+func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.SelectionSet, obj *access.AppKeyWithToken) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -71970,7 +71971,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 
 var createdProjectImplementors = []string{"CreatedProject"}
 
-func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.SelectionSet, obj *CreatedProject) graphql.Marshaler {
+func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.SelectionSet, obj *access.CreatedProject) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -73963,7 +73964,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 
 var managementProjectListImplementors = []string{"ManagementProjectList"}
 
-func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.SelectionSet, obj *ProjectList) graphql.Marshaler {
+func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.SelectionSet, obj *access.ProjectList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -74134,7 +74135,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 
 var managementUserImplementors = []string{"ManagementUser"}
 
-func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.SelectionSet, obj *ProjectUserView) graphql.Marshaler {
+func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.SelectionSet, obj *access.ProjectUserView) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -74202,7 +74203,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 
 var managementUserRoleImplementors = []string{"ManagementUserRole"}
 
-func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.SelectionSet, obj *ProjectRole) graphql.Marshaler {
+func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.SelectionSet, obj *access.ProjectRole) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -75153,7 +75154,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 var oAuthAccessTokenImplementors = []string{"OAuthAccessToken"}
 
-func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.SelectionSet, obj *OAuthAccessToken) graphql.Marshaler {
+func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.SelectionSet, obj *access.OAuthAccessToken) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -77144,7 +77145,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 
 var sideKeyImplementors = []string{"SideKey"}
 
-func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, obj *SideKey) graphql.Marshaler {
+func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, obj *access.SideKey) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78539,7 +78540,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 var webhookDeliveryListImplementors = []string{"WebhookDeliveryList"}
 
-func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *WebhookDeliveryList) graphql.Marshaler {
+func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, obj *access.WebhookDeliveryList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -78655,7 +78656,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 
 var webhookEventListImplementors = []string{"WebhookEventList"}
 
-func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.SelectionSet, obj *WebhookEventList) graphql.Marshaler {
+func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.SelectionSet, obj *access.WebhookEventList) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -79100,12 +79101,12 @@ func (ec *executionContext) marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromo
 	return ec._ApiKey(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx context.Context, v any) (AppKeyInput, error) {
+func (ec *executionContext) unmarshalNApiKeyInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyInput(ctx context.Context, v any) (access.AppKeyInput, error) {
 	res, err := ec.unmarshalInputApiKeyInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyWithToken(ctx context.Context, sel ast.SelectionSet, v *AppKeyWithToken) graphql.Marshaler {
+func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyWithToken(ctx context.Context, sel ast.SelectionSet, v *access.AppKeyWithToken) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ApiKeyWithToken!")
 		return graphql.Null
@@ -79606,7 +79607,7 @@ func (ec *executionContext) unmarshalNCreateVoucherInput2ᚖgithubᚗcomᚋpromo
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCreatedProject(ctx context.Context, sel ast.SelectionSet, v *CreatedProject) graphql.Marshaler {
+func (ec *executionContext) marshalNCreatedProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCreatedProject(ctx context.Context, sel ast.SelectionSet, v *access.CreatedProject) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CreatedProject!")
 		return graphql.Null
@@ -80236,17 +80237,17 @@ func (ec *executionContext) marshalNManagementBranding2ᚖgithubᚗcomᚋpromoen
 	return ec._ManagementBranding(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandingInput(ctx context.Context, v any) (BrandingInput, error) {
+func (ec *executionContext) unmarshalNManagementBrandingInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandingInput(ctx context.Context, v any) (access.BrandingInput, error) {
 	res, err := ec.unmarshalInputManagementBrandingInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchemaInput(ctx context.Context, v any) (CustomEventSchemaInput, error) {
+func (ec *executionContext) unmarshalNManagementCustomEventSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCustomEventSchemaInput(ctx context.Context, v any) (access.CustomEventSchemaInput, error) {
 	res, err := ec.unmarshalInputManagementCustomEventSchemaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐManagementMetadataSchemaInput(ctx context.Context, v any) (ManagementMetadataSchemaInput, error) {
+func (ec *executionContext) unmarshalNManagementMetadataSchemaInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐManagementMetadataSchemaInput(ctx context.Context, v any) (access.ManagementMetadataSchemaInput, error) {
 	res, err := ec.unmarshalInputManagementMetadataSchemaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -80275,12 +80276,12 @@ func (ec *executionContext) marshalNManagementProject2ᚖgithubᚗcomᚋpromoeng
 	return ec._ManagementProject(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectInput(ctx context.Context, v any) (ProjectInput, error) {
+func (ec *executionContext) unmarshalNManagementProjectInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectInput(ctx context.Context, v any) (access.ProjectInput, error) {
 	res, err := ec.unmarshalInputManagementProjectInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectList(ctx context.Context, sel ast.SelectionSet, v *ProjectList) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectList(ctx context.Context, sel ast.SelectionSet, v *access.ProjectList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ManagementProjectList!")
 		return graphql.Null
@@ -80317,11 +80318,11 @@ func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcom�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*ProjectUserView) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*access.ProjectUserView) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx, sel, v[i])
+		return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -80333,7 +80334,7 @@ func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoeng
 	return ret
 }
 
-func (ec *executionContext) marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectUserView(ctx context.Context, sel ast.SelectionSet, v *ProjectUserView) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx context.Context, sel ast.SelectionSet, v *access.ProjectUserView) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ManagementUser!")
 		return graphql.Null
@@ -80341,20 +80342,20 @@ func (ec *executionContext) marshalNManagementUser2ᚖgithubᚗcomᚋpromoengine
 	return ec._ManagementUser(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAssignUserInput(ctx context.Context, v any) (AssignUserInput, error) {
+func (ec *executionContext) unmarshalNManagementUserAssignInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAssignUserInput(ctx context.Context, v any) (access.AssignUserInput, error) {
 	res, err := ec.unmarshalInputManagementUserAssignInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRole(ctx context.Context, sel ast.SelectionSet, v ProjectRole) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRole(ctx context.Context, sel ast.SelectionSet, v access.ProjectRole) graphql.Marshaler {
 	return ec._ManagementUserRole(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []ProjectRole) graphql.Marshaler {
+func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []access.ProjectRole) graphql.Marshaler {
 	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐProjectRole(ctx, sel, v[i])
+		return ec.marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRole(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -80497,7 +80498,7 @@ func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoen
 	return ret
 }
 
-func (ec *executionContext) marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐOAuthAccessToken(ctx context.Context, sel ast.SelectionSet, v *OAuthAccessToken) graphql.Marshaler {
+func (ec *executionContext) marshalNOAuthAccessToken2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐOAuthAccessToken(ctx context.Context, sel ast.SelectionSet, v *access.OAuthAccessToken) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "OAuthAccessToken!")
 		return graphql.Null
@@ -80955,7 +80956,7 @@ func (ec *executionContext) unmarshalNSendEventInput2githubᚗcomᚋpromoengine�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐSideKey(ctx context.Context, sel ast.SelectionSet, v SideKey) graphql.Marshaler {
+func (ec *executionContext) marshalNSideKey2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐSideKey(ctx context.Context, sel ast.SelectionSet, v access.SideKey) graphql.Marshaler {
 	return ec._SideKey(ctx, sel, &v)
 }
 
@@ -81427,7 +81428,7 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengin
 	return ec._WebhookDelivery(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v *WebhookDeliveryList) graphql.Marshaler {
+func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐWebhookDeliveryList(ctx context.Context, sel ast.SelectionSet, v *access.WebhookDeliveryList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "WebhookDeliveryList!")
 		return graphql.Null
@@ -81459,7 +81460,7 @@ func (ec *executionContext) marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengine�
 	return ec._WebhookEvent(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐWebhookEventList(ctx context.Context, sel ast.SelectionSet, v *WebhookEventList) graphql.Marshaler {
+func (ec *executionContext) marshalNWebhookEventList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐWebhookEventList(ctx context.Context, sel ast.SelectionSet, v *access.WebhookEventList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "WebhookEventList!")
 		return graphql.Null
@@ -81651,7 +81652,7 @@ func (ec *executionContext) marshalOAny2interface(ctx context.Context, sel ast.S
 	return res
 }
 
-func (ec *executionContext) unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐAppKeyInput(ctx context.Context, v any) (*AppKeyInput, error) {
+func (ec *executionContext) unmarshalOApiKeyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐAppKeyInput(ctx context.Context, v any) (*access.AppKeyInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81801,7 +81802,7 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
-func (ec *executionContext) unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandAddressInput(ctx context.Context, v any) (*BrandAddressInput, error) {
+func (ec *executionContext) unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandAddressInput(ctx context.Context, v any) (*access.BrandAddressInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81809,7 +81810,7 @@ func (ec *executionContext) unmarshalOBrandingAddressInput2ᚖgithubᚗcomᚋpro
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandInput(ctx context.Context, v any) (*BrandInput, error) {
+func (ec *executionContext) unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandInput(ctx context.Context, v any) (*access.BrandInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81817,7 +81818,7 @@ func (ec *executionContext) unmarshalOBrandingBrandInput2ᚖgithubᚗcomᚋpromo
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandCockpitsInput(ctx context.Context, v any) (*BrandCockpitsInput, error) {
+func (ec *executionContext) unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandCockpitsInput(ctx context.Context, v any) (*access.BrandCockpitsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -81825,7 +81826,7 @@ func (ec *executionContext) unmarshalOBrandingCockpitsInput2ᚖgithubᚗcomᚋpr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐBrandContactInput(ctx context.Context, v any) (*BrandContactInput, error) {
+func (ec *executionContext) unmarshalOBrandingContactInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐBrandContactInput(ctx context.Context, v any) (*access.BrandContactInput, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -82653,7 +82654,7 @@ func (ec *executionContext) unmarshalOCustomEventOrder2ᚖgithubᚗcomᚋpromoen
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚐCustomEventSchema(ctx context.Context, v any) (*CustomEventSchema, error) {
+func (ec *executionContext) unmarshalOCustomEventSchemaBodyInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐCustomEventSchema(ctx context.Context, v any) (*access.CustomEventSchema, error) {
 	if v == nil {
 		return nil, nil
 	}

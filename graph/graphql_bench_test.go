@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
@@ -70,9 +71,9 @@ func benchProjectContext(b *testing.B) context.Context {
 	b.Helper()
 	db := entdbtest.Open(b)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
-	var creds ProjectCredentials
+	var creds access.ProjectCredentials
 	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		creds, err = CreateProject(ctx, "bench", "", "")
+		creds, err = access.CreateProject(ctx, "bench", "", "")
 		return err
 	}); err != nil {
 		b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/publication"
@@ -19,9 +20,9 @@ func projectContext(t *testing.T) (*entdb.DB, context.Context) {
 	t.Helper()
 	db := entdbtest.Open(t)
 	ctx := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
-	var creds ProjectCredentials
+	var creds access.ProjectCredentials
 	if err := store.InTx(ctx, func(ctx context.Context) (err error) {
-		creds, err = CreateProject(ctx, "jobs", "", "")
+		creds, err = access.CreateProject(ctx, "jobs", "", "")
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"github.com/promoengine/promoengine/ent"
+	"github.com/promoengine/promoengine/graph/access"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/export"
@@ -363,133 +364,133 @@ func (r *mutationResolver) DeleteCustomer(ctx context.Context, idOrSourceID stri
 }
 
 // IssueOAuthToken is the resolver for the issueOAuthToken field.
-func (r *mutationResolver) IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error) {
-	return issueOAuthAccessToken(ctx, grantType, scope)
+func (r *mutationResolver) IssueOAuthToken(ctx context.Context, grantType *string, scope string) (*access.OAuthAccessToken, error) {
+	return access.IssueOAuthAccessToken(ctx, grantType, scope)
 }
 
 // RevokeOAuthToken is the resolver for the revokeOAuthToken field.
 func (r *mutationResolver) RevokeOAuthToken(ctx context.Context, accessToken string) (bool, error) {
-	return revokeOAuthAccessToken(ctx, accessToken)
+	return access.RevokeOAuthAccessToken(ctx, accessToken)
 }
 
 // CreateManagementProject is the resolver for the createManagementProject field.
-func (r *mutationResolver) CreateManagementProject(ctx context.Context, input ProjectInput) (*CreatedProject, error) {
-	return createManagementProject(ctx, input)
+func (r *mutationResolver) CreateManagementProject(ctx context.Context, input access.ProjectInput) (*access.CreatedProject, error) {
+	return access.CreateManagementProject(ctx, input)
 }
 
 // UpdateManagementProject is the resolver for the updateManagementProject field.
-func (r *mutationResolver) UpdateManagementProject(ctx context.Context, id string, input ProjectInput) (*ent.Project, error) {
-	return updateManagementProject(ctx, id, input)
+func (r *mutationResolver) UpdateManagementProject(ctx context.Context, id string, input access.ProjectInput) (*ent.Project, error) {
+	return access.UpdateManagementProject(ctx, id, input)
 }
 
 // CreateManagementAPIKey is the resolver for the createManagementApiKey field.
-func (r *mutationResolver) CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error) {
-	return createManagementAPIKey(ctx, projectID, client, input)
+func (r *mutationResolver) CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *access.AppKeyInput) (*access.AppKeyWithToken, error) {
+	return access.CreateManagementAPIKey(ctx, projectID, client, input)
 }
 
 // UpdateManagementAPIKey is the resolver for the updateManagementApiKey field.
-func (r *mutationResolver) UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input AppKeyInput) (*ent.AppKey, error) {
-	return updateManagementAPIKey(ctx, projectID, appID, input)
+func (r *mutationResolver) UpdateManagementAPIKey(ctx context.Context, projectID string, appID string, input access.AppKeyInput) (*ent.AppKey, error) {
+	return access.UpdateManagementAPIKey(ctx, projectID, appID, input)
 }
 
 // SetManagementAPIKeyBlocked is the resolver for the setManagementApiKeyBlocked field.
 func (r *mutationResolver) SetManagementAPIKeyBlocked(ctx context.Context, projectID string, appID string, blocked bool) (*ent.AppKey, error) {
-	return setManagementAPIKeyBlocked(ctx, projectID, appID, blocked)
+	return access.SetManagementAPIKeyBlocked(ctx, projectID, appID, blocked)
 }
 
 // RegenerateManagementAPIKey is the resolver for the regenerateManagementApiKey field.
-func (r *mutationResolver) RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*AppKeyWithToken, error) {
-	return regenerateManagementAPIKey(ctx, projectID, appID)
+func (r *mutationResolver) RegenerateManagementAPIKey(ctx context.Context, projectID string, appID string) (*access.AppKeyWithToken, error) {
+	return access.RegenerateManagementAPIKey(ctx, projectID, appID)
 }
 
 // DeleteManagementAPIKey is the resolver for the deleteManagementApiKey field.
 func (r *mutationResolver) DeleteManagementAPIKey(ctx context.Context, projectID string, appID string) (string, error) {
-	return deleteManagementAPIKey(ctx, projectID, appID)
+	return access.DeleteManagementAPIKey(ctx, projectID, appID)
 }
 
 // DeleteManagementProject is the resolver for the deleteManagementProject field.
 func (r *mutationResolver) DeleteManagementProject(ctx context.Context, id string) (string, error) {
-	return deleteManagementProject(ctx, id)
+	return access.DeleteManagementProject(ctx, id)
 }
 
 // RegenerateManagementWebhookToken is the resolver for the regenerateManagementWebhookToken field.
 func (r *mutationResolver) RegenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
-	return regenerateManagementWebhookToken(ctx, projectID)
+	return access.RegenerateManagementWebhookToken(ctx, projectID)
 }
 
 // CreateManagementBranding is the resolver for the createManagementBranding field.
-func (r *mutationResolver) CreateManagementBranding(ctx context.Context, projectID string, input BrandingInput) (*ent.Branding, error) {
-	return createManagementBranding(ctx, projectID, input)
+func (r *mutationResolver) CreateManagementBranding(ctx context.Context, projectID string, input access.BrandingInput) (*ent.Branding, error) {
+	return access.CreateManagementBranding(ctx, projectID, input)
 }
 
 // UpdateManagementBranding is the resolver for the updateManagementBranding field.
-func (r *mutationResolver) UpdateManagementBranding(ctx context.Context, projectID string, id string, input BrandingInput) (*ent.Branding, error) {
-	return updateManagementBranding(ctx, projectID, id, input)
+func (r *mutationResolver) UpdateManagementBranding(ctx context.Context, projectID string, id string, input access.BrandingInput) (*ent.Branding, error) {
+	return access.UpdateManagementBranding(ctx, projectID, id, input)
 }
 
 // DeleteManagementBranding is the resolver for the deleteManagementBranding field.
 func (r *mutationResolver) DeleteManagementBranding(ctx context.Context, projectID string, id string) (string, error) {
-	return deleteManagementBranding(ctx, projectID, id)
+	return access.DeleteManagementBranding(ctx, projectID, id)
 }
 
 // AssignManagementUser is the resolver for the assignManagementUser field.
-func (r *mutationResolver) AssignManagementUser(ctx context.Context, projectID string, input AssignUserInput) (*ProjectUserView, error) {
-	return assignManagementUser(ctx, projectID, input)
+func (r *mutationResolver) AssignManagementUser(ctx context.Context, projectID string, input access.AssignUserInput) (*access.ProjectUserView, error) {
+	return access.AssignManagementUser(ctx, projectID, input)
 }
 
 // UpdateManagementUser is the resolver for the updateManagementUser field.
-func (r *mutationResolver) UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*ProjectUserView, error) {
-	return updateManagementUser(ctx, projectID, userID, role)
+func (r *mutationResolver) UpdateManagementUser(ctx context.Context, projectID string, userID string, role string) (*access.ProjectUserView, error) {
+	return access.UpdateManagementUser(ctx, projectID, userID, role)
 }
 
 // UnassignManagementUser is the resolver for the unassignManagementUser field.
 func (r *mutationResolver) UnassignManagementUser(ctx context.Context, projectID string, userID string) (string, error) {
-	return unassignManagementUser(ctx, projectID, userID)
+	return access.UnassignManagementUser(ctx, projectID, userID)
 }
 
 // CreateManagementMetadataSchema is the resolver for the createManagementMetadataSchema field.
-func (r *mutationResolver) CreateManagementMetadataSchema(ctx context.Context, projectID string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
-	return createManagementMetadataSchema(ctx, projectID, input)
+func (r *mutationResolver) CreateManagementMetadataSchema(ctx context.Context, projectID string, input access.ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return access.CreateProjectMetadataSchema(ctx, projectID, input)
 }
 
 // UpdateManagementMetadataSchema is the resolver for the updateManagementMetadataSchema field.
-func (r *mutationResolver) UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
-	return updateManagementMetadataSchema(ctx, projectID, id, input)
+func (r *mutationResolver) UpdateManagementMetadataSchema(ctx context.Context, projectID string, id string, input access.ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+	return access.UpdateProjectMetadataSchema(ctx, projectID, id, input)
 }
 
 // DeleteManagementMetadataSchema is the resolver for the deleteManagementMetadataSchema field.
 func (r *mutationResolver) DeleteManagementMetadataSchema(ctx context.Context, projectID string, id string) (string, error) {
-	return deleteManagementMetadataSchema(ctx, projectID, id)
+	return access.DeleteManagementMetadataSchema(ctx, projectID, id)
 }
 
 // CreateManagementCustomEventSchema is the resolver for the createManagementCustomEventSchema field.
-func (r *mutationResolver) CreateManagementCustomEventSchema(ctx context.Context, projectID string, input CustomEventSchemaInput) (*ent.MetadataSchema, error) {
-	return createManagementCustomEventSchema(ctx, projectID, input)
+func (r *mutationResolver) CreateManagementCustomEventSchema(ctx context.Context, projectID string, input access.CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+	return access.CreateManagementCustomEventSchema(ctx, projectID, input)
 }
 
 // UpdateManagementCustomEventSchema is the resolver for the updateManagementCustomEventSchema field.
-func (r *mutationResolver) UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input CustomEventSchemaInput) (*ent.MetadataSchema, error) {
-	return updateManagementCustomEventSchema(ctx, projectID, id, input)
+func (r *mutationResolver) UpdateManagementCustomEventSchema(ctx context.Context, projectID string, id string, input access.CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+	return access.UpdateManagementCustomEventSchema(ctx, projectID, id, input)
 }
 
 // DeleteManagementCustomEventSchema is the resolver for the deleteManagementCustomEventSchema field.
 func (r *mutationResolver) DeleteManagementCustomEventSchema(ctx context.Context, projectID string, id string) (string, error) {
-	return deleteManagementCustomEventSchema(ctx, projectID, id)
+	return access.DeleteManagementCustomEventSchema(ctx, projectID, id)
 }
 
 // CreateManagementStackingRules is the resolver for the createManagementStackingRules field.
 func (r *mutationResolver) CreateManagementStackingRules(ctx context.Context, projectID string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
-	return createManagementStackingRules(ctx, projectID, input)
+	return access.CreateManagementStackingRules(ctx, projectID, input)
 }
 
 // UpdateManagementStackingRules is the resolver for the updateManagementStackingRules field.
 func (r *mutationResolver) UpdateManagementStackingRules(ctx context.Context, projectID string, id string, input redemption.StackingRulesInput) (*redemption.StackingRules, error) {
-	return updateManagementStackingRules(ctx, projectID, id, input)
+	return access.UpdateManagementStackingRules(ctx, projectID, id, input)
 }
 
 // DeleteManagementStackingRules is the resolver for the deleteManagementStackingRules field.
 func (r *mutationResolver) DeleteManagementStackingRules(ctx context.Context, projectID string, id string) (string, error) {
-	return deleteManagementStackingRules(ctx, projectID, id)
+	return access.DeleteManagementStackingRules(ctx, projectID, id)
 }
 
 // CreateVoucher is the resolver for the createVoucher field.
@@ -499,22 +500,22 @@ func (r *mutationResolver) CreateVoucher(ctx context.Context, input campaignpkg.
 
 // CreateManagementWebhook is the resolver for the createManagementWebhook field.
 func (r *mutationResolver) CreateManagementWebhook(ctx context.Context, projectID string, input webhook.WebhookInput) (*ent.Webhook, error) {
-	return createManagementWebhook(ctx, projectID, input)
+	return access.CreateManagementWebhook(ctx, projectID, input)
 }
 
 // UpdateManagementWebhook is the resolver for the updateManagementWebhook field.
 func (r *mutationResolver) UpdateManagementWebhook(ctx context.Context, projectID string, id string, input webhook.WebhookInput) (*ent.Webhook, error) {
-	return updateManagementWebhook(ctx, projectID, id, input)
+	return access.UpdateManagementWebhook(ctx, projectID, id, input)
 }
 
 // DeleteManagementWebhook is the resolver for the deleteManagementWebhook field.
 func (r *mutationResolver) DeleteManagementWebhook(ctx context.Context, projectID string, id string) (string, error) {
-	return deleteManagementWebhook(ctx, projectID, id)
+	return access.DeleteManagementWebhook(ctx, projectID, id)
 }
 
 // RedeliverManagementWebhookEvent is the resolver for the redeliverManagementWebhookEvent field.
 func (r *mutationResolver) RedeliverManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error) {
-	return redeliverManagementWebhookEvent(ctx, projectID, webhookID, eventID)
+	return access.RedeliverManagementWebhookEvent(ctx, projectID, webhookID, eventID)
 }
 
 // CreateCategory is the resolver for the createCategory field.
@@ -688,83 +689,83 @@ func (r *queryResolver) VoucherTransactionList(ctx context.Context, codeOrID str
 }
 
 // IntrospectOAuthToken is the resolver for the introspectOAuthToken field.
-func (r *queryResolver) IntrospectOAuthToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error) {
-	return introspectOAuthAccessToken(ctx, accessToken)
+func (r *queryResolver) IntrospectOAuthToken(ctx context.Context, accessToken string) (*access.OAuthAccessToken, error) {
+	return access.IntrospectOAuthAccessToken(ctx, accessToken)
 }
 
 // ManagementProjects is the resolver for the managementProjects field.
-func (r *queryResolver) ManagementProjects(ctx context.Context, limit *int, page *int) (*ProjectList, error) {
-	return managementProjects(ctx, limit, page)
+func (r *queryResolver) ManagementProjects(ctx context.Context, limit *int, page *int) (*access.ProjectList, error) {
+	return access.ManagementProjects(ctx, limit, page)
 }
 
 // ManagementProject is the resolver for the managementProject field.
 func (r *queryResolver) ManagementProject(ctx context.Context, id string) (*ent.Project, error) {
-	return managementProject(ctx, id)
+	return access.ManagementProject(ctx, id)
 }
 
 // ManagementAPIKeys is the resolver for the managementApiKeys field.
 func (r *queryResolver) ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error) {
-	return managementAPIKeys(ctx, projectID, client)
+	return access.ManagementAPIKeys(ctx, projectID, client)
 }
 
 // ManagementWebhook is the resolver for the managementWebhook field.
 func (r *queryResolver) ManagementWebhook(ctx context.Context, projectID string, id string) (*ent.Webhook, error) {
-	return managementWebhook(ctx, projectID, id)
+	return access.ManagementWebhook(ctx, projectID, id)
 }
 
 // ManagementWebhookEvent is the resolver for the managementWebhookEvent field.
 func (r *queryResolver) ManagementWebhookEvent(ctx context.Context, projectID string, webhookID string, eventID string) (*ent.WebhookEvent, error) {
-	return managementWebhookEvent(ctx, projectID, webhookID, eventID)
+	return access.ManagementWebhookEvent(ctx, projectID, webhookID, eventID)
 }
 
 // ManagementBrandings is the resolver for the managementBrandings field.
 func (r *queryResolver) ManagementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error) {
-	return managementBrandings(ctx, projectID)
+	return access.ManagementBrandings(ctx, projectID)
 }
 
 // ManagementBranding is the resolver for the managementBranding field.
 func (r *queryResolver) ManagementBranding(ctx context.Context, projectID string, id string) (*ent.Branding, error) {
-	return managementBranding(ctx, projectID, id)
+	return access.ManagementBranding(ctx, projectID, id)
 }
 
 // ManagementUsers is the resolver for the managementUsers field.
-func (r *queryResolver) ManagementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error) {
-	return managementUsers(ctx, projectID)
+func (r *queryResolver) ManagementUsers(ctx context.Context, projectID string) ([]*access.ProjectUserView, error) {
+	return access.ManagementUsers(ctx, projectID)
 }
 
 // ManagementUser is the resolver for the managementUser field.
-func (r *queryResolver) ManagementUser(ctx context.Context, projectID string, userID string) (*ProjectUserView, error) {
-	return managementUser(ctx, projectID, userID)
+func (r *queryResolver) ManagementUser(ctx context.Context, projectID string, userID string) (*access.ProjectUserView, error) {
+	return access.ManagementUser(ctx, projectID, userID)
 }
 
 // ManagementMetadataSchemas is the resolver for the managementMetadataSchemas field.
 func (r *queryResolver) ManagementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
-	return managementMetadataSchemas(ctx, projectID)
+	return access.ManagementMetadataSchemas(ctx, projectID)
 }
 
 // ManagementMetadataSchema is the resolver for the managementMetadataSchema field.
 func (r *queryResolver) ManagementMetadataSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error) {
-	return managementMetadataSchema(ctx, projectID, id)
+	return access.ManagementMetadataSchema(ctx, projectID, id)
 }
 
 // ManagementCustomEventSchemas is the resolver for the managementCustomEventSchemas field.
 func (r *queryResolver) ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
-	return managementCustomEventSchemas(ctx, projectID)
+	return access.ManagementCustomEventSchemas(ctx, projectID)
 }
 
 // ManagementCustomEventSchema is the resolver for the managementCustomEventSchema field.
 func (r *queryResolver) ManagementCustomEventSchema(ctx context.Context, projectID string, id string) (*ent.MetadataSchema, error) {
-	return managementCustomEventSchema(ctx, projectID, id)
+	return access.ManagementCustomEventSchema(ctx, projectID, id)
 }
 
 // ManagementStackingRulesList is the resolver for the managementStackingRulesList field.
 func (r *queryResolver) ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
-	return managementStackingRulesList(ctx, projectID)
+	return access.ManagementStackingRulesList(ctx, projectID)
 }
 
 // ManagementStackingRules is the resolver for the managementStackingRules field.
 func (r *queryResolver) ManagementStackingRules(ctx context.Context, projectID string, id string) (*redemption.StackingRules, error) {
-	return managementStackingRules(ctx, projectID, id)
+	return access.ManagementStackingRules(ctx, projectID, id)
 }
 
 // CustomerSegments is the resolver for the customerSegments field.
@@ -779,17 +780,17 @@ func (r *queryResolver) CampaignTransactionList(ctx context.Context, idOrName st
 
 // ManagementWebhooks is the resolver for the managementWebhooks field.
 func (r *queryResolver) ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
-	return managementWebhooks(ctx, projectID)
+	return access.ManagementWebhooks(ctx, projectID)
 }
 
 // ManagementWebhookEvents is the resolver for the managementWebhookEvents field.
-func (r *queryResolver) ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*WebhookEventList, error) {
-	return managementWebhookEvents(ctx, projectID, webhookID, state, limit, page)
+func (r *queryResolver) ManagementWebhookEvents(ctx context.Context, projectID string, webhookID string, state *string, limit *int, page *int) (*access.WebhookEventList, error) {
+	return access.ManagementWebhookEvents(ctx, projectID, webhookID, state, limit, page)
 }
 
 // ManagementWebhookDeliveries is the resolver for the managementWebhookDeliveries field.
-func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*WebhookDeliveryList, error) {
-	return managementWebhookDeliveries(ctx, projectID, webhookID, eventID, limit, page)
+func (r *queryResolver) ManagementWebhookDeliveries(ctx context.Context, projectID string, webhookID string, eventID *string, limit *int, page *int) (*access.WebhookDeliveryList, error) {
+	return access.ManagementWebhookDeliveries(ctx, projectID, webhookID, eventID, limit, page)
 }
 
 // Category is the resolver for the category field.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -76,15 +76,15 @@ func credentials(c *gin.Context, mode authMode) (viewer.Viewer, error) {
 
 	switch {
 	case mode == appKeysOnly, mode == appKeysOrBearer && !hasBearer:
-		return graph.AuthenticateApp(ctx, client, appID, appToken, c.ClientIP())
+		return access.AuthenticateApp(ctx, client, appID, appToken, c.ClientIP())
 	case mode == bearerAndAppKeys && (!hasBearer || !hasKeys):
 		return viewer.Viewer{}, apperr.Unauthorized()
 	}
-	tv, err := graph.AuthenticateBearer(ctx, client, bearer, c.ClientIP())
+	tv, err := access.AuthenticateBearer(ctx, client, bearer, c.ClientIP())
 	if err != nil || !hasKeys {
 		return tv, err
 	}
-	kv, err := graph.AuthenticateApp(ctx, client, appID, appToken, c.ClientIP())
+	kv, err := access.AuthenticateApp(ctx, client, appID, appToken, c.ClientIP())
 	if err != nil {
 		return viewer.Viewer{}, err
 	}
@@ -114,7 +114,7 @@ func bearerToken(r *http.Request) (token string, ok bool) {
 // credentials.
 func requireManagementKeys(c *gin.Context) {
 	ctx := c.Request.Context()
-	err := graph.AuthenticateManagement(ctx, ent.FromContext(ctx),
+	err := access.AuthenticateManagement(ctx, ent.FromContext(ctx),
 		c.GetHeader("X-Management-Id"), c.GetHeader("X-Management-Token"))
 	if err != nil {
 		renderError(c, err)

@@ -17,6 +17,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 func TestScopeTable(t *testing.T) {
@@ -60,7 +61,7 @@ func TestScopeTable(t *testing.T) {
 	}
 	for _, rs := range scopeTable {
 		for _, s := range rs.Scopes {
-			if !graph.IsScopeValue(s) {
+			if !access.IsScopeValue(s) {
 				t.Errorf("scope table names unknown scope %q", s)
 			}
 		}
@@ -93,24 +94,24 @@ func TestEveryBearerRouteIsInTheScopeTable(t *testing.T) {
 func TestBearerAndAppKeysMiddleware(t *testing.T) {
 	db := entdbtest.Open(t)
 	base := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
-	var a, b graph.ProjectCredentials
+	var a, b access.ProjectCredentials
 	err := graph.InTx(base, func(ctx context.Context) error {
 		var err error
-		if a, err = graph.CreateProject(ctx, "A", "", ""); err != nil {
+		if a, err = access.CreateProject(ctx, "A", "", ""); err != nil {
 			return err
 		}
-		b, err = graph.CreateProject(ctx, "B", "", "")
+		b, err = access.CreateProject(ctx, "B", "", "")
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	issue := func(p graph.ProjectCredentials, scope string) string {
-		var tok graph.IssuedOAuthToken
+	issue := func(p access.ProjectCredentials, scope string) string {
+		var tok access.IssuedOAuthToken
 		ctx := viewer.NewContext(base, viewer.Viewer{ProjectID: p.ProjectID, AppID: p.AppID})
 		if err := graph.InTx(ctx, func(ctx context.Context) error {
 			var err error
-			tok, err = graph.IssueOAuthToken(ctx, "client_credentials", scope)
+			tok, err = access.IssueOAuthToken(ctx, "client_credentials", scope)
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -126,7 +127,7 @@ func TestBearerAndAppKeysMiddleware(t *testing.T) {
 		v, _ := viewer.FromContext(c.Request.Context())
 		c.String(http.StatusOK, v.ProjectID)
 	})
-	keys := func(p graph.ProjectCredentials) map[string]string {
+	keys := func(p access.ProjectCredentials) map[string]string {
 		return map[string]string{"X-App-Id": p.AppID, "X-App-Token": p.AppToken}
 	}
 	with := func(m map[string]string, tok string) map[string]string {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	accesspkg "github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/customer"
 	"github.com/promoengine/promoengine/graph/loyalty"
@@ -33,12 +33,12 @@ func registerClientAPI(r *gin.Engine, access clientAccess, h clientHandlers) {
 	cl := r.Group("/client/v1", access.authenticate, markClientView)
 	cl.GET("/validate", h.validate)
 	cl.POST("/validations", h.redemptions.validateStacked)
-	cl.POST("/redeem", requireClientOperation(graph.ClientRedeem), h.redeem)
-	cl.POST("/redemptions", requireClientOperation(graph.ClientRedeem), h.redemptions.redeemStacked)
-	cl.POST("/publish", requireClientOperation(graph.ClientPublish), h.publish)
+	cl.POST("/redeem", requireClientOperation(accesspkg.ClientRedeem), h.redeem)
+	cl.POST("/redemptions", requireClientOperation(accesspkg.ClientRedeem), h.redemptions.redeemStacked)
+	cl.POST("/publish", requireClientOperation(accesspkg.ClientPublish), h.publish)
 	cl.POST("/events", h.event)
-	cl.GET("/vouchers", requireClientOperation(graph.ClientListVouchers), h.listVouchers)
-	cl.POST("/customers", requireClientOperation(graph.ClientCreateCustomer), h.createCustomer)
+	cl.GET("/vouchers", requireClientOperation(accesspkg.ClientListVouchers), h.listVouchers)
+	cl.POST("/customers", requireClientOperation(accesspkg.ClientCreateCustomer), h.createCustomer)
 }
 
 // validate serves GET /client/v1/validate?code=…: the legacy validation,
@@ -140,9 +140,9 @@ func (h clientHandlers) event(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	if graph.ClientAllows(clientProject(c), graph.ClientLoyaltyEvents) != nil {
+	if accesspkg.ClientAllows(clientProject(c), accesspkg.ClientLoyaltyEvents) != nil {
 		if in.Referral != nil || in.Loyalty != nil {
-			renderError(c, graph.ClientAllows(clientProject(c), graph.ClientLoyaltyEvents))
+			renderError(c, accesspkg.ClientAllows(clientProject(c), accesspkg.ClientLoyaltyEvents))
 			return
 		}
 		ctx = customer.WithoutLoyaltyEarning(ctx)

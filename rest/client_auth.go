@@ -8,7 +8,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -37,7 +37,7 @@ func (a clientAccess) authenticate(c *gin.Context) {
 	if bearer, hasBearer := bearerToken(c.Request); hasBearer && appID == "" && token == "" {
 		v, p, err = a.bearer(c, bearer)
 	} else {
-		v, p, err = graph.AuthenticateClient(ctx, cl, appID, token, c.GetHeader("Origin"), c.ClientIP())
+		v, p, err = access.AuthenticateClient(ctx, cl, appID, token, c.GetHeader("Origin"), c.ClientIP())
 	}
 	if err != nil {
 		renderError(c, err)
@@ -55,7 +55,7 @@ func (a clientAccess) authenticate(c *gin.Context) {
 func (clientAccess) bearer(c *gin.Context, token string) (viewer.Viewer, *ent.Project, error) {
 	ctx := c.Request.Context()
 	cl := ent.FromContext(ctx)
-	v, err := graph.AuthenticateBearer(ctx, cl, token, c.ClientIP())
+	v, err := access.AuthenticateBearer(ctx, cl, token, c.ClientIP())
 	if err != nil {
 		return v, nil, err
 	}
@@ -64,7 +64,7 @@ func (clientAccess) bearer(c *gin.Context, token string) (viewer.Viewer, *ent.Pr
 		return v, nil, apperr.Forbidden(fmt.Sprintf(
 			"The access token's scope does not allow this endpoint; it needs one of: %s", strings.Join(accepted, ", ")))
 	}
-	p, err := graph.ClientProject(ctx, cl, v.ProjectID)
+	p, err := access.ClientProject(ctx, cl, v.ProjectID)
 	v.Client = true
 	return v, p, err
 }
@@ -77,9 +77,9 @@ func clientProject(c *gin.Context) *ent.Project {
 
 // requireClientOperation refuses a client API route the project has not
 // switched on (403 naming the setting).
-func requireClientOperation(op graph.ClientOperation) gin.HandlerFunc {
+func requireClientOperation(op access.ClientOperation) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		if err := graph.ClientAllows(clientProject(c), op); err != nil {
+		if err := access.ClientAllows(clientProject(c), op); err != nil {
 			renderError(c, err)
 			return
 		}

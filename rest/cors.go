@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/origin"
 )
@@ -37,12 +37,12 @@ type corsPolicy struct {
 	// serverOrigins are the normalized PROMO_CORS_ORIGINS.
 	serverOrigins []string
 	// clientOrigins knows every project's trusted domains.
-	clientOrigins *graph.TrustedOrigins
+	clientOrigins *access.TrustedOrigins
 }
 
 // newCORSPolicy checks the configured server-API origins (origin forms of
 // package origin).
-func newCORSPolicy(serverOrigins []string, clientOrigins *graph.TrustedOrigins) (corsPolicy, error) {
+func newCORSPolicy(serverOrigins []string, clientOrigins *access.TrustedOrigins) (corsPolicy, error) {
 	norm, err := origin.Normalize(serverOrigins)
 	if err != nil {
 		return corsPolicy{}, err

@@ -4,12 +4,12 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
 // v2 is a project's /v2 credentials: a bearer token plus the app keys.
-func v2(t testing.TB, e *resttest.Env, p graph.ProjectCredentials) resttest.Headers {
+func v2(t testing.TB, e *resttest.Env, p access.ProjectCredentials) resttest.Headers {
 	t.Helper()
 	app := resttest.App(p)
 	return resttest.Merge(app, resttest.Bearer(e.Token(app, "loyalties")))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // The management area (/management/v1, management keys). Every handler is
@@ -18,13 +19,13 @@ import (
 // trusted domains at once (Forget).
 type managementHandlers struct {
 	root    *graph.Resolver
-	origins *graph.TrustedOrigins
+	origins *access.TrustedOrigins
 }
 
 // markManagement tells the graph the request carries management keys
 // (requireManagementKeys ran before it), so its management fields answer.
 func markManagement(c *gin.Context) {
-	c.Request = c.Request.WithContext(graph.WithManagement(c.Request.Context()))
+	c.Request = c.Request.WithContext(access.WithManagement(c.Request.Context()))
 	c.Next()
 }
 
@@ -77,7 +78,7 @@ func apiKeyJSON(k *ent.AppKey, token string) apiKeyBody {
 
 func keyJSON(k *ent.AppKey) any { return apiKeyJSON(k, "") }
 
-func keyWithTokenJSON(k *graph.AppKeyWithToken) any { return apiKeyJSON(k.Key, k.Token) }
+func keyWithTokenJSON(k *access.AppKeyWithToken) any { return apiKeyJSON(k.Key, k.Token) }
 
 // apiKeyHandlers serve /management/v1/projects/{projectId}/api-keys (server
 // side) and …/client-keys (client: true): the application key lifecycle.
@@ -96,7 +97,7 @@ func (h apiKeyHandlers) list(c *gin.Context) {
 
 // create serves POST …/api-keys: {name?, allowed_ips?} → the key with its token.
 func (h apiKeyHandlers) create(c *gin.Context) {
-	var in graph.AppKeyInput
+	var in access.AppKeyInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -108,7 +109,7 @@ func (h apiKeyHandlers) create(c *gin.Context) {
 
 // update serves PUT …/api-keys/{appId}: {name?, allowed_ips?}.
 func (h apiKeyHandlers) update(c *gin.Context) {
-	var in graph.AppKeyInput
+	var in access.AppKeyInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -7,7 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // Brand configuration: /management/v1/projects/{projectId}/branding.
@@ -29,7 +29,7 @@ func brandingAny(b *ent.Branding) any { return brandingJSON(b) }
 
 // createBranding serves POST …/branding.
 func (h managementHandlers) createBranding(c *gin.Context) {
-	var in graph.BrandingInput
+	var in access.BrandingInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -53,7 +53,7 @@ func (h managementHandlers) getBranding(c *gin.Context) {
 // updateBranding serves PUT …/branding/{brandingId}: only what is sent
 // changes; null clears a nullable field.
 func (h managementHandlers) updateBranding(c *gin.Context) {
-	var in graph.BrandingInput
+	var in access.BrandingInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -11,6 +11,7 @@ import (
 	"github.com/promoengine/promoengine/ent/migrate"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -70,12 +71,12 @@ func TestDeleteProjectRemovesEverythingAndItsKeysStopWorking(t *testing.T) {
 	server := created["server_side_key"].(map[string]any)
 	client := created["client_side_key"].(map[string]any)
 	app := resttest.Headers{"X-App-Id": server["app_id"].(string), "X-App-Token": server["app_token"].(string)}
-	cl := resttest.Client(graph.ProjectCredentials{ClientAppID: client["app_id"].(string),
+	cl := resttest.Client(access.ProjectCredentials{ClientAppID: client["app_id"].(string),
 		ClientAppToken: client["app_token"].(string)}, "https://shop.example.com")
 	// A user who also works on the env's project, and is assigned here.
 	ctx := ent.NewContext(viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: e.Project.ProjectID}), e.DB.Client)
 	if err := graph.InTx(ctx, func(ctx context.Context) error {
-		_, err := graph.PutProjectUser(ctx, graph.ProjectUserInput{Email: "sam@example.com", Role: "ADMIN"})
+		_, err := access.PutProjectUser(ctx, access.ProjectUserInput{Email: "sam@example.com", Role: "ADMIN"})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // requireManagementGraphQL authenticates /management/graphql with
@@ -14,12 +14,12 @@ import (
 // which scopes itself to the project it names.
 func requireManagementGraphQL(c *gin.Context) {
 	ctx := c.Request.Context()
-	err := graph.AuthenticateManagement(ctx, ent.FromContext(ctx),
+	err := access.AuthenticateManagement(ctx, ent.FromContext(ctx),
 		c.GetHeader("X-Management-Id"), c.GetHeader("X-Management-Token"))
 	if err != nil {
 		renderGraphQLError(c, err)
 		return
 	}
-	c.Request = c.Request.WithContext(graph.WithManagement(ctx))
+	c.Request = c.Request.WithContext(access.WithManagement(ctx))
 	c.Next()
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // projectBody is the management API's project object (the properties that
@@ -76,7 +76,7 @@ func (h managementHandlers) listProjects(c *gin.Context) {
 	}
 	list, err := h.root.Query().ManagementProjects(c.Request.Context(), limit, page)
 	c.Header("Cache-Control", "no-store") // webhook tokens
-	answer(c, http.StatusOK, list, err, func(l *graph.ProjectList) any {
+	answer(c, http.StatusOK, list, err, func(l *access.ProjectList) any {
 		out := make([]projectBody, len(l.Data))
 		for i, p := range l.Data {
 			out[i] = projectJSON(p)
@@ -88,7 +88,7 @@ func (h managementHandlers) listProjects(c *gin.Context) {
 // createProject serves POST /management/v1/projects: the project with its
 // first keys, whose tokens are never shown again.
 func (h managementHandlers) createProject(c *gin.Context) {
-	var in graph.ProjectInput
+	var in access.ProjectInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -98,7 +98,7 @@ func (h managementHandlers) createProject(c *gin.Context) {
 		h.origins.Forget()
 	}
 	c.Header("Cache-Control", "no-store")
-	answer(c, http.StatusOK, created, err, func(cp *graph.CreatedProject) any {
+	answer(c, http.StatusOK, created, err, func(cp *access.CreatedProject) any {
 		return createdProjectBody{projectBody: projectJSON(cp.Project),
 			ServerSideKey: sideKey{AppID: cp.Keys.AppID, AppToken: cp.Keys.AppToken},
 			ClientSideKey: sideKey{AppID: cp.Keys.ClientAppID, AppToken: cp.Keys.ClientAppToken}}
@@ -115,7 +115,7 @@ func (h managementHandlers) getProject(c *gin.Context) {
 // updateProject serves PUT /management/v1/projects/{projectId}: only the
 // properties sent change.
 func (h managementHandlers) updateProject(c *gin.Context) {
-	var in graph.ProjectInput
+	var in access.ProjectInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // registerManagement mounts the management area (/management/v1,
@@ -12,7 +13,7 @@ import (
 // stacking rules. Every handler is one call of the management graph's
 // resolvers on root, the router's resolver. origins learns of
 // trusted-domain changes at once.
-func registerManagement(r *gin.Engine, root *graph.Resolver, origins *graph.TrustedOrigins) {
+func registerManagement(r *gin.Engine, root *graph.Resolver, origins *access.TrustedOrigins) {
 	h := managementHandlers{root: root, origins: origins}
 	projects := r.Group("/management/v1/projects", requireManagementKeys, markManagement)
 	projects.GET("", h.listProjects)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // Metadata schemas (…/metadata-schemas) and custom event schemas
@@ -73,7 +73,7 @@ func (h managementHandlers) getMetadataSchema(c *gin.Context) {
 
 // createMetadataSchema serves POST …/metadata-schemas: {related_object, properties}.
 func (h managementHandlers) createMetadataSchema(c *gin.Context) {
-	var in graph.ManagementMetadataSchemaInput
+	var in access.ManagementMetadataSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -84,7 +84,7 @@ func (h managementHandlers) createMetadataSchema(c *gin.Context) {
 
 // updateMetadataSchema serves PUT …/metadata-schemas/{metadataSchemaId}: {properties}.
 func (h managementHandlers) updateMetadataSchema(c *gin.Context) {
-	var in graph.ManagementMetadataSchemaInput
+	var in access.ManagementMetadataSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -113,7 +113,7 @@ func (h managementHandlers) getCustomEventSchema(c *gin.Context) {
 
 // createCustomEventSchema serves POST …/custom-event-schemas: {name, schema: {properties}}.
 func (h managementHandlers) createCustomEventSchema(c *gin.Context) {
-	var in graph.CustomEventSchemaInput
+	var in access.CustomEventSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return
@@ -124,7 +124,7 @@ func (h managementHandlers) createCustomEventSchema(c *gin.Context) {
 
 // updateCustomEventSchema serves PUT …/custom-event-schemas/{customEventSchemaId}: {schema: {properties}}.
 func (h managementHandlers) updateCustomEventSchema(c *gin.Context) {
-	var in graph.CustomEventSchemaInput
+	var in access.CustomEventSchemaInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

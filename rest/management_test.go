@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
@@ -19,7 +20,7 @@ import (
 func setFeatures(t *testing.T, e *resttest.Env, projectID string, enable, disable []string) {
 	t.Helper()
 	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
-		_, err := graph.SetProjectFeatures(ctx, projectID, enable, disable)
+		_, err := access.SetProjectFeatures(ctx, projectID, enable, disable)
 		return err
 	})
 	if err != nil {
@@ -67,17 +68,17 @@ func TestListProjectUsers(t *testing.T) {
 	e := resttest.New(t)
 	mk := e.NewManagementKey()
 	a, b := e.Project.ProjectID, e.NewProject("B").ProjectID
-	put := func(project string, in graph.ProjectUserInput) {
+	put := func(project string, in access.ProjectUserInput) {
 		ctx := ent.NewContext(viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: project}), e.DB.Client)
-		if err := graph.InTx(ctx, func(ctx context.Context) error { _, err := graph.PutProjectUser(ctx, in); return err }); err != nil {
+		if err := graph.InTx(ctx, func(ctx context.Context) error { _, err := access.PutProjectUser(ctx, in); return err }); err != nil {
 			t.Fatal(err)
 		}
 	}
 	first, owner := "Sammy", true
-	put(a, graph.ProjectUserInput{Email: "sammy@example.com", FirstName: &first, Role: "admin", IsOwner: &owner})
-	put(b, graph.ProjectUserInput{Email: "sammy@example.com", Role: "USER"})
-	put(a, graph.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "VIEWER"})
-	put(b, graph.ProjectUserInput{Email: "only-b@example.com", Role: "USER"})
+	put(a, access.ProjectUserInput{Email: "sammy@example.com", FirstName: &first, Role: "admin", IsOwner: &owner})
+	put(b, access.ProjectUserInput{Email: "sammy@example.com", Role: "USER"})
+	put(a, access.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "VIEWER"})
+	put(b, access.ProjectUserInput{Email: "only-b@example.com", Role: "USER"})
 
 	resp := e.Do(http.MethodGet, "/management/v1/projects/"+a+"/users", nil, mk)
 	got := resp.JSON(t)
@@ -97,7 +98,7 @@ func TestListProjectUsers(t *testing.T) {
 		t.Errorf("second user: %v", u1)
 	}
 	// Changing a role replaces it.
-	put(a, graph.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "MERCHANT"})
+	put(a, access.ProjectUserInput{Email: "viewer@example.com", Login: "viewer", Role: "MERCHANT"})
 	resp = e.Do(http.MethodGet, "/management/v1/projects/"+a+"/users", nil, mk)
 	if !strings.Contains(string(resp.Body), `"`+a+`":"MERCHANT"`) || resp.JSON(t)["total"] != float64(2) {
 		t.Errorf("after role change: %s", resp.Body)
@@ -136,7 +137,7 @@ func TestProjectNamesAreUnique(t *testing.T) {
 	}
 	// The operator CLI path refuses too.
 	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
-		_, err := graph.CreateProject(ctx, "Shop", "", "")
+		_, err := access.CreateProject(ctx, "Shop", "", "")
 		return err
 	})
 	if ae, ok := apperr.As(err); !ok || ae.Code != http.StatusConflict || ae.Key != "duplicate_found" {

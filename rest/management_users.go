@@ -5,7 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // Project users: /management/v1/projects/{projectId}/users.
@@ -21,22 +21,22 @@ type userBody struct {
 	IsOwner   bool              `json:"is_owner"`
 }
 
-func userJSON(u *graph.ProjectUserView) userBody {
+func userJSON(u *access.ProjectUserView) userBody {
 	return userBody{ID: u.ID, Login: u.Login, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		Projects: u.Projects, IsOwner: u.IsOwner}
 }
 
-func userAny(u *graph.ProjectUserView) any { return userJSON(u) }
+func userAny(u *access.ProjectUserView) any { return userJSON(u) }
 
 // listUsers serves GET …/users.
 func (h managementHandlers) listUsers(c *gin.Context) {
 	us, err := h.root.Query().ManagementUsers(c.Request.Context(), c.Param("projectId"))
-	answer(c, http.StatusOK, us, err, func(us []*graph.ProjectUserView) any { return listOf(us, userJSON) })
+	answer(c, http.StatusOK, us, err, func(us []*access.ProjectUserView) any { return listOf(us, userJSON) })
 }
 
 // assignUser serves POST …/users: {id | login, role} of an existing user.
 func (h managementHandlers) assignUser(c *gin.Context) {
-	var in graph.AssignUserInput
+	var in access.AssignUserInput
 	if err := decodeBody(c, &in); err != nil {
 		renderError(c, err)
 		return

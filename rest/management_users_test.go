@@ -9,6 +9,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/feature"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -20,7 +21,7 @@ func addUser(t *testing.T, e *resttest.Env, project, email, role string) string 
 	var u *ent.User
 	err := graph.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		u, err = graph.PutProjectUser(ctx, graph.ProjectUserInput{Email: email, Role: role})
+		u, err = access.PutProjectUser(ctx, access.ProjectUserInput{Email: email, Role: role})
 		return err
 	})
 	if err != nil {

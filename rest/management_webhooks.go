@@ -6,7 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/promoengine/promoengine/ent"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/webhook"
 )
 
@@ -80,7 +80,7 @@ func (h managementHandlers) listWebhookEvents(c *gin.Context) {
 	var state *string
 	queryStrings(c, map[string]**string{"status": &state})
 	l, err := h.root.Query().ManagementWebhookEvents(c.Request.Context(), c.Param("projectId"), c.Param("webhookId"), state, limit, page)
-	answer(c, http.StatusOK, l, err, func(l *graph.WebhookEventList) any {
+	answer(c, http.StatusOK, l, err, func(l *access.WebhookEventList) any {
 		out := make([]webhookEventBody, len(l.Data))
 		for i, ev := range l.Data {
 			out[i] = webhookEventJSON(ev, false)
@@ -113,7 +113,7 @@ func (h managementHandlers) listWebhookDeliveries(c *gin.Context) {
 	var eventID *string
 	queryStrings(c, map[string]**string{"event_id": &eventID})
 	l, err := h.root.Query().ManagementWebhookDeliveries(c.Request.Context(), c.Param("projectId"), c.Param("webhookId"), eventID, limit, page)
-	answer(c, http.StatusOK, l, err, func(l *graph.WebhookDeliveryList) any {
+	answer(c, http.StatusOK, l, err, func(l *access.WebhookDeliveryList) any {
 		out := make([]webhookDeliveryBody, len(l.Data))
 		for i, d := range l.Data {
 			out[i] = webhookDeliveryJSON(d)

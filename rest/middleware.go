@@ -12,6 +12,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
@@ -29,8 +30,8 @@ const (
 // (graph.ValidRequestID), so one id follows a request through proxies and
 // services; otherwise a new one is made.
 func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission *graph.Admission) gin.HandlerFunc {
-	keys := graph.NewAppKeyCache(graph.AppKeyCacheTTL)
-	rules := redemption.NewProjectRulesCache(graph.AppKeyCacheTTL)
+	keys := access.NewAppKeyCache(access.AppKeyCacheTTL)
+	rules := redemption.NewProjectRulesCache(access.AppKeyCacheTTL)
 	return func(c *gin.Context) {
 		id := c.GetHeader(RequestIDHeader)
 		if !graph.ValidRequestID(id) {
@@ -41,7 +42,7 @@ func withRequest(client *ent.Client, dialect string, log *slog.Logger, admission
 		c.Header(RequestIDHeader, id)
 		ctx := graph.WithRequestID(c.Request.Context(), id)
 		ctx = entdb.WithDialect(ent.NewContext(ctx, client), dialect)
-		ctx = graph.WithAppKeyCache(ctx, keys)
+		ctx = access.WithAppKeyCache(ctx, keys)
 		ctx = redemption.WithProjectRulesCache(ctx, rules)
 		ctx = graph.WithAdmission(ctx, admission)
 		c.Request = c.Request.WithContext(ctx)

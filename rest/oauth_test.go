@@ -14,6 +14,7 @@ import (
 	"github.com/promoengine/promoengine/ent/schema/pulid"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	accesspkg "github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/rest/resttest"
 )
 
@@ -53,7 +54,7 @@ func TestOAuthTokenIsIssuedAndIntrospected(t *testing.T) {
 	}
 	// Only the hash is stored.
 	stored := e.DB.Client.OAuthToken.Query().OnlyX(systemCtx())
-	if stored.TokenHash == access || stored.TokenHash != graph.HashToken(access) || stored.ProjectID != e.Project.ProjectID {
+	if stored.TokenHash == access || stored.TokenHash != accesspkg.HashToken(access) || stored.ProjectID != e.Project.ProjectID {
 		t.Errorf("stored token: %+v", stored)
 	}
 
@@ -69,11 +70,11 @@ func TestOAuthTokenIsIssuedAndIntrospected(t *testing.T) {
 
 	// A key of the same project introspects it too; another project's key
 	// sees nothing.
-	var second graph.AppKeyWithToken
+	var second accesspkg.AppKeyWithToken
 	err := graph.InTx(ent.NewContext(viewer.NewContext(context.Background(), viewer.Viewer{ProjectID: e.Project.ProjectID}), e.DB.Client),
 		func(ctx context.Context) error {
 			var err error
-			second, err = graph.CreateAppKey(ctx, graph.AppKeyInput{})
+			second, err = accesspkg.CreateAppKey(ctx, accesspkg.AppKeyInput{})
 			return err
 		})
 	if err != nil {
@@ -228,7 +229,7 @@ func fillTokens(t *testing.T, e *resttest.Env, n int, exp time.Time) {
 	for start := 0; start < n; start += 500 {
 		var builders []*ent.OAuthTokenCreate
 		for i := start; i < min(n, start+500); i++ {
-			builders = append(builders, e.DB.Client.OAuthToken.Create().SetTokenHash(graph.HashToken(pulid.Hex(16))).
+			builders = append(builders, e.DB.Client.OAuthToken.Create().SetTokenHash(accesspkg.HashToken(pulid.Hex(16))).
 				SetAppKeyID(e.Project.AppID).SetScopes([]string{"api"}).SetExpiresAt(exp))
 		}
 		e.DB.Client.OAuthToken.CreateBulk(builders...).ExecX(ctx)
@@ -238,7 +239,7 @@ func fillTokens(t *testing.T, e *resttest.Env, n int, exp time.Time) {
 func TestTokenLimitHoldsUnderConcurrentRequests(t *testing.T) {
 	e := resttest.New(t)
 	app := resttest.App(e.Project)
-	fillTokens(t, e, graph.MaxOAuthTokensPerProject-1, time.Now().Add(10*time.Minute))
+	fillTokens(t, e, accesspkg.MaxOAuthTokensPerProject-1, time.Now().Add(10*time.Minute))
 
 	const parallel = 10
 	statuses := make([]int, parallel)
@@ -282,8 +283,8 @@ func TestTokenLimitHoldsUnderConcurrentRequests(t *testing.T) {
 			t.Errorf("Retry-After = %q", ra)
 		}
 	}
-	if n := e.DB.Client.OAuthToken.Query().CountX(systemCtx()); n != graph.MaxOAuthTokensPerProject {
-		t.Errorf("%d tokens stored, want %d", n, graph.MaxOAuthTokensPerProject)
+	if n := e.DB.Client.OAuthToken.Query().CountX(systemCtx()); n != accesspkg.MaxOAuthTokensPerProject {
+		t.Errorf("%d tokens stored, want %d", n, accesspkg.MaxOAuthTokensPerProject)
 	}
 	// The limit is per project.
 	e.Token(resttest.App(e.NewProject("other")), "api")
@@ -291,7 +292,7 @@ func TestTokenLimitHoldsUnderConcurrentRequests(t *testing.T) {
 
 func TestExpiredTokensDoNotCountTowardsTheLimit(t *testing.T) {
 	e := resttest.New(t)
-	fillTokens(t, e, graph.MaxOAuthTokensPerProject, time.Now().Add(-time.Second))
+	fillTokens(t, e, accesspkg.MaxOAuthTokensPerProject, time.Now().Add(-time.Second))
 	e.Token(resttest.App(e.Project), "api")
 	if n := e.DB.Client.OAuthToken.Query().CountX(systemCtx()); n != 1 {
 		t.Errorf("%d tokens stored after issuing past expired ones, want 1 (expired ones are purged)", n)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest/openapi"
@@ -135,7 +136,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if opts.WebhookDenyPrivate {
 		r.Use(denyPrivateWebhookTargets(opts.WebhookResolver))
 	}
-	trustedOrigins := graph.NewTrustedOrigins(graph.TrustedOriginsTTL)
+	trustedOrigins := access.NewTrustedOrigins(access.TrustedOriginsTTL)
 	cors, err := newCORSPolicy(opts.CORSOrigins, trustedOrigins)
 	if err != nil {
 		return nil, fmt.Errorf("CORS origins: %w", err)

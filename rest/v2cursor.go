@@ -15,7 +15,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/gin-gonic/gin"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/apperr"
 )
 
@@ -96,7 +96,7 @@ func unsealCursor(secret []byte, prefix, token, fp string, now time.Time) (curso
 
 // signCursor makes the cursor continuing after the given keyset position.
 func signCursor(c *gin.Context, prefix string, after *entgql.Cursor[string], fp string) (*v2Cursor, error) {
-	secret, err := graph.CursorSecret(c.Request.Context())
+	secret, err := access.CursorSecret(c.Request.Context())
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func signCursor(c *gin.Context, prefix string, after *entgql.Cursor[string], fp 
 
 // openCursor returns the keyset position a valid cursor carries.
 func openCursor(c *gin.Context, prefix, token, fp string) (*entgql.Cursor[string], error) {
-	secret, err := graph.CursorSecret(c.Request.Context())
+	secret, err := access.CursorSecret(c.Request.Context())
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // adminCommand is one operator subcommand acting on one project: it gets
@@ -53,7 +54,7 @@ func runAdmin(ctx context.Context, name string, cmd adminCommand, args []string,
 	var out any
 	base := entdb.WithDialect(ent.NewContext(ctx, db.Client), db.Dialect)
 	err = graph.InTx(base, func(ctx context.Context) error {
-		ctx, _, err := graph.ManageProject(ctx, *project, "")
+		ctx, _, err := access.ManageProject(ctx, *project, "")
 		if err != nil {
 			return err
 		}
@@ -121,7 +122,7 @@ var keyCommands = map[string]adminCommand{
 		ips := fs.String("allowed-ips", "", "comma-separated IPs/CIDRs the key may be used from (default: any)")
 		client := fs.Bool("client", false, "create a client-side key (/client/v1 from the project's trusted domains)")
 		return func(ctx context.Context) (any, error) {
-			k, err := graph.CreateAppKey(ctx, graph.AppKeyInput{Name: name, AllowedIPs: splitList(*ips), Side: keySide(*client)})
+			k, err := access.CreateAppKey(ctx, access.AppKeyInput{Name: name, AllowedIPs: splitList(*ips), Side: keySide(*client)})
 			if err != nil {
 				return nil, err
 			}
@@ -131,7 +132,7 @@ var keyCommands = map[string]adminCommand{
 	"list": {"key list --project P [--client]", func(fs *flag.FlagSet) func(context.Context) (any, error) {
 		client := fs.Bool("client", false, "list the client-side keys instead of the server-side ones")
 		return func(ctx context.Context) (any, error) {
-			keys, err := graph.AppKeys(ctx, keySide(*client))
+			keys, err := access.AppKeys(ctx, keySide(*client))
 			out := make([]keyJSON, len(keys))
 			for i, k := range keys {
 				out[i] = keyOut(k, "")
@@ -142,14 +143,14 @@ var keyCommands = map[string]adminCommand{
 	"block":   statusCommand(true),
 	"unblock": statusCommand(false),
 	"regenerate": {"key regenerate --project P --app-id ID", withAppID(func(ctx context.Context, id string) (any, error) {
-		k, err := graph.RegenerateAppKey(ctx, id)
+		k, err := access.RegenerateAppKey(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		return keyOut(k.Key, k.Token), nil
 	})},
 	"delete": {"key delete --project P --app-id ID", withAppID(func(ctx context.Context, id string) (any, error) {
-		return map[string]string{"deleted": id}, graph.DeleteAppKey(ctx, id)
+		return map[string]string{"deleted": id}, access.DeleteAppKey(ctx, id)
 	})},
 	"allow-ips": {"key allow-ips --project P --app-id ID --allowed-ips IP,CIDR,… (empty: any)", func(fs *flag.FlagSet) func(context.Context) (any, error) {
 		id := fs.String("app-id", "", "application key id (required)")
@@ -159,7 +160,7 @@ var keyCommands = map[string]adminCommand{
 			if list == nil {
 				list = []string{}
 			}
-			k, err := graph.UpdateAppKey(ctx, *id, graph.AppKeyInput{AllowedIPs: list})
+			k, err := access.UpdateAppKey(ctx, *id, access.AppKeyInput{AllowedIPs: list})
 			if err != nil {
 				return nil, err
 			}
@@ -174,7 +175,7 @@ func statusCommand(blocked bool) adminCommand {
 		verb = "block"
 	}
 	return adminCommand{"key " + verb + " --project P --app-id ID", withAppID(func(ctx context.Context, id string) (any, error) {
-		k, err := graph.SetAppKeyStatus(ctx, id, blocked)
+		k, err := access.SetAppKeyStatus(ctx, id, blocked)
 		if err != nil {
 			return nil, err
 		}
@@ -199,7 +200,7 @@ var userCommands = map[string]adminCommand{
 		last := fs.String("last-name", "", "last name")
 		owner := fs.Bool("owner", false, "the user owns the organisation")
 		return func(ctx context.Context) (any, error) {
-			in := graph.ProjectUserInput{Email: *email, Login: *login, Role: *role}
+			in := access.ProjectUserInput{Email: *email, Login: *login, Role: *role}
 			fs.Visit(func(f *flag.Flag) {
 				switch f.Name {
 				case "first-name":
@@ -210,7 +211,7 @@ var userCommands = map[string]adminCommand{
 					in.IsOwner = owner
 				}
 			})
-			u, err := graph.PutProjectUser(ctx, in)
+			u, err := access.PutProjectUser(ctx, in)
 			if err != nil {
 				return nil, err
 			}
@@ -220,7 +221,7 @@ var userCommands = map[string]adminCommand{
 	"remove": {"user remove --project P --user ID_OR_LOGIN", func(fs *flag.FlagSet) func(context.Context) (any, error) {
 		user := fs.String("user", "", "user id or login (required)")
 		return func(ctx context.Context) (any, error) {
-			return map[string]string{"removed": *user}, graph.RemoveProjectUser(ctx, *user)
+			return map[string]string{"removed": *user}, access.RemoveProjectUser(ctx, *user)
 		}
 	}},
 }
@@ -231,7 +232,7 @@ var featuresCommand = adminCommand{"project features --project P [--enable F,…
 	disable := fs.String("disable", "", "comma-separated features to disable")
 	return func(ctx context.Context) (any, error) {
 		v, _ := projectFromContext(ctx)
-		p, err := graph.SetProjectFeatures(ctx, v, splitList(*enable), splitList(*disable))
+		p, err := access.SetProjectFeatures(ctx, v, splitList(*enable), splitList(*disable))
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // bootstrapLockKey serialises the first-start bootstrap across processes.
@@ -13,7 +13,7 @@ const bootstrapLockKey = 7_267_002
 // printBootstrap shows the credentials of a first start, once, on stdout
 // (never through the logger). Tokens supplied through the environment are
 // not echoed.
-func printBootstrap(w io.Writer, b *graph.Bootstrapped) {
+func printBootstrap(w io.Writer, b *access.Bootstrapped) {
 	fmt.Fprintf(w, `
 === promoengine: first start — default project created ===
 project id:        %s

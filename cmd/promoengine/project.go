@@ -10,6 +10,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // projectCmd runs `project create --name NAME`: it creates a project with
@@ -40,9 +41,9 @@ func projectCmd(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	defer db.Close()
-	var creds graph.ProjectCredentials
+	var creds access.ProjectCredentials
 	err = graph.InTx(entdb.WithDialect(ent.NewContext(ctx, db.Client), db.Dialect), func(ctx context.Context) error {
-		creds, err = graph.CreateProject(ctx, *name, "", "")
+		creds, err = access.CreateProject(ctx, *name, "", "")
 		return err
 	})
 	if err != nil {

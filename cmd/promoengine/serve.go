@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/graph/webhook"
 	"github.com/promoengine/promoengine/rest"
@@ -124,9 +125,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	defer db.Close()
 
-	var boot *graph.Bootstrapped
+	var boot *access.Bootstrapped
 	err = db.WithAdvisoryLock(ctx, bootstrapLockKey, func() error {
-		boot, err = graph.Bootstrap(ctx, db.Client, graph.BootstrapKeys{
+		boot, err = access.Bootstrap(ctx, db.Client, access.BootstrapKeys{
 			AppID: getenv("PROMO_BOOTSTRAP_APP_ID"), AppToken: getenv("PROMO_BOOTSTRAP_APP_TOKEN"),
 			ManagementID: getenv("PROMO_BOOTSTRAP_MANAGEMENT_ID"), ManagementToken: getenv("PROMO_BOOTSTRAP_MANAGEMENT_TOKEN"),
 		})

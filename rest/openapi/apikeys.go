@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/appkey"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // apiKeys documents a project's server-side (api-keys) and client-side
@@ -23,7 +23,7 @@ func apiKeys(a *API) {
 		Req("created_at", DateTime()),
 		Req("updated_at", DateTime().Null()),
 	))
-	input := Input[graph.AppKeyInput]()
+	input := Input[access.AppKeyInput]()
 	for _, side := range []struct{ path, noun string }{
 		{"api-keys", "server-side key"}, {"client-keys", "client-side key"},
 	} {

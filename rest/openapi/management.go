@@ -2,7 +2,7 @@ package openapi
 
 import (
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // management documents /management/v1/projects: projects, their branding,
@@ -32,7 +32,7 @@ func management(a *API) {
 	)
 	project := a.Schema("Project", projectObject)
 	key := Object(Req("app_id", String()), Req("app_token", String()))
-	input := Input[graph.ProjectInput]()
+	input := Input[access.ProjectInput]()
 	id := map[string]string{"projectId": "The project's ID."}
 	a.Add("GET /management/v1/projects", Op{Summary: "List projects", Auth: Management,
 		Query: []Param{LimitParam, PageParam}, Response: V1List("data", project, true)})

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
-	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/redemption"
 )
 
@@ -58,7 +58,7 @@ func managementResources(a *API) {
 	userID := with("userId", "The user's ID.")
 	a.Add("POST "+base+"/users", Op{Summary: "Assign a user", Auth: Management, PathParams: project,
 		Description: "Gives an existing user (by id or login, not both) a role in the project.",
-		Body:        Input[graph.AssignUserInput]("role"), BodyRequired: true, Response: user, Errors: []int{402, 409}})
+		Body:        Input[access.AssignUserInput]("role"), BodyRequired: true, Response: user, Errors: []int{402, 409}})
 	a.Add("GET "+base+"/users/{userId}", Op{Summary: "Get a project user", Auth: Management, PathParams: userID,
 		Response: user, Errors: []int{402}})
 	a.Add("PUT "+base+"/users/{userId}", Op{Summary: "Update a project user's role", Auth: Management,

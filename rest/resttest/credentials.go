@@ -7,13 +7,14 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 )
 
 // Credentials to send with requests: application, client-side and
 // management keys, and OAuth tokens.
 
 // App returns the application-key headers of creds.
-func App(creds graph.ProjectCredentials) Headers {
+func App(creds access.ProjectCredentials) Headers {
 	return Headers{"X-App-Id": creds.AppID, "X-App-Token": creds.AppToken}
 }
 
@@ -41,12 +42,12 @@ func (e *Env) NewManagementKey() Headers {
 
 // NewManagementCredentials stores a management key the way a first start
 // does and returns its id and token.
-func (e *Env) NewManagementCredentials() graph.ManagementCredentials {
+func (e *Env) NewManagementCredentials() access.ManagementCredentials {
 	e.T.Helper()
-	var mk graph.ManagementCredentials
+	var mk access.ManagementCredentials
 	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
 		var err error
-		mk, err = graph.CreateManagementKey(ctx, "", "")
+		mk, err = access.CreateManagementKey(ctx, "", "")
 		return err
 	})
 	if err != nil {
@@ -57,6 +58,6 @@ func (e *Env) NewManagementCredentials() graph.ManagementCredentials {
 
 // Client returns the client-side key headers of creds as a browser page at
 // origin sends them.
-func Client(creds graph.ProjectCredentials, origin string) Headers {
+func Client(creds access.ProjectCredentials, origin string) Headers {
 	return Headers{"X-Client-Application-Id": creds.ClientAppID, "X-Client-Token": creds.ClientAppToken, "Origin": origin}
 }

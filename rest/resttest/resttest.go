@@ -16,6 +16,7 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/graph"
+	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/job"
 	"github.com/promoengine/promoengine/rest"
 )
@@ -26,7 +27,7 @@ type Env struct {
 	DB     *entdb.DB
 	Server *httptest.Server
 	// Project is the first project's credentials.
-	Project graph.ProjectCredentials
+	Project access.ProjectCredentials
 	// Worker runs background jobs (polling every 10ms; see New).
 	Worker *job.Worker
 	// URL is the database URL, for opening more connection pools on it.
@@ -158,12 +159,12 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // NewProject creates another project with its own application key.
-func (e *Env) NewProject(name string) graph.ProjectCredentials {
+func (e *Env) NewProject(name string) access.ProjectCredentials {
 	e.T.Helper()
-	var creds graph.ProjectCredentials
+	var creds access.ProjectCredentials
 	err := graph.InTx(ent.NewContext(context.Background(), e.DB.Client), func(ctx context.Context) error {
 		var err error
-		creds, err = graph.CreateProject(ctx, name, "", "")
+		creds, err = access.CreateProject(ctx, name, "", "")
 		return err
 	})
 	if err != nil {

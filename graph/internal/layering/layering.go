@@ -45,6 +45,9 @@ var Layers = [][]string{
 	{"graph/loyalty"},
 	{"graph/redemption"},
 	{"graph/export"},
+	// The access and management area: projects, keys, OAuth, users,
+	// branding and the management API over every domain.
+	{"graph/access"},
 	// The GraphQL layer: resolvers, executor, transport.
 	{"graph"},
 	// The REST layer, then the binary.

@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -89,31 +89,31 @@ func UpdateManagementMetadataSchema(ctx context.Context, id string, in Managemen
 	return metadata.UpdateSchemaProperties(ctx, ms, in.Properties, true)
 }
 
-func managementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
+func ManagementMetadataSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) ([]*ent.MetadataSchema, error) {
 		return metadata.SchemasOfKind(ctx, false)
 	})
 }
 
-func managementMetadataSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
+func ManagementMetadataSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return metadata.SchemaOfKind(ctx, id, false, metadataSchemaType, false)
 	})
 }
 
-func createManagementMetadataSchema(ctx context.Context, projectID string, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+func CreateProjectMetadataSchema(ctx context.Context, projectID string, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return CreateManagementMetadataSchema(ctx, in)
 	})
 }
 
-func updateManagementMetadataSchema(ctx context.Context, projectID, id string, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
+func UpdateProjectMetadataSchema(ctx context.Context, projectID, id string, in ManagementMetadataSchemaInput) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return UpdateManagementMetadataSchema(ctx, id, in)
 	})
 }
 
-func deleteManagementMetadataSchema(ctx context.Context, projectID, id string) (string, error) {
+func DeleteManagementMetadataSchema(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) {
 		return id, metadata.DeleteSchemaOfKind(ctx, id, false, metadataSchemaType)
 	})

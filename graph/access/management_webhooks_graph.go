@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -23,53 +23,53 @@ type WebhookDeliveryList struct {
 	Data  []*ent.WebhookDelivery `json:"data"`
 }
 
-func managementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
+func ManagementWebhooks(ctx context.Context, projectID string) ([]*ent.Webhook, error) {
 	return inManagedProject(ctx, projectID, webhook.List)
 }
 
-func createManagementWebhook(ctx context.Context, projectID string, in webhook.WebhookInput) (*ent.Webhook, error) {
+func CreateManagementWebhook(ctx context.Context, projectID string, in webhook.WebhookInput) (*ent.Webhook, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.CreateWebhook(ctx, in) })
 }
 
-func updateManagementWebhook(ctx context.Context, projectID, id string, in webhook.WebhookInput) (*ent.Webhook, error) {
+func UpdateManagementWebhook(ctx context.Context, projectID, id string, in webhook.WebhookInput) (*ent.Webhook, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.UpdateWebhook(ctx, id, in) })
 }
 
-func deleteManagementWebhook(ctx context.Context, projectID, id string) (string, error) {
+func DeleteManagementWebhook(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, webhook.DeleteWebhook(ctx, id) })
 }
 
-func managementWebhookEvents(ctx context.Context, projectID, webhookID string, state *string, limit, page *int) (*WebhookEventList, error) {
+func ManagementWebhookEvents(ctx context.Context, projectID, webhookID string, state *string, limit, page *int) (*WebhookEventList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookEventList, error) {
 		data, total, err := webhook.Events(ctx, webhookID, webhook.WebhookEventListInput{State: state, Limit: limit, Page: page})
 		return &WebhookEventList{Total: total, Data: data}, err
 	})
 }
 
-func managementWebhookDeliveries(ctx context.Context, projectID, webhookID string, eventID *string, limit, page *int) (*WebhookDeliveryList, error) {
+func ManagementWebhookDeliveries(ctx context.Context, projectID, webhookID string, eventID *string, limit, page *int) (*WebhookDeliveryList, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*WebhookDeliveryList, error) {
 		data, total, err := webhook.Deliveries(ctx, webhookID, eventID, limit, page)
 		return &WebhookDeliveryList{Total: total, Data: data}, err
 	})
 }
 
-func redeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
+func RedeliverManagementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
 		return webhook.RedeliverWebhookEvent(ctx, webhookID, eventID)
 	})
 }
 
-func managementWebhook(ctx context.Context, projectID, id string) (*ent.Webhook, error) {
+func ManagementWebhook(ctx context.Context, projectID, id string) (*ent.Webhook, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.Webhook, error) { return webhook.ByID(ctx, id) })
 }
 
-func managementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
+func ManagementWebhookEvent(ctx context.Context, projectID, webhookID, eventID string) (*ent.WebhookEvent, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.WebhookEvent, error) {
 		return webhook.EventByID(ctx, webhookID, eventID)
 	})
 }
 
-func regenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
+func RegenerateManagementWebhookToken(ctx context.Context, projectID string) (*ent.Project, error) {
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}

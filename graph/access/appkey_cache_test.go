@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // seen once the entry expires; a change made through this process's use
 // cases is seen at once, even by a lookup that raced with the change.
 func TestAppKeyCache(t *testing.T) {
-	db, ctx := projectContext(t)
+	db, ctx := graphtest.ProjectContext(t)
 	cache := NewAppKeyCache(100 * time.Millisecond)
 	ctx = WithAppKeyCache(ctx, cache)
 	var key AppKeyWithToken

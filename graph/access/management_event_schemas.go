@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -77,31 +77,31 @@ func UpdateCustomEventSchema(ctx context.Context, id string, in CustomEventSchem
 	return metadata.UpdateSchemaProperties(ctx, ms, in.Schema.Properties, false)
 }
 
-func managementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
+func ManagementCustomEventSchemas(ctx context.Context, projectID string) ([]*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) ([]*ent.MetadataSchema, error) {
 		return metadata.SchemasOfKind(ctx, true)
 	})
 }
 
-func managementCustomEventSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
+func ManagementCustomEventSchema(ctx context.Context, projectID, id string) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return metadata.SchemaOfKind(ctx, id, true, metadata.CustomEventSchemaType, false)
 	})
 }
 
-func createManagementCustomEventSchema(ctx context.Context, projectID string, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+func CreateManagementCustomEventSchema(ctx context.Context, projectID string, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return CreateCustomEventSchema(ctx, in)
 	})
 }
 
-func updateManagementCustomEventSchema(ctx context.Context, projectID, id string, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
+func UpdateManagementCustomEventSchema(ctx context.Context, projectID, id string, in CustomEventSchemaInput) (*ent.MetadataSchema, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.MetadataSchema, error) {
 		return UpdateCustomEventSchema(ctx, id, in)
 	})
 }
 
-func deleteManagementCustomEventSchema(ctx context.Context, projectID, id string) (string, error) {
+func DeleteManagementCustomEventSchema(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) {
 		return id, deleteCustomEventSchema(ctx, id)
 	})

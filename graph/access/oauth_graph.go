@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -37,9 +37,9 @@ func requireAppKeyViewer(ctx context.Context) error {
 	return nil
 }
 
-// issueOAuthAccessToken runs the client credentials grant for the caller's
+// IssueOAuthAccessToken runs the client credentials grant for the caller's
 // application key (REST POST /v1/oauth/token, GraphQL issueOAuthToken).
-func issueOAuthAccessToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error) {
+func IssueOAuthAccessToken(ctx context.Context, grantType *string, scope string) (*OAuthAccessToken, error) {
 	if err := requireAppKeyViewer(ctx); err != nil {
 		return nil, err
 	}
@@ -59,9 +59,9 @@ func issueOAuthAccessToken(ctx context.Context, grantType *string, scope string)
 	return oauthAccessToken(issued.AccessToken, issued.Token, int64(OAuthTokenLifetime/time.Second)), nil
 }
 
-// introspectOAuthAccessToken describes a live token of the caller's
+// IntrospectOAuthAccessToken describes a live token of the caller's
 // project, or only {active: false} for anything else (RFC 7662 §2.2).
-func introspectOAuthAccessToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error) {
+func IntrospectOAuthAccessToken(ctx context.Context, accessToken string) (*OAuthAccessToken, error) {
 	if err := requireAppKeyViewer(ctx); err != nil {
 		return nil, err
 	}
@@ -83,8 +83,8 @@ func introspectOAuthAccessToken(ctx context.Context, accessToken string) (*OAuth
 	return out, nil
 }
 
-// revokeOAuthAccessToken revokes a live token of the caller's project.
-func revokeOAuthAccessToken(ctx context.Context, accessToken string) (bool, error) {
+// RevokeOAuthAccessToken revokes a live token of the caller's project.
+func RevokeOAuthAccessToken(ctx context.Context, accessToken string) (bool, error) {
 	if err := requireAppKeyViewer(ctx); err != nil {
 		return false, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -156,7 +156,7 @@ func UnassignProjectUser(ctx context.Context, userID string) error {
 	return nil
 }
 
-func managementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error) {
+func ManagementUsers(ctx context.Context, projectID string) ([]*ProjectUserView, error) {
 	return inManagedProjectWith(ctx, projectID, feature.UsersManagement, func(ctx context.Context) ([]*ProjectUserView, error) {
 		views, err := ProjectUsers(ctx)
 		out := make([]*ProjectUserView, len(views))
@@ -167,25 +167,25 @@ func managementUsers(ctx context.Context, projectID string) ([]*ProjectUserView,
 	})
 }
 
-func managementUser(ctx context.Context, projectID, userID string) (*ProjectUserView, error) {
+func ManagementUser(ctx context.Context, projectID, userID string) (*ProjectUserView, error) {
 	return inManagedProjectWith(ctx, projectID, feature.UsersManagement, func(ctx context.Context) (*ProjectUserView, error) {
 		return ProjectUser(ctx, userID)
 	})
 }
 
-func assignManagementUser(ctx context.Context, projectID string, in AssignUserInput) (*ProjectUserView, error) {
+func AssignManagementUser(ctx context.Context, projectID string, in AssignUserInput) (*ProjectUserView, error) {
 	return inManagedProjectWith(ctx, projectID, feature.UsersManagement, func(ctx context.Context) (*ProjectUserView, error) {
 		return AssignProjectUser(ctx, in)
 	})
 }
 
-func updateManagementUser(ctx context.Context, projectID, userID, role string) (*ProjectUserView, error) {
+func UpdateManagementUser(ctx context.Context, projectID, userID, role string) (*ProjectUserView, error) {
 	return inManagedProjectWith(ctx, projectID, feature.UsersManagement, func(ctx context.Context) (*ProjectUserView, error) {
 		return UpdateProjectUserRole(ctx, userID, role)
 	})
 }
 
-func unassignManagementUser(ctx context.Context, projectID, userID string) (string, error) {
+func UnassignManagementUser(ctx context.Context, projectID, userID string) (string, error) {
 	return inManagedProjectWith(ctx, projectID, feature.UsersManagement, func(ctx context.Context) (string, error) {
 		return userID, UnassignProjectUser(ctx, userID)
 	})

@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -24,7 +24,7 @@ const DefaultCockpitTheme = "default"
 
 // BrandingInput is a brand configuration as create and update take it
 // (REST POST/PUT …/branding, GraphQL createManagementBranding and
-// updateManagementBranding). Pointers tell absent (or null) from given;
+// UpdateManagementBranding). Pointers tell absent (or null) from given;
 // Omittable fields also tell null (clear it) from absent (keep it).
 type BrandingInput struct {
 	Brand    *BrandInput         `json:"brand"`

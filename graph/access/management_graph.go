@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func (c CreatedProject) ClientSideKey() SideKey {
 	return SideKey{AppID: c.Keys.ClientAppID, AppToken: c.Keys.ClientAppToken}
 }
 
-func managementProjects(ctx context.Context, limit, page *int) (*ProjectList, error) {
+func ManagementProjects(ctx context.Context, limit, page *int) (*ProjectList, error) {
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}
@@ -61,14 +61,14 @@ func managementProjects(ctx context.Context, limit, page *int) (*ProjectList, er
 	return &ProjectList{Total: total, Data: ps}, nil
 }
 
-func managementProject(ctx context.Context, id string) (*ent.Project, error) {
+func ManagementProject(ctx context.Context, id string) (*ent.Project, error) {
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}
 	return ManagedProject(ctx, id)
 }
 
-func createManagementProject(ctx context.Context, in ProjectInput) (*CreatedProject, error) {
+func CreateManagementProject(ctx context.Context, in ProjectInput) (*CreatedProject, error) {
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func createManagementProject(ctx context.Context, in ProjectInput) (*CreatedProj
 	return &out, err
 }
 
-func updateManagementProject(ctx context.Context, id string, in ProjectInput) (*ent.Project, error) {
+func UpdateManagementProject(ctx context.Context, id string, in ProjectInput) (*ent.Project, error) {
 	if err := requireManagement(ctx); err != nil {
 		return nil, err
 	}
@@ -126,13 +126,13 @@ func keySide(client *bool) appkey.Side {
 	return appkey.SideSERVER
 }
 
-func managementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error) {
+func ManagementAPIKeys(ctx context.Context, projectID string, client *bool) ([]*ent.AppKey, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) ([]*ent.AppKey, error) {
 		return AppKeys(ctx, keySide(client))
 	})
 }
 
-func createManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error) {
+func CreateManagementAPIKey(ctx context.Context, projectID string, client *bool, input *AppKeyInput) (*AppKeyWithToken, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*AppKeyWithToken, error) {
 		var in AppKeyInput
 		if input != nil {
@@ -144,26 +144,26 @@ func createManagementAPIKey(ctx context.Context, projectID string, client *bool,
 	})
 }
 
-func updateManagementAPIKey(ctx context.Context, projectID, appID string, in AppKeyInput) (*ent.AppKey, error) {
+func UpdateManagementAPIKey(ctx context.Context, projectID, appID string, in AppKeyInput) (*ent.AppKey, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.AppKey, error) {
 		return UpdateAppKey(ctx, appID, in)
 	})
 }
 
-func setManagementAPIKeyBlocked(ctx context.Context, projectID, appID string, blocked bool) (*ent.AppKey, error) {
+func SetManagementAPIKeyBlocked(ctx context.Context, projectID, appID string, blocked bool) (*ent.AppKey, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*ent.AppKey, error) {
 		return SetAppKeyStatus(ctx, appID, blocked)
 	})
 }
 
-func regenerateManagementAPIKey(ctx context.Context, projectID, appID string) (*AppKeyWithToken, error) {
+func RegenerateManagementAPIKey(ctx context.Context, projectID, appID string) (*AppKeyWithToken, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*AppKeyWithToken, error) {
 		k, err := RegenerateAppKey(ctx, appID)
 		return &k, err
 	})
 }
 
-func deleteManagementAPIKey(ctx context.Context, projectID, appID string) (string, error) {
+func DeleteManagementAPIKey(ctx context.Context, projectID, appID string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) {
 		return appID, DeleteAppKey(ctx, appID)
 	})

@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -101,7 +101,7 @@ func projectOwnedTables() []*schema.Table {
 	return out
 }
 
-func deleteManagementProject(ctx context.Context, id string) (string, error) {
+func DeleteManagementProject(ctx context.Context, id string) (string, error) {
 	if err := requireManagement(ctx); err != nil {
 		return "", err
 	}

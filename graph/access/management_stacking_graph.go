@@ -1,32 +1,35 @@
-package graph
+package access
 
-import "context"
-import "github.com/promoengine/promoengine/graph/redemption"
+import (
+	"context"
+
+	"github.com/promoengine/promoengine/graph/redemption"
+)
 
 // The stacking rules of a managed project (/management/v1).
 
-func managementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
+func ManagementStackingRulesList(ctx context.Context, projectID string) ([]*redemption.StackingRules, error) {
 	return inManagedProject(ctx, projectID, redemption.StackingRulesList)
 }
 
-func managementStackingRules(ctx context.Context, projectID, id string) (*redemption.StackingRules, error) {
+func ManagementStackingRules(ctx context.Context, projectID, id string) (*redemption.StackingRules, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
 		return redemption.StackingRulesByID(ctx, id)
 	})
 }
 
-func createManagementStackingRules(ctx context.Context, projectID string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func CreateManagementStackingRules(ctx context.Context, projectID string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
 		return redemption.CreateStackingRules(ctx, in)
 	})
 }
 
-func updateManagementStackingRules(ctx context.Context, projectID, id string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
+func UpdateManagementStackingRules(ctx context.Context, projectID, id string, in redemption.StackingRulesInput) (*redemption.StackingRules, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (*redemption.StackingRules, error) {
 		return redemption.UpdateStackingRules(ctx, id, in)
 	})
 }
 
-func deleteManagementStackingRules(ctx context.Context, projectID, id string) (string, error) {
+func DeleteManagementStackingRules(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProject(ctx, projectID, func(ctx context.Context) (string, error) { return id, redemption.DeleteStackingRules(ctx, id) })
 }

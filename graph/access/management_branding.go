@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -35,12 +35,12 @@ func Brandings(ctx context.Context) ([]*ent.Branding, error) {
 // BrandingByID reads one of the viewer's project's brand configurations; a
 // brand of another project is not found.
 func BrandingByID(ctx context.Context, id string) (*ent.Branding, error) {
-	return brandingByID(ctx, id, false)
+	return brandingFor(ctx, id, false)
 }
 
-// brandingByID reads a brand configuration, with lock under a PostgreSQL
+// brandingFor reads a brand configuration, with lock under a PostgreSQL
 // row lock (SQLite write transactions hold the database's write lock).
-func brandingByID(ctx context.Context, id string, lock bool) (*ent.Branding, error) {
+func brandingFor(ctx context.Context, id string, lock bool) (*ent.Branding, error) {
 	c, err := store.Client(ctx)
 	if err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func brandingByID(ctx context.Context, id string, lock bool) (*ent.Branding, err
 // UpdateBranding changes what in gives of a brand configuration; the
 // result must still be a complete, valid configuration.
 func UpdateBranding(ctx context.Context, id string, in BrandingInput) (*ent.Branding, error) {
-	b, err := brandingByID(ctx, id, true) // read, merge and write under the row lock
+	b, err := brandingFor(ctx, id, true) // read, merge and write under the row lock
 	if err != nil {
 		return nil, err
 	}
@@ -94,29 +94,29 @@ func DeleteBranding(ctx context.Context, id string) error {
 	return nil
 }
 
-func managementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error) {
+func ManagementBrandings(ctx context.Context, projectID string) ([]*ent.Branding, error) {
 	return inManagedProjectWith(ctx, projectID, feature.Branding, Brandings)
 }
 
-func managementBranding(ctx context.Context, projectID, id string) (*ent.Branding, error) {
+func ManagementBranding(ctx context.Context, projectID, id string) (*ent.Branding, error) {
 	return inManagedProjectWith(ctx, projectID, feature.Branding, func(ctx context.Context) (*ent.Branding, error) {
 		return BrandingByID(ctx, id)
 	})
 }
 
-func createManagementBranding(ctx context.Context, projectID string, in BrandingInput) (*ent.Branding, error) {
+func CreateManagementBranding(ctx context.Context, projectID string, in BrandingInput) (*ent.Branding, error) {
 	return inManagedProjectWith(ctx, projectID, feature.Branding, func(ctx context.Context) (*ent.Branding, error) {
 		return CreateBranding(ctx, in)
 	})
 }
 
-func updateManagementBranding(ctx context.Context, projectID, id string, in BrandingInput) (*ent.Branding, error) {
+func UpdateManagementBranding(ctx context.Context, projectID, id string, in BrandingInput) (*ent.Branding, error) {
 	return inManagedProjectWith(ctx, projectID, feature.Branding, func(ctx context.Context) (*ent.Branding, error) {
 		return UpdateBranding(ctx, id, in)
 	})
 }
 
-func deleteManagementBranding(ctx context.Context, projectID, id string) (string, error) {
+func DeleteManagementBranding(ctx context.Context, projectID, id string) (string, error) {
 	return inManagedProjectWith(ctx, projectID, feature.Branding, func(ctx context.Context) (string, error) {
 		return id, DeleteBranding(ctx, id)
 	})
