@@ -1,12 +1,9 @@
-package graph
+package redemption
 
 import (
 	"context"
 	"reflect"
 	"testing"
-
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/parser"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb"
@@ -19,7 +16,6 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	redemptionpkg "github.com/promoengine/promoengine/graph/redemption"
 )
 
 // redemptionPaths replaces the batch runner for one test: with
@@ -32,10 +28,10 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 		t.Skip("the one-statement redemption is PostgreSQL's")
 	}
 	t.Cleanup(func() {
-		redemptionpkg.RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
-		redemptionpkg.ContendedCodes.Clear()
+		RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error { return b.Run(ctx, c) }
+		ContendedCodes.Clear()
 	})
-	redemptionpkg.RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
+	RunRedemptionBatch = func(ctx context.Context, b *entdb.WriteBatch, c *ent.Client) error {
 		if transactional {
 			return entdb.ErrNotBatchable
 		}
@@ -51,9 +47,9 @@ func redemptionPaths(t *testing.T, transactional bool, served *int, before func(
 }
 
 // redeemCode is a stacked redemption of one code with a 1000 order.
-func redeemCode(code string) redemptionpkg.StackedRedemptionInput {
-	return redemptionpkg.StackedRedemptionInput{Redeemables: []*redemptionpkg.RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
-		Order: &redemptionpkg.OrderInput{Amount: graphtest.Ptr(int64(1000))}}
+func redeemCode(code string) StackedRedemptionInput {
+	return StackedRedemptionInput{Redeemables: []*RedeemableInput{{Object: graphtest.Ptr("voucher"), ID: code}},
+		Order: &OrderInput{Amount: graphtest.Ptr(int64(1000))}}
 }
 
 // limitedCode adds a code that can be redeemed once to campaign.
@@ -79,7 +75,7 @@ func storedRedemptions(t *testing.T, ctx context.Context, code string, result re
 // batch served) and the locking path to answer quantity_exceeded.
 func wantLostGuard(t *testing.T, ctx context.Context, code string, served *int) {
 	t.Helper()
-	res, err := redemptionpkg.RedeemStacked(ctx, redeemCode(code))
+	res, err := RedeemStacked(ctx, redeemCode(code))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,19 +94,19 @@ func redeemedCount(t *testing.T, ctx context.Context, code string) int {
 func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	served := 0
 	redemptionPaths(t, false, &served, nil)
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	campaigntest.WithCodes(t, ctx, "promo", "FAST", "SLOW")
 
-	fast, err := redemptionpkg.RedeemStacked(ctx, redeemCode("FAST"))
+	fast, err := RedeemStacked(ctx, redeemCode("FAST"))
 	if err != nil || served != 1 || fast.Failure != nil {
 		t.Fatalf("one statement: served %d, err %v, failure %+v", served, err, fast)
 	}
 	redemptionPaths(t, true, nil, nil)
-	slow, err := redemptionpkg.RedeemStacked(ctx, redeemCode("SLOW"))
+	slow, err := RedeemStacked(ctx, redeemCode("SLOW"))
 	if err != nil || slow.Failure != nil {
 		t.Fatalf("transactional path: err %v, failure %+v", err, slow)
 	}
-	shown := func(r *redemptionpkg.StackedRedemptionResult) map[string]any {
+	shown := func(r *StackedRedemptionResult) map[string]any {
 		return graphtest.Comparable(t, map[string]any{"parent": r.ParentRedemption, "redemptions": r.Redemptions, "order": r.Order})
 	}
 	if got, want := shown(fast), shown(slow); !reflect.DeepEqual(got, want) {
@@ -118,7 +114,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 	}
 	// What is stored, read back: the same rows.
 	c := ent.FromContext(ctx)
-	stored := func(r *redemptionpkg.StackedRedemptionResult) map[string]any {
+	stored := func(r *StackedRedemptionResult) map[string]any {
 		parent := c.Redemption.GetX(ctx, r.ParentRedemption.ID)
 		child := c.Redemption.GetX(ctx, r.Redemptions[0].ID)
 		o := c.Order.Query().Where(order.ID(*child.OrderID)).OnlyX(ctx)
@@ -135,7 +131,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 
 	// The legacy single-code form takes the same path.
 	redemptionPaths(t, false, &served, nil)
-	if _, err := redemptionpkg.RedeemVoucher(ctx, "FAST", &redemptionpkg.VoucherRedemptionInput{Order: &redemptionpkg.OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
+	if _, err := RedeemVoucher(ctx, "FAST", &VoucherRedemptionInput{Order: &OrderInput{Amount: graphtest.Ptr(int64(500))}}); err != nil || served != 2 {
 		t.Fatalf("legacy redemption: served %d, err %v", served, err)
 	}
 	if n := redeemedCount(t, ctx, "FAST"); n != 2 {
@@ -149,7 +145,7 @@ func TestOneStatementRedemptionMatchesTransactionalPath(t *testing.T) {
 // the transactional path answers quantity_exceeded from the new state.
 func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 	served := 0
-	db, ctx := projectContext(t)
+	db, ctx := graphtest.ProjectContext(t)
 	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "LAST")
 	orders := db.Client.Order.Query().CountX(ctx)
@@ -171,7 +167,7 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 	// locking path (no batch is sent).
 	sent := false
 	redemptionPaths(t, false, &served, func(context.Context) { sent = true })
-	if _, err := redemptionpkg.RedeemStacked(ctx, redeemCode("LAST")); err != nil || sent {
+	if _, err := RedeemStacked(ctx, redeemCode("LAST")); err != nil || sent {
 		t.Errorf("after a lost guard: batch sent %v, err %v; want the locking path", sent, err)
 	}
 }
@@ -182,13 +178,13 @@ func TestOneStatementRedemptionLosesToAConcurrentRedemption(t *testing.T) {
 // and the transactional path sees the unit held.
 func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	served := 0
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	campaigntest.WithCodes(t, ctx, "promo")
 	limitedCode(t, ctx, "promo", "HELD")
 	redemptionPaths(t, false, &served, func(context.Context) {
 		in := redeemCode("HELD")
-		in.Session = &redemptionpkg.SessionInput{Type: graphtest.Ptr("LOCK")}
-		res, err := redemptionpkg.ValidateStacked(ctx, in)
+		in.Session = &SessionInput{Type: graphtest.Ptr("LOCK")}
+		res, err := ValidateStacked(ctx, in)
 		if err != nil || !res.Valid {
 			t.Errorf("session lock: %+v, %v", res, err)
 		}
@@ -196,32 +192,5 @@ func TestSessionLockInvalidatesAGuardedRead(t *testing.T) {
 	wantLostGuard(t, ctx, "HELD", &served)
 	if n := redeemedCount(t, ctx, "HELD"); n != 0 {
 		t.Errorf("redeemed_quantity %d, want 0", n)
-	}
-}
-
-// TestRedemptionMutationsOwnTheirTransaction: a GraphQL operation that is
-// one redemption (so it can take the one-statement path) or one validation
-// (so it is admitted, and writes only in its own transaction when it locks
-// a session) runs without the operation's transaction; any other mutation
-// operation, including two redemptions together, keeps it.
-func TestRedemptionMutationsOwnTheirTransaction(t *testing.T) {
-	for query, want := range map[string]bool{
-		`mutation { redeemStacked(input: {redeemables: []}) { order } }`:                           true,
-		`mutation R { r: redeemVoucher(code: "A") { failure { key } } }`:                           true,
-		`mutation { a: redeemVoucher(code: "A") { order } b: redeemVoucher(code: "B") { order } }`: false,
-		`mutation { ...F } fragment F on Mutation { redeemVoucher(code: "A") { order } }`:          false,
-		`mutation { createCampaign(input: {name: "x"}) { id } }`:                                   false,
-		`query { redeemStacked { order } }`:                                                        false,
-		`mutation { validateStacked(input: {redeemables: []}) { valid } }`:                         true,
-		`mutation { validateVoucher(code: "A") { valid } }`:                                        true,
-		`mutation { validateVoucher(code: "A") { valid } redeemVoucher(code: "A") { order } }`:     false,
-	} {
-		doc, err := parser.ParseQuery(&ast.Source{Input: query})
-		if err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		if got := ownsTransaction(doc.Operations[0]); got != want {
-			t.Errorf("%s: owns its transaction %v, want %v", query, got, want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/observe"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/publication"
 )
 
 // countingObserver records what the use cases report.
@@ -41,7 +41,7 @@ func (o *countingObserver) RedemptionRollback()       { o.add("rollback") }
 // as SUCCESS only once the transaction it joined commits, as FAILURE when
 // that transaction is rolled back or publishing fails, and never twice.
 func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	campaigntest.WithCodes(t, ctx, "observed", "OB-1", "OB-2", "OB-3")
 	obs := &countingObserver{}
 	ctx = observe.WithObserver(ctx, obs)
@@ -53,14 +53,14 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	}
 
 	// Its own transaction: counted when publish returns.
-	if _, err := publication.Publish(ctx, fromCampaign("observed", "ann", nil), false); err != nil {
+	if _, err := Publish(ctx, fromCampaign("observed", "ann", nil), false); err != nil {
 		t.Fatal(err)
 	}
 	want(1, 0)
 
 	// The caller's transaction: counted at its commit, not before.
 	err := store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := publication.Publish(ctx, fromCampaign("observed", "ben", nil), false); err != nil {
+		if _, err := Publish(ctx, fromCampaign("observed", "ben", nil), false); err != nil {
 			return err
 		}
 		want(1, 0)
@@ -74,7 +74,7 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	// Rolled back after publishing: a failure, not a success.
 	rollback := errors.New("a later step failed")
 	err = store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := publication.Publish(ctx, fromCampaign("observed", "cat", nil), false); err != nil {
+		if _, err := Publish(ctx, fromCampaign("observed", "cat", nil), false); err != nil {
 			return err
 		}
 		return rollback
@@ -85,13 +85,13 @@ func TestPublicationsAreCountedWhenTheirTransactionEnds(t *testing.T) {
 	want(2, 1)
 
 	// Refused.
-	if _, err := publication.Publish(ctx, fromCampaign("no such campaign", "dan", nil), false); err == nil {
+	if _, err := Publish(ctx, fromCampaign("no such campaign", "dan", nil), false); err == nil {
 		t.Fatal("published from an unknown campaign")
 	}
 	want(2, 2)
 
 	// Without an observer nothing is reported and nothing breaks.
-	if _, err := publication.Publish(observe.WithoutObserver(ctx), fromCampaign("observed", "eve", nil), false); err != nil {
+	if _, err := Publish(observe.WithoutObserver(ctx), fromCampaign("observed", "eve", nil), false); err != nil {
 		t.Fatal(err)
 	}
 	want(2, 2)

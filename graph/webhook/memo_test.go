@@ -1,4 +1,4 @@
-package graph
+package webhook
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/webhookevent"
+	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/webhook"
 )
 
 // One transaction reads its project's webhooks once however many events
 // it writes, and a webhook it creates gets the events written after.
 func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	target := "http://127.0.0.1:9/hook"
 	var hook *ent.Webhook
 	err := store.InTx(ctx, func(ctx context.Context) error {
@@ -33,14 +33,14 @@ func TestOneTransactionLooksUpWebhooksOnceAndSeesItsOwnChanges(t *testing.T) {
 		store.ForgetWebhooks(ctx)
 
 		data := map[string]any{"n": 1}
-		if err := webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_before", data); err != nil {
+		if err := Emit(ctx, EventCustomerCreated, "customer", "cust_before", data); err != nil {
 			return err
 		}
 		var err error
-		if hook, err = webhook.CreateWebhook(ctx, webhook.WebhookInput{TargetURL: &target, Events: []string{webhook.EventCustomerCreated}}); err != nil {
+		if hook, err = CreateWebhook(ctx, WebhookInput{TargetURL: &target, Events: []string{EventCustomerCreated}}); err != nil {
 			return err
 		}
-		return webhook.Emit(ctx, webhook.EventCustomerCreated, "customer", "cust_after", data)
+		return Emit(ctx, EventCustomerCreated, "customer", "cust_after", data)
 	})
 	if err != nil {
 		t.Fatal(err)

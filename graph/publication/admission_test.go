@@ -1,4 +1,4 @@
-package graph
+package publication
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
@@ -15,8 +14,6 @@ import (
 	"github.com/promoengine/promoengine/graph/campaign/campaigntest"
 	"github.com/promoengine/promoengine/graph/internal/graphtest"
 	"github.com/promoengine/promoengine/graph/internal/store"
-	"github.com/promoengine/promoengine/graph/publication"
-	"github.com/promoengine/promoengine/graph/redemption"
 )
 
 // TestAdmissionBoundsStatements: with an admission of two, eight
@@ -26,7 +23,7 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 	if !entdbtest.IsPostgres() {
 		t.Skip("the single-statement publication is PostgreSQL's")
 	}
-	_, ctx := projectContext(t)
+	_, ctx := graphtest.ProjectContext(t)
 	codes := make([]string, 8)
 	for i := range codes {
 		codes[i] = fmt.Sprintf("ADM-%d", i)
@@ -36,13 +33,13 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 
 	var running, most atomic.Int32
 	var served atomic.Int32
-	t.Cleanup(func() { publication.PublishOneStatement = publication.PublishInOneStatement })
-	publication.PublishOneStatement = func(ctx context.Context, in publication.PublishInput, count int) (*ent.Publication, bool, error) {
+	t.Cleanup(func() { PublishOneStatement = PublishInOneStatement })
+	PublishOneStatement = func(ctx context.Context, in PublishInput, count int) (*ent.Publication, bool, error) {
 		now := running.Add(1)
 		defer running.Add(-1)
 		for prev := most.Load(); now > prev && !most.CompareAndSwap(prev, now); prev = most.Load() {
 		}
-		pub, done, err := publication.PublishInOneStatement(ctx, in, count)
+		pub, done, err := PublishInOneStatement(ctx, in, count)
 		if done {
 			served.Add(1)
 		}
@@ -55,7 +52,7 @@ func TestAdmissionBoundsStatements(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pub, err := publication.Publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
+			pub, err := Publish(ctx, fromCampaign("admitted", fmt.Sprintf("cust-%d", i), nil), false)
 			if err != nil {
 				t.Errorf("publication %d: %v", i, err)
 				return
@@ -101,7 +98,7 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 		t.Errorf("a cancelled wait maps to %+v, want 499", e)
 	}
 
-	_, tctx := projectContext(t)
+	_, tctx := graphtest.ProjectContext(t)
 	tctx = store.WithAdmission(tctx, store.NewAdmission(1))
 	hold, err := store.Admit(tctx)
 	if err != nil {
@@ -133,54 +130,4 @@ func TestAdmissionWaitingRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	unlimited()
-}
-
-// TestValidationsShareTheAdmission: on PostgreSQL a validation without a
-// session waits while every slot of the admission is taken and goes on
-// when one is given back; a validation with a session runs in a
-// transaction and never waits.
-func TestValidationsShareTheAdmission(t *testing.T) {
-	if !entdbtest.IsPostgres() {
-		t.Skip("validations are admitted on PostgreSQL only")
-	}
-	_, ctx := projectContext(t)
-	campaigntest.WithCodes(t, ctx, "admitted", "VAL-1", "VAL-2")
-	ctx = store.WithAdmission(ctx, store.NewAdmission(1))
-	hold, err := store.Admit(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan *redemption.ValidationResult, 1)
-	go func() {
-		res, err := redemption.ValidateStacked(ctx, redeemCode("VAL-1"))
-		if err != nil {
-			t.Errorf("validation: %v", err)
-		}
-		done <- res
-	}()
-	select {
-	case res := <-done:
-		t.Fatalf("a validation ran while the admission's only slot was taken: %+v", res)
-	case <-time.After(200 * time.Millisecond):
-	}
-	hold()
-	select {
-	case res := <-done:
-		if res == nil || !res.Valid {
-			t.Errorf("validation after the slot was given back: %+v", res)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the validation still waits after the slot was given back")
-	}
-
-	hold, err = store.Admit(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hold()
-	in := redeemCode("VAL-2")
-	in.Session = &redemption.SessionInput{Type: graphtest.Ptr("LOCK")}
-	if res, err := redemption.ValidateStacked(ctx, in); err != nil || !res.Valid || res.Session == nil {
-		t.Errorf("a validation with a session while every slot is taken: %+v, %v", res, err)
-	}
 }

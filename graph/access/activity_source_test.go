@@ -1,4 +1,4 @@
-package graph
+package access
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"github.com/promoengine/promoengine/ent/entdb"
 	"github.com/promoengine/promoengine/ent/entdb/entdbtest"
 	"github.com/promoengine/promoengine/ent/schema/viewer"
-	"github.com/promoengine/promoengine/graph/access"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/loyalty"
 )
@@ -21,9 +20,9 @@ import (
 func TestActivitySourceClientKey(t *testing.T) {
 	db := entdbtest.Open(t)
 	base := entdb.WithDialect(ent.NewContext(context.Background(), db.Client), db.Dialect)
-	var creds access.ProjectCredentials
+	var creds ProjectCredentials
 	if err := store.InTx(base, func(ctx context.Context) (err error) {
-		creds, err = access.CreateProject(ctx, "sources", "", "")
+		creds, err = CreateProject(ctx, "sources", "", "")
 		return err
 	}); err != nil {
 		t.Fatal(err)
