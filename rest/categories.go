@@ -31,7 +31,7 @@ type categoryBody struct {
 	Name      string     `json:"name"`
 	Hierarchy int        `json:"hierarchy"`
 	CreatedAt timestamp  `json:"created_at"`
-	UpdatedAt *timestamp `json:"updated_at"`
+	UpdatedAt *timestamp `json:"updated_at,omitempty"`
 	Object    string     `json:"object"`
 }
 

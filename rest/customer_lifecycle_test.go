@@ -121,3 +121,27 @@ func TestCustomerUpdateAndDelete(t *testing.T) {
 	}
 	wantError(t, e.Do(http.MethodDelete, "/v1/customers/eve", nil, app), http.StatusNotFound, "not_found", "")
 }
+
+// TestCustomerResponsesLeaveOutWhatHasNoValue: as the real service does, a
+// customer created without metadata has no metadata key, and its address
+// shows only the lines it was given (no null lines).
+func TestCustomerResponsesLeaveOutWhatHasNoValue(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	created := must(t, e.DoJSON(http.MethodPost, "/v1/customers", map[string]any{"source_id": "ida",
+		"address": map[string]any{"city": "Oslo", "country": "NO"}}, app), http.StatusOK)
+	if hasKey(created, "metadata") {
+		t.Errorf("customer without metadata shows metadata: %v", created["metadata"])
+	}
+	if got := mustJSON(created["address"]); got != `{"city":"Oslo","country":"NO"}` {
+		t.Errorf("address = %s, want only the given lines", got)
+	}
+	got := must(t, e.Do(http.MethodGet, "/v1/customers/ida", nil, app), http.StatusOK)
+	if hasKey(got, "metadata") || mustJSON(got["address"]) != `{"city":"Oslo","country":"NO"}` {
+		t.Errorf("GET customer = %v", got)
+	}
+	withMeta := must(t, e.DoJSON(http.MethodPut, "/v1/customers/ida", map[string]any{"metadata": map[string]any{"tier": "gold"}}, app), http.StatusOK)
+	if mustJSON(withMeta["metadata"]) != `{"tier":"gold"}` {
+		t.Errorf("metadata after update = %v", withMeta["metadata"])
+	}
+}

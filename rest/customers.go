@@ -91,7 +91,9 @@ func referralsJSON(r *loyalty.CustomerReferrals) map[string]any {
 }
 
 // customerBody is the customer response form: summary, loyalty and
-// referrals are always present (null until those features fill them).
+// referrals are always present (null until those features fill them);
+// metadata is left out while the customer has none, as the real service
+// does.
 type customerBody struct {
 	ID             string                     `json:"id"`
 	SourceID       *string                    `json:"source_id"`
@@ -101,7 +103,7 @@ type customerBody struct {
 	Phone          *string                    `json:"phone"`
 	Birthday       *string                    `json:"birthday"`
 	Address        *jsonfield.CustomerAddress `json:"address"`
-	Metadata       map[string]any             `json:"metadata"`
+	Metadata       map[string]any             `json:"metadata,omitempty"`
 	Summary        map[string]any             `json:"summary"`
 	Loyalty        map[string]any             `json:"loyalty"`
 	Referrals      any                        `json:"referrals"`
@@ -123,7 +125,7 @@ func customerJSON(c *ent.Customer) customerBody {
 	return customerBody{
 		ID: c.ID, SourceID: c.SourceID, Name: c.Name, Description: c.Description, Email: c.Email,
 		Phone: c.Phone, Birthday: c.Birthday, Address: c.Address,
-		Metadata: orEmpty(c.Metadata), SystemMetadata: orEmpty(c.SystemMetadata),
+		Metadata: c.Metadata, SystemMetadata: orEmpty(c.SystemMetadata),
 		CreatedAt: timestamp(c.CreatedAt), UpdatedAt: optionalTime(c.UpdatedAt), Object: "customer",
 		Assets: customerAssetsJSON(graph.CustomerAssetLinks(c)),
 	}

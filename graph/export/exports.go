@@ -39,9 +39,10 @@ func VoucherTransactions(ctx context.Context, codeOrID string, in *ExportParamet
 	if in == nil {
 		in = &ExportParametersInput{}
 	}
-	// The stored parameters always name the order and fields the export
-	// uses, defaults included, so the response shows what the file holds.
-	params := map[string]any{"order": DefaultExportOrder, "fields": slices.Clone(TransactionExportFields)}
+	// The stored parameters are what the request sent: like the real
+	// service, an export without order or fields shows neither, and its job
+	// uses the defaults (DefaultExportOrder, TransactionExportFields).
+	params := map[string]any{}
 	if in.Order != nil {
 		switch *in.Order {
 		case "created_at", "-created_at":

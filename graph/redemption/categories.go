@@ -57,10 +57,11 @@ func (e *evaluation) loadCategories(ctx context.Context) error {
 	return nil
 }
 
-// categoryView is the category object of a redeemable's categories.
+// categoryView is the category object of a redeemable's categories;
+// updated_at is left out until the category is first updated.
 func categoryView(cat *ent.Category) map[string]any {
 	v := map[string]any{"id": cat.ID, "name": cat.Name, "hierarchy": cat.Hierarchy,
-		"created_at": clock.Format(cat.CreatedAt), "updated_at": nil, "object": "category"}
+		"created_at": clock.Format(cat.CreatedAt), "object": "category"}
 	if cat.UpdatedAt != nil {
 		v["updated_at"] = clock.Format(*cat.UpdatedAt)
 	}

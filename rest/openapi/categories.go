@@ -14,7 +14,7 @@ func categories(a *API) {
 		Req("name", String().Desc("Unique within the project.")),
 		Req("hierarchy", Integer().Desc("0 or more; lower is applied first.")),
 		Req("created_at", DateTime()),
-		Req("updated_at", DateTime().Null()),
+		Opt("updated_at", DateTime().Desc("Left out until the category is first updated.")),
 		Req("object", Const("category")),
 	))
 	id := map[string]string{"categoryId": "The category's ID (cat_…)."}

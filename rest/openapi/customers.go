@@ -27,7 +27,7 @@ func customers(a *API) {
 		Req("phone", String().Null()),
 		Req("birthday", String().Null().Desc("YYYY-MM-DD.")),
 		Req("address", FromGo[*jsonfield.CustomerAddress]()),
-		Req("metadata", Metadata()),
+		Opt("metadata", Metadata().Desc("Left out while the customer has none, as the real service does.")),
 		Req("summary", Object(Req("redemptions", redemptions)).Null().
 			Desc("Redemption counts; null where the customer is embedded in another object.")),
 		Req("loyalty", FreeObject().Null().Desc("Always null for now.")),

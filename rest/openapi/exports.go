@@ -17,8 +17,8 @@ func exports(a *API) {
 		Req("channel", String().Desc("API, or WEBSITE when started from the dashboard.")),
 		Req("exported_object", Const("voucher_transactions")),
 		Req("parameters", Object(
-			Req("order", Enum("created_at", "-created_at")),
-			Req("fields", Array(Enum(exportpkg.TransactionExportFields...))),
+			Opt("order", Enum("created_at", "-created_at").Desc("As sent; left out when the request sent none (the file is newest first).")),
+			Opt("fields", Array(Enum(exportpkg.TransactionExportFields...)).Desc("As sent; left out when the request sent none (the file has every field).")),
 			Req("filters", Object(Req("voucher_id", Object(Req("conditions", Object(Req("$in", Array(String())))))))),
 		)),
 		Req("result", OneOf(

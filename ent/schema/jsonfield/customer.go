@@ -2,10 +2,10 @@ package jsonfield
 
 // CustomerAddress is a customer's postal address.
 type CustomerAddress struct {
-	City       *string `json:"city"`
-	Country    *string `json:"country"`
-	Line1      *string `json:"line_1"`
-	Line2      *string `json:"line_2"`
-	PostalCode *string `json:"postal_code"`
-	State      *string `json:"state"`
+	City       *string `json:"city,omitempty"`
+	Country    *string `json:"country,omitempty"`
+	Line1      *string `json:"line_1,omitempty"`
+	Line2      *string `json:"line_2,omitempty"`
+	PostalCode *string `json:"postal_code,omitempty"`
+	State      *string `json:"state,omitempty"`
 }
