@@ -17,15 +17,35 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, errUsage) {
+		if !errors.Is(err, errUsage) && !errors.Is(err, errMigrationsPending) {
 			fmt.Fprintln(os.Stderr, "promoengine:", err)
 		}
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
 }
 
 // errUsage is returned after usage has been printed for a bad command line.
 var errUsage = errors.New("usage")
+
+// Exit codes of the process: 0 success, exitFailure for any error,
+// exitPending when `migrate status` found migrations to apply (so a deploy
+// script can gate on it; docs/deploy.md).
+const (
+	exitFailure = 1
+	exitPending = 3
+)
+
+// exitCode maps run's error to the process's exit code.
+func exitCode(err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errMigrationsPending):
+		return exitPending
+	default:
+		return exitFailure
+	}
+}
 
 // run dispatches the subcommand in args.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -76,8 +96,10 @@ Usage:
                                             project users and their roles
   promoengine migrate [up|status|repair-numbers]
                                             apply the pending schema migrations (default), or show where the
-                                            database stands; serve does "up" itself when PROMO_AUTO_MIGRATE is true;
-                                            repair-numbers rewrites numbers beyond float64 stored in JSON columns
+                                            database stands (status exits 3 while migrations are pending, 0 when
+                                            current); serve does "up" itself when PROMO_AUTO_MIGRATE is true;
+                                            repair-numbers rewrites numbers beyond float64 stored in JSON columns;
+                                            there is no "down": see docs/deploy.md, "Rolling back"
   promoengine version                       print the version, VCS revision and Go version (also: --version)
   promoengine help                          show this help
 
