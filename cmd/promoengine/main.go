@@ -70,6 +70,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return dispatch(ctx, "user", userCommands, args, getenv, stdout, stderr)
 	case "migrate":
 		return migrateCmd(ctx, args, getenv, stdout, stderr)
+	case "healthcheck":
+		return healthcheckCmd(ctx, args, getenv, stdout, stderr)
 	case "version":
 		printVersion(stdout)
 		return nil
@@ -100,7 +102,11 @@ Usage:
                                             current); serve does "up" itself when PROMO_AUTO_MIGRATE is true;
                                             repair-numbers rewrites numbers beyond float64 stored in JSON columns;
                                             there is no "down": see docs/deploy.md, "Rolling back"
-  promoengine version                       print the version, VCS revision and Go version (also: --version)
+  promoengine healthcheck [--path /readyz|/healthz] [--addr ADDR]
+                                            ask the local server (PROMO_ADDR) for its readiness; exits 0 on 200
+                                            (the image's HEALTHCHECK: it has no shell or curl)
+  promoengine version                       print the version, commit and date it was built from, and the Go
+                                            version (also: --version)
   promoengine help                          show this help
 
 Run "promoengine serve --help", "promoengine key create --help", … for flags.
