@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -76,15 +77,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		printVersion(stdout)
 		return nil
 	case "help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usageText())
 		return nil
 	default:
-		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usageText())
 		return errUsage
 	}
 }
 
-const usage = `promoengine — promotion, voucher and loyalty engine (REST + GraphQL)
+// usageHead is the command list of `promoengine help`; usageText adds the
+// environment list from the settings table.
+const usageHead = `promoengine — promotion, voucher and loyalty engine (REST + GraphQL)
 
 Usage:
   promoengine [serve] [flags]               run the HTTP server (default)
@@ -111,23 +114,13 @@ Usage:
 
 Run "promoengine serve --help", "promoengine key create --help", … for flags.
 
-Environment (each has a flag of the same meaning):
-  PROMO_ADDR                        listen address (default ":8080")
-  PROMO_DATABASE_URL                postgres://… for PostgreSQL; unset → embedded SQLite at ./promoengine.db
-                                    (sqlite://PATH or file:PATH choose another SQLite file)
-  PROMO_LOG_LEVEL                   debug, info, warn or error (default info)
-  PROMO_AUTO_MIGRATE                apply pending schema migrations at start (default true on SQLite, false on
-                                    PostgreSQL, where a database behind the binary is refused: run "migrate up")
-  PROMO_PUBLIC_URL                  external base URL for absolute links (default: the request's host)
-  PROMO_WORKERS                     background job workers per process (default 2; 0 disables)
-  PROMO_DB_CONCURRENCY              publications and validations run on the database at once per process (default 4; 0 or negative: no limit)
-  PROMO_PPROF_ADDR                  serve net/http/pprof on this separate address (default off)
-  PROMO_METRICS_ADDR                serve Prometheus /metrics on this separate address instead of the main one
-                                    (default: /metrics on PROMO_ADDR, without credentials — block it at the proxy)
-  PROMO_SHUTDOWN_DELAY              on SIGTERM, answer /readyz 503 this long before closing the listener (default 0s)
-  PROMO_TRUSTED_PROXIES             IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed (default none)
-  PROMO_BOOTSTRAP_APP_ID            on an empty database, the default project's application key id …
-  PROMO_BOOTSTRAP_APP_TOKEN         … and token (generated when unset)
-  PROMO_BOOTSTRAP_MANAGEMENT_ID     on an empty database, the management key id …
-  PROMO_BOOTSTRAP_MANAGEMENT_TOKEN  … and token (generated when unset)
 `
+
+// usageText is the text of `promoengine help`: the commands, then every
+// configuration variable (settings.go).
+func usageText() string {
+	var b strings.Builder
+	b.WriteString(usageHead)
+	writeEnvironment(&b, allSettings())
+	return b.String()
+}
