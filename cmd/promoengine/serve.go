@@ -47,7 +47,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Warn("PROMO_EXPORT_DIR (--export-dir) is deprecated and ignored: export files are stored in the database, so any process serves any download; remove the setting",
 			"export_dir", c.exportDir)
 	}
-	db, err := openAndMigrate(ctx, cfg, pool.options(c.workers), log)
+	tracing, stopTracing, err := setupTracing(ctx, getenv, log)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = stopTracing(context.WithoutCancel(ctx)) }() // flushes the last spans
+	dbOptions := pool.options(c.workers)
+	dbOptions.Trace = tracing
+	db, err := openAndMigrate(ctx, cfg, dbOptions, log)
 	if err != nil {
 		return err
 	}
@@ -79,7 +86,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Client: db.Client, SQLDB: db.SQL, Logger: log, Dialect: db.Dialect, TrustedProxies: splitList(c.proxies), PublicURL: c.publicURL,
 		Metrics: metrics, MetricsElsewhere: c.metricsAddr != "", Draining: draining.Load, Admission: graph.NewAdmission(c.dbConcurrency),
 		DisableGraphQLIntrospection: !c.graphqlIntrospection, CORSOrigins: splitList(c.corsOrigins), ClientRateLimit: c.clientRateLimit,
-		WebhookDenyPrivate: !c.webhookAllowPrivate, RateLimit: c.rateLimit, RequestTimeout: pool.requestTimeout(),
+		WebhookDenyPrivate: !c.webhookAllowPrivate, RateLimit: c.rateLimit, RequestTimeout: pool.requestTimeout(), Tracing: tracing,
 		Ready: func(ctx context.Context) error { return db.SQL.PingContext(ctx) },
 	})
 	if err != nil {

@@ -110,7 +110,7 @@ func bootstrapSettings() []setting {
 // allSettings is every configuration variable, in the README's order.
 func allSettings() []setting {
 	var c serveConfig
-	return append(c.settings(), bootstrapSettings()...)
+	return append(append(c.settings(), bootstrapSettings()...), tracingSettings()...)
 }
 
 // writeEnvironment prints the environment list of `promoengine help`.
