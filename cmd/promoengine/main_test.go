@@ -95,6 +95,9 @@ func TestServeBootstrapsWithExplicitKeysAndShutsDownCleanly(t *testing.T) {
 	if out := stdout.String(); !strings.Contains(out, "app-id-1") || !strings.Contains(out, "mgmt-id-1") {
 		t.Errorf("first start did not print the credentials:\n%s", out)
 	}
+	if out := stdout.String(); strings.Contains(out, "app-token-1") || strings.Contains(out, "mgmt-token-1") {
+		t.Errorf("first start echoed tokens set in the environment:\n%s", out)
+	}
 	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/v1/campaigns", strings.NewReader(`{"name":"boot"}`))
 	req.Header.Set("X-App-Id", "app-id-1")
 	req.Header.Set("X-App-Token", "app-token-1")

@@ -72,7 +72,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if boot != nil {
-		printBootstrap(stdout, boot)
+		printBootstrap(stdout, boot, getenv)
 	}
 
 	ln, err := net.Listen("tcp", c.addr)

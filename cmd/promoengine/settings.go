@@ -101,9 +101,9 @@ func bindSettings(fs *flag.FlagSet, getenv func(string) string, settings []setti
 func bootstrapSettings() []setting {
 	return []setting{
 		envOnly("PROMO_BOOTSTRAP_APP_ID", "", "on an empty database, the default project's application key id (generated when unset)"),
-		envOnly("PROMO_BOOTSTRAP_APP_TOKEN", "", "… and its token (generated when unset)"),
+		envOnly("PROMO_BOOTSTRAP_APP_TOKEN", "", "… and its token (generated when unset; not printed when set)"),
 		envOnly("PROMO_BOOTSTRAP_MANAGEMENT_ID", "", "on an empty database, the management key id (generated when unset)"),
-		envOnly("PROMO_BOOTSTRAP_MANAGEMENT_TOKEN", "", "… and its token (generated when unset)"),
+		envOnly("PROMO_BOOTSTRAP_MANAGEMENT_TOKEN", "", "… and its token (generated when unset; not printed when set)"),
 	}
 }
 
