@@ -52,6 +52,8 @@ type HandlerOptions struct {
 	// Resolver is the root the schema executes over; nil makes a new one.
 	// The REST router passes its own, so both transports share one.
 	Resolver *Resolver
+	// Tracing gives every operation an OpenTelemetry span (tracing.go).
+	Tracing bool
 }
 
 // NewHandler returns the GraphQL endpoint: GET (queries only) and POST
@@ -77,6 +79,9 @@ func NewHandler(opts HandlerOptions) http.Handler {
 	srv.AddTransport(postTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(opts.Metrics) // first, so it sees every response as sent (nil: counts nothing)
+	if opts.Tracing {
+		srv.Use(operationTracing{})
+	}
 	// 503 and Retry-After for an outage (graphql_unavailable.go); outside
 	// mutationTx, so it sees a transaction that could not open or commit.
 	srv.AroundResponses(unavailableStatus)

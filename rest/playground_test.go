@@ -26,6 +26,8 @@ func TestPlaygroundKeepsKeysForTheSessionOnly(t *testing.T) {
 		"shouldPersistHeaders: true,",          // persisted, in sessionStorage only
 		`"X-App-Id": "&lt;application ID&gt;"`, // the visible hint on how to authenticate
 		"GraphiQL.React.useSchemaContext",      // schema fetched again once keys are entered
+		`<div id="key-panel">`,                 // the first screen asks for keys …
+		"Nothing was sent to the server",       // … and sends nothing without them (no 401)
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("playground page lacks %q", want)

@@ -82,6 +82,10 @@ type Options struct {
 	// (PROMO_METRICS_ADDR). The zero value serves it here, without
 	// credentials.
 	MetricsElsewhere bool
+	// Tracing gives every request an OpenTelemetry server span and every
+	// GraphQL operation a span (tracing.go); the caller sets the global
+	// tracer provider. Off: no tracing middleware at all.
+	Tracing bool
 	// RequestTimeout bounds each request (PROMO_REQUEST_TIMEOUT, see
 	// deadline.go): 0 means DefaultRequestTimeout, negative none.
 	RequestTimeout time.Duration
@@ -131,6 +135,9 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Tracing {
+		r.Use(traceRequests) // first: the span covers the whole request
+	}
 	r.Use(withRequest(opts.Client, opts.Dialect, opts.Logger, opts.Admission), requestDeadline(opts.requestTimeout()),
 		metrics.instrument, accessLog, recoverPanics)
 	if opts.WebhookDenyPrivate {
@@ -179,7 +186,7 @@ func NewRouter(opts Options) (*gin.Engine, error) {
 	// handlers call the same instance.
 	root := graph.NewResolver()
 	gql := graph.NewHandler(graph.HandlerOptions{Logger: opts.Logger, RequestID: graph.RequestIDFromContext,
-		Introspection: !opts.DisableGraphQLIntrospection, Metrics: metrics.graphql, Resolver: root})
+		Introspection: !opts.DisableGraphQLIntrospection, Metrics: metrics.graphql, Resolver: root, Tracing: opts.Tracing})
 	gqlAuth := authenticate(appKeysOrBearer, renderGraphQLError)
 	r.GET("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))
 	r.POST("/graphql", limitGraphQLBody, gqlAuth, gin.WrapH(gql))

@@ -112,6 +112,19 @@ async function main() {
     await page.locator('.graphiql-container').waitFor();
     await page.locator('#auth-hint', { hasText: 'X-App-Token' }).waitFor();
 
+    log('the first screen asks for keys (the key panel) instead of showing a 401');
+    await page.locator('#key-panel', { hasText: 'Enter your application keys' }).waitFor();
+    const graphqlBeforeKeys = requests.filter((u) => new URL(u).pathname === '/graphql');
+    if (graphqlBeforeKeys.length) problems.push(`requests to /graphql before keys were entered: ${graphqlBeforeKeys.length}`);
+
+    log('entering the application keys in the key panel');
+    await page.locator('#key-panel input[aria-label="X-App-Id"]').fill(appId);
+    await page.locator('#key-panel input[aria-label="X-App-Token"]').fill(appToken);
+    await page.locator('#key-panel button[type="submit"]').click();
+    await page.waitForFunction(() => document.getElementById('key-panel').childElementCount === 0, null, { timeout: TIMEOUT });
+    await page.waitForFunction(
+      (id) => (window.sessionStorage.getItem('graphiql:headers') || '').includes(id), appId, { timeout: TIMEOUT });
+
     log('entering the application keys in the Headers tab');
     await page.locator('.graphiql-editor-tools button[data-name="headers"]').click();
     const headers = JSON.stringify({ 'X-App-Id': appId, 'X-App-Token': appToken }, null, 2);

@@ -72,14 +72,20 @@ func envBool(getenv func(string) string, key string, def bool) (bool, error) {
 	return b, nil
 }
 
+// settings declares the shared settings (the table of settings.go).
+func (c *dbConfig) settings() []setting {
+	return []setting{
+		stringSetting(&c.DatabaseURL, "PROMO_DATABASE_URL", "database-url", "",
+			"database URL: postgres://… for PostgreSQL; unset: embedded SQLite at ./promoengine.db; sqlite://PATH or file:PATH: another SQLite file"),
+		stringSetting(&c.LogLevel, "PROMO_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error"),
+		stringSetting(&c.AutoMigrate, "PROMO_AUTO_MIGRATE", "auto-migrate", "",
+			"apply pending schema migrations at start: true or false; unset: true on SQLite, false on PostgreSQL, where a database behind the binary is refused (run migrate up)"),
+	}
+}
+
 // bind registers the shared flags, defaulting to the environment.
 func (c *dbConfig) bind(fs *flag.FlagSet, getenv func(string) string) {
-	fs.StringVar(&c.DatabaseURL, "database-url", getenv("PROMO_DATABASE_URL"),
-		"database URL: postgres://… or a SQLite path (env PROMO_DATABASE_URL; default ./promoengine.db)")
-	fs.StringVar(&c.LogLevel, "log-level", envOr(getenv, "PROMO_LOG_LEVEL", "info"),
-		"log level: debug, info, warn, error (env PROMO_LOG_LEVEL)")
-	fs.StringVar(&c.AutoMigrate, "auto-migrate", getenv("PROMO_AUTO_MIGRATE"),
-		"apply pending schema migrations at start: true or false (env PROMO_AUTO_MIGRATE; default true on SQLite, false on PostgreSQL)")
+	_ = bindSettings(fs, getenv, c.settings()) // text settings never fail
 }
 
 // autoMigrate resolves AutoMigrate for the opened database's dialect.

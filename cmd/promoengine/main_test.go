@@ -95,6 +95,9 @@ func TestServeBootstrapsWithExplicitKeysAndShutsDownCleanly(t *testing.T) {
 	if out := stdout.String(); !strings.Contains(out, "app-id-1") || !strings.Contains(out, "mgmt-id-1") {
 		t.Errorf("first start did not print the credentials:\n%s", out)
 	}
+	if out := stdout.String(); strings.Contains(out, "app-token-1") || strings.Contains(out, "mgmt-token-1") {
+		t.Errorf("first start echoed tokens set in the environment:\n%s", out)
+	}
 	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/v1/campaigns", strings.NewReader(`{"name":"boot"}`))
 	req.Header.Set("X-App-Id", "app-id-1")
 	req.Header.Set("X-App-Token", "app-token-1")
@@ -315,14 +318,23 @@ func TestVersion(t *testing.T) {
 	stamped := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/promoengine/promoengine", Version: "v1.4.0"},
 		Settings: []debug.BuildSetting{{Key: "CGO_ENABLED", Value: "0"}, {Key: "vcs", Value: "git"},
 			{Key: "vcs.revision", Value: "1609b9c0d5e1"}, {Key: "vcs.time", Value: "2026-11-23T13:00:00Z"}, {Key: "vcs.modified", Value: "false"}}}
-	if got, want := versionLine(stamped, true), "promoengine v1.4.0 rev 1609b9c0d5e1 2026-11-23T13:00:00Z modified=false go1.26.8"; got != want {
+	if got, want := versionLine(stamp{}, stamped, true), "promoengine v1.4.0 rev 1609b9c0d5e1 2026-11-23T13:00:00Z modified=false go1.26.8"; got != want {
 		t.Errorf("versionLine = %q, want %q", got, want)
 	}
-	if got, want := versionLine(&debug.BuildInfo{GoVersion: "go1.26.8"}, true), "promoengine (devel) rev unknown go1.26.8"; got != want {
+	if got, want := versionLine(stamp{}, &debug.BuildInfo{GoVersion: "go1.26.8"}, true), "promoengine (devel) rev unknown go1.26.8"; got != want {
 		t.Errorf("versionLine without VCS = %q, want %q", got, want)
 	}
-	if got := versionLine(nil, false); got != "promoengine (unknown build)" {
+	if got := versionLine(stamp{}, nil, false); got != "promoengine (unknown build)" {
 		t.Errorf("versionLine without build info = %q", got)
+	}
+	// A release build (scripts/build) stamps version, commit and date with
+	// -ldflags -X; they win over the build information, VCS stamping or not.
+	release := stamp{Version: "0.1.0", Commit: "00254cc3f1a2", Date: "2026-11-26T15:00:00Z"}
+	if got, want := versionLine(release, stamped, true), "promoengine 0.1.0 rev 00254cc3f1a2 2026-11-26T15:00:00Z go1.26.8"; got != want {
+		t.Errorf("versionLine of a stamped release = %q, want %q", got, want)
+	}
+	if got, want := versionLine(release, &debug.BuildInfo{GoVersion: "go1.26.8"}, true), "promoengine 0.1.0 rev 00254cc3f1a2 2026-11-26T15:00:00Z go1.26.8"; got != want {
+		t.Errorf("versionLine of a stamped release built with -buildvcs=false = %q, want %q", got, want)
 	}
 }
 
@@ -353,6 +365,14 @@ func TestServeMetricsAddrAndDrainingReadiness(t *testing.T) {
 	if status, _ := get("http://" + addr + "/readyz"); status != http.StatusOK {
 		t.Fatalf("/readyz before shutdown: %d", status)
 	}
+	// The image's HEALTHCHECK: `promoengine healthcheck` asks PROMO_ADDR.
+	healthcheck := func(args ...string) error {
+		var out, errOut syncBuffer
+		return run(context.Background(), append([]string{"healthcheck"}, args...), env(map[string]string{"PROMO_ADDR": addr}), &out, &errOut)
+	}
+	if err := healthcheck(); err != nil {
+		t.Errorf("healthcheck of a ready server: %v", err)
+	}
 
 	// On the signal /readyz fails at once, while everything is still served
 	// for PROMO_SHUTDOWN_DELAY.
@@ -376,6 +396,12 @@ func TestServeMetricsAddrAndDrainingReadiness(t *testing.T) {
 	if status, _ := get("http://" + addr + "/healthz"); status != http.StatusOK {
 		t.Errorf("/healthz while draining: %d", status)
 	}
+	if err := healthcheck(); err == nil || !strings.Contains(err.Error(), "503") {
+		t.Errorf("healthcheck while draining = %v, want the 503", err)
+	}
+	if err := healthcheck("--path", "/healthz"); err != nil {
+		t.Errorf("healthcheck --path /healthz while draining: %v", err)
+	}
 	if status, _ := get("http://" + metricsAddr + "/metrics"); status != http.StatusOK {
 		t.Errorf("metrics while draining: %d", status)
 	}
@@ -388,7 +414,28 @@ func TestServeMetricsAddrAndDrainingReadiness(t *testing.T) {
 	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
 		t.Error("main listener still open after shutdown")
 	}
+	if err := healthcheck("--path", "/healthz"); err == nil {
+		t.Error("healthcheck of a stopped server succeeded")
+	}
 	if _, err := http.Get("http://" + metricsAddr + "/metrics"); err == nil {
 		t.Error("metrics listener still open after shutdown")
+	}
+}
+
+// TestHealthURL: the healthcheck asks loopback when the server listens on
+// every interface, and the named host otherwise.
+func TestHealthURL(t *testing.T) {
+	for addr, want := range map[string]string{
+		":8080":          "http://127.0.0.1:8080/readyz",
+		"0.0.0.0:9000":   "http://127.0.0.1:9000/readyz",
+		"[::]:9000":      "http://127.0.0.1:9000/readyz",
+		"10.0.0.11:8080": "http://10.0.0.11:8080/readyz",
+	} {
+		if got, err := healthURL(addr, "/readyz"); err != nil || got != want {
+			t.Errorf("healthURL(%q) = %q, %v; want %q", addr, got, err, want)
+		}
+	}
+	if _, err := healthURL("8080", "/readyz"); err == nil {
+		t.Error("an address without a port was accepted")
 	}
 }

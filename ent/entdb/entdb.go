@@ -60,12 +60,12 @@ func OpenWith(ctx context.Context, url string, opts Options) (*DB, error) {
 		return openSQLite(ctx, url, opts)
 	}
 	dsn := withBinaryParameters(url)
-	db, err := openPostgres(ctx, opts.withTimeouts(dsn), opts.statementTimeout())
+	db, err := openPostgres(ctx, opts.withTimeouts(dsn), opts.statementTimeout(), opts.Trace)
 	if err != nil {
 		return nil, err
 	}
 	opts.configurePool(db)
-	jobsSQL, err := openPostgres(ctx, dsn, 0)
+	jobsSQL, err := openPostgres(ctx, dsn, 0, opts.Trace)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -83,8 +83,8 @@ func OpenWith(ctx context.Context, url string, opts Options) (*DB, error) {
 
 // openPostgres opens and pings a PostgreSQL pool. A positive
 // statementTimeout bounds every read and write on its connections (see
-// deadlineDialer).
-func openPostgres(ctx context.Context, dsn string, statementTimeout time.Duration) (*sql.DB, error) {
+// deadlineDialer); trace adds statement spans (tracing.go).
+func openPostgres(ctx context.Context, dsn string, statementTimeout time.Duration, trace bool) (*sql.DB, error) {
 	connector, err := pq.NewConnector(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s database: %w", dialect.Postgres, err)
@@ -92,7 +92,7 @@ func openPostgres(ctx context.Context, dsn string, statementTimeout time.Duratio
 	if statementTimeout > 0 {
 		connector.Dialer(deadlineDialer{bound: statementTimeout + frozenGrace})
 	}
-	db := sql.OpenDB(cachingConnector{base: connector})
+	db := sql.OpenDB(cachingConnector{base: connector, trace: trace})
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("connecting to %s database: %w", dialect.Postgres, err)
@@ -109,7 +109,7 @@ func openSQLite(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	// Each connection keeps its statements prepared (stmtcache.go), so
 	// idle connections are kept too rather than closed beyond two.
-	db := sql.OpenDB(cachingConnector{base: connector, local: true})
+	db := sql.OpenDB(cachingConnector{base: connector, local: true, trace: opts.Trace})
 	opts.configureSQLitePool(db)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()

@@ -64,6 +64,9 @@ type Options struct {
 	// timeout: background jobs (code generation, exports, webhook
 	// delivery) run long statements by design. 0: DefaultJobsMaxOpen.
 	JobsMaxOpen int
+	// Trace gives every statement run inside a recorded OpenTelemetry span
+	// a child span (tracing.go). Off: no tracing code on the statement path.
+	Trace bool
 }
 
 // or returns v, def when v is zero, and 0 when v is negative (off).

@@ -36,6 +36,8 @@ type cachingConnector struct {
 	// round trip to prepare and to close: only parameterised statements are
 	// cached, none is evicted, and they end with the session.
 	local bool
+	// trace adds a span per statement (tracing.go; Options.Trace).
+	trace bool
 }
 
 // Connect implements driver.Connector.
@@ -48,7 +50,15 @@ func (c cachingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if !ok {
 		return conn, nil // not a driver we know: no cache
 	}
-	return &cachingConn{baseConn: bc, local: c.local, stmts: map[string]*list.Element{}}, nil
+	cc := &cachingConn{baseConn: bc, local: c.local, stmts: map[string]*list.Element{}}
+	if c.trace {
+		system := "postgresql"
+		if c.local {
+			system = "sqlite"
+		}
+		return &tracedConn{cachingConn: cc, system: system}, nil
+	}
+	return cc, nil
 }
 
 // Driver implements driver.Connector.

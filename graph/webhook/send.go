@@ -84,7 +84,9 @@ func (o attemptOutcome) ok() bool { return o.status != nil && *o.status >= 200 &
 // record (the settler), or, when shutdown cut the attempt short, hands the
 // event back at once, uncounted, for another worker.
 func (w *Deliverer) deliverWebhookEvent(ctx context.Context, ev claimedEvent, record func(settlement)) error {
-	out, err := w.attempt(ctx, ev)
+	actx, span := startDelivery(ctx, ev) // tracing.go
+	out, err := w.attempt(actx, ev)
+	endDelivery(span, out, err)
 	if err != nil {
 		return err
 	}
