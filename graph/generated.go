@@ -402,6 +402,10 @@ type ComplexityRoot struct {
 		ServerSideKey func(childComplexity int) int
 	}
 
+	CustomErrorMessage struct {
+		Message func(childComplexity int) int
+	}
+
 	CustomEvent struct {
 		CreatedAt    func(childComplexity int) int
 		Customer     func(childComplexity int) int
@@ -1076,6 +1080,7 @@ type ComplexityRoot struct {
 	RedemptionFailure struct {
 		Code         func(childComplexity int) int
 		Details      func(childComplexity int) int
+		Error        func(childComplexity int) int
 		Key          func(childComplexity int) int
 		Message      func(childComplexity int) int
 		ResourceID   func(childComplexity int) int
@@ -3014,6 +3019,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreatedProject.ServerSideKey(childComplexity), true
+
+	case "CustomErrorMessage.message":
+		if e.ComplexityRoot.CustomErrorMessage.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomErrorMessage.Message(childComplexity), true
 
 	case "CustomEvent.createdAt":
 		if e.ComplexityRoot.CustomEvent.CreatedAt == nil {
@@ -6945,6 +6957,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RedemptionFailure.Details(childComplexity), true
+	case "RedemptionFailure.error":
+		if e.ComplexityRoot.RedemptionFailure.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RedemptionFailure.Error(childComplexity), true
 	case "RedemptionFailure.key":
 		if e.ComplexityRoot.RedemptionFailure.Key == nil {
 			break
@@ -9258,6 +9276,13 @@ type RedemptionFailure {
   details: String
   resourceID: String
   resourceType: String
+  """The failing validation rule's own error.message, when it sets one (message stays the system's text)."""
+  error: CustomErrorMessage
+}
+
+"""A validation rule's custom error message."""
+type CustomErrorMessage {
+  message: String!
 }
 
 type StackedRedemptionResult {
@@ -10954,6 +10979,14 @@ func (ec *executionContext) childFields_CreatedProject(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type CreatedProject", field.Name)
 }
 
+func (ec *executionContext) childFields_CustomErrorMessage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "message":
+		return ec.fieldContext_CustomErrorMessage_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomErrorMessage", field.Name)
+}
+
 func (ec *executionContext) childFields_CustomEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -11924,6 +11957,8 @@ func (ec *executionContext) childFields_RedemptionFailure(ctx context.Context, f
 		return ec.fieldContext_RedemptionFailure_resourceID(ctx, field)
 	case "resourceType":
 		return ec.fieldContext_RedemptionFailure_resourceType(ctx, field)
+	case "error":
+		return ec.fieldContext_RedemptionFailure_error(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RedemptionFailure", field.Name)
 }
@@ -22767,6 +22802,29 @@ func (ec *executionContext) fieldContext_CreatedProject_clientSideKey(_ context.
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _CustomErrorMessage_message(ctx context.Context, field graphql.CollectedField, obj *redemption.CustomErrorMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CustomErrorMessage_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CustomErrorMessage_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CustomErrorMessage", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomEvent_id(ctx context.Context, field graphql.CollectedField, obj *ent.CustomEvent) (ret graphql.Marshaler) {
@@ -38561,6 +38619,38 @@ func (ec *executionContext) _RedemptionFailure_resourceType(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_RedemptionFailure_resourceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RedemptionFailure", field, false, false, "String")
+}
+
+func (ec *executionContext) _RedemptionFailure_error(ctx context.Context, field graphql.CollectedField, obj *redemption.RedemptionFailure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RedemptionFailure_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.CustomErrorMessage) graphql.Marshaler {
+			return ec.marshalOCustomErrorMessage2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐCustomErrorMessage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RedemptionFailure_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RedemptionFailure",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CustomErrorMessage(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RedemptionLimit_quantity(ctx context.Context, field graphql.CollectedField, obj *jsonfield.Redemption) (ret graphql.Marshaler) {
@@ -72012,6 +72102,39 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var customErrorMessageImplementors = []string{"CustomErrorMessage"}
+
+func (ec *executionContext) _CustomErrorMessage(ctx context.Context, sel ast.SelectionSet, obj *redemption.CustomErrorMessage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, customErrorMessageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := newDeferredGroupWithoutPath(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CustomErrorMessage")
+		case "message":
+			out.Values[i] = ec._CustomErrorMessage_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+	}
+
+	return out
+}
+
 var customEventImplementors = []string{"CustomEvent", "Node"}
 
 func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionSet, obj *ent.CustomEvent) graphql.Marshaler {
@@ -76458,6 +76581,11 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 			}
 		case "resourceType":
 			out.Values[i] = ec._RedemptionFailure_resourceType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._RedemptionFailure_error(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -82617,6 +82745,13 @@ func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCu
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOCustomErrorMessage2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐCustomErrorMessage(ctx context.Context, sel ast.SelectionSet, v *redemption.CustomErrorMessage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CustomErrorMessage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCustomEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEvent(ctx context.Context, sel ast.SelectionSet, v *ent.CustomEvent) graphql.Marshaler {

@@ -18,6 +18,13 @@ type errorBody struct {
 	RequestID    string `json:"request_id"`
 	ResourceID   string `json:"resource_id,omitempty"`
 	ResourceType string `json:"resource_type,omitempty"`
+	// Error is a validation rule's custom message ({"message": …}).
+	Error *customMessageBody `json:"error,omitempty"`
+}
+
+// customMessageBody is the error member of an error object.
+type customMessageBody struct {
+	Message string `json:"message"`
 }
 
 // renderError writes err as the error object and aborts the request.
@@ -38,8 +45,12 @@ func renderError(c *gin.Context, err error) {
 		c.Header("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	c.Abort()
-	c.PureJSON(status, errorBody{
+	body := errorBody{
 		Code: e.Code, Key: e.Key, Message: e.Message, Details: e.Details,
 		RequestID: requestID(c), ResourceID: e.ResourceID, ResourceType: e.ResourceType,
-	})
+	}
+	if e.CustomMessage != "" {
+		body.Error = &customMessageBody{Message: e.CustomMessage}
+	}
+	c.PureJSON(status, body)
 }

@@ -254,3 +254,67 @@ func TestUnitDiscountsAddItems(t *testing.T) {
 		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": map[string]any{"type": "PERCENT", "percent_off": 5,
 			"effect": "APPLY_TO_ITEMS_PROPORTIONALLY"}}}, app), http.StatusBadRequest, "invalid_payload", "APPLY_TO_ITEMS_PROPORTIONALLY")
 }
+
+// TestRuleCustomMessageIsTheErrorMember: a validation rule's own
+// error.message is shown where the real service shows it — as the error
+// object's error.message beside the system's message (stacked validation,
+// failed redemption, GraphQL), and as the legacy validation's error.message
+// with the system's text as reason; a rule without one adds no error member.
+func TestRuleCustomMessageIsTheErrorMember(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	minimum := func(name string, extra map[string]any) string {
+		body := map[string]any{"name": name,
+			"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than_or_equal": []any{5000}}}}}
+		for k, v := range extra {
+			body[k] = v
+		}
+		return must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", body, app), http.StatusOK)["id"].(string)
+	}
+	discountCode(t, e, app, "Custom", "CUSTOM", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	discountCode(t, e, app, "Plain", "PLAIN", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules/"+minimum("custom", map[string]any{"error": map[string]any{"message": "Spend 50 first"}})+"/assignments",
+		map[string]any{"campaign": "Custom"}, app), http.StatusOK)
+	must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules/"+minimum("plain", nil)+"/assignments", map[string]any{"campaign": "Plain"}, app), http.StatusOK)
+	const system = "order does not match validation rules"
+	small := map[string]any{"amount": 1000}
+
+	for code, custom := range map[string]string{"CUSTOM": "Spend 50 first", "PLAIN": ""} {
+		stacked := map[string]any{"redeemables": []any{map[string]any{"object": "voucher", "id": code}}, "order": small}
+		v := must(t, e.DoJSON(http.MethodPost, "/v1/validations", stacked, app), http.StatusOK)
+		errObj := v["redeemables"].([]any)[0].(map[string]any)["result"].(map[string]any)["error"].(map[string]any)
+		if errObj["key"] != "order_rules_violated" || errObj["message"] != system {
+			t.Errorf("%s: stacked validation error = %v", code, errObj)
+		}
+		r := must(t, e.DoJSON(http.MethodPost, "/v1/redemptions", stacked, app), http.StatusBadRequest)
+		if r["key"] != "order_rules_violated" || r["message"] != system {
+			t.Errorf("%s: failed redemption = %v", code, r)
+		}
+		legacy := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/"+code+"/validate", map[string]any{"order": small}, app), http.StatusOK)
+		wantLegacy := custom
+		if custom == "" {
+			wantLegacy = system
+		}
+		if legacy["reason"] != system || legacy["error"].(map[string]any)["message"] != wantLegacy {
+			t.Errorf("%s: legacy validation = %v", code, legacy)
+		}
+		if custom == "" {
+			if hasKey(errObj, "error") || hasKey(r, "error") {
+				t.Errorf("%s: error member without a custom message: %v / %v", code, errObj, r)
+			}
+			continue
+		}
+		if got, _ := errObj["error"].(map[string]any); got["message"] != custom {
+			t.Errorf("%s: stacked validation error.error = %v", code, errObj["error"])
+		}
+		if got, _ := r["error"].(map[string]any); got["message"] != custom {
+			t.Errorf("%s: failed redemption error = %v", code, r["error"])
+		}
+	}
+	g := e.GraphQL(app, `mutation { redeemStacked(input: {redeemables: [{object: "voucher", id: "CUSTOM"}], order: {amount: 1000}}) {
+		failure { key message error { message } } } }`, nil)
+	f, _ := g.Data["redeemStacked"].(map[string]any)["failure"].(map[string]any)
+	if len(g.Errors) > 0 || f["message"] != system || f["error"].(map[string]any)["message"] != "Spend 50 first" {
+		t.Errorf("GraphQL failure = %+v", g)
+	}
+}

@@ -127,6 +127,9 @@ func (h redemptionHandlers) redeemCode(c *gin.Context, code string, in redemptio
 func renderFailure(c *gin.Context, f *redemption.RedemptionFailure) {
 	e := apperr.New(f.Code, f.Key, f.Message, deref(f.Details))
 	e.ResourceID, e.ResourceType = deref(f.ResourceID), deref(f.ResourceType)
+	if f.Error != nil {
+		e.CustomMessage = f.Error.Message
+	}
 	renderError(c, e)
 }
 

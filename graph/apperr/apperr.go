@@ -24,6 +24,9 @@ type Error struct {
 	// ResourceID and ResourceType name the related resource, when there is one.
 	ResourceID   string
 	ResourceType string
+	// CustomMessage is a validation rule's own error.message, shown beside
+	// Message as the error object's error.message ("" = none).
+	CustomMessage string
 	// RetryAfter, when positive, is how many seconds the caller should wait
 	// before trying again (sent as the Retry-After header).
 	RetryAfter int

@@ -68,6 +68,9 @@ func (e *evaluation) failureOf(s *redeemableState, key, resourceID string) *Rede
 		f = failure(key, s.code())
 	}
 	out := failureOf(f.key, f.message, f.details, resourceID)
+	if f.customMessage != "" {
+		out.Error = &CustomErrorMessage{Message: f.customMessage}
+	}
 	if f.code == 404 {
 		out.Code = 404
 		out.ResourceID, out.ResourceType = &f.resourceID, &f.resourceType

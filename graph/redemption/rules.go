@@ -26,7 +26,7 @@ func (e *evaluation) checkRules(ctx context.Context, s *redeemableState) (*check
 	for i, r := range s.rules {
 		if v := r.Check(rc); v != nil {
 			f := failure(v.Key, fmt.Sprintf("%s cannot be redeemed because of violated validation rules: %s", s.voucher.Code, s.ruleIDs[i]))
-			f.message = v.Message
+			f.message, f.customMessage = validationrule.DefaultMessage(v.Key), v.Custom
 			return f, nil
 		}
 	}

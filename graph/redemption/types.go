@@ -164,6 +164,16 @@ type RedemptionFailure struct {
 	Details      *string `json:"details,omitempty"`
 	ResourceID   *string `json:"resource_id,omitempty"`
 	ResourceType *string `json:"resource_type,omitempty"`
+	// Error carries the validation rule's custom error.message, when the
+	// failure is a rule's and the rule sets one; Message stays the
+	// system's text, as the real service shows them.
+	Error *CustomErrorMessage `json:"error,omitempty"`
+}
+
+// CustomErrorMessage is the error member of a failure: the message a
+// validation rule set for its violations.
+type CustomErrorMessage struct {
+	Message string `json:"message"`
 }
 
 // StackedRedemptionResult is the outcome of POST /v1/redemptions.

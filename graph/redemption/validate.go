@@ -94,8 +94,14 @@ func ValidateVoucher(ctx context.Context, code string, in *VoucherRedemptionInpu
 		}
 		if !e.valid {
 			f := e.failureOf(s, e.outcomes[0].Key, "")
+			// reason is the system's text; the error object shows the
+			// rule's custom message in its place when there is one.
 			body["reason"] = f.Message
-			body["error"] = map[string]any{"code": f.Code, "key": f.Key, "message": f.Message, "details": f.Details,
+			message := f.Message
+			if f.Error != nil {
+				message = f.Error.Message
+			}
+			body["error"] = map[string]any{"code": f.Code, "key": f.Key, "message": message, "details": f.Details,
 				"request_id": observe.RequestIDFromContext(ctx)}
 			out = &VoucherValidationResult{Valid: false, Code: s.voucher.Code, Body: body}
 			return nil

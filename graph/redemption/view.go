@@ -136,6 +136,9 @@ func (e *evaluation) redeemableResult(i int, requestID string, withOrder any) *R
 		if f.resourceID != "" {
 			errObj["resource_id"], errObj["resource_type"] = f.resourceID, f.resourceType
 		}
+		if f.customMessage != "" {
+			errObj["error"] = map[string]any{"message": f.customMessage}
+		}
 		r.Result = map[string]any{"error": errObj}
 	default:
 		r.Result = map[string]any{"details": map[string]any{"key": out.Key, "message": skipMessages[out.Key]}}

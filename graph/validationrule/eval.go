@@ -63,6 +63,10 @@ type Violation struct {
 	// Message is the custom error message if one is set, else
 	// DefaultMessage(Key).
 	Message string
+	// Custom is the custom error message alone ("" when the rule and the
+	// definition set none): the real service shows it apart from the
+	// system message, as error.message.
+	Custom string
 	// RuleKey is the numbered rule blamed ("" when the definition itself is
 	// invalid).
 	RuleKey string
@@ -105,14 +109,15 @@ func (d Definition) Check(ctx Context) *Violation {
 }
 
 func (d Definition) violation(ruleKey, key string) *Violation {
-	msg := d.Rules[ruleKey].ErrorMessage
-	if msg == "" {
-		msg = d.ErrorMessage
+	custom := d.Rules[ruleKey].ErrorMessage
+	if custom == "" {
+		custom = d.ErrorMessage
 	}
+	msg := custom
 	if msg == "" {
 		msg = DefaultMessage(key)
 	}
-	return &Violation{Key: key, Message: msg, RuleKey: ruleKey}
+	return &Violation{Key: key, Message: msg, Custom: custom, RuleKey: ruleKey}
 }
 
 // eval reports whether c holds for ctx and, when it does not, the failure key.

@@ -16,6 +16,7 @@ func commonSchemas(a *API) {
 		Req("request_id", String().Desc("The request's id (also in X-Request-Id), for support.")),
 		Opt("resource_id", String().Desc("ID of the related resource.")),
 		Opt("resource_type", String().Desc("Type of the related resource.")),
+		Opt("error", Object(Req("message", String())).Desc("A failing validation rule's own error.message, when it sets one.")),
 	).Desc("The error object of every failure."))
 	a.Schema("V2Cursor", Object(
 		Req("next", String().Desc("Pass as the cursor query parameter to get the next page.")),

@@ -41,6 +41,7 @@ func validations(a *API) {
 		Req("code", Integer()), Req("key", String()), Req("message", String()),
 		Req("details", String().Null()), Req("request_id", String()),
 		Opt("resource_id", String()), Opt("resource_type", String()),
+		Opt("error", Object(Req("message", String())).Desc("A failing validation rule's own error.message, when it sets one.")),
 	).Desc("Why a code is not valid: the error object the redemption would answer."))
 	smallList := V1List("data", Object(Req("object", String()), Req("id", String()), Req("effect", String())), true)
 	a.Schema("RedeemableResult", FromGo[redemption.RedeemableResult]().With(
