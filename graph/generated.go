@@ -9249,8 +9249,11 @@ type ValidationResult {
   """valid_…"""
   id: String!
   valid: Boolean!
+  """Every redeemable in ALL mode; only the applicable ones in PARTIAL mode."""
   redeemables: [RedeemableResult!]!
+  """The INAPPLICABLE redeemables (in either mode); null when there are none."""
   inapplicableRedeemables: [RedeemableResult!]
+  """The SKIPPED redeemables (in either mode); null when there are none."""
   skippedRedeemables: [RedeemableResult!]
   """The order after every applicable redeemable (absent when not valid)."""
   order: Any

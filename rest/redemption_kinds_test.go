@@ -318,3 +318,47 @@ func TestRuleCustomMessageIsTheErrorMember(t *testing.T) {
 		t.Errorf("GraphQL failure = %+v", g)
 	}
 }
+
+// TestInvalidValidationListsInapplicableAndSkipped: in the default ALL
+// mode a validation that is not valid lists every redeemable in
+// redeemables and, as the real service does, the inapplicable one again in
+// inapplicable_redeemables (with its result.error) and the one skipped
+// because of it in skipped_redeemables; a valid validation has neither.
+func TestInvalidValidationListsInapplicableAndSkipped(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	discountCode(t, e, app, "Good", "GOOD", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	discountCode(t, e, app, "Off", "OFF", map[string]any{"type": "AMOUNT", "amount_off": 100}, nil)
+	must(t, e.DoJSON(http.MethodPut, "/v1/vouchers/OFF", map[string]any{"active": false}, app), http.StatusOK)
+	validate := func(codes ...string) map[string]any {
+		return must(t, e.DoJSON(http.MethodPost, "/v1/validations", map[string]any{"redeemables": redeemables(codes...),
+			"order": map[string]any{"amount": 5000}}, app), http.StatusOK)
+	}
+	ok := validate("GOOD")
+	if ok["valid"] != true || hasKey(ok, "inapplicable_redeemables") || hasKey(ok, "skipped_redeemables") {
+		t.Errorf("valid validation = %v", ok)
+	}
+	bad := validate("OFF", "GOOD")
+	if bad["valid"] != false || len(bad["redeemables"].([]any)) != 2 {
+		t.Fatalf("invalid validation = %v", bad)
+	}
+	inapplicable, _ := bad["inapplicable_redeemables"].([]any)
+	skipped, _ := bad["skipped_redeemables"].([]any)
+	if len(inapplicable) != 1 || len(skipped) != 1 {
+		t.Fatalf("inapplicable %v, skipped %v; redeemables %v", inapplicable, skipped, bad["redeemables"])
+	}
+	off := inapplicable[0].(map[string]any)
+	if off["id"] != "OFF" || off["status"] != "INAPPLICABLE" ||
+		off["result"].(map[string]any)["error"].(map[string]any)["key"] != "voucher_disabled" {
+		t.Errorf("inapplicable redeemable = %v", off)
+	}
+	if good := skipped[0].(map[string]any); good["id"] != "GOOD" || good["status"] != "SKIPPED" {
+		t.Errorf("skipped redeemable = %v", good)
+	}
+	g := e.GraphQL(app, `mutation { validateStacked(input: {redeemables: [{object: "voucher", id: "OFF"}, {object: "voucher", id: "GOOD"}],
+		order: {amount: 5000}}) { valid inapplicableRedeemables { id status } skippedRedeemables { id status } } }`, nil)
+	if len(g.Errors) > 0 || mustJSON(g.Data["validateStacked"]) !=
+		`{"inapplicableRedeemables":[{"id":"OFF","status":"INAPPLICABLE"}],"skippedRedeemables":[{"id":"GOOD","status":"SKIPPED"}],"valid":false}` {
+		t.Errorf("GraphQL validation = %+v", g)
+	}
+}

@@ -52,12 +52,17 @@ func (e *evaluation) validationResult(ctx context.Context) *ValidationResult {
 	}
 	res := &ValidationResult{ID: pulid.PrefixValidation + pulid.Hex(9), Valid: e.valid, Redeemables: []*RedeemableResult{},
 		Order: order, TrackingID: e.trackingID, StackingRules: stackingRulesView(e.rules)}
+	// In ALL mode every redeemable is listed in redeemables; in PARTIAL
+	// mode only the applicable ones. In both, the inapplicable and skipped
+	// ones are also listed on their own, as the real service does.
 	for i, out := range e.outcomes {
 		r := e.redeemableResult(i, rid, perRedeemable)
-		switch {
-		case e.rules.Mode != discount.ModePartial || out.Status == discount.StatusApplicable:
+		if e.rules.Mode != discount.ModePartial || out.Status == discount.StatusApplicable {
 			res.Redeemables = append(res.Redeemables, r)
-		case out.Status == discount.StatusInapplicable:
+		}
+		switch out.Status {
+		case discount.StatusApplicable:
+		case discount.StatusInapplicable:
 			res.InapplicableRedeemables = append(res.InapplicableRedeemables, r)
 		default:
 			res.SkippedRedeemables = append(res.SkippedRedeemables, r)
