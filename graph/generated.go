@@ -1013,6 +1013,7 @@ type ComplexityRoot struct {
 		Segment                      func(childComplexity int, id string) int
 		Segments                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.SegmentOrder, where *ent.SegmentWhereInput) int
 		ValidationRule               func(childComplexity int, id string) int
+		ValidationRuleAssignments    func(childComplexity int, input *redemption.RuleAssignmentListInput) int
 		ValidationRules              func(childComplexity int, limit *int, page *int) int
 		Voucher                      func(childComplexity int, codeOrID string) int
 		VoucherList                  func(childComplexity int, input *campaign.VoucherListInput) int
@@ -1155,6 +1156,11 @@ type ComplexityRoot struct {
 		Order     func(childComplexity int) int
 		Rollback  func(childComplexity int) int
 		Rollbacks func(childComplexity int) int
+	}
+
+	RuleAssignmentList struct {
+		Data  func(childComplexity int) int
+		Total func(childComplexity int) int
 	}
 
 	Segment struct {
@@ -1600,6 +1606,7 @@ type QueryResolver interface {
 	Redemption(ctx context.Context, id string) (*ent.Redemption, error)
 	ValidationRule(ctx context.Context, id string) (*ent.ValidationRule, error)
 	ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error)
+	ValidationRuleAssignments(ctx context.Context, input *redemption.RuleAssignmentListInput) (*redemption.RuleAssignmentList, error)
 	CampaignList(ctx context.Context, input *campaign.CampaignListInput) (*campaign.CampaignList, error)
 	CustomerList(ctx context.Context, input *customer.CustomerListInput) (*customer.CustomerList, error)
 	PublicationList(ctx context.Context, input *publication.PublicationListInput) (*publication.PublicationList, error)
@@ -6615,6 +6622,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ValidationRule(childComplexity, args["id"].(string)), true
+	case "Query.validationRuleAssignments":
+		if e.ComplexityRoot.Query.ValidationRuleAssignments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_validationRuleAssignments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ValidationRuleAssignments(childComplexity, args["input"].(*redemption.RuleAssignmentListInput)), true
 	case "Query.validationRules":
 		if e.ComplexityRoot.Query.ValidationRules == nil {
 			break
@@ -7242,6 +7260,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RollbackResult.Rollbacks(childComplexity), true
+
+	case "RuleAssignmentList.data":
+		if e.ComplexityRoot.RuleAssignmentList.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RuleAssignmentList.Data(childComplexity), true
+	case "RuleAssignmentList.total":
+		if e.ComplexityRoot.RuleAssignmentList.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RuleAssignmentList.Total(childComplexity), true
 
 	case "Segment.createdAt":
 		if e.ComplexityRoot.Segment.CreatedAt == nil {
@@ -8356,6 +8387,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RewardWhereInput", ec.unmarshalInputRewardWhereInput),
 			graphql.NewInputUnmarshaler("RollbackInput", ec.unmarshalInputRollbackInput),
 			graphql.NewInputUnmarshaler("RuleAssignmentInput", ec.unmarshalInputRuleAssignmentInput),
+			graphql.NewInputUnmarshaler("RuleAssignmentListInput", ec.unmarshalInputRuleAssignmentListInput),
 			graphql.NewInputUnmarshaler("SegmentListInput", ec.unmarshalInputSegmentListInput),
 			graphql.NewInputUnmarshaler("SegmentOrder", ec.unmarshalInputSegmentOrder),
 			graphql.NewInputUnmarshaler("SegmentWhereInput", ec.unmarshalInputSegmentWhereInput),
@@ -9339,6 +9371,26 @@ type ValidationRuleList {
   data: [ValidationRule!]!
 }
 
+"""A page of validation rule assignments and how many match."""
+type RuleAssignmentList {
+  total: Int!
+  data: [ValidationRuleAssignment!]!
+}
+
+"""The parameters of REST GET /v1/validation-rules-assignments."""
+input RuleAssignmentListInput {
+  """The assignments of this rule (val_…) only; an unknown rule has none."""
+  rule: ID
+  """The assignments to this voucher or campaign ID only."""
+  relatedObjectID: ID
+  """1-100 (10)."""
+  limit: Int
+  """1-99."""
+  page: Int
+  """created_at or -created_at (the default)."""
+  order: String
+}
+
 type RedemptionList {
   total: Int!
   data: [Redemption!]!
@@ -9390,6 +9442,8 @@ extend type Query {
   validationRule(id: ID!): ValidationRule!
   """A page of validation rules, newest first (REST GET /v1/validation-rules): limit 1-100 (10), page 1-99."""
   validationRules(limit: Int, page: Int): ValidationRuleList!
+  """A page of validation rule assignments, newest first (REST GET /v1/validation-rules-assignments and /v1/validation-rules/{id}/assignments)."""
+  validationRuleAssignments(input: RuleAssignmentListInput): RuleAssignmentList!
 }
 
 extend type Mutation {
@@ -12104,6 +12158,16 @@ func (ec *executionContext) childFields_RollbackResult(ctx context.Context, fiel
 		return ec.fieldContext_RollbackResult_order(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RollbackResult", field.Name)
+}
+
+func (ec *executionContext) childFields_RuleAssignmentList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "total":
+		return ec.fieldContext_RuleAssignmentList_total(ctx, field)
+	case "data":
+		return ec.fieldContext_RuleAssignmentList_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RuleAssignmentList", field.Name)
 }
 
 func (ec *executionContext) childFields_Segment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16917,6 +16981,20 @@ func (ec *executionContext) field_Query_segments_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_validationRuleAssignments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (*redemption.RuleAssignmentListInput, error) {
+			return ec.unmarshalORuleAssignmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentListInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -36010,6 +36088,50 @@ func (ec *executionContext) fieldContext_Query_validationRules(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_validationRuleAssignments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_validationRuleAssignments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ValidationRuleAssignments(ctx, fc.Args["input"].(*redemption.RuleAssignmentListInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *redemption.RuleAssignmentList) graphql.Marshaler {
+			return ec.marshalNRuleAssignmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_validationRuleAssignments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RuleAssignmentList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_validationRuleAssignments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_campaignList(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -39685,6 +39807,61 @@ func (ec *executionContext) _RollbackResult_order(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_RollbackResult_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RollbackResult", field, false, false, "Any")
+}
+
+func (ec *executionContext) _RuleAssignmentList_total(ctx context.Context, field graphql.CollectedField, obj *redemption.RuleAssignmentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RuleAssignmentList_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RuleAssignmentList_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RuleAssignmentList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RuleAssignmentList_data(ctx context.Context, field graphql.CollectedField, obj *redemption.RuleAssignmentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RuleAssignmentList_data(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
+			return ec.marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RuleAssignmentList_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RuleAssignmentList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ValidationRuleAssignment(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Segment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Segment) (ret graphql.Marshaler) {
@@ -64399,6 +64576,76 @@ func UnmarshalRuleAssignmentInput(ctx context.Context, raw any) (redemption.Rule
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRuleAssignmentListInput(ctx context.Context, obj any) (redemption.RuleAssignmentListInput, error) {
+	var it redemption.RuleAssignmentListInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"rule", "relatedObjectID", "limit", "page", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "rule":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rule"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rule = data
+		case "relatedObjectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relatedObjectID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RelatedObjectID = data
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
+		case "page":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("page"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Page = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRuleAssignmentListInput unmarshals raw into the RuleAssignmentListInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRuleAssignmentListInput(ctx context.Context, raw any) (redemption.RuleAssignmentListInput, error) {
+	var out redemption.RuleAssignmentListInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RuleAssignmentListInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSegmentListInput(ctx context.Context, obj any) (customer.SegmentListInput, error) {
 	var it customer.SegmentListInput
 	if obj == nil {
@@ -70038,7 +70285,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70094,7 +70341,7 @@ func (ec *executionContext) _ApiKey(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70106,7 +70353,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, apiKeyWithTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70132,7 +70379,7 @@ func (ec *executionContext) _ApiKeyWithToken(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70144,7 +70391,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70236,7 +70483,7 @@ func (ec *executionContext) _AsyncAction(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70248,7 +70495,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70279,7 +70526,7 @@ func (ec *executionContext) _AsyncActionConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70291,7 +70538,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, asyncActionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70317,7 +70564,7 @@ func (ec *executionContext) _AsyncActionEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70329,7 +70576,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70370,7 +70617,7 @@ func (ec *executionContext) _BrandingAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70382,7 +70629,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingBrandImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70423,7 +70670,7 @@ func (ec *executionContext) _BrandingBrand(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70435,7 +70682,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingCockpitsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70491,7 +70738,7 @@ func (ec *executionContext) _BrandingCockpits(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70503,7 +70750,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, brandingContactImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70529,7 +70776,7 @@ func (ec *executionContext) _BrandingContact(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70541,7 +70788,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70709,7 +70956,7 @@ func (ec *executionContext) _Campaign(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70721,7 +70968,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70752,7 +70999,7 @@ func (ec *executionContext) _CampaignConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70764,7 +71011,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70790,7 +71037,7 @@ func (ec *executionContext) _CampaignEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70802,7 +71049,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignGiftSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70848,7 +71095,7 @@ func (ec *executionContext) _CampaignGiftSummary(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70860,7 +71107,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70886,7 +71133,7 @@ func (ec *executionContext) _CampaignList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70898,7 +71145,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignLoyaltySummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -70984,7 +71231,7 @@ func (ec *executionContext) _CampaignLoyaltySummary(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -70996,7 +71243,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignSummaryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71122,7 +71369,7 @@ func (ec *executionContext) _CampaignSummary(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71134,7 +71381,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, campaignVoucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71185,7 +71432,7 @@ func (ec *executionContext) _CampaignVoucher(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71197,7 +71444,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71271,7 +71518,7 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71283,7 +71530,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71345,7 +71592,7 @@ func (ec *executionContext) _CardActivity(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71357,7 +71604,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71388,7 +71635,7 @@ func (ec *executionContext) _CardActivityConnection(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71400,7 +71647,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71426,7 +71673,7 @@ func (ec *executionContext) _CardActivityEdge(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71438,7 +71685,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71469,7 +71716,7 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71481,7 +71728,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71537,7 +71784,7 @@ func (ec *executionContext) _CardDefinition(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71549,7 +71796,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71580,7 +71827,7 @@ func (ec *executionContext) _CardDefinitionConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71592,7 +71839,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDefinitionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71618,7 +71865,7 @@ func (ec *executionContext) _CardDefinitionEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71630,7 +71877,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71656,7 +71903,7 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71668,7 +71915,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71740,7 +71987,7 @@ func (ec *executionContext) _CardTransaction(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71752,7 +71999,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71783,7 +72030,7 @@ func (ec *executionContext) _CardTransactionConnection(ctx context.Context, sel 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71795,7 +72042,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71821,7 +72068,7 @@ func (ec *executionContext) _CardTransactionEdge(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71833,7 +72080,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71874,7 +72121,7 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71886,7 +72133,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71917,7 +72164,7 @@ func (ec *executionContext) _CategoryConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71929,7 +72176,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71955,7 +72202,7 @@ func (ec *executionContext) _CategoryEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -71967,7 +72214,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, categoryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -71998,7 +72245,7 @@ func (ec *executionContext) _CategoryList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72010,7 +72257,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, codeConfigImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72056,7 +72303,7 @@ func (ec *executionContext) _CodeConfig(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72068,7 +72315,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72099,7 +72346,7 @@ func (ec *executionContext) _CreatedProject(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72111,7 +72358,7 @@ func (ec *executionContext) _CustomErrorMessage(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customErrorMessageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72132,7 +72379,7 @@ func (ec *executionContext) _CustomErrorMessage(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72144,7 +72391,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72206,7 +72453,7 @@ func (ec *executionContext) _CustomEvent(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72218,7 +72465,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72249,7 +72496,7 @@ func (ec *executionContext) _CustomEventConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72261,7 +72508,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customEventEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72287,7 +72534,7 @@ func (ec *executionContext) _CustomEventEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72299,7 +72546,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72405,7 +72652,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72417,7 +72664,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72458,7 +72705,7 @@ func (ec *executionContext) _CustomerActivity(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72470,7 +72717,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerActivityListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72501,7 +72748,7 @@ func (ec *executionContext) _CustomerActivityList(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72513,7 +72760,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAddressImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72559,7 +72806,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72571,7 +72818,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72597,7 +72844,7 @@ func (ec *executionContext) _CustomerAssets(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72609,7 +72856,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72640,7 +72887,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72652,7 +72899,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerDeletionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72693,7 +72940,7 @@ func (ec *executionContext) _CustomerDeletion(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72705,7 +72952,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72731,7 +72978,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72743,7 +72990,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72774,7 +73021,7 @@ func (ec *executionContext) _CustomerList(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72786,7 +73033,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerReferralsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72812,7 +73059,7 @@ func (ec *executionContext) _CustomerReferrals(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72824,7 +73071,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, dailyValidityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72855,7 +73102,7 @@ func (ec *executionContext) _DailyValidity(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72867,7 +73114,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72953,7 +73200,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -72965,7 +73212,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountUnitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -72996,7 +73243,7 @@ func (ec *executionContext) _DiscountUnit(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73008,7 +73255,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73089,7 +73336,7 @@ func (ec *executionContext) _EarningRule(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73101,7 +73348,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73132,7 +73379,7 @@ func (ec *executionContext) _EarningRuleConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73144,7 +73391,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, earningRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73170,7 +73417,7 @@ func (ec *executionContext) _EarningRuleEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73182,7 +73429,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73254,7 +73501,7 @@ func (ec *executionContext) _Export(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73266,7 +73513,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73297,7 +73544,7 @@ func (ec *executionContext) _ExportConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73309,7 +73556,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, exportEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73335,7 +73582,7 @@ func (ec *executionContext) _ExportEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73347,7 +73594,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73383,7 +73630,7 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73395,7 +73642,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73466,7 +73713,7 @@ func (ec *executionContext) _Incentive(ctx context.Context, sel ast.SelectionSet
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73478,7 +73725,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73509,7 +73756,7 @@ func (ec *executionContext) _IncentiveConnection(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73521,7 +73768,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, incentiveEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73547,7 +73794,7 @@ func (ec *executionContext) _IncentiveEdge(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73559,7 +73806,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyCardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73610,7 +73857,7 @@ func (ec *executionContext) _LoyaltyCard(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73622,7 +73869,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73685,7 +73932,7 @@ func (ec *executionContext) _LoyaltyMember(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73697,7 +73944,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73728,7 +73975,7 @@ func (ec *executionContext) _LoyaltyMemberConnection(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73740,7 +73987,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyMemberEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73766,7 +74013,7 @@ func (ec *executionContext) _LoyaltyMemberEdge(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73778,7 +74025,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73845,7 +74092,7 @@ func (ec *executionContext) _LoyaltyProgram(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73857,7 +74104,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73888,7 +74135,7 @@ func (ec *executionContext) _LoyaltyProgramConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73900,7 +74147,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, loyaltyProgramEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73926,7 +74173,7 @@ func (ec *executionContext) _LoyaltyProgramEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73938,7 +74185,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementBrandingImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -73979,7 +74226,7 @@ func (ec *executionContext) _ManagementBranding(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -73991,7 +74238,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74082,7 +74329,7 @@ func (ec *executionContext) _ManagementProject(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74094,7 +74341,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementProjectListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74120,7 +74367,7 @@ func (ec *executionContext) _ManagementProjectList(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74132,7 +74379,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementStackingRulesImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74253,7 +74500,7 @@ func (ec *executionContext) _ManagementStackingRules(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74265,7 +74512,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74321,7 +74568,7 @@ func (ec *executionContext) _ManagementUser(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74333,7 +74580,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementUserRoleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74359,7 +74606,7 @@ func (ec *executionContext) _ManagementUserRole(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74371,7 +74618,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, managementWebhookImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74417,7 +74664,7 @@ func (ec *executionContext) _ManagementWebhook(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74429,7 +74676,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74476,7 +74723,7 @@ func (ec *executionContext) _MetadataSchema(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74488,7 +74735,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74519,7 +74766,7 @@ func (ec *executionContext) _MetadataSchemaConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74531,7 +74778,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataSchemaEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -74557,7 +74804,7 @@ func (ec *executionContext) _MetadataSchemaEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -74572,7 +74819,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -75272,7 +75519,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75284,7 +75531,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthAccessTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75335,7 +75582,7 @@ func (ec *executionContext) _OAuthAccessToken(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75347,7 +75594,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75408,7 +75655,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75420,7 +75667,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75456,7 +75703,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75468,7 +75715,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, pointsAdjustmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75499,7 +75746,7 @@ func (ec *executionContext) _PointsAdjustment(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75511,7 +75758,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75600,7 +75847,7 @@ func (ec *executionContext) _Publication(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75612,7 +75859,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75643,7 +75890,7 @@ func (ec *executionContext) _PublicationConnection(ctx context.Context, sel ast.
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75655,7 +75902,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75681,7 +75928,7 @@ func (ec *executionContext) _PublicationEdge(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75693,7 +75940,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, publicationListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -75719,7 +75966,7 @@ func (ec *executionContext) _PublicationList(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -75734,7 +75981,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -75996,6 +76243,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_validationRules(ctx, field)
 				})
+		case "validationRuleAssignments":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_validationRuleAssignments(ctx, field)
+				})
 		case "campaignList":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -76201,7 +76454,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76213,7 +76466,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, redeemableResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76284,7 +76537,7 @@ func (ec *executionContext) _RedeemableResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76296,7 +76549,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76459,7 +76712,7 @@ func (ec *executionContext) _Redemption(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76471,7 +76724,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76502,7 +76755,7 @@ func (ec *executionContext) _RedemptionConnection(ctx context.Context, sel ast.S
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76514,7 +76767,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76540,7 +76793,7 @@ func (ec *executionContext) _RedemptionEdge(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76552,7 +76805,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionFailureImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76603,7 +76856,7 @@ func (ec *executionContext) _RedemptionFailure(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76615,7 +76868,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionLimitImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76636,7 +76889,7 @@ func (ec *executionContext) _RedemptionLimit(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76648,7 +76901,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, redemptionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76674,7 +76927,7 @@ func (ec *executionContext) _RedemptionList(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76686,7 +76939,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, referralEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76727,7 +76980,7 @@ func (ec *executionContext) _ReferralEntry(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76739,7 +76992,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76806,7 +77059,7 @@ func (ec *executionContext) _Reward(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76818,7 +77071,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76880,7 +77133,7 @@ func (ec *executionContext) _RewardActivity(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76892,7 +77145,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76923,7 +77176,7 @@ func (ec *executionContext) _RewardActivityConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76935,7 +77188,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardActivityEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -76961,7 +77214,7 @@ func (ec *executionContext) _RewardActivityEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -76973,7 +77226,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77004,7 +77257,7 @@ func (ec *executionContext) _RewardConnection(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77016,7 +77269,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, rewardEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77042,7 +77295,7 @@ func (ec *executionContext) _RewardEdge(ctx context.Context, sel ast.SelectionSe
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77054,7 +77307,7 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, rollbackResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77085,7 +77338,45 @@ func (ec *executionContext) _RollbackResult(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var ruleAssignmentListImplementors = []string{"RuleAssignmentList"}
+
+func (ec *executionContext) _RuleAssignmentList(ctx context.Context, sel ast.SelectionSet, obj *redemption.RuleAssignmentList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ruleAssignmentListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RuleAssignmentList")
+		case "total":
+			out.Values[i] = ec._RuleAssignmentList_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._RuleAssignmentList_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77097,7 +77388,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77149,7 +77440,7 @@ func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77161,7 +77452,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77192,7 +77483,7 @@ func (ec *executionContext) _SegmentConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77204,7 +77495,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77230,7 +77521,7 @@ func (ec *executionContext) _SegmentEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77242,7 +77533,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, segmentListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77268,7 +77559,7 @@ func (ec *executionContext) _SegmentList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77280,7 +77571,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, sideKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77306,7 +77597,7 @@ func (ec *executionContext) _SideKey(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77318,7 +77609,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, stackedRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77364,7 +77655,7 @@ func (ec *executionContext) _StackedRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77376,7 +77667,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77437,7 +77728,7 @@ func (ec *executionContext) _ValidationResult(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77449,7 +77740,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77510,7 +77801,7 @@ func (ec *executionContext) _ValidationRule(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77522,7 +77813,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77568,7 +77859,7 @@ func (ec *executionContext) _ValidationRuleAssignment(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77580,7 +77871,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77611,7 +77902,7 @@ func (ec *executionContext) _ValidationRuleAssignmentConnection(ctx context.Cont
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77623,7 +77914,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleAssignmentEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77649,7 +77940,7 @@ func (ec *executionContext) _ValidationRuleAssignmentEdge(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77661,7 +77952,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77692,7 +77983,7 @@ func (ec *executionContext) _ValidationRuleConnection(ctx context.Context, sel a
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77704,7 +77995,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77730,7 +78021,7 @@ func (ec *executionContext) _ValidationRuleEdge(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77742,7 +78033,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, validationRuleListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77768,7 +78059,7 @@ func (ec *executionContext) _ValidationRuleList(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77780,7 +78071,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityHoursImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77801,7 +78092,7 @@ func (ec *executionContext) _ValidityHours(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77813,7 +78104,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, validityTimeframeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -77839,7 +78130,7 @@ func (ec *executionContext) _ValidityTimeframe(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -77851,7 +78142,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78039,7 +78330,7 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78051,7 +78342,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78077,7 +78368,7 @@ func (ec *executionContext) _VoucherAsset(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78089,7 +78380,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherAssetsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78115,7 +78406,7 @@ func (ec *executionContext) _VoucherAssets(ctx context.Context, sel ast.Selectio
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78127,7 +78418,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherBalanceImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78173,7 +78464,7 @@ func (ec *executionContext) _VoucherBalance(ctx context.Context, sel ast.Selecti
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78185,7 +78476,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78216,7 +78507,7 @@ func (ec *executionContext) _VoucherConnection(ctx context.Context, sel ast.Sele
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78228,7 +78519,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78254,7 +78545,7 @@ func (ec *executionContext) _VoucherEdge(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78266,7 +78557,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78292,7 +78583,7 @@ func (ec *executionContext) _VoucherList(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78304,7 +78595,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherRedemptionResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78330,7 +78621,7 @@ func (ec *executionContext) _VoucherRedemptionResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78342,7 +78633,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78423,7 +78714,7 @@ func (ec *executionContext) _VoucherTransaction(ctx context.Context, sel ast.Sel
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78435,7 +78726,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78466,7 +78757,7 @@ func (ec *executionContext) _VoucherTransactionConnection(ctx context.Context, s
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78478,7 +78769,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78504,7 +78795,7 @@ func (ec *executionContext) _VoucherTransactionEdge(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78516,7 +78807,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherTransactionListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78542,7 +78833,7 @@ func (ec *executionContext) _VoucherTransactionList(ctx context.Context, sel ast
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78554,7 +78845,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherValidationResultImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78585,7 +78876,7 @@ func (ec *executionContext) _VoucherValidationResult(ctx context.Context, sel as
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78597,7 +78888,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78663,7 +78954,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78675,7 +78966,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78701,7 +78992,7 @@ func (ec *executionContext) _WebhookDeliveryList(ctx context.Context, sel ast.Se
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78713,7 +79004,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78779,7 +79070,7 @@ func (ec *executionContext) _WebhookEvent(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78791,7 +79082,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventListImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78817,7 +79108,7 @@ func (ec *executionContext) _WebhookEventList(ctx context.Context, sel ast.Selec
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78829,7 +79120,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78870,7 +79161,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78882,7 +79173,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78918,7 +79209,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78930,7 +79221,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -78976,7 +79267,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -78988,7 +79279,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79034,7 +79325,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -79046,7 +79337,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79092,7 +79383,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -79104,7 +79395,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferred := newDeferredGroupWithoutPath(ctx)
+	deferred := graphql.NewDeferredGroup(ctx)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -79175,7 +79466,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 	if n := len(deferred.Defers); n > 0 {
 		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
-		ec.ProcessDeferredGroup(withDeferredPath(deferred))
+		ec.ProcessDeferredGroup(deferred)
 	}
 
 	return out
@@ -79209,7 +79500,7 @@ func (ec *executionContext) marshalNAny2interface(ctx context.Context, sel ast.S
 }
 
 func (ec *executionContext) marshalNApiKey2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AppKey) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNApiKey2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAppKey(ctx, sel, v[i])
@@ -79246,7 +79537,7 @@ func (ec *executionContext) marshalNApiKeyWithToken2ᚖgithubᚗcomᚋpromoengin
 }
 
 func (ec *executionContext) marshalNAsyncAction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AsyncAction) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, sel, v[i])
@@ -79342,7 +79633,7 @@ func (ec *executionContext) marshalNBrandingContact2githubᚗcomᚋpromoengine�
 }
 
 func (ec *executionContext) marshalNCampaign2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Campaign) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaign2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaign(ctx, sel, v[i])
@@ -79603,7 +79894,7 @@ func (ec *executionContext) unmarshalNCardWhereInput2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCategory2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategory(ctx, sel, v[i])
@@ -79792,7 +80083,7 @@ func (ec *executionContext) unmarshalNCustomEventWhereInput2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNCustomer2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Customer) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomer(ctx, sel, v[i])
@@ -79816,7 +80107,7 @@ func (ec *executionContext) marshalNCustomer2ᚖgithubᚗcomᚋpromoengineᚋpro
 }
 
 func (ec *executionContext) marshalNCustomerActivity2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivityᚄ(ctx context.Context, sel ast.SelectionSet, v []*customer.CustomerActivity) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCustomerActivity2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcustomerᚐCustomerActivity(ctx, sel, v[i])
@@ -79918,7 +80209,7 @@ func (ec *executionContext) marshalNDailyValidity2githubᚗcomᚋpromoengineᚋp
 }
 
 func (ec *executionContext) marshalNDailyValidity2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidityᚄ(ctx context.Context, sel ast.SelectionSet, v []jsonfield.DailyValidity) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDailyValidity2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDailyValidity(ctx, sel, v[i])
@@ -80345,7 +80636,7 @@ func (ec *executionContext) unmarshalNLoyaltyProgramWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNManagementBranding2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBrandingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Branding) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementBranding2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐBranding(ctx, sel, v[i])
@@ -80384,7 +80675,7 @@ func (ec *executionContext) unmarshalNManagementMetadataSchemaInput2githubᚗcom
 }
 
 func (ec *executionContext) marshalNManagementProject2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProjectᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Project) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementProject2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProject(ctx, sel, v[i])
@@ -80421,7 +80712,7 @@ func (ec *executionContext) marshalNManagementProjectList2ᚖgithubᚗcomᚋprom
 }
 
 func (ec *executionContext) marshalNManagementStackingRules2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRulesᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.StackingRules) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementStackingRules2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐStackingRules(ctx, sel, v[i])
@@ -80450,7 +80741,7 @@ func (ec *executionContext) unmarshalNManagementStackingRulesInput2githubᚗcom�
 }
 
 func (ec *executionContext) marshalNManagementUser2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*access.ProjectUserView) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementUser2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectUserView(ctx, sel, v[i])
@@ -80483,7 +80774,7 @@ func (ec *executionContext) marshalNManagementUserRole2githubᚗcomᚋpromoengin
 }
 
 func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []access.ProjectRole) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementUserRole2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋaccessᚐProjectRole(ctx, sel, v[i])
@@ -80499,7 +80790,7 @@ func (ec *executionContext) marshalNManagementUserRole2ᚕgithubᚗcomᚋpromoen
 }
 
 func (ec *executionContext) marshalNManagementWebhook2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Webhook) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNManagementWebhook2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhook(ctx, sel, v[i])
@@ -80564,7 +80855,7 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 }
 
 func (ec *executionContext) marshalNMetadataSchema2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MetadataSchema) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMetadataSchema2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchema(ctx, sel, v[i])
@@ -80620,7 +80911,7 @@ func (ec *executionContext) unmarshalNMetadataSchemaWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚐNoder(ctx, sel, v[i])
@@ -80694,7 +80985,7 @@ func (ec *executionContext) marshalNPointsAdjustment2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPublication2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublication(ctx, sel, v[i])
@@ -80777,7 +81068,7 @@ func (ec *executionContext) unmarshalNRedeemableInput2ᚖgithubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNRedeemableResult2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*redemption.RedeemableResult) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
@@ -80801,7 +81092,7 @@ func (ec *executionContext) marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNRedemption2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Redemption) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemption2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemption(ctx, sel, v[i])
@@ -80895,7 +81186,7 @@ func (ec *executionContext) unmarshalNRedemptionWhereInput2ᚖgithubᚗcomᚋpro
 }
 
 func (ec *executionContext) marshalNReferralEntry2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*loyalty.ReferralEntry) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNReferralEntry2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋloyaltyᚐReferralEntry(ctx, sel, v[i])
@@ -81013,6 +81304,14 @@ func (ec *executionContext) unmarshalNRuleAssignmentInput2githubᚗcomᚋpromoen
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNRuleAssignmentList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentList(ctx context.Context, sel ast.SelectionSet, v *redemption.RuleAssignmentList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RuleAssignmentList!")
+		return graphql.Null
+	}
+	return ec._RuleAssignmentList(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx context.Context, v any) (validationruleassignment.RelatedObjectType, error) {
 	var res validationruleassignment.RelatedObjectType
 	err := res.UnmarshalGQL(v)
@@ -81024,7 +81323,7 @@ func (ec *executionContext) marshalNRuleAssignmentObject2githubᚗcomᚋpromoeng
 }
 
 func (ec *executionContext) marshalNSegment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Segment) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSegment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegment(ctx, sel, v[i])
@@ -81235,7 +81534,7 @@ func (ec *executionContext) marshalNValidationResult2ᚖgithubᚗcomᚋpromoengi
 }
 
 func (ec *executionContext) marshalNValidationRule2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRule) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRule2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRule(ctx, sel, v[i])
@@ -81259,7 +81558,7 @@ func (ec *executionContext) marshalNValidationRule2ᚖgithubᚗcomᚋpromoengine
 }
 
 func (ec *executionContext) marshalNValidationRuleAssignment2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ValidationRuleAssignment) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNValidationRuleAssignment2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignment(ctx, sel, v[i])
@@ -81334,7 +81633,7 @@ func (ec *executionContext) unmarshalNValidationRuleWhereInput2ᚖgithubᚗcom�
 }
 
 func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucher2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucher(ctx, sel, v[i])
@@ -81444,7 +81743,7 @@ func (ec *executionContext) marshalNVoucherRedemptionResult2ᚖgithubᚗcomᚋpr
 }
 
 func (ec *executionContext) marshalNVoucherTransaction2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.VoucherTransaction) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransaction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransaction(ctx, sel, v[i])
@@ -81536,7 +81835,7 @@ func (ec *executionContext) unmarshalNVoucherWhereInput2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookDelivery(ctx, sel, v[i])
@@ -81568,7 +81867,7 @@ func (ec *executionContext) marshalNWebhookDeliveryList2ᚖgithubᚗcomᚋpromoe
 }
 
 func (ec *executionContext) marshalNWebhookEvent2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEvent) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEvent2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐWebhookEvent(ctx, sel, v[i])
@@ -81604,7 +81903,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -81648,7 +81947,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -81676,7 +81975,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -81704,7 +82003,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -81802,7 +82101,7 @@ func (ec *executionContext) marshalOAsyncActionEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAsyncActionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncActionEdge(ctx, sel, v[i])
@@ -81847,7 +82146,7 @@ func (ec *executionContext) marshalOAsyncActionStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAsyncActionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋasyncactionᚐStatus(ctx, sel, v[i])
@@ -81993,7 +82292,7 @@ func (ec *executionContext) marshalOCampaignCreationStatus2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignCreationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCreationStatus(ctx, sel, v[i])
@@ -82045,7 +82344,7 @@ func (ec *executionContext) marshalOCampaignDistribution2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignDistribution2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐType(ctx, sel, v[i])
@@ -82080,7 +82379,7 @@ func (ec *executionContext) marshalOCampaignEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCampaignEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCampaignEdge(ctx, sel, v[i])
@@ -82156,7 +82455,7 @@ func (ec *executionContext) marshalOCampaignType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐCampaignType(ctx, sel, v[i])
@@ -82223,7 +82522,7 @@ func (ec *executionContext) marshalOCampaignVouchersGenerationStatus2ᚕgithub�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCampaignVouchersGenerationStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcampaignᚐVouchersGenerationStatus(ctx, sel, v[i])
@@ -82283,7 +82582,7 @@ func (ec *executionContext) marshalOCard2ᚕᚖgithubᚗcomᚋpromoengineᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCard2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCard(ctx, sel, v[i])
@@ -82316,7 +82615,7 @@ func (ec *executionContext) marshalOCardActivityEdge2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardActivityEdge(ctx, sel, v[i])
@@ -82376,7 +82675,7 @@ func (ec *executionContext) marshalOCardDefinitionEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardDefinitionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardDefinitionEdge(ctx, sel, v[i])
@@ -82438,7 +82737,7 @@ func (ec *executionContext) marshalOCardDefinitionStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardDefinitionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcarddefinitionᚐStatus(ctx, sel, v[i])
@@ -82498,7 +82797,7 @@ func (ec *executionContext) marshalOCardEdge2ᚕᚖgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardEdge(ctx, sel, v[i])
@@ -82533,7 +82832,7 @@ func (ec *executionContext) marshalOCardTransactionEdge2ᚕᚖgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCardTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCardTransactionEdge(ctx, sel, v[i])
@@ -82578,7 +82877,7 @@ func (ec *executionContext) marshalOCardTransactionType2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCardTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋcardtransactionᚐType(ctx, sel, v[i])
@@ -82670,7 +82969,7 @@ func (ec *executionContext) marshalOCategoryEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCategoryEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCategoryEdge(ctx, sel, v[i])
@@ -82768,7 +83067,7 @@ func (ec *executionContext) marshalOCustomEventEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomEventEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomEventEdge(ctx, sel, v[i])
@@ -82859,7 +83158,7 @@ func (ec *executionContext) marshalOCustomerEdge2ᚕᚖgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCustomerEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐCustomerEdge(ctx, sel, v[i])
@@ -82975,7 +83274,7 @@ func (ec *executionContext) marshalODiscountUnit2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDiscountUnit2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐDiscountUnit(ctx, sel, v[i])
@@ -83018,7 +83317,7 @@ func (ec *executionContext) marshalOEarningRuleEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEarningRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐEarningRuleEdge(ctx, sel, v[i])
@@ -83063,7 +83362,7 @@ func (ec *executionContext) marshalOEarningRuleStatus2ᚕgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEarningRuleStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋearningruleᚐStatus(ctx, sel, v[i])
@@ -83194,7 +83493,7 @@ func (ec *executionContext) marshalOExportEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOExportEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐExportEdge(ctx, sel, v[i])
@@ -83239,7 +83538,7 @@ func (ec *executionContext) marshalOExportStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNExportStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋexportᚐStatus(ctx, sel, v[i])
@@ -83399,7 +83698,7 @@ func (ec *executionContext) marshalOIncentiveEdge2ᚕᚖgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOIncentiveEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐIncentiveEdge(ctx, sel, v[i])
@@ -83460,7 +83759,7 @@ func (ec *executionContext) marshalOIncentiveStatus2ᚕgithubᚗcomᚋpromoengin
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐStatus(ctx, sel, v[i])
@@ -83512,7 +83811,7 @@ func (ec *executionContext) marshalOIncentiveType2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNIncentiveType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋincentiveᚐType(ctx, sel, v[i])
@@ -83700,7 +83999,7 @@ func (ec *executionContext) marshalOLoyaltyMemberEdge2ᚕᚖgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyMemberEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyMemberEdge(ctx, sel, v[i])
@@ -83745,7 +84044,7 @@ func (ec *executionContext) marshalOLoyaltyMemberStatus2ᚕgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyMemberStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltymemberᚐStatus(ctx, sel, v[i])
@@ -83812,7 +84111,7 @@ func (ec *executionContext) marshalOLoyaltyProgramEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOLoyaltyProgramEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐLoyaltyProgramEdge(ctx, sel, v[i])
@@ -83857,7 +84156,7 @@ func (ec *executionContext) marshalOLoyaltyProgramStatus2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLoyaltyProgramStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋloyaltyprogramᚐStatus(ctx, sel, v[i])
@@ -83975,7 +84274,7 @@ func (ec *executionContext) marshalOMetadataSchemaEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMetadataSchemaEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐMetadataSchemaEdge(ctx, sel, v[i])
@@ -84077,7 +84376,7 @@ func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOrderStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋorderᚐStatus(ctx, sel, v[i])
@@ -84160,7 +84459,7 @@ func (ec *executionContext) marshalOPublicationEdge2ᚕᚖgithubᚗcomᚋpromoen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPublicationEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationEdge(ctx, sel, v[i])
@@ -84229,7 +84528,7 @@ func (ec *executionContext) marshalORedeemableResult2ᚕᚖgithubᚗcomᚋpromoe
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedeemableResult2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRedeemableResult(ctx, sel, v[i])
@@ -84255,7 +84554,7 @@ func (ec *executionContext) marshalORedemptionEdge2ᚕᚖgithubᚗcomᚋpromoeng
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORedemptionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRedemptionEdge(ctx, sel, v[i])
@@ -84322,7 +84621,7 @@ func (ec *executionContext) marshalORedemptionObject2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐObject(ctx, sel, v[i])
@@ -84399,7 +84698,7 @@ func (ec *executionContext) marshalORedemptionResult2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionResult2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐResult(ctx, sel, v[i])
@@ -84451,7 +84750,7 @@ func (ec *executionContext) marshalORedemptionStatus2ᚕgithubᚗcomᚋpromoengi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRedemptionStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋredemptionᚐStatus(ctx, sel, v[i])
@@ -84525,7 +84824,7 @@ func (ec *executionContext) marshalORewardActivityEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardActivityEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardActivityEdge(ctx, sel, v[i])
@@ -84578,7 +84877,7 @@ func (ec *executionContext) marshalORewardEdge2ᚕᚖgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalORewardEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐRewardEdge(ctx, sel, v[i])
@@ -84631,7 +84930,7 @@ func (ec *executionContext) marshalORewardStatus2ᚕgithubᚗcomᚋpromoengine�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardStatus2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐStatus(ctx, sel, v[i])
@@ -84683,7 +84982,7 @@ func (ec *executionContext) marshalORewardType2ᚕgithubᚗcomᚋpromoengineᚋp
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRewardType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋrewardᚐType(ctx, sel, v[i])
@@ -84747,6 +85046,14 @@ func (ec *executionContext) unmarshalORollbackInput2ᚖgithubᚗcomᚋpromoengin
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalORuleAssignmentListInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋredemptionᚐRuleAssignmentListInput(ctx context.Context, v any) (*redemption.RuleAssignmentListInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRuleAssignmentListInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectTypeᚄ(ctx context.Context, v any) ([]validationruleassignment.RelatedObjectType, error) {
 	if v == nil {
 		return nil, nil
@@ -84768,7 +85075,7 @@ func (ec *executionContext) marshalORuleAssignmentObject2ᚕgithubᚗcomᚋpromo
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRuleAssignmentObject2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvalidationruleassignmentᚐRelatedObjectType(ctx, sel, v[i])
@@ -84810,7 +85117,7 @@ func (ec *executionContext) marshalOSegmentEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOSegmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐSegmentEdge(ctx, sel, v[i])
@@ -85015,7 +85322,7 @@ func (ec *executionContext) marshalOValidationRuleAssignmentEdge2ᚕᚖgithubᚗ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleAssignmentEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleAssignmentEdge(ctx, sel, v[i])
@@ -85060,7 +85367,7 @@ func (ec *executionContext) marshalOValidationRuleEdge2ᚕᚖgithubᚗcomᚋprom
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOValidationRuleEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐValidationRuleEdge(ctx, sel, v[i])
@@ -85142,7 +85449,7 @@ func (ec *executionContext) marshalOVoucherEdge2ᚕᚖgithubᚗcomᚋpromoengine
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherEdge(ctx, sel, v[i])
@@ -85210,7 +85517,7 @@ func (ec *executionContext) marshalOVoucherTransactionEdge2ᚕᚖgithubᚗcomᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVoucherTransactionEdge2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐVoucherTransactionEdge(ctx, sel, v[i])
@@ -85255,7 +85562,7 @@ func (ec *executionContext) marshalOVoucherTransactionType2ᚕgithubᚗcomᚋpro
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherTransactionType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋvouchertransactionᚐType(ctx, sel, v[i])
@@ -85332,7 +85639,7 @@ func (ec *executionContext) marshalOVoucherType2ᚕgithubᚗcomᚋpromoengineᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVoucherType2githubᚗcomᚋpromoengineᚋpromoengineᚋentᚋschemaᚋjsonfieldᚐVoucherType(ctx, sel, v[i])
@@ -85392,7 +85699,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -85411,7 +85718,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -85430,7 +85737,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -85449,7 +85756,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := marshalListInOrder(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/access"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"
@@ -661,6 +662,11 @@ func (r *queryResolver) ValidationRule(ctx context.Context, id string) (*ent.Val
 // ValidationRules is the resolver for the validationRules field.
 func (r *queryResolver) ValidationRules(ctx context.Context, limit *int, page *int) (*redemption.ValidationRuleList, error) {
 	return redemption.ListValidationRules(ctx, limit, page)
+}
+
+// ValidationRuleAssignments is the resolver for the validationRuleAssignments field.
+func (r *queryResolver) ValidationRuleAssignments(ctx context.Context, input *redemption.RuleAssignmentListInput) (*redemption.RuleAssignmentList, error) {
+	return redemption.ListRuleAssignments(ctx, input)
 }
 
 // CampaignList is the resolver for the campaignList field.

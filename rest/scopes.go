@@ -30,6 +30,7 @@ var scopeTable = []routeScope{
 	{Method: "GET", Path: "/v1/vouchers/:code/redemptions", Scopes: []string{"api", "redemptions", "vouchers"}},
 	{Path: "/v1/validations", Scopes: []string{"api", "validations"}},
 	{Path: "/v1/redemptions", Scopes: []string{"api", "redemptions"}},
+	{Path: "/v1/validation-rules-assignments", Scopes: []string{"api", "validation-rules-assignments"}},
 	{Path: "/v1/validation-rules", Scopes: []string{"api", "validation-rules"}},
 	{Path: "/v1/campaigns", Scopes: []string{"api", "campaigns"}},
 	{Path: "/v1/categories", Scopes: []string{"api", "categories"}},

@@ -21,6 +21,8 @@ func registerValidationRules(v1 *gin.RouterGroup, auth gin.HandlerFunc, root *gr
 	v1.GET("/validation-rules/:id", auth, h.get)
 	v1.PUT("/validation-rules/:id", auth, h.update)
 	v1.DELETE("/validation-rules/:id", auth, h.delete)
+	v1.GET("/validation-rules-assignments", auth, h.assignments)
+	v1.GET("/validation-rules/:id/assignments", auth, h.assignments)
 	v1.POST("/validation-rules/:id/assignments", auth, h.assign)
 	v1.DELETE("/validation-rules/:id/assignments/:assignmentId", auth, h.unassign)
 }
@@ -51,6 +53,34 @@ func (h validationRuleHandlers) create(c *gin.Context) {
 		return
 	}
 	c.PureJSON(http.StatusOK, validationRuleJSON(r))
+}
+
+// assignments serves GET /v1/validation-rules-assignments (filters rule and
+// related_object_id) and GET /v1/validation-rules/{id}/assignments (the
+// path names the rule): limit, page, order (created_at or -created_at).
+func (h validationRuleHandlers) assignments(c *gin.Context) {
+	var in redemption.RuleAssignmentListInput
+	var err error
+	if in.Limit, in.Page, err = limitAndPage(c); err != nil {
+		renderError(c, err)
+		return
+	}
+	queryStrings(c, map[string]**string{"rule": &in.Rule, "related_object_id": &in.RelatedObjectID, "order": &in.Order})
+	if id := c.Param("id"); id != "" {
+		in.Rule = &id
+	}
+	res, err := h.root.Query().ValidationRuleAssignments(c.Request.Context(), &in)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	data := make([]gin.H, len(res.Data))
+	for i, a := range res.Data {
+		data[i] = gin.H{"id": a.ID, "rule_id": a.RuleID, "related_object_id": a.RelatedObjectID,
+			"related_object_type": a.RelatedObjectType.String(), "created_at": timestamp(a.CreatedAt),
+			"object": "validation_rules_assignment"}
+	}
+	c.PureJSON(http.StatusOK, gin.H{"object": "list", "data_ref": "data", "data": data, "total": res.Total})
 }
 
 // list serves GET /v1/validation-rules (limit, page).

@@ -39,6 +39,23 @@ func validationRules(a *API) {
 		Description: "To a voucher or a campaign (one of the two).",
 		PathParams:  id, Body: Input[redemption.RuleAssignmentInput](), BodyRequired: true,
 		Response: Ref("ValidationRulesAssignment")})
+	listed := Object(
+		Req("id", String()),
+		Req("rule_id", String()),
+		Req("related_object_id", String()),
+		Req("related_object_type", Enum("voucher", "campaign")),
+		Req("created_at", DateTime()),
+		Req("object", Const("validation_rules_assignment")),
+	)
+	order := Query("order", Enum("created_at", "-created_at"), "Newest first by default.")
+	a.Add("GET /v1/validation-rules-assignments", Op{Summary: "List validation rule assignments", Auth: ServerAPI,
+		Query: []Param{Query("rule", String(), "The assignments of this rule only."),
+			Query("related_object_id", String(), "The assignments to this voucher or campaign ID only."),
+			LimitParam, PageParam, order},
+		Response: V1List("data", listed, true)})
+	a.Add("GET /v1/validation-rules/{id}/assignments", Op{Summary: "List a validation rule's assignments", Auth: ServerAPI,
+		Description: "An unknown rule has none: an empty list, not a 404 (as the real service answers).",
+		PathParams:  id, Query: []Param{LimitParam, PageParam, order}, Response: V1List("data", listed, true)})
 	a.Add("DELETE /v1/validation-rules/{id}/assignments/{assignmentId}", Op{Summary: "Unassign a validation rule",
 		Auth: ServerAPI, PathParams: map[string]string{"id": "The rule's ID.", "assignmentId": "The assignment's ID."},
 		Status: http.StatusNoContent})
