@@ -8706,6 +8706,8 @@ input CreateCampaignInput {
   converts a referral.
   """
   referralProgram: Map
+  """Validation rule assigned to the new campaign (at most one val_… ID)."""
+  validationRules: [ID!]
 }
 
 """
@@ -10141,6 +10143,8 @@ input CreateVoucherInput {
   additionalInfo: String
   metadata: Map
   redemption: RedemptionLimitInput
+  """Validation rules assigned to the new voucher (val_… IDs, at most 10)."""
+  validationRules: [ID!]
 }
 
 extend type Mutation {
@@ -51492,7 +51496,7 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"name", "description", "campaignType", "type", "autoJoin", "joinOnce", "useVoucherMetadataSchema", "voucher", "validityTimeframe", "validityDayOfWeek", "validityHours", "activityDurationAfterPublishing", "startDate", "expirationDate", "category", "categoryID", "metadata", "protected", "vouchersCount", "referralProgram"}
+	fieldsInOrder := [...]string{"name", "description", "campaignType", "type", "autoJoin", "joinOnce", "useVoucherMetadataSchema", "voucher", "validityTimeframe", "validityDayOfWeek", "validityHours", "activityDurationAfterPublishing", "startDate", "expirationDate", "category", "categoryID", "metadata", "protected", "vouchersCount", "referralProgram", "validationRules"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -51639,6 +51643,13 @@ func (ec *executionContext) unmarshalInputCreateCampaignInput(ctx context.Contex
 				return it, err
 			}
 			it.ReferralProgram = data
+		case "validationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRules"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRules = data
 		}
 	}
 	return it, nil
@@ -52199,7 +52210,7 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"code", "type", "discount", "gift", "loyaltyCard", "codeConfig", "category", "categoryID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption"}
+	fieldsInOrder := [...]string{"code", "type", "discount", "gift", "loyaltyCard", "codeConfig", "category", "categoryID", "startDate", "expirationDate", "validityTimeframe", "validityDayOfWeek", "validityHours", "active", "additionalInfo", "metadata", "redemption", "validationRules"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -52325,6 +52336,13 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 				return it, err
 			}
 			it.Redemption = data
+		case "validationRules":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validationRules"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidationRules = data
 		}
 	}
 	return it, nil

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
-
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/graph/access"
 	campaignpkg "github.com/promoengine/promoengine/graph/campaign"

@@ -427,3 +427,53 @@ func TestValidationRuleAssignmentLists(t *testing.T) {
 		t.Errorf("another project sees assignments: %v", got)
 	}
 }
+
+// TestCreateAssignsValidationRules: a voucher or campaign created with
+// validation_rules has them assigned (shown on the object, listed by the
+// assignments endpoints, and checked by validations); an unknown rule is a
+// 404 that leaves no voucher behind, and a campaign takes at most one rule.
+func TestCreateAssignsValidationRules(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	rule := must(t, e.DoJSON(http.MethodPost, "/v1/validation-rules", map[string]any{"name": "min 50",
+		"rules": map[string]any{"1": map[string]any{"name": "order.amount", "conditions": map[string]any{"$more_than_or_equal": []any{5000}}}}}, app), http.StatusOK)["id"].(string)
+	discount := map[string]any{"type": "AMOUNT", "amount_off": 100}
+	v := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "RULED", "discount": discount,
+		"validation_rules": []string{rule}}, app), http.StatusOK)
+	as := v["validation_rules_assignments"].(map[string]any)
+	if num(as["total"]) != 1 || as["data"].([]any)[0].(map[string]any)["rule_id"] != rule {
+		t.Errorf("created voucher's assignments = %v", as)
+	}
+	small := must(t, e.DoJSON(http.MethodPost, "/v1/vouchers/RULED/validate", map[string]any{"order": map[string]any{"amount": 1000}}, app), http.StatusOK)
+	if small["valid"] != false || small["error"].(map[string]any)["key"] != "order_rules_violated" {
+		t.Errorf("the assigned rule is not checked: %v", small)
+	}
+	if got := must(t, e.Do(http.MethodGet, "/v1/validation-rules-assignments?related_object_id="+v["id"].(string), nil, app), http.StatusOK); num(got["total"]) != 1 {
+		t.Errorf("assignments of the voucher = %v", got)
+	}
+
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/vouchers", map[string]any{"code": "NORULE", "discount": discount,
+		"validation_rules": []string{"val_missing"}}, app), http.StatusNotFound, "not_found", "val_missing")
+	if r := e.Do(http.MethodGet, "/v1/vouchers/NORULE", nil, app); r.Status != http.StatusNotFound {
+		t.Errorf("a voucher whose rule was unknown was kept: %d", r.Status)
+	}
+
+	wantError(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "Two rules", "type": "STATIC",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": discount}, "validation_rules": []string{rule, rule}}, app),
+		http.StatusBadRequest, "invalid_payload", "validation_rules")
+	cmp := must(t, e.DoJSON(http.MethodPost, "/v1/campaigns", map[string]any{"name": "One rule", "type": "STATIC",
+		"voucher": map[string]any{"type": "DISCOUNT_VOUCHER", "discount": discount}, "validation_rules": []string{rule}}, app), http.StatusOK)
+	if got := must(t, e.Do(http.MethodGet, "/v1/validation-rules/"+rule+"/assignments?order=created_at", nil, app), http.StatusOK); num(got["total"]) != 2 ||
+		got["data"].([]any)[1].(map[string]any)["related_object_id"] != cmp["id"] {
+		t.Errorf("the rule's assignments = %v", got)
+	}
+
+	g := e.GraphQL(app, `mutation($r: ID!) { createVoucher(input: {code: "GQL-RULED", discount: {type: AMOUNT, amountOff: 100},
+		validationRules: [$r]}) { code } }`, map[string]any{"r": rule})
+	if len(g.Errors) > 0 {
+		t.Fatalf("GraphQL createVoucher: %v", g.Errors)
+	}
+	if got := must(t, e.Do(http.MethodGet, "/v1/vouchers/GQL-RULED", nil, app), http.StatusOK); num(got["validation_rules_assignments"].(map[string]any)["total"]) != 1 {
+		t.Errorf("GraphQL-created voucher's assignments = %v", got["validation_rules_assignments"])
+	}
+}

@@ -130,5 +130,10 @@ func (h voucherHandlers) create(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	c.PureJSON(http.StatusOK, h.voucherJSON(c, v))
+	body, err := h.voucherWithAssignments(c, v)
+	if err != nil {
+		renderError(c, err)
+		return
+	}
+	c.PureJSON(http.StatusOK, body)
 }

@@ -94,10 +94,20 @@ func (h voucherHandlers) get(c *gin.Context) {
 		renderError(c, err)
 		return
 	}
-	assignments, err := h.root.Voucher().ValidationRulesAssignments(c.Request.Context(), v)
+	body, err := h.voucherWithAssignments(c, v)
 	if err != nil {
 		renderError(c, err)
 		return
+	}
+	c.PureJSON(http.StatusOK, body)
+}
+
+// voucherWithAssignments is the voucher object with the validation rules
+// assigned to it and to its campaign (the form of GET and of create).
+func (h voucherHandlers) voucherWithAssignments(c *gin.Context, v *ent.Voucher) (voucherBody, error) {
+	assignments, err := h.root.Voucher().ValidationRulesAssignments(c.Request.Context(), v)
+	if err != nil {
+		return voucherBody{}, err
 	}
 	body := h.voucherJSON(c, v)
 	items := make([]any, len(assignments))
@@ -105,7 +115,7 @@ func (h voucherHandlers) get(c *gin.Context) {
 		items[i] = ruleAssignmentJSON(a)
 	}
 	body.ValidationRulesAssignments = newList(items, len(items))
-	c.PureJSON(http.StatusOK, body)
+	return body, nil
 }
 
 // asyncAction serves GET /v1/async-actions/{id}.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/fields"
 	"github.com/promoengine/promoengine/graph/internal/page"
@@ -89,12 +90,18 @@ func CreateCampaign(ctx context.Context, in CreateCampaignInput) (*ent.Campaign,
 	if in.ValidityHours != nil {
 		create.SetValidityHours(in.ValidityHours)
 	}
+	if err := checkRuleCount(in.ValidationRules, 1); err != nil {
+		return nil, err
+	}
 	created, err := create.Save(ctx)
 	if ent.IsConstraintError(err) {
 		return nil, apperr.Duplicate("campaign", fmt.Sprintf("A campaign named %q already exists", in.Name))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("creating campaign: %w", err)
+	}
+	if _, err := AssignRules(ctx, validationruleassignment.RelatedObjectTypeCampaign, created.ID, in.ValidationRules); err != nil {
+		return nil, err
 	}
 	if err := emitCampaign(ctx, webhook.EventCampaignCreated, created); err != nil {
 		return nil, err

@@ -31,4 +31,6 @@ type CreateCampaignInput struct {
 	Protected                       *bool                        `json:"protected"`
 	VouchersCount                   *int                         `json:"vouchers_count"`
 	ReferralProgram                 map[string]any               `json:"referral_program"`
+	// ValidationRules is assigned to the new campaign (at most one val_… ID).
+	ValidationRules []string `json:"validation_rules"`
 }

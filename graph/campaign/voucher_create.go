@@ -8,6 +8,7 @@ import (
 	"github.com/promoengine/promoengine/ent"
 	"github.com/promoengine/promoengine/ent/campaign"
 	"github.com/promoengine/promoengine/ent/schema/jsonfield"
+	"github.com/promoengine/promoengine/ent/validationruleassignment"
 	"github.com/promoengine/promoengine/graph/apperr"
 	"github.com/promoengine/promoengine/graph/internal/store"
 	"github.com/promoengine/promoengine/graph/webhook"
@@ -34,6 +35,9 @@ type CreateVoucherInput struct {
 	AdditionalInfo    *string                      `json:"additional_info"`
 	Metadata          map[string]any               `json:"metadata"`
 	Redemption        *jsonfield.Redemption        `json:"redemption"`
+	// ValidationRules are assigned to the new voucher (val_… IDs, at most
+	// MaxVoucherRules).
+	ValidationRules []string `json:"validation_rules"`
 }
 
 // campaignTypeOf is the campaign type whose rules a standalone voucher of
@@ -73,13 +77,23 @@ func CreateStandaloneVoucher(ctx context.Context, in CreateVoucherInput) (*ent.V
 		DaysOfWeek: tmpl.ValidityDayOfWeek, Hours: tmpl.ValidityHours}).validate(); err != nil {
 		return nil, err
 	}
+	if err := checkRuleCount(in.ValidationRules, MaxVoucherRules); err != nil {
+		return nil, err
+	}
 	pid, err := store.ProjectOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return insertNewCode(ctx, in.Code, profile.CodeConfig, func(code string) (*ent.Voucher, error) {
+	v, err := insertNewCode(ctx, in.Code, profile.CodeConfig, func(code string) (*ent.Voucher, error) {
 		return insertStandalone(ctx, pid, tmpl, code)
 	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := AssignRules(ctx, validationruleassignment.RelatedObjectTypeVoucher, v.ID, in.ValidationRules); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // insertStandalone inserts one campaign-less voucher and reads it back; an

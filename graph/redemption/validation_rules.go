@@ -146,18 +146,11 @@ func AssignValidationRule(ctx context.Context, ruleID string, in RuleAssignmentI
 		}
 		typ, objID = validationruleassignment.RelatedObjectTypeCampaign, cmp.ID
 	}
-	c, err := store.Client(ctx)
+	as, err := campaign.AssignRules(ctx, typ, objID, []string{r.ID})
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.ValidationRuleAssignment.Create().SetRuleID(r.ID).SetRelatedObjectType(typ).SetRelatedObjectID(objID).Save(ctx)
-	if ent.IsConstraintError(err) {
-		return nil, apperr.Duplicate("validation_rules_assignment", fmt.Sprintf("Rule %s is already assigned to %s", r.ID, objID))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("assigning validation rule: %w", err)
-	}
-	return a, nil
+	return as[0], nil
 }
 
 // UnassignValidationRule removes one assignment of a rule.
