@@ -873,6 +873,8 @@ type ComplexityRoot struct {
 		UpdateManagementUser              func(childComplexity int, projectID string, userID string, role string) int
 		UpdateManagementWebhook           func(childComplexity int, projectID string, id string, input webhook.WebhookInput) int
 		UpdateProduct                     func(childComplexity int, id string, input catalog.ProductInput) int
+		UpdateProductsInBulk              func(childComplexity int, input []*catalog.ProductInput) int
+		UpdateProductsMetadataInBulk      func(childComplexity int, input catalog.ProductsMetadataInput) int
 		UpdateReward                      func(childComplexity int, id string, input loyalty.UpdateRewardInput) int
 		UpdateSku                         func(childComplexity int, product string, id string, input catalog.SkuInput) int
 		UpdateValidationRule              func(childComplexity int, id string, input redemption.ValidationRuleInput) int
@@ -1629,6 +1631,8 @@ type MutationResolver interface {
 	CreateSku(ctx context.Context, product string, input catalog.SkuInput) (*ent.Sku, error)
 	UpdateSku(ctx context.Context, product string, id string, input catalog.SkuInput) (*ent.Sku, error)
 	DeleteSku(ctx context.Context, product string, id string, force *bool) (string, error)
+	UpdateProductsInBulk(ctx context.Context, input []*catalog.ProductInput) (*ent.AsyncAction, error)
+	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -5667,6 +5671,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateProduct(childComplexity, args["id"].(string), args["input"].(catalog.ProductInput)), true
+	case "Mutation.updateProductsInBulk":
+		if e.ComplexityRoot.Mutation.UpdateProductsInBulk == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductsInBulk_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductsInBulk(childComplexity, args["input"].([]*catalog.ProductInput)), true
+	case "Mutation.updateProductsMetadataInBulk":
+		if e.ComplexityRoot.Mutation.UpdateProductsMetadataInBulk == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductsMetadataInBulk_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductsMetadataInBulk(childComplexity, args["input"].(catalog.ProductsMetadataInput)), true
 	case "Mutation.updateReward":
 		if e.ComplexityRoot.Mutation.UpdateReward == nil {
 			break
@@ -8782,6 +8808,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProductInput", ec.unmarshalInputProductInput),
 			graphql.NewInputUnmarshaler("ProductOrder", ec.unmarshalInputProductOrder),
 			graphql.NewInputUnmarshaler("ProductWhereInput", ec.unmarshalInputProductWhereInput),
+			graphql.NewInputUnmarshaler("ProductsMetadataInput", ec.unmarshalInputProductsMetadataInput),
 			graphql.NewInputUnmarshaler("PublicationListInput", ec.unmarshalInputPublicationListInput),
 			graphql.NewInputUnmarshaler("PublicationOrder", ec.unmarshalInputPublicationOrder),
 			graphql.NewInputUnmarshaler("PublicationWhereInput", ec.unmarshalInputPublicationWhereInput),
@@ -10859,6 +10886,20 @@ extend type Mutation {
   updateSku(product: ID!, id: ID!, input: SkuInput!): Sku!
   """Deletes a product's SKU permanently (REST DELETE /v1/products/{productId}/skus/{skuId}); returns its ID."""
   deleteSku(product: ID!, id: ID!, force: Boolean): ID!
+}
+
+"""Metadata keys for many products (REST POST /v1/products/metadata/async)."""
+input ProductsMetadataInput {
+  sourceIDs: [String!]
+  """Merged into each product's metadata (other keys stay)."""
+  metadata: Map
+}
+
+extend type Mutation {
+  """Upserts products by sourceID as a background job, PRODUCTS.BULK_UPDATE (REST POST /v1/products/bulk/async)."""
+  updateProductsInBulk(input: [ProductInput!]!): AsyncAction!
+  """Merges metadata into products by sourceID (unknown ones are created) as a background job, PRODUCTS.METADATA_UPDATE (REST POST /v1/products/metadata/async)."""
+  updateProductsMetadataInBulk(input: ProductsMetadataInput!): AsyncAction!
 }
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
@@ -15584,6 +15625,34 @@ func (ec *executionContext) field_Mutation_updateProduct_args(ctx context.Contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProductsInBulk_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) ([]*catalog.ProductInput, error) {
+			return ec.unmarshalNProductInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProductsMetadataInBulk_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (catalog.ProductsMetadataInput, error) {
+			return ec.unmarshalNProductsMetadataInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductsMetadataInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -34289,6 +34358,94 @@ func (ec *executionContext) fieldContext_Mutation_deleteSku(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteSku_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProductsInBulk(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProductsInBulk(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProductsInBulk(ctx, fc.Args["input"].([]*catalog.ProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProductsInBulk(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProductsInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProductsMetadataInBulk(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProductsMetadataInBulk(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProductsMetadataInBulk(ctx, fc.Args["input"].(catalog.ProductsMetadataInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProductsMetadataInBulk(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProductsMetadataInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -62795,6 +62952,55 @@ func UnmarshalProductWhereInput(ctx context.Context, raw any) (ent.ProductWhereI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputProductsMetadataInput(ctx context.Context, obj any) (catalog.ProductsMetadataInput, error) {
+	var it catalog.ProductsMetadataInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"sourceIDs", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "sourceIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIDs"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIDs = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMap2map(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalProductsMetadataInput unmarshals raw into the ProductsMetadataInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalProductsMetadataInput(ctx context.Context, raw any) (catalog.ProductsMetadataInput, error) {
+	var out catalog.ProductsMetadataInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ProductsMetadataInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPublicationListInput(ctx context.Context, obj any) (publication.PublicationListInput, error) {
 	var it publication.PublicationListInput
 	if obj == nil {
@@ -79487,6 +79693,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateProductsInBulk":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProductsInBulk(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProductsMetadataInBulk":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProductsMetadataInBulk(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -85394,6 +85614,25 @@ func (ec *executionContext) unmarshalNProductInput2githubᚗcomᚋpromoengineᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNProductInput2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInputᚄ(ctx context.Context, v any) ([]*catalog.ProductInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*catalog.ProductInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNProductInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductInput(ctx context.Context, v any) (*catalog.ProductInput, error) {
+	res, err := ec.unmarshalInputProductInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNProductList2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductList(ctx context.Context, sel ast.SelectionSet, v *catalog.ProductList) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ProductList!")
@@ -85419,6 +85658,11 @@ func (ec *executionContext) marshalNProductOrderField2ᚖgithubᚗcomᚋpromoeng
 func (ec *executionContext) unmarshalNProductWhereInput2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐProductWhereInput(ctx context.Context, v any) (*ent.ProductWhereInput, error) {
 	res, err := ec.unmarshalInputProductWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNProductsMetadataInput2githubᚗcomᚋpromoengineᚋpromoengineᚋgraphᚋcatalogᚐProductsMetadataInput(ctx context.Context, v any) (catalog.ProductsMetadataInput, error) {
+	res, err := ec.unmarshalInputProductsMetadataInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPublication2ᚕᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐPublicationᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Publication) graphql.Marshaler {

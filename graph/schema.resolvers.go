@@ -574,6 +574,16 @@ func (r *mutationResolver) DeleteSku(ctx context.Context, product string, id str
 	return catalog.DeleteSku(ctx, product, id, force)
 }
 
+// UpdateProductsInBulk is the resolver for the updateProductsInBulk field.
+func (r *mutationResolver) UpdateProductsInBulk(ctx context.Context, input []*catalog.ProductInput) (*ent.AsyncAction, error) {
+	return catalog.UpdateProductsInBulk(ctx, input)
+}
+
+// UpdateProductsMetadataInBulk is the resolver for the updateProductsMetadataInBulk field.
+func (r *mutationResolver) UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error) {
+	return catalog.UpdateProductsMetadataInBulk(ctx, input)
+}
+
 // Skus is the resolver for the skus field.
 func (r *productResolver) Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error) {
 	return catalog.ProductSkus(ctx, obj, input)

@@ -81,4 +81,14 @@ func products(a *API) {
 		Body:        skuBody, Response: sku})
 	a.Add("DELETE /v1/products/{productId}/skus/{skuId}", Op{Summary: "Delete a SKU", Auth: ServerAPI, PathParams: skuID,
 		Description: "Deletes the SKU permanently.", Query: force, Status: http.StatusNoContent})
+	a.Add("POST /v1/products/bulk/async", Op{Summary: "Update products in bulk", Auth: ServerAPI,
+		Description: "Upserts each product by source_id in an async action (PRODUCTS.BULK_UPDATE); an unknown " +
+			"source_id is created. An empty body or array schedules a job with nothing to do. Up to 10 MB.",
+		Body:   Array(Input[catalog.ProductInput]("source_id").Without("id")),
+		Status: http.StatusAccepted, Response: Ref("AsyncActionStarted"), Errors: []int{http.StatusRequestEntityTooLarge}})
+	a.Add("POST /v1/products/metadata/async", Op{Summary: "Update products' metadata in bulk", Auth: ServerAPI,
+		Description: "Merges metadata into every listed product in an async action (PRODUCTS.METADATA_UPDATE); " +
+			"an unknown source_id becomes a product with that metadata. Up to 10 MB.",
+		Body:   Input[catalog.ProductsMetadataInput](),
+		Status: http.StatusAccepted, Response: Ref("AsyncActionStarted"), Errors: []int{http.StatusRequestEntityTooLarge}})
 }
