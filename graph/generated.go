@@ -840,6 +840,8 @@ type ComplexityRoot struct {
 		EnableVoucher                     func(childComplexity int, codeOrID string) int
 		ExportVoucherTransactions         func(childComplexity int, voucher string, parameters *export.ExportParametersInput) int
 		GenerateVouchers                  func(childComplexity int, campaign string, count int, input *campaign.AddVouchersInput) int
+		ImportProductsCSV                 func(childComplexity int, csv string) int
+		ImportSkusCSV                     func(childComplexity int, csv string) int
 		ImportVouchers                    func(childComplexity int, input []*campaign.CreateVoucherInput) int
 		IssueOAuthToken                   func(childComplexity int, grantType *string, scope string) int
 		Publish                           func(childComplexity int, input publication.PublishInput, joinOnce *bool) int
@@ -1633,6 +1635,8 @@ type MutationResolver interface {
 	DeleteSku(ctx context.Context, product string, id string, force *bool) (string, error)
 	UpdateProductsInBulk(ctx context.Context, input []*catalog.ProductInput) (*ent.AsyncAction, error)
 	UpdateProductsMetadataInBulk(ctx context.Context, input catalog.ProductsMetadataInput) (*ent.AsyncAction, error)
+	ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
+	ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error)
 }
 type ProductResolver interface {
 	Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error)
@@ -5308,6 +5312,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.GenerateVouchers(childComplexity, args["campaign"].(string), args["count"].(int), args["input"].(*campaign.AddVouchersInput)), true
+	case "Mutation.importProductsCSV":
+		if e.ComplexityRoot.Mutation.ImportProductsCSV == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importProductsCSV_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportProductsCSV(childComplexity, args["csv"].(string)), true
+	case "Mutation.importSkusCSV":
+		if e.ComplexityRoot.Mutation.ImportSkusCSV == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importSkusCSV_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportSkusCSV(childComplexity, args["csv"].(string)), true
 	case "Mutation.importVouchers":
 		if e.ComplexityRoot.Mutation.ImportVouchers == nil {
 			break
@@ -10901,6 +10927,13 @@ extend type Mutation {
   """Merges metadata into products by sourceID (unknown ones are created) as a background job, PRODUCTS.METADATA_UPDATE (REST POST /v1/products/metadata/async)."""
   updateProductsMetadataInBulk(input: ProductsMetadataInput!): AsyncAction!
 }
+
+extend type Mutation {
+  """Imports products from a CSV file's text as a background job, PRODUCTS.IMPORT_CSV (REST POST /v1/products/importCSV; docs/products.md)."""
+  importProductsCSV(csv: String!): AsyncAction!
+  """Imports SKUs from a CSV file's text as a background job, SKUS.IMPORT_CSV (REST POST /v1/skus/importCSV; docs/products.md)."""
+  importSkusCSV(csv: String!): AsyncAction!
+}
 `, BuiltIn: false},
 	{Name: "ent.graphqls", Input: sourceData("ent.graphqls"), BuiltIn: false},
 }
@@ -14859,6 +14892,34 @@ func (ec *executionContext) field_Mutation_generateVouchers_args(ctx context.Con
 		return nil, err
 	}
 	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importProductsCSV_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "csv",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["csv"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importSkusCSV_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "csv",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["csv"] = arg0
 	return args, nil
 }
 
@@ -34446,6 +34507,94 @@ func (ec *executionContext) fieldContext_Mutation_updateProductsMetadataInBulk(c
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateProductsMetadataInBulk_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importProductsCSV(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importProductsCSV(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportProductsCSV(ctx, fc.Args["csv"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importProductsCSV(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importProductsCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importSkusCSV(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importSkusCSV(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportSkusCSV(ctx, fc.Args["csv"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AsyncAction) graphql.Marshaler {
+			return ec.marshalNAsyncAction2ᚖgithubᚗcomᚋpromoengineᚋpromoengineᚋentᚐAsyncAction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importSkusCSV(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AsyncAction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importSkusCSV_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -79703,6 +79852,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateProductsMetadataInBulk":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateProductsMetadataInBulk(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importProductsCSV":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importProductsCSV(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importSkusCSV":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importSkusCSV(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

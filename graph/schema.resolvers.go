@@ -584,6 +584,16 @@ func (r *mutationResolver) UpdateProductsMetadataInBulk(ctx context.Context, inp
 	return catalog.UpdateProductsMetadataInBulk(ctx, input)
 }
 
+// ImportProductsCSV is the resolver for the importProductsCSV field.
+func (r *mutationResolver) ImportProductsCSV(ctx context.Context, csv string) (*ent.AsyncAction, error) {
+	return catalog.ImportProductsCSV(ctx, csv)
+}
+
+// ImportSkusCSV is the resolver for the importSkusCSV field.
+func (r *mutationResolver) ImportSkusCSV(ctx context.Context, csv string) (*ent.AsyncAction, error) {
+	return catalog.ImportSkusCSV(ctx, csv)
+}
+
 // Skus is the resolver for the skus field.
 func (r *productResolver) Skus(ctx context.Context, obj *ent.Product, input *catalog.ListInput) (*catalog.SkuList, error) {
 	return catalog.ProductSkus(ctx, obj, input)

@@ -30,6 +30,7 @@ func registerProducts(v1 *gin.RouterGroup, auth gin.HandlerFunc, h productHandle
 	v1.DELETE("/products/:productId/skus/:skuId", auth, h.deleteSku)
 	v1.GET("/skus/:skuId", auth, h.getSku)
 	registerProductJobs(v1, auth, h)
+	registerCatalogImports(v1, auth, h)
 }
 
 // productBody is the real service's product object: nullable fields are

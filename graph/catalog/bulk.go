@@ -95,10 +95,14 @@ func UpdateProductsMetadataInBulk(ctx context.Context, in ProductsMetadataInput)
 // JobHandlers are the catalogue's job handlers by type, registered with
 // the job runner at wiring (graph/wiring.go).
 func JobHandlers() map[string]job.Handler {
-	return map[string]job.Handler{
+	handlers := map[string]job.Handler{
 		JobProductsBulkUpdate:     {Run: runBulkUpdate, Result: bulkResult},
 		JobProductsMetadataUpdate: {Run: runMetadataUpdate, Result: bulkResult},
 	}
+	for typ, h := range csvJobHandlers() {
+		handlers[typ] = h
+	}
+	return handlers
 }
 
 // schedule stores a bulk job over items (n of them).

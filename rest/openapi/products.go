@@ -91,4 +91,16 @@ func products(a *API) {
 			"an unknown source_id becomes a product with that metadata. Up to 10 MB.",
 		Body:   Input[catalog.ProductsMetadataInput](),
 		Status: http.StatusAccepted, Response: Ref("AsyncActionStarted"), Errors: []int{http.StatusRequestEntityTooLarge}})
+	csvForm := Object(Req("file", String().Desc("The CSV file (multipart upload), at most 10 MB.")))
+	a.Add("POST /v1/products/importCSV", Op{Summary: "Import products using CSV", Auth: ServerAPI,
+		Description: "An async action (PRODUCTS.IMPORT_CSV). Header row: name (required), source_id, price (cents), " +
+			"attributes (a comma-separated list), image_url; any other column is a metadata key. A known source_id is only renamed.",
+		Form: csvForm, FormType: "multipart/form-data", Response: Ref("AsyncActionStarted"),
+		Errors: []int{http.StatusRequestEntityTooLarge}})
+	a.Add("POST /v1/skus/importCSV", Op{Summary: "Import SKUs using CSV", Auth: ServerAPI,
+		Description: "An async action (SKUS.IMPORT_CSV). Header row: source_id and product_id (id or source_id) required, " +
+			"sku, price (cents), image_url, attributes (a JSON object); any other column is a metadata key. " +
+			"An existing SKU gets the row's sku and price.",
+		Form: csvForm, FormType: "multipart/form-data", Response: Ref("AsyncActionStarted"),
+		Errors: []int{http.StatusRequestEntityTooLarge}})
 }
