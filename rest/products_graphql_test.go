@@ -58,6 +58,12 @@ func TestGraphQLProductsAndSkus(t *testing.T) {
 		read["skus"].(map[string]any)["totalCount"] != float64(1) {
 		t.Errorf("reads = %v", read)
 	}
+	// node(id:) resolves the catalogue's ids by prefix.
+	nodes := gql(`query($p: ID!, $s: ID!) { p: node(id: $p) { id ... on Product { name } } s: node(id: $s) { id ... on Sku { sku } } }`,
+		map[string]any{"p": id, "s": sku["id"]})
+	if nodes["p"].(map[string]any)["name"] != "Lamp" || nodes["s"].(map[string]any)["sku"] != "Red" {
+		t.Errorf("node = %v", nodes)
+	}
 	// REST sees the product GraphQL made.
 	if got := must(t, e.Do(http.MethodGet, "/v1/products/lamp", nil, app), http.StatusOK); got["id"] != id || got["price"] != float64(5200) {
 		t.Errorf("REST GET = %v", got)
