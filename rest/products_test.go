@@ -246,3 +246,21 @@ func TestConcurrentProductUpsertsMakeOneProduct(t *testing.T) {
 		t.Errorf("%v SKUs after %d concurrent upserts", l["total"], n)
 	}
 }
+
+// OAuth tokens: products (and skus for the SKU routes) or api open the
+// catalogue; another area's scope does not.
+func TestProductRoutesTakeTheirScopes(t *testing.T) {
+	e := resttest.New(t)
+	app := resttest.App(e.Project)
+	products := resttest.Bearer(e.Token(app, "products"))
+	skus := resttest.Bearer(e.Token(app, "skus"))
+	vouchers := resttest.Bearer(e.Token(app, "vouchers"))
+	createProduct(t, e, products, map[string]any{"source_id": "scoped"})
+	must(t, e.DoJSON(http.MethodPost, "/v1/products/scoped/skus", map[string]any{"source_id": "scoped-1"}, skus), http.StatusOK)
+	must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, skus), http.StatusOK)
+	must(t, e.Do(http.MethodGet, "/v1/skus/scoped-1", nil, products), http.StatusOK)
+	wantErrorKey(t, e.Do(http.MethodGet, "/v1/products/scoped", nil, skus), http.StatusForbidden, "forbidden")
+	for _, path := range []string{"/v1/products/scoped", "/v1/skus/scoped-1"} {
+		wantErrorKey(t, e.Do(http.MethodGet, path, nil, vouchers), http.StatusForbidden, "forbidden")
+	}
+}
